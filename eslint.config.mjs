@@ -1,0 +1,33 @@
+// Lint for the whole tree. Besides the recommended rules it holds the import boundaries of
+// STYLE.md habit 2 and DESIGN.md's facades, each with a message that says the fix.
+import tseslint from 'typescript-eslint';
+
+const facades = [
+  { group: ['@mui/*', '@emotion/*', 'notistack', 'stylis', 'stylis-plugin-rtl'], message: 'Import UI components through @shop/ui-kit (or @shop/ui-kit/lazy): the facade keeps one tree-shaken MUI on the page (DESIGN.md).' },
+  { group: ['react-router', 'react-router-dom'], message: 'Import routing through @shop/router (DESIGN.md facades).' },
+  { group: ['@reduxjs/toolkit', '@reduxjs/toolkit/*', 'react-redux'], message: 'Import Redux Toolkit, RTK Query and react-redux through @shop/api-client (DESIGN.md facades).' },
+];
+const noRemotes = { group: ['@shop/remote-*', '**/remotes/**'], message: 'A remote or shared package never imports a remote: move the shared part to a package under shared/ (STYLE.md habit 2).' };
+const noShell = { group: ['@shop/shell', '**/shell/src/**'], message: 'Only the shell imports the shell: move what you need to a package under shared/ (STYLE.md habit 2).' };
+const noServer = { group: ['@shop/server', '**/server/src/**'], message: 'The front end talks to the server over HTTP only; shared types live in @shop/contracts.' };
+const noFrontEnd = { group: ['react', 'react-dom', '@shop/ui-kit', '@shop/router', '@shop/api-client', '@shop/content-ui', '@shop/remote-*', '@shop/shell'], message: 'The server never imports front-end code; shared rules live in @shop/contracts and @shop/validation.' };
+
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'server/drizzle/**', '**/*.js', 'bench-results/**', 'e2e/.artifacts/**', 'data/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['shell/src/**'], rules: restrict(...facades, noRemotes, noServer) },
+  { files: ['remotes/*/src/**'], rules: restrict(...facades, noRemotes, noShell, noServer) },
+  { files: ['shared/content-ui/src/**', 'shared/dev-host/src/**'], rules: restrict(...facades, noRemotes, noShell, noServer) },
+  { files: ['shared/contracts/src/**', 'shared/validation/src/**', 'shared/format/src/**'], rules: restrict(noRemotes, noShell, noServer) },
+  { files: ['shared/ui-kit/src/**'], rules: restrict(facades[1], facades[2], noRemotes, noShell, noServer) },
+  { files: ['shared/router/src/**'], rules: restrict(facades[0], facades[2], noRemotes, noShell, noServer) },
+  { files: ['shared/api-client/src/**'], rules: restrict(facades[0], facades[1], noRemotes, noShell, noServer) },
+  { files: ['server/**'], rules: restrict(noFrontEnd) },
+);

@@ -1,0 +1,26 @@
+// Shared Jest settings: every workspace's jest.config.js spreads this. TypeScript and TSX
+// are compiled by SWC (TOOLCHAIN.md: the fastest transform here); type checks are `npm run typecheck`.
+/** @param {{ environment?: 'node' | 'jsdom' }} options */
+module.exports = function jestPreset({ environment = 'node' } = {}) {
+  return {
+    testEnvironment: environment,
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    // ESM-only packages under node_modules that tests import must be compiled too.
+    transformIgnorePatterns: ['/node_modules/(?!(@sodaru|yup-to-json-schema)/)'],
+    moduleNameMapper: { '\\.(css|woff2?)$': '<rootDir>/../../jest.asset-stub.js' },
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+    passWithNoTests: false,
+  };
+};

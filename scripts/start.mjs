@@ -1,0 +1,51 @@
+// `npm start`: builds the front ends that are missing or older than their sources, then
+// serves the whole site from one origin (DESIGN.md "Single URL"): the shell at /, each
+// remote under /remotes/<name>/, the API under /api, media under /media. PORT (8080) and
+// DATA_DIR (./data) as the server reads them; demo data is seeded into an empty database.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const APPS = [
+  { workspace: 'shell', marker: 'index.html' },
+  ...['content', 'commerce', 'users-permissions', 'support'].map((name) => ({ workspace: `remotes/${name}`, marker: 'mf-manifest.json' })),
+];
+
+/** Newest modification time (ms) under a folder, skipping build output and dependencies. */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    latest = Math.max(latest, newest(join(path, entry)));
+  }
+  return latest;
+}
+
+const sharedSources = Math.max(...readdirSync(join(root, 'shared')).map((pkg) => newest(join(root, 'shared', pkg))));
+const stale = APPS.filter(({ workspace, marker }) => {
+  const built = join(root, workspace, 'dist', marker);
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return Math.max(sharedSources, newest(join(root, workspace, 'src')), newest(join(root, workspace, 'webpack.config.js'))) > builtAt;
+});
+
+for (const { workspace } of stale) {
+  console.log(`[start] building ${workspace}…`);
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '--workspace', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(`[start] built ${workspace} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', COOKIE_SECURE: 'false', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

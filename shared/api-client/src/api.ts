@@ -1,0 +1,36 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { createBaseQuery } from './base-query';
+
+/**
+ * Every cache tag of the product, declared once (STYLE.md "One API client"), so a write
+ * in one remote refreshes what another remote shows.
+ */
+export const TAG_TYPES = [
+  'Post',
+  'Podcast',
+  'Product',
+  'ProductSession',
+  'Comment',
+  'Like',
+  'User',
+  'Permission',
+  'Link',
+  'SiteInformation',
+  'Ticket',
+  'Announcement',
+  'Order',
+  'Refund',
+  'Cart',
+  'Me',
+] as const;
+
+/**
+ * The one RTK Query API of the site. Features add endpoints with
+ * `api.injectEndpoints({ endpoints: (build) => ({ … }) })` in their `<feature>-api.ts`.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: createBaseQuery(),
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

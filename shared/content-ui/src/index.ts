@@ -1,0 +1,5 @@
+export { ContentCard, CardGrid, CardCell, EmptyState, type ContentCardProps } from './content-card';
+export { ListFilterBar, ListPagination } from './list-controls';
+export { useListParams } from './use-list-params';
+export { SectionHeader } from './section-header';
+export { RichText } from './rich-text';

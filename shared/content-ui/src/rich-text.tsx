@@ -1,0 +1,14 @@
+import { Box } from '@shop/ui-kit';
+
+/**
+ * Renders a description that the server sanitized when it was saved (DESIGN.md API: only
+ * sanitized HTML is ever stored), with readable typography for long Persian text.
+ */
+export function RichText({ html }: { html: string }) {
+  return (
+    <Box
+      sx={{ lineHeight: 2.1, fontSize: 17, '& img': { maxWidth: '100%', height: 'auto' }, '& a': { color: 'primary.main' } }}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

@@ -1,0 +1,10 @@
+/** Persian strings of the shared content components. */
+export const t = {
+  filters: { all: 'همه', 'most-liked': 'محبوب‌ترین', newest: 'جدیدترین', oldest: 'قدیمی‌ترین' },
+  filterLabel: 'مرتب‌سازی',
+  likes: 'پسند',
+  comments: 'دیدگاه',
+  seeAll: 'مشاهده همه',
+  empty: 'موردی برای نمایش وجود ندارد.',
+  pagination: 'صفحه‌بندی',
+} as const;

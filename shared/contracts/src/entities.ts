@@ -1,0 +1,165 @@
+/**
+ * The API's wire shapes (DESIGN.md "API server"): snake_case fields as in SPEC.md §3,
+ * dates as ISO 8601 UTC strings, money as whole tomans.
+ */
+import type { PermissionName, UserStatus } from './permissions';
+
+/** Pagination block of every list answer. */
+export interface PageMeta {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+
+/** A list answer: `{ data: [...], meta }`. */
+export interface Paginated<T> {
+  data: T[];
+  meta: PageMeta;
+}
+
+/** A single-item answer: `{ data: {...} }`. */
+export interface Item<T> {
+  data: T;
+}
+
+/** Every error answer: a Persian message and, for 422, Persian messages per field. */
+export interface ApiErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+/** List order of SPEC §2 for posts, podcasts and products. */
+export const LIST_FILTERS = ['all', 'most-liked', 'newest', 'oldest'] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];
+
+/** Query of a public list endpoint. */
+export interface ListQuery {
+  page?: number;
+  per_page?: number;
+  filter?: ListFilter;
+}
+
+/** Likeable and commentable types (DESIGN.md). */
+export const CONTENT_TYPES = ['post', 'podcast', 'product', 'product_session'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/** Comment status of an item (SPEC §4): open or closed. */
+export type CommentStatus = 'open' | 'closed';
+
+/** Fields that posts, podcasts, products and sessions share. */
+export interface ContentBase {
+  id: number;
+  title: string;
+  slug: string;
+  /** Sanitized HTML. */
+  description: string;
+  /** Absolute path of the image under `/media`, or null. */
+  image: string | null;
+  is_active: boolean;
+  comment_status: CommentStatus;
+  likes_count: number;
+  comments_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type Post = ContentBase;
+
+export interface Podcast extends ContentBase {
+  /** Path of the audio file under `/media`. */
+  file: string | null;
+  /** Length in seconds, when known. */
+  duration_seconds: number | null;
+}
+
+/** Product status of SPEC §4. */
+export type ProductStatus = 'in-progress' | 'done' | 'expired';
+
+export interface Product extends ContentBase {
+  /** Price in tomans; 0 means free. */
+  price: number;
+  sessions_count: number;
+  product_status: ProductStatus;
+}
+
+export interface ProductSession extends ContentBase {
+  product_id: number;
+  product_title: string;
+  /** Path of the lesson file under `/media`; only sent to users who may watch it. */
+  file: string | null;
+}
+
+/** A product with its sessions, as the detail page shows it. */
+export interface ProductDetail extends Product {
+  sessions: Array<Pick<ProductSession, 'id' | 'title' | 'slug' | 'created_at'>>;
+}
+
+/** A public comment with its replies (DESIGN.md: comments come as a tree). */
+export interface CommentNode {
+  id: number;
+  parent_id: number;
+  text: string;
+  user: { id: number; full_name: string; is_staff: boolean };
+  created_at: string;
+  replies: CommentNode[];
+}
+
+/** Comment permission of a user (SPEC §4). */
+export type WriteCommentStatus = 'allowed' | 'temporarily-barred' | 'barred';
+
+/** A user as the API shows it to the user itself or to staff. */
+export interface User {
+  id: number;
+  full_name: string;
+  email: string;
+  mobile: string | null;
+  way_of_knowing_our_website: string | null;
+  write_comment_status: WriteCommentStatus;
+  status: UserStatus;
+  is_email_verified: boolean;
+  email_verified_at: string | null;
+  permissions: Array<{ id: number; name: PermissionName }>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A product the user bought, as `buyedProducts` lists it (SPEC §3). */
+export interface BoughtProduct {
+  id: number;
+  title: string;
+  slug: string;
+  image: string | null;
+  bought_at: string;
+}
+
+/** Answer of `POST /api/auth/logged-in-user-info` (SPEC §7). */
+export interface LoggedInUserInfo {
+  data: { user: User; buyedProducts: BoughtProduct[] };
+}
+
+/** Answer of login and register (SPEC §7: returns token). */
+export interface AuthTokenAnswer {
+  token: string;
+  message: string;
+  data: { user: User };
+}
+
+/** Link type of SPEC §3/§4. */
+export type LinkType = 'question' | 'product-related-question' | 'link';
+
+export interface Link {
+  id: number;
+  title: string;
+  text: string;
+  type: LinkType;
+}
+
+/** The site-wide switches of SPEC §1 and the about-me and terms texts. */
+export interface SiteInformation {
+  about_me: string;
+  terms_and_conditions: string;
+  comments_enabled: boolean;
+  tickets_enabled: boolean;
+  selling_enabled: boolean;
+}

@@ -1,0 +1,132 @@
+/**
+ * The remote contract of DESIGN.md "The remote contract": what each federated remote's
+ * `./module` export provides, and which routes and slots each remote owns.
+ */
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { PermissionName } from './permissions';
+
+/** The four remotes (DESIGN.md "Who owns what"). */
+export const REMOTE_NAMES = ['content', 'commerce', 'users-permissions', 'support'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** Slots the shell composes from remotes: home sections and the header's cart menu. */
+export const SLOT_NAMES = [
+  'home.about-me',
+  'home.latest-posts',
+  'home.latest-podcasts',
+  'home.latest-products',
+  'header.cart-menu',
+] as const;
+export type SlotName = (typeof SLOT_NAMES)[number];
+
+/** A page component, usually `React.lazy` so a remote's pages load one by one. */
+export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
+
+/** A public page of a remote. `path` is absolute, as in SPEC §2 (`/posts/:postId`). */
+export interface PublicRoute {
+  path: string;
+  Component: PageComponent;
+  /** SPEC §2/§6 gates: `signed-in` (specific-pages check), `email-verified` (both). */
+  guard?: 'signed-in' | 'email-verified';
+}
+
+/** A dashboard page. `path` is absolute (`/dashboard/users/:editUserId`). */
+export interface DashboardRoute {
+  path: string;
+  Component: PageComponent;
+  /** Permission the page needs (SPEC §6); super users pass every check. */
+  permission: PermissionName;
+}
+
+/** One entry of the dashboard navigation. */
+export interface DashboardNavItem {
+  /** Persian label. */
+  label: string;
+  path: string;
+  permission: PermissionName;
+  /** Name of a Material icon the ui kit exports (`Article`, `People`, …). */
+  icon: string;
+}
+
+/** Facade versions the remote was built against; the shell refuses newer majors/minors. */
+export interface FacadeRequirements {
+  '@shop/ui-kit': string;
+  '@shop/router': string;
+  '@shop/api-client': string;
+}
+
+/** The default export of every remote's `./module`. */
+export interface RemoteModule {
+  name: RemoteName;
+  requires: FacadeRequirements;
+  publicRoutes: PublicRoute[];
+  dashboardRoutes: DashboardRoute[];
+  dashboardNav: DashboardNavItem[];
+  slots: Partial<Record<SlotName, ComponentType>>;
+}
+
+/**
+ * Which remote owns which first path segment and slot (DESIGN.md "Who owns what").
+ * The shell reads this to load only the remote whose route or slot is on screen.
+ */
+export const REMOTE_AREAS: Record<
+  RemoteName,
+  { publicSegments: string[]; dashboardSections: string[]; slots: SlotName[] }
+> = {
+  content: {
+    publicSegments: ['posts', 'podcasts'],
+    dashboardSections: ['posts', 'podcasts'],
+    slots: ['home.latest-posts', 'home.latest-podcasts'],
+  },
+  commerce: {
+    publicSegments: ['products', 'shopping-cart'],
+    dashboardSections: ['products', 'product-sessions', 'financial-info'],
+    slots: ['home.latest-products', 'header.cart-menu'],
+  },
+  'users-permissions': {
+    publicSegments: ['profile'],
+    dashboardSections: ['users', 'permissions'],
+    slots: [],
+  },
+  support: {
+    publicSegments: ['contact-us', 'frequently-asked-questions', 'terms-and-conditions', 'about-me'],
+    dashboardSections: [
+      'contact-us',
+      'announcements',
+      'links',
+      'terms-and-conditions',
+      'site-information',
+      'comments',
+    ],
+    slots: ['home.about-me'],
+  },
+};
+
+/** The remote that owns a public path's first segment, or null (then the page is a 404). */
+export function ownerOfPublicPath(pathname: string): RemoteName | null {
+  const segment = pathname.split('/')[1] ?? '';
+  return REMOTE_NAMES.find((name) => REMOTE_AREAS[name].publicSegments.includes(segment)) ?? null;
+}
+
+/** The remote that owns `/dashboard/<section>/…`, or null. */
+export function ownerOfDashboardPath(pathname: string): RemoteName | null {
+  const [, dashboard, section = ''] = pathname.split('/');
+  if (dashboard !== 'dashboard') return null;
+  return REMOTE_NAMES.find((name) => REMOTE_AREAS[name].dashboardSections.includes(section)) ?? null;
+}
+
+/** The remote that fills a slot. */
+export function ownerOfSlot(slot: SlotName): RemoteName {
+  const owner = REMOTE_NAMES.find((name) => REMOTE_AREAS[name].slots.includes(slot));
+  if (!owner) throw new Error(`No remote fills slot ${slot}`);
+  return owner;
+}
+
+/**
+ * The run-time remote list (DESIGN.md: "a manifest served next to the shell, overridable
+ * per environment"): each remote's name and the URL of its `mf-manifest.json`.
+ */
+export interface RemoteManifestEntry {
+  name: RemoteName;
+  entry: string;
+}

@@ -1,0 +1,24 @@
+/**
+ * The router facade (DESIGN.md "The remote contract"): re-exports what the apps use from
+ * `react-router`. Sharing this instead of `react-router-dom` whole keeps its server, RSC
+ * and cookie code off the page (TOOLCHAIN.md: about 47 KB gzip). Grow by adding exports.
+ */
+export const ROUTER_VERSION = '1.0.0';
+export {
+  BrowserRouter,
+  MemoryRouter,
+  Routes,
+  Route,
+  Navigate,
+  Outlet,
+  Link,
+  NavLink,
+  matchPath,
+  useLocation,
+  useMatch,
+  useNavigate,
+  useParams,
+  useSearchParams,
+  generatePath,
+} from 'react-router';
+export type { NavigateFunction, Location } from 'react-router';

@@ -1,0 +1,84 @@
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import Article from '@mui/icons-material/Article';
+import Podcasts from '@mui/icons-material/Podcasts';
+import School from '@mui/icons-material/School';
+import PlayLesson from '@mui/icons-material/PlayLesson';
+import People from '@mui/icons-material/People';
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
+import Comment from '@mui/icons-material/Comment';
+import SupportAgent from '@mui/icons-material/SupportAgent';
+import Campaign from '@mui/icons-material/Campaign';
+import LinkIcon from '@mui/icons-material/Link';
+import Gavel from '@mui/icons-material/Gavel';
+import Info from '@mui/icons-material/Info';
+import Payments from '@mui/icons-material/Payments';
+import Dashboard from '@mui/icons-material/Dashboard';
+import ShoppingCart from '@mui/icons-material/ShoppingCart';
+import Person from '@mui/icons-material/Person';
+import Login from '@mui/icons-material/Login';
+import Logout from '@mui/icons-material/Logout';
+import Menu from '@mui/icons-material/Menu';
+import DarkMode from '@mui/icons-material/DarkMode';
+import LightMode from '@mui/icons-material/LightMode';
+import SettingsBrightness from '@mui/icons-material/SettingsBrightness';
+import Favorite from '@mui/icons-material/Favorite';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import Search from '@mui/icons-material/Search';
+import Refresh from '@mui/icons-material/Refresh';
+import Home from '@mui/icons-material/Home';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+
+/**
+ * The icons the apps use, by name. Only these are bundled (each is its own import), so
+ * adding an icon here is how an app gets one; dashboard navigation items name them.
+ */
+const ICONS = {
+  Article,
+  Podcasts,
+  School,
+  PlayLesson,
+  People,
+  AdminPanelSettings,
+  Comment,
+  SupportAgent,
+  Campaign,
+  Link: LinkIcon,
+  Gavel,
+  Info,
+  Payments,
+  Dashboard,
+  ShoppingCart,
+  Person,
+  Login,
+  Logout,
+  Menu,
+  DarkMode,
+  LightMode,
+  SettingsBrightness,
+  Favorite,
+  FavoriteBorder,
+  ChatBubbleOutline,
+  Search,
+  Refresh,
+  Home,
+  ChevronLeft,
+  Visibility,
+  VisibilityOff,
+  HelpOutline,
+} as const;
+
+/** A name of an icon the ui kit provides. */
+export type IconName = keyof typeof ICONS;
+
+/**
+ * Renders a Material icon by name; an unknown name renders the help icon rather than
+ * nothing, so a remote built against a newer kit still shows something.
+ */
+export function Icon({ name, ...props }: { name: IconName | string } & SvgIconProps) {
+  const Component = ICONS[name as IconName] ?? HelpOutline;
+  return <Component {...props} />;
+}

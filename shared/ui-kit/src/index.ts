@@ -1,0 +1,65 @@
+/**
+ * The ui kit facade (DESIGN.md "The remote contract"): the only way apps reach MUI,
+ * emotion and notistack. Shared through federation as one singleton, so each library exists
+ * once on the page and MUI is tree-shaken to what is re-exported here. Grow it by adding
+ * exports; never remove or change one (remotes built against it depend on them).
+ * Heavy, rarely first-paint components live in `@shop/ui-kit/lazy`.
+ */
+export { UI_KIT_VERSION } from './version';
+export { theme, COLOR_MODE_STORAGE_KEY, DEFAULT_COLOR_MODE } from './theme';
+export { AppThemeProvider, TOAST_SETTINGS } from './app-theme-provider';
+export { useColorScheme, useTheme, styled, alpha } from '@mui/material/styles';
+export { useSnackbar, enqueueSnackbar, closeSnackbar } from 'notistack';
+export type { VariantType as ToastVariant } from 'notistack';
+export {
+  Alert,
+  AlertTitle,
+  AppBar,
+  Avatar,
+  Badge,
+  Box,
+  Breadcrumbs,
+  Button,
+  ButtonBase,
+  Card,
+  CardActionArea,
+  CardActions,
+  CardContent,
+  CardMedia,
+  Chip,
+  CircularProgress,
+  Container,
+  Divider,
+  Drawer,
+  Grid,
+  IconButton,
+  LinearProgress,
+  Link,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Pagination,
+  PaginationItem,
+  Paper,
+  Skeleton,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Tabs,
+  ToggleButton,
+  ToggleButtonGroup,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+export { Icon, type IconName } from './icon';

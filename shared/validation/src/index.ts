@@ -1,0 +1,29 @@
+export { normalizeDigits } from './normalize-digits';
+export { MOBILE_MAX_LENGTH, normalizeMobile } from './normalize-mobile';
+export { fieldLabels, messages, type FieldMessageParams, type FieldName } from './messages';
+export {
+  alphaField,
+  alphaNumField,
+  alphaSpacesField,
+  emailField,
+  fileField,
+  integerField,
+  maxLength,
+  minLength,
+  mobileField,
+  noSpecialCharsField,
+  numericField,
+  optionalString,
+  passwordConfirmationField,
+  passwordField,
+  requiredString,
+  slugField,
+  urlField,
+  type FieldOptions,
+  type FieldValue,
+  type FileFieldOptions,
+  type FileLike,
+} from './fields';
+export { registerSchema, type RegisterInput } from './register-schema';
+export { loginSchema, type LoginInput } from './login-schema';
+export { ROOT_ERROR_KEY, validate, type ValidationErrors, type ValidationResult } from './validate';

@@ -1,0 +1,80 @@
+// Every Persian message and field label of the validation rules (SPEC §5), in one place so they
+// can be read and corrected together (STYLE.md habit 10). Numbers inside messages are written in
+// Persian digits. Message functions follow yup's contract: yup calls them with the test's params.
+import { persianDigits } from './normalize-digits';
+
+/** Persian labels of the form fields of SPEC §3, keyed by field name; the `{field}` of a message. */
+export const fieldLabels = {
+  full_name: 'نام و نام خانوادگی',
+  name: 'نام',
+  email: 'ایمیل',
+  mobile: 'شماره موبایل',
+  password: 'رمز عبور',
+  password_confirmation: 'تکرار رمز عبور',
+  way_of_knowing_our_website: 'نحوه آشنایی با سایت',
+  title: 'عنوان',
+  slug: 'نامک',
+  description: 'توضیحات',
+  text: 'متن',
+  price: 'قیمت',
+  image: 'تصویر',
+  file: 'فایل',
+  url: 'نشانی اینترنتی',
+  link: 'پیوند',
+  code: 'کد',
+  expired_at: 'تاریخ انقضا',
+} as const;
+
+/** The name of a field in {@link fieldLabels}. */
+export type FieldName = keyof typeof fieldLabels;
+
+/** What yup passes to a message function (the part these messages read). */
+export interface FieldMessageParams {
+  /** The schema's `.label()`, when set. */
+  label?: string;
+  /** yup sets this to the label, or the path when there is no label. */
+  path?: string;
+  /** The field's path in the validated object, e.g. `items[0].title`. */
+  originalPath?: string;
+}
+
+const FALLBACK_LABEL = 'این فیلد';
+
+/** The `{field}` of a message: the schema's label, else the Persian label of the path's last key. */
+function fieldOf(params: FieldMessageParams): string {
+  if (params.label) return params.label;
+  const key = (params.originalPath ?? params.path ?? '').split('.').pop()?.replace(/\[\d+\]$/, '');
+  return (key && fieldLabels[key as FieldName]) || FALLBACK_LABEL;
+}
+
+/** Persian messages of SPEC §5's rules; functions take yup's message params (`{ label, min, max, … }`). */
+export const messages = {
+  /** Default message of every rule: "{field} is not valid". */
+  invalid: (p: FieldMessageParams) => `${fieldOf(p)} معتبر نیست`,
+  required: (p: FieldMessageParams) => `${fieldOf(p)} الزامی است`,
+  min: (p: FieldMessageParams & { min: number }) =>
+    `${fieldOf(p)} باید دست‌کم ${persianDigits(p.min)} نویسه باشد`,
+  max: (p: FieldMessageParams & { max: number }) =>
+    `${fieldOf(p)} باید حداکثر ${persianDigits(p.max)} نویسه باشد`,
+  email: (p: FieldMessageParams) => `${fieldOf(p)} باید یک نشانی ایمیل معتبر باشد`,
+  numeric: (p: FieldMessageParams) => `${fieldOf(p)} فقط باید شامل رقم باشد`,
+  integer: (p: FieldMessageParams) => `${fieldOf(p)} باید یک عدد صحیح باشد`,
+  alpha: (p: FieldMessageParams) => `${fieldOf(p)} فقط باید شامل حروف باشد`,
+  alphaSpaces: (p: FieldMessageParams) => `${fieldOf(p)} فقط باید شامل حروف و فاصله باشد`,
+  alphaNum: (p: FieldMessageParams) => `${fieldOf(p)} فقط باید شامل حروف و رقم باشد`,
+  slug: (p: FieldMessageParams) =>
+    `${fieldOf(p)} فقط باید شامل حروف کوچک انگلیسی و رقم باشد که با یک خط تیره از هم جدا شوند`,
+  url: (p: FieldMessageParams) => `${fieldOf(p)} باید یک نشانی اینترنتی معتبر باشد`,
+  specialChars: (p: FieldMessageParams) => `${fieldOf(p)} نباید نویسه‌های ویژه داشته باشد`,
+  size: (p: FieldMessageParams & { length: number }) =>
+    `حجم ${fieldOf(p)} نباید بیشتر از ${persianDigits(p.length)} کیلوبایت باشد`,
+  ext: (p: FieldMessageParams & { extensions: readonly string[] }) =>
+    `پسوند ${fieldOf(p)} باید یکی از این موارد باشد: ${p.extensions.join('، ')}`,
+  password: 'رمز عبور باید دست‌کم ۸ نویسه و شامل حروف بزرگ و کوچک انگلیسی و عدد باشد',
+  mobile: 'شماره موبایل معتبر نیست',
+  passwordMismatch: 'رمز عبور و تکرار آن یکسان نیست',
+  emailOrMobileRequired: 'ایمیل یا شماره موبایل را وارد کنید',
+  emailOrMobileNotBoth: 'فقط یکی از ایمیل یا شماره موبایل را وارد کنید',
+  /** The whole input is not an object (e.g. a request body that is an array or a string). */
+  invalidInput: 'داده‌های ارسالی معتبر نیست',
+} as const;

@@ -1,0 +1,86 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Provider } from '@shop/api-client';
+import { AppThemeProvider, Box, CircularProgress } from '@shop/ui-kit';
+import { BrowserRouter, Route, Routes, useNavigate } from '@shop/router';
+import { RequireDashboard, RequireVisitor } from '../auth/guards';
+import { useSessionBootstrap } from '../auth/use-session';
+import { setNavigate } from '../errors/navigation';
+import { RemoteDashboardPage, RemotePublicPage } from '../federation/remote-areas';
+import { PublicLayout } from '../layouts/public-layout';
+import { store } from './store';
+
+// Pages load one by one; the form libraries (formik, yup, libphonenumber-js) come only
+// with the pages that have forms (DESIGN.md "First paint does not wait for JavaScript").
+const HomePage = lazy(() => import('../pages/home-page'));
+const LoginPage = lazy(() => import('../pages/login-page'));
+const RegisterPage = lazy(() => import('../pages/register-page'));
+const VerificationPage = lazy(() => import('../pages/verification-page'));
+const ResendVerificationEmailPage = lazy(() => import('../pages/resend-verification-email-page'));
+const DashboardHomePage = lazy(() => import('../pages/dashboard-home-page'));
+const DashboardLayout = lazy(() => import('../layouts/dashboard-layout').then((m) => ({ default: m.DashboardLayout })));
+
+function NavigationBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigate(navigate);
+    return () => setNavigate(null);
+  }, [navigate]);
+  return null;
+}
+
+function SessionBootstrap() {
+  useSessionBootstrap();
+  return null;
+}
+
+function PageSpinner() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 320 }}>
+      <CircularProgress />
+    </Box>
+  );
+}
+
+/** Routes the shell owns (DESIGN.md "Who owns what"); everything else goes to its remote. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        <Route
+          path="/dashboard/*"
+          element={
+            <RequireDashboard>
+              <DashboardLayout />
+            </RequireDashboard>
+          }
+        >
+          <Route index element={<DashboardHomePage />} />
+          <Route path="*" element={<RemoteDashboardPage />} />
+        </Route>
+        <Route element={<PublicLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path="login" element={<RequireVisitor><LoginPage /></RequireVisitor>} />
+          <Route path="register" element={<RequireVisitor><RegisterPage /></RequireVisitor>} />
+          <Route path="verification" element={<VerificationPage />} />
+          <Route path="resend-verification-email" element={<ResendVerificationEmailPage />} />
+          <Route path="*" element={<RemotePublicPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}
+
+/** The whole shell: store, theme, toasts, router. */
+export function App() {
+  return (
+    <Provider store={store}>
+      <AppThemeProvider>
+        <BrowserRouter>
+          <NavigationBridge />
+          <SessionBootstrap />
+          <AppRoutes />
+        </BrowserRouter>
+      </AppThemeProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, type ReactNode } from 'react';
+import { hasPermission, isDashboardUser, type PermissionName } from '@shop/contracts';
+import { selectAuthChecked, selectCurrentUser, useAppSelector } from '@shop/api-client';
+import { Box, CircularProgress, enqueueSnackbar } from '@shop/ui-kit';
+import { Navigate } from '@shop/router';
+import { t } from '../strings';
+
+function Checking() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+      <CircularProgress aria-label={t.remote.loading} />
+    </Box>
+  );
+}
+
+/** Redirects with a toast; the toast is raised once, after render. */
+function RedirectWithToast({ to, message }: { to: string; message: string }) {
+  useEffect(() => {
+    enqueueSnackbar(message, { variant: 'error', preventDuplicate: true });
+  }, [message]);
+  return <Navigate to={to} replace />;
+}
+
+/**
+ * The dashboard gate of SPEC §6: a signed-in user who is not ordinary; staff and super
+ * users with an unverified email get a toast and go to /resend-verification-email; staff
+ * without any permission are sent away.
+ */
+export function RequireDashboard({ children }: { children: ReactNode }) {
+  const checked = useAppSelector(selectAuthChecked);
+  const user = useAppSelector(selectCurrentUser);
+  if (!checked) return <Checking />;
+  if (!user) return <RedirectWithToast to="/login" message={t.errors.loginNeeded} />;
+  if (!isDashboardUser(user)) return <RedirectWithToast to="/" message={t.errors.noPermission} />;
+  if (!user.is_email_verified) return <RedirectWithToast to="/resend-verification-email" message={t.errors.unverifiedEmail} />;
+  if (user.status === 'staff' && user.permissions.length === 0) return <RedirectWithToast to="/" message={t.errors.noPermission} />;
+  return <>{children}</>;
+}
+
+/** A dashboard page's permission check (SPEC §6); a staff user without it goes back to /dashboard. */
+export function RequirePermission({ permission, children }: { permission: PermissionName; children: ReactNode }) {
+  const user = useAppSelector(selectCurrentUser);
+  if (!hasPermission(user, permission)) return <RedirectWithToast to="/dashboard" message={t.errors.noPermission} />;
+  return <>{children}</>;
+}
+
+/**
+ * The public-page gates of SPEC §2/§6, whose logic SPEC leaves open; decided here:
+ * `signed-in` (specific-pages check) needs a signed-in user, else /login;
+ * `email-verified` also needs a verified email, else /resend-verification-email.
+ */
+export function RequireVisitorGate({ level, children }: { level: 'signed-in' | 'email-verified'; children: ReactNode }) {
+  const checked = useAppSelector(selectAuthChecked);
+  const user = useAppSelector(selectCurrentUser);
+  if (!checked) return <Checking />;
+  if (!user) return <RedirectWithToast to="/login" message={t.errors.loginNeeded} />;
+  if (level === 'email-verified' && !user.is_email_verified) {
+    return <RedirectWithToast to="/resend-verification-email" message={t.errors.unverifiedEmail} />;
+  }
+  return <>{children}</>;
+}
+
+/** Sends a signed-in user away from /login and /register. */
+export function RequireVisitor({ children }: { children: ReactNode }) {
+  const user = useAppSelector(selectCurrentUser);
+  return user ? <Navigate to="/" replace /> : <>{children}</>;
+}

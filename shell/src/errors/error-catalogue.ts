@@ -1,0 +1,80 @@
+import { createListenerMiddleware, isRejectedWithValue, signedOut, type FetchBaseQueryError } from '@shop/api-client';
+import { enqueueSnackbar } from '@shop/ui-kit';
+import { t } from '../strings';
+import { navigateTo } from './navigation';
+import { pageErrorRaised } from './page-error-slice';
+
+/** Endpoints whose errors their own screen handles entirely. */
+const SILENT_ENDPOINTS = new Set(['loggedInUserInfo']);
+
+/** What the catalogue decides for one failed request. */
+export interface ErrorReaction {
+  toast?: { message: string; variant: 'error' | 'warning' };
+  navigate?: string;
+  pageError?: 404 | 429 | 500;
+  signOut?: boolean;
+}
+
+/**
+ * The error catalogue of SPEC §8 as one pure function, so it can be tested alone.
+ * @param status HTTP status, or RTK Query's string status for a request with no answer
+ * @param message the server's `message`
+ * @param context which endpoint failed, whether it was a page load (query) and where we are
+ */
+export function reactToError(
+  status: number | string,
+  message: string | undefined,
+  context: { endpoint: string; isQuery: boolean; pathname: string },
+): ErrorReaction {
+  if (SILENT_ENDPOINTS.has(context.endpoint)) return {};
+  switch (status) {
+    case 401:
+      return { signOut: true, navigate: '/login', toast: { message: t.errors.loginNeeded, variant: 'error' } };
+    case 403: {
+      if (context.pathname.startsWith('/dashboard')) return { navigate: '/' };
+      const text = (message ?? '').toLowerCase();
+      if (!text.includes('unauthorized') && !text.includes('forbidden')) {
+        return { navigate: '/resend-verification-email', toast: { message: t.errors.unverifiedEmail, variant: 'error' } };
+      }
+      return { navigate: '/' };
+    }
+    case 404:
+      return context.isQuery ? { pageError: 404 } : { toast: { message: message ?? t.errors.generic, variant: 'error' } };
+    case 405:
+      return { toast: { message: t.errors.operationInvalid, variant: 'error' } };
+    case 422:
+      return {
+        toast: { message: context.endpoint === 'login' ? t.auth.loginFailed : (message ?? t.errors.invalidData), variant: 'error' },
+      };
+    case 429:
+      return context.isQuery
+        ? { pageError: 429, toast: { message: t.errors.tooMany, variant: 'error' } }
+        : { toast: { message: t.errors.tooMany, variant: 'error' } };
+    default:
+      if (typeof status === 'number' && status >= 500) {
+        return context.isQuery ? { pageError: 500 } : { toast: { message: t.errors.serverTitle, variant: 'error' } };
+      }
+      return { toast: { message: t.errors.generic, variant: 'error' } };
+  }
+}
+
+/** Listener middleware that applies {@link reactToError} to every rejected API call. */
+export const errorCatalogue = createListenerMiddleware();
+
+errorCatalogue.startListening({
+  predicate: isRejectedWithValue,
+  effect(action, listenerApi) {
+    const error = action.payload as FetchBaseQueryError;
+    const meta = action.meta as { arg?: { endpointName?: string; type?: string } };
+    const body = ('data' in error ? error.data : undefined) as { message?: unknown } | undefined;
+    const reaction = reactToError(error.status, typeof body?.message === 'string' ? body.message : undefined, {
+      endpoint: meta.arg?.endpointName ?? '',
+      isQuery: meta.arg?.type === 'query',
+      pathname: window.location.pathname,
+    });
+    if (reaction.signOut) listenerApi.dispatch(signedOut());
+    if (reaction.pageError) listenerApi.dispatch(pageErrorRaised(reaction.pageError));
+    if (reaction.toast) enqueueSnackbar(reaction.toast.message, { variant: reaction.toast.variant });
+    if (reaction.navigate) navigateTo(reaction.navigate);
+  },
+});

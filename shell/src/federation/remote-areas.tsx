@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { ownerOfDashboardPath, ownerOfPublicPath, ownerOfSlot, type SlotName } from '@shop/contracts';
+import { Route, Routes, useLocation } from '@shop/router';
+import { ErrorPage } from '../pages/error-page';
+import { RequirePermission, RequireVisitorGate } from '../auth/guards';
+import { RemoteBoundary, WithRemote } from './remote-boundary';
+
+/** Renders the remote filling a slot (home sections, the header's cart menu). */
+export function Slot({ name }: { name: SlotName }) {
+  const owner = ownerOfSlot(name);
+  return (
+    <RemoteBoundary remote={owner} quiet={name.startsWith('header.')}>
+      <WithRemote remote={owner}>
+        {(module) => {
+          const Component = module.slots[name];
+          return Component ? <Component /> : null;
+        }}
+      </WithRemote>
+    </RemoteBoundary>
+  );
+}
+
+/** The public page at the current path, from the remote that owns its first segment; else 404. */
+export function RemotePublicPage() {
+  const { pathname } = useLocation();
+  const owner = ownerOfPublicPath(pathname);
+  if (!owner) return <ErrorPage status={404} />;
+  return (
+    <RemoteBoundary key={owner} remote={owner}>
+      <WithRemote remote={owner}>
+        {(module) => (
+          <Routes>
+            {module.publicRoutes.map(({ path, Component, guard }) => (
+              <Route key={path} path={path} element={gate(guard, <Component />)} />
+            ))}
+            <Route path="*" element={<ErrorPage status={404} />} />
+          </Routes>
+        )}
+      </WithRemote>
+    </RemoteBoundary>
+  );
+}
+
+function gate(guard: 'signed-in' | 'email-verified' | undefined, page: ReactNode) {
+  return guard ? <RequireVisitorGate level={guard}>{page}</RequireVisitorGate> : page;
+}
+
+/** The dashboard page at the current path, behind the permission its route names (SPEC §6). */
+export function RemoteDashboardPage() {
+  const { pathname } = useLocation();
+  const owner = ownerOfDashboardPath(pathname);
+  if (!owner) return <ErrorPage status={404} />;
+  return (
+    <RemoteBoundary key={owner} remote={owner}>
+      <WithRemote remote={owner}>
+        {(module) => (
+          <Routes>
+            {module.dashboardRoutes.map(({ path, Component, permission }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <RequirePermission permission={permission}>
+                    <Component />
+                  </RequirePermission>
+                }
+              />
+            ))}
+            <Route path="*" element={<ErrorPage status={404} />} />
+          </Routes>
+        )}
+      </WithRemote>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,13 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+
+// Rendered in a transition so the static skeleton of index.html stays on screen until
+// React has something to show (TOOLCHAIN.md: counted as LCP, keeps the main thread free).
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,31 @@
+import { Box, Button, Typography } from '@shop/ui-kit';
+import { Link } from '@shop/router';
+import type { PageErrorStatus } from '../errors/page-error-slice';
+import { t } from '../strings';
+
+const VARIANTS: Record<PageErrorStatus, { title: string; text: string; code: string }> = {
+  404: { title: t.errors.notFoundTitle, text: t.errors.notFoundText, code: '۴۰۴' },
+  429: { title: t.errors.tooManyTitle, text: t.errors.tooManyText, code: '۴۲۹' },
+  500: { title: t.errors.serverTitle, text: t.errors.serverText, code: '۵۰۰' },
+};
+
+/** The error page of SPEC §2 in its three variants: 404, 429 and 5xx (anything else). */
+export function ErrorPage({ status }: { status: PageErrorStatus }) {
+  const variant = VARIANTS[status];
+  return (
+    <Box component="section" data-error-page={status} sx={{ textAlign: 'center', py: { xs: 6, md: 10 } }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: 72, md: 112 }, fontWeight: 700, color: 'primary.main' }}>
+        {variant.code}
+      </Typography>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        {variant.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 4 }}>
+        {variant.text}
+      </Typography>
+      <Button variant="contained" component={Link} to="/">
+        {t.errors.backHome}
+      </Button>
+    </Box>
+  );
+}

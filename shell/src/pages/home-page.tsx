@@ -1,0 +1,28 @@
+import { Box, Container, Stack, Typography } from '@shop/ui-kit';
+import { Slot } from '../federation/remote-areas';
+import { t } from '../strings';
+
+/**
+ * Home (SPEC §2): about me, newest posts, latest podcasts, latest products, each a slot
+ * filled by the remote that owns it, so one remote failing leaves the others on screen.
+ */
+export default function HomePage() {
+  return (
+    <Container sx={{ py: 4 }}>
+      <Box component="section" sx={{ py: { xs: 3, md: 5 } }}>
+        <Typography variant="h3" component="h1" sx={{ fontWeight: 700, mb: 2, fontSize: { xs: 30, md: 44 } }}>
+          {t.home.heroTitle}
+        </Typography>
+        <Typography variant="h6" component="p" color="text.secondary" sx={{ maxWidth: 720 }}>
+          {t.home.heroText}
+        </Typography>
+      </Box>
+      <Stack spacing={6} useFlexGap>
+        <Slot name="home.about-me" />
+        <Slot name="home.latest-posts" />
+        <Slot name="home.latest-podcasts" />
+        <Slot name="home.latest-products" />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { loginSchema } from '@shop/validation';
+import { readApiError, useAppDispatch, userReceived } from '@shop/api-client';
+import { Box, Button, Container, Link as MuiLink, Paper, Tab, Tabs, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Link, useNavigate } from '@shop/router';
+import { useLoginMutation } from '../auth/auth-api';
+import { FormTextField } from '../auth/form-text-field';
+import { AUTH_REDIRECT_DELAY_MS } from '../auth/redirect-delay';
+import { flattenFieldErrors } from '../auth/form-errors';
+import { t } from '../strings';
+
+type Method = 'email' | 'mobile';
+interface Values {
+  email: string;
+  mobile: string;
+  password: string;
+}
+
+/**
+ * `/login` (SPEC §2): switchable between email and mobile number. On success a toast, then
+ * after 3 seconds the user is stored and sent to / (SPEC §4).
+ */
+export default function LoginPage() {
+  const [method, setMethod] = useState<Method>('email');
+  const [login] = useLoginMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+
+  async function submit(values: Values, helpers: FormikHelpers<Values>) {
+    const body = method === 'email' ? { email: values.email, password: values.password } : { mobile: values.mobile, password: values.password };
+    const result = await login(body);
+    if ('error' in result) {
+      helpers.setErrors(flattenFieldErrors(readApiError(result.error).fieldErrors));
+      return;
+    }
+    setDone(true);
+    enqueueSnackbar(t.auth.loginSuccess, { variant: 'success' });
+    const { user } = result.data.data;
+    setTimeout(() => {
+      dispatch(userReceived({ user }));
+      navigate('/');
+    }, AUTH_REDIRECT_DELAY_MS);
+  }
+
+  return (
+    <Container maxWidth="sm" sx={{ py: 6 }}>
+      <Paper sx={{ p: { xs: 3, md: 4 } }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          {t.auth.loginTitle}
+        </Typography>
+        <Tabs value={method} onChange={(_, value: Method) => setMethod(value)} variant="fullWidth" sx={{ mb: 3 }}>
+          <Tab value="email" label={t.auth.byEmail} />
+          <Tab value="mobile" label={t.auth.byMobile} />
+        </Tabs>
+        <Formik<Values>
+          key={method}
+          initialValues={{ email: '', mobile: '', password: '' }}
+          validationSchema={loginSchema}
+          onSubmit={submit}
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate>
+              {method === 'email' ? (
+                <FormTextField name="email" label={t.auth.email} type="email" ltr autoComplete="email" inputMode="email" />
+              ) : (
+                <FormTextField name="mobile" label={t.auth.mobile} type="tel" ltr autoComplete="tel" inputMode="tel" />
+              )}
+              <FormTextField name="password" label={t.auth.password} type="password" ltr autoComplete="current-password" />
+              <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting || done} sx={{ mt: 1 }}>
+                {t.auth.submitLogin}
+              </Button>
+            </Form>
+          )}
+        </Formik>
+        <Box sx={{ mt: 3, textAlign: 'center' }}>
+          {t.auth.noAccount}{' '}
+          <MuiLink component={Link} to="/register">
+            {t.nav.register}
+          </MuiLink>
+        </Box>
+      </Paper>
+    </Container>
+  );
+}
+

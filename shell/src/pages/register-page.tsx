@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { registerSchema } from '@shop/validation';
+import { readApiError, useAppDispatch, userReceived } from '@shop/api-client';
+import { Box, Button, Container, Link as MuiLink, Paper, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Link, useNavigate } from '@shop/router';
+import { useRegisterMutation } from '../auth/auth-api';
+import { FormTextField } from '../auth/form-text-field';
+import { AUTH_REDIRECT_DELAY_MS } from '../auth/redirect-delay';
+import { flattenFieldErrors } from '../auth/form-errors';
+import { t } from '../strings';
+
+interface Values {
+  full_name: string;
+  email: string;
+  mobile: string;
+  password: string;
+  password_confirmation: string;
+  way_of_knowing_our_website: string;
+}
+
+/**
+ * `/register` (SPEC §2) with the optional how-you-found-us field. On success a toast, then
+ * after 3 seconds the user is stored and sent to the verification page (SPEC §4).
+ */
+export default function RegisterPage() {
+  const [register] = useRegisterMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+
+  async function submit(values: Values, helpers: FormikHelpers<Values>) {
+    const body = {
+      full_name: values.full_name,
+      email: values.email,
+      password: values.password,
+      password_confirmation: values.password_confirmation,
+      ...(values.mobile.trim() ? { mobile: values.mobile } : {}),
+      ...(values.way_of_knowing_our_website.trim() ? { way_of_knowing_our_website: values.way_of_knowing_our_website } : {}),
+    };
+    const result = await register(body);
+    if ('error' in result) {
+      helpers.setErrors(flattenFieldErrors(readApiError(result.error).fieldErrors));
+      return;
+    }
+    setDone(true);
+    enqueueSnackbar(t.auth.registerSuccess, { variant: 'success' });
+    const { user } = result.data.data;
+    setTimeout(() => {
+      dispatch(userReceived({ user, buyedProducts: [] }));
+      navigate('/verification?msg=email-verification-has-been-sent');
+    }, AUTH_REDIRECT_DELAY_MS);
+  }
+
+  return (
+    <Container maxWidth="sm" sx={{ py: 6 }}>
+      <Paper sx={{ p: { xs: 3, md: 4 } }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
+          {t.auth.registerTitle}
+        </Typography>
+        <Formik<Values>
+          initialValues={{ full_name: '', email: '', mobile: '', password: '', password_confirmation: '', way_of_knowing_our_website: '' }}
+          validationSchema={registerSchema}
+          onSubmit={submit}
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate>
+              <FormTextField name="full_name" label={t.auth.fullName} autoComplete="name" />
+              <FormTextField name="email" label={t.auth.email} type="email" ltr autoComplete="email" inputMode="email" />
+              <FormTextField name="mobile" label={`${t.auth.mobile} (اختیاری)`} type="tel" ltr autoComplete="tel" inputMode="tel" />
+              <FormTextField name="password" label={t.auth.password} type="password" ltr autoComplete="new-password" />
+              <FormTextField name="password_confirmation" label={t.auth.passwordConfirmation} type="password" ltr autoComplete="new-password" />
+              <FormTextField name="way_of_knowing_our_website" label={t.auth.wayOfKnowing} multiline />
+              <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting || done}>
+                {t.auth.submitRegister}
+              </Button>
+            </Form>
+          )}
+        </Formik>
+        <Box sx={{ mt: 3, textAlign: 'center' }}>
+          {t.auth.haveAccount}{' '}
+          <MuiLink component={Link} to="/login">
+            {t.nav.login}
+          </MuiLink>
+        </Box>
+      </Paper>
+    </Container>
+  );
+}

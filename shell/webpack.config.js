@@ -1,0 +1,19 @@
+const path = require('node:path');
+const { createConfig } = require('@shop/build-config');
+
+const fonts = path.dirname(require.resolve('@fontsource/vazirmatn/package.json'));
+const API = process.env.API_ORIGIN ?? 'http://localhost:8080';
+
+module.exports = createConfig({
+  dir: __dirname,
+  kind: 'host',
+  name: 'shell',
+  devPort: 3000,
+  runtimePlugins: [require.resolve('./src/federation/runtime-plugin.ts')],
+  copy: ['arabic-400', 'arabic-700', 'latin-400', 'latin-700'].map((face) => ({
+    from: path.join(fonts, 'files', `vazirmatn-${face}-normal.woff2`),
+    to: 'fonts/',
+  })),
+  // In development the API, media and built remotes come from `npm start`'s server.
+  devServer: { proxy: [{ context: ['/api', '/sanctum', '/media', '/remotes'], target: API }] },
+});
