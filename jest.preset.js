@@ -3,7 +3,7 @@
 /** @param {{ environment?: 'node' | 'jsdom' }} options */
 module.exports = function jestPreset({ environment = 'node' } = {}) {
   return {
-    testEnvironment: environment,
+    testEnvironment: environment === 'jsdom' ? require.resolve('./jest.jsdom-env.js') : environment,
     transform: {
       '^.+\\.(t|j)sx?$': [
         '@swc/jest',

@@ -34,7 +34,7 @@ test('register shows field errors in Persian, then creates the account and goes 
   await page.getByLabel('ایمیل').fill('not-an-email');
   await page.getByLabel('رمز عبور', { exact: true }).fill('short');
   await page.getByLabel('نام و نام خانوادگی').click();
-  await expect(page.getByText('ایمیل معتبر نیست')).toBeVisible();
+  await expect(page.getByText('ایمیل باید یک نشانی ایمیل معتبر باشد')).toBeVisible();
   await expect(page.getByText(/رمز عبور باید دست‌کم ۸ نویسه/)).toBeVisible();
 
   const email = `new-${Date.now()}@example.com`;

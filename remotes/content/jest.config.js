@@ -1,1 +1,1 @@
-module.exports = { ...require('../../jest.preset.js')({ environment: 'jsdom' }), setupFiles: ['<rootDir>/../../shell/jest.setup.js'] };
+module.exports = require('../../jest.preset.js')({ environment: 'jsdom' });

@@ -4,6 +4,7 @@ import { UI_KIT_VERSION } from '@shop/ui-kit';
 import { ROUTER_VERSION } from '@shop/router';
 import { API_CLIENT_VERSION } from '@shop/api-client';
 import { readRemoteList } from './remote-list';
+import { satisfiesCaret } from './facade-version';
 
 /** Thrown when a remote cannot be used; its area shows the Persian fallback. */
 export class RemoteUnavailableError extends Error {
@@ -21,18 +22,6 @@ const PROVIDED = {
   '@shop/router': ROUTER_VERSION,
   '@shop/api-client': API_CLIENT_VERSION,
 } as const;
-
-/**
- * True when the facade version the shell provides satisfies a remote's `^x.y.z` need:
- * same major, and a minor/patch at least as new (facades only ever add exports).
- */
-export function satisfiesCaret(provided: string, required: string): boolean {
-  const [pMajor = 0, pMinor = 0, pPatch = 0] = provided.split('.').map(Number);
-  const [rMajor = 0, rMinor = 0, rPatch = 0] = required.replace(/^\^/, '').split('.').map(Number);
-  if (pMajor !== rMajor) return false;
-  if (pMinor !== rMinor) return pMinor > rMinor;
-  return pPatch >= rPatch;
-}
 
 const remoteList = readRemoteList();
 const cache = new Map<RemoteName, Promise<RemoteModule>>();

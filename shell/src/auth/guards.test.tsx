@@ -1,0 +1,65 @@
+import { render, screen } from '@testing-library/react';
+import { makeStore, Provider, userReceived, signedOut } from '@shop/api-client';
+import { AppThemeProvider } from '@shop/ui-kit';
+import { MemoryRouter, Route, Routes } from '@shop/router';
+import type { User } from '@shop/contracts';
+import { RequireDashboard, RequirePermission } from './guards';
+
+const base = { id: 1, full_name: 'آزمون', email: 'a@b.c', is_email_verified: true, permissions: [] } as unknown as User;
+
+function renderAt(path: string, user: User | null) {
+  const store = makeStore();
+  store.dispatch(user ? userReceived({ user }) : signedOut());
+  render(
+    <Provider store={store}>
+      <AppThemeProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/" element={<p>خانه</p>} />
+            <Route path="/login" element={<p>ورود</p>} />
+            <Route path="/resend-verification-email" element={<p>تأیید ایمیل</p>} />
+            <Route path="/dashboard" element={<RequireDashboard><p>داشبورد</p></RequireDashboard>} />
+            <Route
+              path="/dashboard/users"
+              element={<RequireDashboard><RequirePermission permission="show-users"><p>کاربران</p></RequirePermission></RequireDashboard>}
+            />
+          </Routes>
+        </MemoryRouter>
+      </AppThemeProvider>
+    </Provider>,
+  );
+}
+
+describe('dashboard guards (SPEC §6)', () => {
+  it('sends visitors to /login', () => {
+    renderAt('/dashboard', null);
+    expect(screen.getByText('ورود')).toBeTruthy();
+  });
+
+  it('sends ordinary users to /', () => {
+    renderAt('/dashboard', { ...base, status: 'ordinary' });
+    expect(screen.getByText('خانه')).toBeTruthy();
+  });
+
+  it('sends staff or super with an unverified email to /resend-verification-email', () => {
+    renderAt('/dashboard', { ...base, status: 'super', is_email_verified: false });
+    expect(screen.getByText('تأیید ایمیل')).toBeTruthy();
+  });
+
+  it('sends staff without any permission away', () => {
+    renderAt('/dashboard', { ...base, status: 'staff' });
+    expect(screen.getByText('خانه')).toBeTruthy();
+  });
+
+  it('lets staff in, but only into the pages their permissions name', () => {
+    const staff = { ...base, status: 'staff', permissions: [{ id: 1, name: 'show-comments' }] } as User;
+    renderAt('/dashboard/users', staff);
+    expect(screen.getByText('داشبورد')).toBeTruthy();
+    expect(screen.queryByText('کاربران')).toBeNull();
+  });
+
+  it('lets the super user into every page', () => {
+    renderAt('/dashboard/users', { ...base, status: 'super' });
+    expect(screen.getByText('کاربران')).toBeTruthy();
+  });
+});

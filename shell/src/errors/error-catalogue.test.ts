@@ -1,0 +1,44 @@
+import { reactToError } from './error-catalogue';
+
+const page = { endpoint: 'getPost', isQuery: true, pathname: '/posts/1' };
+const action = { endpoint: 'like', isQuery: false, pathname: '/posts/1' };
+
+describe('reactToError (SPEC §8)', () => {
+  it('401: signs out, goes to /login and says login is needed', () => {
+    expect(reactToError(401, 'x', action)).toEqual({
+      signOut: true,
+      navigate: '/login',
+      toast: { message: 'برای استفاده از این امکان ابتدا وارد حساب خود شوید.', variant: 'error' },
+    });
+  });
+
+  it('401 of the start-up user check is silent (a visitor)', () => {
+    expect(reactToError(401, undefined, { ...action, endpoint: 'loggedInUserInfo' })).toEqual({});
+  });
+
+  it('403 on a dashboard route goes to /', () => {
+    expect(reactToError(403, 'forbidden', { ...action, pathname: '/dashboard/users' })).toEqual({ navigate: '/' });
+  });
+
+  it('403 elsewhere without forbidden/unauthorized means an unverified email', () => {
+    expect(reactToError(403, 'ایمیل شما تأیید نشده است', action)).toMatchObject({ navigate: '/resend-verification-email' });
+    expect(reactToError(403, 'Forbidden: no', action)).toEqual({ navigate: '/' });
+    expect(reactToError(403, 'unauthorized', action)).toEqual({ navigate: '/' });
+  });
+
+  it('404 and 5xx of a page load show the error page; of an action, a toast', () => {
+    expect(reactToError(404, undefined, page)).toEqual({ pageError: 404 });
+    expect(reactToError(503, undefined, page)).toEqual({ pageError: 500 });
+    expect(reactToError(404, 'موردی یافت نشد', action).toast?.message).toBe('موردی یافت نشد');
+    expect(reactToError(500, undefined, action).toast?.message).toBe('خطای سرور');
+  });
+
+  it('405, 422, 429 and anything else get their toasts', () => {
+    expect(reactToError(405, undefined, action).toast?.message).toBe('این عملیات معتبر نیست.');
+    expect(reactToError(422, undefined, action).toast?.message).toBe('اطلاعات وارد شده معتبر نیست؛ لطفاً دقت کنید.');
+    expect(reactToError(422, 'x', { ...action, endpoint: 'login' }).toast?.message).toBe('کاربری با این مشخصات یافت نشد.');
+    expect(reactToError(429, undefined, page)).toMatchObject({ pageError: 429 });
+    expect(reactToError(429, undefined, action).toast?.message).toMatch(/تعداد درخواست‌ها زیاد است/);
+    expect(reactToError('FETCH_ERROR', undefined, action).toast?.message).toBe('خطایی رخ داد.');
+  });
+});
