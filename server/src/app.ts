@@ -1,0 +1,72 @@
+/**
+ * Builds the API server (DESIGN.md "API server"). Load order follows the folders:
+ * plugins/external → plugins/app → routes → static site.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { resolveSettings, type AppOptions, type AppSettings } from './settings';
+import dbPlugin from './plugins/external/db';
+import cookiePlugin from './plugins/external/cookie';
+import compressPlugin from './plugins/external/compress';
+import rateLimitPlugin from './plugins/external/rate-limit';
+import swaggerPlugin from './plugins/external/swagger';
+import errorHandlerPlugin from './plugins/app/error-handler';
+import csrfPlugin from './plugins/app/csrf';
+import staticSitePlugin from './plugins/app/static-site';
+import authRoutes from './routes/auth';
+import postsRoutes from './routes/content/posts';
+import podcastsRoutes from './routes/content/podcasts';
+import productsRoutes from './routes/commerce/products';
+import dashboardUsersRoutes from './routes/users/dashboard-users';
+import supportRoutes from './routes/support';
+import siteRoutes from './routes/site';
+import { commentNodeSchema } from './lib/schemas';
+
+export type { AppOptions } from './settings';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolved settings (options, environment, defaults). */
+    settings: AppSettings;
+  }
+}
+
+/** Largest accepted request body, bytes (larger → 413). */
+export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Builds a ready Fastify instance: opens (and migrates, and seeds) the database, registers
+ * plugins and routes. Callers `listen` (main.ts) or `inject` (tests) and `close` it.
+ */
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const settings = resolveSettings(options);
+  const app = Fastify({
+    logger: options.logger ?? true,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+  });
+  app.decorate('settings', settings);
+  app.addSchema(commentNodeSchema);
+
+  // plugins/external
+  await app.register(cookiePlugin);
+  await app.register(compressPlugin);
+  await app.register(dbPlugin, { pglite: options.pglite });
+  await app.register(rateLimitPlugin);
+  await app.register(swaggerPlugin);
+  // plugins/app
+  await app.register(errorHandlerPlugin);
+  await app.register(csrfPlugin);
+  // routes
+  await app.register(authRoutes);
+  await app.register(postsRoutes);
+  await app.register(podcastsRoutes);
+  await app.register(productsRoutes);
+  await app.register(dashboardUsersRoutes);
+  await app.register(supportRoutes);
+  await app.register(siteRoutes);
+  if (settings.serveStatic) await app.register(staticSitePlugin);
+
+  await app.ready();
+  return app;
+}

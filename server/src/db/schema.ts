@@ -1,0 +1,200 @@
+/**
+ * The one PostgreSQL schema (DESIGN.md "Data"). Column keys are snake_case like the wire
+ * format of SPEC.md §3, so rows map to contracts without renaming. Each table belongs to one
+ * module (noted per block); other modules reach it only through that module's functions.
+ */
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
+
+export const writeCommentStatusEnum = pgEnum('write_comment_status', [
+  'allowed',
+  'temporarily-barred',
+  'barred',
+]);
+export const userStatusEnum = pgEnum('user_status', ['ordinary', 'staff', 'super']);
+export const commentStatusEnum = pgEnum('comment_status', ['open', 'closed']);
+export const productStatusEnum = pgEnum('product_status', ['in-progress', 'done', 'expired']);
+export const contentTypeEnum = pgEnum('content_type', [
+  'post',
+  'podcast',
+  'product',
+  'product_session',
+]);
+export const linkTypeEnum = pgEnum('link_type', ['question', 'product-related-question', 'link']);
+
+// ── users module ────────────────────────────────────────────────────────────────────────
+export const users = pgTable('users', {
+  id: id(),
+  full_name: varchar('full_name', { length: 255 }).notNull(),
+  /** Stored lowercased. */
+  email: varchar('email', { length: 255 }).notNull().unique(),
+  /** E.164, as @shop/validation normalizes it. */
+  mobile: varchar('mobile', { length: 32 }).unique(),
+  password_hash: text('password_hash').notNull(),
+  way_of_knowing_our_website: text('way_of_knowing_our_website'),
+  write_comment_status: writeCommentStatusEnum('write_comment_status').notNull().default('allowed'),
+  status: userStatusEnum('status').notNull().default('ordinary'),
+  email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const permissions = pgTable('permissions', {
+  id: id(),
+  name: varchar('name', { length: 100 }).notNull().unique(),
+});
+
+export const permissionUser = pgTable(
+  'permission_user',
+  {
+    permission_id: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.permission_id, t.user_id] })],
+);
+
+// ── auth module ─────────────────────────────────────────────────────────────────────────
+export const personalAccessTokens = pgTable('personal_access_tokens', {
+  id: id(),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** sha256 of the token, hex; the token itself is never stored. */
+  token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  last_used_at: timestamp('last_used_at', { withTimezone: true }),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  created_at: createdAt(),
+});
+
+// ── content module ──────────────────────────────────────────────────────────────────────
+const contentColumns = () => ({
+  id: id(),
+  title: varchar('title', { length: 255 }).notNull(),
+  slug: varchar('slug', { length: 255 }).notNull().unique(),
+  /** Sanitized HTML. */
+  description: text('description').notNull().default(''),
+  /** Path under /media, or null. */
+  image: text('image'),
+  is_active: boolean('is_active').notNull().default(true),
+  comment_status: commentStatusEnum('comment_status').notNull().default('open'),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const posts = pgTable('posts', contentColumns(), (t) => [
+  index('posts_active_created_idx').on(t.is_active, t.created_at),
+]);
+
+export const podcasts = pgTable(
+  'podcasts',
+  {
+    ...contentColumns(),
+    file: text('file'),
+    duration_seconds: integer('duration_seconds'),
+  },
+  (t) => [index('podcasts_active_created_idx').on(t.is_active, t.created_at)],
+);
+
+// ── commerce module ─────────────────────────────────────────────────────────────────────
+export const products = pgTable(
+  'products',
+  {
+    ...contentColumns(),
+    /** Whole tomans; 0 = free. */
+    price: integer('price').notNull().default(0),
+    product_status: productStatusEnum('product_status').notNull().default('in-progress'),
+  },
+  (t) => [index('products_active_created_idx').on(t.is_active, t.created_at)],
+);
+
+export const productSessions = pgTable(
+  'product_sessions',
+  {
+    ...contentColumns(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    file: text('file'),
+  },
+  (t) => [index('product_sessions_product_idx').on(t.product_id)],
+);
+
+// ── site module (likes and comments on any content type) ───────────────────────────────
+export const likes = pgTable(
+  'likes',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    likeable_type: contentTypeEnum('likeable_type').notNull(),
+    likeable_id: integer('likeable_id').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    unique('likes_user_item_unique').on(t.user_id, t.likeable_type, t.likeable_id),
+    index('likes_item_idx').on(t.likeable_type, t.likeable_id),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 0 for a top-level comment (SPEC §3). */
+    parent_id: integer('parent_id').notNull().default(0),
+    text: text('text').notNull(),
+    commentable_type: contentTypeEnum('commentable_type').notNull(),
+    commentable_id: integer('commentable_id').notNull(),
+    is_approved: boolean('is_approved').notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('comments_item_idx').on(t.commentable_type, t.commentable_id, t.is_approved)],
+);
+
+// ── support module ──────────────────────────────────────────────────────────────────────
+export const links = pgTable(
+  'links',
+  {
+    id: id(),
+    title: varchar('title', { length: 255 }).notNull(),
+    text: text('text').notNull(),
+    type: linkTypeEnum('type').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('links_type_idx').on(t.type)],
+);
+
+/** Single row (id = 1): site texts and the switches of SPEC §1. */
+export const siteSettings = pgTable('site_settings', {
+  id: integer('id').primaryKey().default(1),
+  about_me: text('about_me').notNull().default(''),
+  terms_and_conditions: text('terms_and_conditions').notNull().default(''),
+  comments_enabled: boolean('comments_enabled').notNull().default(true),
+  tickets_enabled: boolean('tickets_enabled').notNull().default(true),
+  selling_enabled: boolean('selling_enabled').notNull().default(true),
+  updated_at: updatedAt(),
+});

@@ -1,0 +1,273 @@
+/**
+ * Demo data of DESIGN.md "Demo data and accounts": written once into an empty database (no
+ * users), in one transaction, plus the committed media copied into `<uploads>/seed/`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { PERMISSIONS, type ContentType } from '@shop/contracts';
+import type { Db } from './client';
+import { podcasts, posts, products, productSessions, users } from './schema';
+import {
+  SEED_ABOUT_ME,
+  SEED_LINKS,
+  SEED_PODCASTS,
+  SEED_POSTS,
+  SEED_PRODUCTS,
+  SEED_READERS,
+  SEED_TERMS,
+} from './seed-data';
+import { hashPassword } from '../modules/auth/passwords';
+import { addComment } from '../modules/site/comments-service';
+import { addLike } from '../modules/site/likes-service';
+import { addLink, saveSiteInformation } from '../modules/support/support-service';
+import { createUser, ensurePermissions, grantPermissions } from '../modules/users/users-service';
+
+/** Committed seed media (SVG covers, Opus clips). */
+export const SEED_MEDIA_DIR = path.resolve(__dirname, '../../seed-media');
+
+/** The three accounts of DESIGN.md, for the README and tests. */
+export const SEED_ACCOUNTS = {
+  super: { email: 'super@example.com', password: 'Super12345' },
+  staff: { email: 'staff@example.com', password: 'Staff12345' },
+  user: { email: 'user@example.com', password: 'User12345', mobile: '+989121234567' },
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Copies seed-media into `<uploadsDir>/seed/` (existing files are kept). */
+export function copySeedMedia(uploadsDir: string): void {
+  fs.mkdirSync(path.join(uploadsDir, 'seed'), { recursive: true });
+  fs.cpSync(SEED_MEDIA_DIR, path.join(uploadsDir, 'seed'), { recursive: true, force: false });
+}
+
+/** Likes per item, by index: deliberately not in date order so "most-liked" differs from "newest". */
+const LIKE_PATTERN = [3, 7, 1, 5, 8, 2, 6, 0, 4, 2, 1, 3];
+
+/**
+ * Seeds when the database has no users; copies the media either way.
+ * @returns true when it wrote the demo data.
+ */
+export async function seedIfEmpty(db: Db, options: { uploadsDir: string; now?: Date }): Promise<boolean> {
+  copySeedMedia(options.uploadsDir);
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+  await db.transaction(async (tx) => seed(tx as unknown as Db, options.now ?? new Date()));
+  return true;
+}
+
+async function seed(db: Db, now: Date): Promise<void> {
+  const ago = (days: number, hours = 10) => new Date(now.getTime() - days * DAY_MS - hours * 3_600_000);
+  const verifiedAt = ago(200);
+
+  await ensurePermissions(db, PERMISSIONS);
+  const superUser = await createUser(db, {
+    full_name: 'مدیر سایت',
+    email: SEED_ACCOUNTS.super.email,
+    password_hash: await hashPassword(SEED_ACCOUNTS.super.password),
+    status: 'super',
+    email_verified_at: verifiedAt,
+    created_at: ago(210),
+  });
+  const staffUser = await createUser(db, {
+    full_name: 'پشتیبان سایت',
+    email: SEED_ACCOUNTS.staff.email,
+    password_hash: await hashPassword(SEED_ACCOUNTS.staff.password),
+    status: 'staff',
+    email_verified_at: verifiedAt,
+    created_at: ago(205),
+  });
+  await grantPermissions(db, staffUser.id, ['manage-posts', 'show-comments']);
+  const ordinary = await createUser(db, {
+    full_name: 'کاربر نمونه',
+    email: SEED_ACCOUNTS.user.email,
+    mobile: SEED_ACCOUNTS.user.mobile,
+    password_hash: await hashPassword(SEED_ACCOUNTS.user.password),
+    way_of_knowing_our_website: 'از طریق جست‌وجو در اینترنت',
+    email_verified_at: verifiedAt,
+    created_at: ago(180),
+  });
+  const readerHash = await hashPassword('Reader12345');
+  const readers = [];
+  for (const [i, reader] of SEED_READERS.entries()) {
+    readers.push(
+      await createUser(db, {
+        ...reader,
+        password_hash: readerHash,
+        email_verified_at: i % 2 === 0 ? ago(150 - i * 20) : null,
+        created_at: ago(160 - i * 25),
+      }),
+    );
+  }
+  const likers = [ordinary, ...readers, staffUser, superUser];
+  const like = async (type: ContentType, itemId: number, index: number) => {
+    const n = LIKE_PATTERN[index % LIKE_PATTERN.length] ?? 0;
+    for (const user of likers.slice(0, n)) await addLike(db, { userId: user.id, type, itemId });
+  };
+
+  const postIds: number[] = [];
+  for (const [i, item] of SEED_POSTS.entries()) {
+    const created = ago(item.daysAgo);
+    const [row] = await db
+      .insert(posts)
+      .values({
+        title: item.title,
+        slug: item.slug,
+        description: item.description,
+        image: `/media/seed/images/post-${i + 1}.svg`,
+        created_at: created,
+        updated_at: created,
+      })
+      .returning({ id: posts.id });
+    postIds.push(row!.id);
+    await like('post', row!.id, i);
+  }
+
+  const podcastIds: number[] = [];
+  for (const [i, item] of SEED_PODCASTS.entries()) {
+    const created = ago(item.daysAgo);
+    const [row] = await db
+      .insert(podcasts)
+      .values({
+        title: item.title,
+        slug: item.slug,
+        description: item.description,
+        image: `/media/seed/images/podcast-${i + 1}.svg`,
+        file: `/media/seed/audio/${item.audio}`,
+        duration_seconds: item.durationSeconds,
+        created_at: created,
+        updated_at: created,
+      })
+      .returning({ id: podcasts.id });
+    podcastIds.push(row!.id);
+    await like('podcast', row!.id, i + 3);
+  }
+
+  const productIds: number[] = [];
+  for (const [i, item] of SEED_PRODUCTS.entries()) {
+    const created = ago(item.daysAgo);
+    const image = `/media/seed/images/product-${i + 1}.svg`;
+    const [row] = await db
+      .insert(products)
+      .values({
+        title: item.title,
+        slug: item.slug,
+        description: item.description,
+        image,
+        price: item.price,
+        product_status: item.status,
+        created_at: created,
+        updated_at: created,
+      })
+      .returning({ id: products.id });
+    productIds.push(row!.id);
+    await like('product', row!.id, i + 5);
+    for (const [j, s] of item.sessions.entries()) {
+      const sessionCreated = ago(item.daysAgo - j * 2, 8);
+      await db.insert(productSessions).values({
+        ...s,
+        product_id: row!.id,
+        image,
+        created_at: sessionCreated,
+        updated_at: sessionCreated,
+      });
+    }
+  }
+
+  // Comments: approved threads with replies, and one waiting for approval.
+  const [firstPost, , , , , , , , , , , lastPost] = postIds;
+  const [reader1, reader2, reader3] = readers;
+  const c1 = await addComment(db, {
+    userId: ordinary.id,
+    type: 'post',
+    itemId: firstPost!,
+    text: 'ممنون از این نوشته؛ من هم با یک پروژه کوچک شروع کردم و خیلی کمکم کرد.',
+    approved: true,
+    createdAt: ago(160),
+  });
+  await addComment(db, {
+    userId: staffUser.id,
+    type: 'post',
+    itemId: firstPost!,
+    parentId: c1,
+    text: 'خوشحالیم که مفید بوده. اگر پرسشی داشتید، همین‌جا بنویسید.',
+    approved: true,
+    createdAt: ago(159),
+  });
+  await addComment(db, {
+    userId: reader1!.id,
+    type: 'post',
+    itemId: firstPost!,
+    parentId: c1,
+    text: 'تجربه من هم همین بود؛ ساختن چیزی واقعی انگیزه را حفظ می‌کند.',
+    approved: true,
+    createdAt: ago(150),
+  });
+  await addComment(db, {
+    userId: reader2!.id,
+    type: 'post',
+    itemId: firstPost!,
+    text: 'به نظرم برای شروع، پایتون از همه ساده‌تر است.',
+    approved: true,
+    createdAt: ago(140),
+  });
+  await addComment(db, {
+    userId: reader3!.id,
+    type: 'post',
+    itemId: firstPost!,
+    text: 'این دیدگاه هنوز در انتظار تأیید است.',
+    approved: false,
+    createdAt: ago(2),
+  });
+  const c2 = await addComment(db, {
+    userId: reader2!.id,
+    type: 'post',
+    itemId: lastPost!,
+    text: 'کار از راه دور برای من هم سخت بود تا وقتی ساعت کاری ثابت گذاشتم.',
+    approved: true,
+    createdAt: ago(4),
+  });
+  await addComment(db, {
+    userId: ordinary.id,
+    type: 'post',
+    itemId: lastPost!,
+    parentId: c2,
+    text: 'دقیقاً! مرز میان کار و زندگی خیلی مهم است.',
+    approved: true,
+    createdAt: ago(3),
+  });
+  await addComment(db, {
+    userId: ordinary.id,
+    type: 'podcast',
+    itemId: podcastIds[0]!,
+    text: 'صدای قسمت اول عالی بود؛ منتظر قسمت‌های بعدی هستم.',
+    approved: true,
+    createdAt: ago(150),
+  });
+  const c3 = await addComment(db, {
+    userId: reader1!.id,
+    type: 'product',
+    itemId: productIds[0]!,
+    text: 'آیا این دوره برای کسی که هیچ تجربه‌ای ندارد مناسب است؟',
+    approved: true,
+    createdAt: ago(100),
+  });
+  await addComment(db, {
+    userId: superUser.id,
+    type: 'product',
+    itemId: productIds[0]!,
+    parentId: c3,
+    text: 'بله، دوره از صفر شروع می‌شود و پیش‌نیازی ندارد.',
+    approved: true,
+    createdAt: ago(99),
+  });
+
+  for (const link of SEED_LINKS) await addLink(db, link);
+  await saveSiteInformation(db, {
+    about_me: SEED_ABOUT_ME,
+    terms_and_conditions: SEED_TERMS,
+    comments_enabled: true,
+    tickets_enabled: true,
+    selling_enabled: true,
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Request bodies validated by the shared yup schemas of @shop/validation (STYLE.md habit 4:
+ * one source of rules and Persian messages). The same schema, turned into JSON Schema, documents
+ * the body in OpenAPI; Ajv does not validate it again.
+ */
+import type { FastifySchemaCompiler, preValidationAsyncHookHandler } from 'fastify';
+import type { InferType, Schema } from 'yup';
+import { convertSchema } from '@sodaru/yup-to-json-schema';
+import { ROOT_ERROR_KEY, validate } from '@shop/validation';
+import { validationFailed } from './api-error';
+
+/** Route options for a yup-validated body: spread into the route and add the other schema parts. */
+export interface YupBodyRoute {
+  /** JSON Schema of the body, for `schema.body` (documentation only). */
+  jsonSchema: Record<string, unknown>;
+  /** Validates and casts `request.body` (422 with Persian field errors). */
+  preValidation: preValidationAsyncHookHandler;
+  /** Accepts every part as-is: the yup hook has validated the body; the route has no other parts. */
+  validatorCompiler: FastifySchemaCompiler<unknown>;
+}
+
+/** Builds {@link YupBodyRoute} from a yup object schema; `request.body` becomes its cast output. */
+export function yupBody<S extends Schema>(schema: S): YupBodyRoute & { type?: InferType<S> } {
+  const jsonSchema = convertSchema(schema as never) as Record<string, unknown>;
+  return {
+    jsonSchema,
+    preValidation: async (request) => {
+      const result = await validate(schema, request.body);
+      if (!result.ok) {
+        const errors = { ...result.errors };
+        if (errors[ROOT_ERROR_KEY]) {
+          errors.body = errors[ROOT_ERROR_KEY]!;
+          delete errors[ROOT_ERROR_KEY];
+        }
+        throw validationFailed(errors);
+      }
+      request.body = result.value;
+    },
+    validatorCompiler: () => () => true,
+  };
+}

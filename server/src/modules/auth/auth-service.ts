@@ -1,0 +1,63 @@
+/** Register and login (SPEC §7, DESIGN.md "Auth"); accounts live in the users module. */
+import type { User } from '@shop/contracts';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../lib/api-error';
+import { MESSAGES } from '../../lib/messages';
+import { createUser, findCredentials, getUserById } from '../users/users-service';
+import { hashPassword, verifyPassword } from './passwords';
+import { issueToken } from './tokens-service';
+
+/** A signed-in session: the plain token (for the answer and cookie) and the user. */
+export interface AuthResult {
+  token: string;
+  user: User;
+}
+
+/** Register body after `registerSchema` (email lowercased, mobile E.164 or absent). */
+export interface RegisterInput {
+  full_name: string;
+  email: string;
+  password: string;
+  mobile?: string | null;
+  way_of_knowing_our_website?: string | null;
+}
+
+/**
+ * Creates an ordinary, unverified account and signs it in (SPEC §4).
+ * @throws ApiError 422 when the email or mobile is taken.
+ */
+export async function register(db: Db, input: RegisterInput): Promise<AuthResult> {
+  const user = await createUser(db, {
+    full_name: input.full_name,
+    email: input.email,
+    mobile: input.mobile ?? null,
+    password_hash: await hashPassword(input.password),
+    way_of_knowing_our_website: input.way_of_knowing_our_website ?? null,
+  });
+  const { token } = await issueToken(db, user.id);
+  return { token, user };
+}
+
+/** Login body after `loginSchema`: password with exactly one of email / mobile. */
+export interface LoginInput {
+  email?: string;
+  mobile?: string;
+  password: string;
+}
+
+/**
+ * Checks the credentials and issues a token.
+ * @throws ApiError 422 `کاربری با این مشخصات یافت نشد.` on the identifier field (SPEC §8 login failure).
+ */
+export async function login(db: Db, input: LoginInput): Promise<AuthResult> {
+  const field = input.email !== undefined ? 'email' : 'mobile';
+  const credentials = await findCredentials(
+    db,
+    field === 'email' ? { email: input.email } : { mobile: input.mobile },
+  );
+  const ok = await verifyPassword(credentials?.password_hash ?? null, input.password);
+  const user = ok && credentials ? await getUserById(db, credentials.id) : null;
+  if (!user) throw new ApiError(422, MESSAGES.loginFailed, { [field]: [MESSAGES.loginFailed] });
+  const { token } = await issueToken(db, user.id);
+  return { token, user };
+}

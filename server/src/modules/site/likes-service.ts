@@ -1,0 +1,39 @@
+/** Likes on posts, podcasts, products and sessions (SPEC §3 "Like payload"). Owns the `likes` table. */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ContentType } from '@shop/contracts';
+import type { Db } from '../../db/client';
+import { likes } from '../../db/schema';
+import { qualified } from '../../lib/qualified';
+
+/**
+ * A correlated subquery counting the likes of the row whose id is `idColumn`; other modules
+ * embed it in their selects and ORDER BY (most-liked filter) without touching `likes`.
+ */
+export function likesCountSql(type: ContentType, idColumn: AnyPgColumn): SQL<number> {
+  return sql<number>`(select count(*)::int from ${likes} as l where l.likeable_type = ${type} and l.likeable_id = ${qualified(idColumn)})`.mapWith(
+    Number,
+  );
+}
+
+/** Records a like; returns false when the user already liked the item (unique constraint). */
+export async function addLike(
+  db: Db,
+  input: { userId: number; type: ContentType; itemId: number },
+): Promise<boolean> {
+  const rows = await db
+    .insert(likes)
+    .values({ user_id: input.userId, likeable_type: input.type, likeable_id: input.itemId })
+    .onConflictDoNothing()
+    .returning({ id: likes.id });
+  return rows.length > 0;
+}
+
+/** Number of likes of one item. */
+export async function countLikes(db: Db, type: ContentType, itemId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(likes)
+    .where(and(eq(likes.likeable_type, type), eq(likes.likeable_id, itemId)));
+  return row?.n ?? 0;
+}

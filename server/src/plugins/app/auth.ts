@@ -1,0 +1,104 @@
+/**
+ * Who is calling (DESIGN.md "Auth"): the token comes from `Authorization: Bearer` first,
+ * then the httpOnly `auth_token` cookie. `requireUser` answers 401 without a valid token;
+ * `requirePermission(name)` is the one role/permission gate of every dashboard route (SPEC §6).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hasPermission, type PermissionName, type User } from '@shop/contracts';
+import { ApiError, forbidden, unauthenticated } from '../../lib/api-error';
+import { MESSAGES } from '../../lib/messages';
+import { resolveToken, TOKEN_LIFETIME_DAYS } from '../../modules/auth/tokens-service';
+import { getUserById } from '../../modules/users/users-service';
+
+/** Name of the httpOnly cookie that carries the token (SPEC §9: 360 days, lax, path /). */
+export const AUTH_COOKIE = 'auth_token';
+
+/** The signed-in caller: the user and the token the request used. */
+export interface AuthContext {
+  user: User;
+  token: string;
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
+
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+async function resolve(request: FastifyRequest): Promise<AuthContext | null> {
+  const db = request.server.db;
+  const candidates = [bearerOf(request), request.cookies[AUTH_COOKIE] ?? null];
+  for (const token of candidates) {
+    if (!token) continue;
+    const userId = await resolveToken(db, token);
+    if (userId === null) continue;
+    const user = await getUserById(db, userId);
+    if (user) return { user, token };
+  }
+  return null;
+}
+
+/** The caller of this request, or null for a visitor; resolved once per request. */
+export function getAuth(request: FastifyRequest): Promise<AuthContext | null> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = resolve(request);
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+/** The caller, or a 401 ApiError (SPEC §8: 401 sends the client to /login). */
+export async function requireAuth(request: FastifyRequest): Promise<AuthContext> {
+  const auth = await getAuth(request);
+  if (!auth) throw unauthenticated();
+  return auth;
+}
+
+/** A route hook (onRequest or preHandler) that may reject the request by throwing an ApiError. */
+export type GuardHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Route hook: 401 unless a valid token is present. */
+export const requireUser: GuardHook = async (request) => {
+  await requireAuth(request);
+};
+
+/**
+ * The guard of every dashboard route (SPEC §6), run as the route's `onRequest` hook so it answers
+ * before query/body validation: 401 for visitors; 403 `forbidden: …` for
+ * ordinary users; 403 with the unverified-email message (no `forbidden`/`unauthorized`, so
+ * SPEC §8 sends the client to /resend-verification-email) for staff/super without a verified
+ * email; 403 `forbidden: …` for staff without the named permission. Super passes every check.
+ */
+export function requirePermission(name: PermissionName): GuardHook {
+  return async (request) => {
+    const { user } = await requireAuth(request);
+    if (user.status === 'ordinary') throw forbidden();
+    if (!user.is_email_verified) throw new ApiError(403, MESSAGES.emailNotVerified);
+    if (!hasPermission(user, name)) throw forbidden();
+  };
+}
+
+/** Sets the httpOnly token cookie of login and register (SPEC §9, DESIGN.md "Auth"). */
+export function setAuthCookie(reply: FastifyReply, token: string): void {
+  reply.setCookie(AUTH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: TOKEN_LIFETIME_DAYS * 24 * 60 * 60,
+    secure: reply.server.settings.cookieSecure,
+  });
+}
+
+/** Removes the token cookie (logout). */
+export function clearAuthCookie(reply: FastifyReply): void {
+  reply.clearCookie(AUTH_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: reply.server.settings.cookieSecure,
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * Error answers of DESIGN.md "API server": `{ message, errors? }` in Persian with the status
+ * codes of SPEC §8, for thrown errors, schema validation, unknown paths (404) and known paths
+ * called with the wrong method (405). Nothing a client sends may produce a 5xx.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../../lib/api-error';
+import { MESSAGES } from '../../lib/messages';
+
+/** Answers a GET that matched no route with the shell (SPA fallback); set by the static-site plugin. */
+export type SiteFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The static site's fallback for unknown pages, when static serving is on. */
+    siteFallback: SiteFallback | null;
+  }
+}
+
+interface AjvIssue {
+  instancePath?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Persian message of one JSON-Schema (Ajv) issue. */
+function messageOf(issue: AjvIssue): string {
+  const params = issue.params ?? {};
+  switch (issue.keyword) {
+    case 'required':
+      return MESSAGES.fieldRequired;
+    case 'type':
+      return params.type === 'integer' || params.type === 'number'
+        ? MESSAGES.fieldInteger
+        : MESSAGES.fieldInvalid;
+    case 'enum':
+      return MESSAGES.fieldChoice;
+    case 'minimum':
+      return MESSAGES.fieldMin(Number(params.limit));
+    case 'maximum':
+      return MESSAGES.fieldMax(Number(params.limit));
+    case 'maxLength':
+      return MESSAGES.fieldTooLong(Number(params.limit));
+    default:
+      return MESSAGES.fieldInvalid;
+  }
+}
+
+/** Field errors of a schema validation failure, keyed by field name (first issue per field). */
+export function fieldErrorsOf(issues: AjvIssue[], context: string | undefined): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const fromPath = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const missing = typeof issue.params?.missingProperty === 'string' ? issue.params.missingProperty : '';
+    const field = [fromPath, missing].filter(Boolean).join('.') || context || 'body';
+    errors[field] ??= [messageOf(issue)];
+  }
+  return errors;
+}
+
+/** Compiles a route path (`/api/posts/:postId`) to a regular expression over request paths. */
+function pathPattern(url: string): RegExp {
+  const source = url
+    .split('/')
+    .map((part) => {
+      if (part === '*') return '.*';
+      if (part.startsWith(':')) return '[^/]+';
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+const API_PATH = /^\/(api|sanctum)(\/|$)/;
+
+export default fp(
+  async (app) => {
+    app.decorate('siteFallback', null);
+
+    // API routes, for the 405 answer of a known path called with another method.
+    const apiRoutes: Array<{ pattern: RegExp; methods: string[] }> = [];
+    app.addHook('onRoute', (route) => {
+      if (!API_PATH.test(route.url) || route.url.startsWith('/api/docs')) return;
+      const methods = ([] as string[]).concat(route.method);
+      apiRoutes.push({ pattern: pathPattern(route.url), methods });
+    });
+
+    app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+      if (error instanceof ApiError) {
+        return reply.code(error.statusCode).send(error.toBody());
+      }
+      if (error.validation) {
+        return reply.code(422).send({
+          message: MESSAGES.validationFailed,
+          errors: fieldErrorsOf(error.validation as AjvIssue[], error.validationContext),
+        });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'unexpected error');
+        return reply.code(500).send({ message: MESSAGES.serverError });
+      }
+      const code = error.code ?? '';
+      let message: string = MESSAGES.badRequest;
+      if (code.includes('JSON')) message = MESSAGES.invalidJson;
+      else if (status === 413) message = MESSAGES.payloadTooLarge;
+      else if (status === 415) message = MESSAGES.unsupportedMediaType;
+      else if (status === 429) message = MESSAGES.tooManyRequests;
+      else if (status === 404) message = MESSAGES.notFound;
+      else if (status === 405) message = MESSAGES.methodNotAllowed;
+      return reply.code(status).send({ message });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (API_PATH.test(path)) {
+        const allowed = apiRoutes
+          .filter((r) => r.pattern.test(path))
+          .flatMap((r) => r.methods)
+          .filter((m) => m !== request.method);
+        if (allowed.length > 0) {
+          return reply
+            .code(405)
+            .header('allow', [...new Set(allowed)].join(', '))
+            .send({ message: MESSAGES.methodNotAllowed });
+        }
+        return reply.code(404).send({ message: MESSAGES.routeNotFound });
+      }
+      if (app.siteFallback?.(request, reply)) return reply;
+      return reply.code(404).send({ message: MESSAGES.notFound });
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,33 @@
+/** Opens the database, runs migrations, seeds an empty database; exposes `app.db`. */
+import type { PGlite } from '@electric-sql/pglite';
+import fp from 'fastify-plugin';
+import { openDatabase, type Db } from '../../db/client';
+import { seedIfEmpty } from '../../db/seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The drizzle handle (PGlite or node-postgres). */
+    db: Db;
+    /** Which driver is in use. */
+    dbKind: 'pglite' | 'postgres';
+  }
+}
+
+export default fp(
+  async (app, options: { pglite?: PGlite }) => {
+    const { settings } = app;
+    const database = await openDatabase({
+      url: settings.databaseUrl,
+      pglite: options.pglite,
+      dataDir: settings.dataDir,
+    });
+    app.decorate('db', database.db);
+    app.decorate('dbKind', database.kind);
+    app.addHook('onClose', async () => database.close());
+    if (settings.seed) {
+      const seeded = await seedIfEmpty(database.db, { uploadsDir: settings.uploadsDir });
+      if (seeded) app.log.info('seeded demo content into an empty database');
+    }
+  },
+  { name: 'db' },
+);

@@ -1,0 +1,187 @@
+/**
+ * Auth endpoints of SPEC §7 and DESIGN.md "Auth": CSRF cookie, register, login, logout and
+ * the signed-in user's info. Tokens are answered in JSON and set as an httpOnly cookie.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { loginSchema, registerSchema } from '@shop/validation';
+import { createCsrfToken, CSRF_COOKIE } from '../../plugins/app/csrf';
+import { clearAuthCookie, requireAuth, setAuthCookie } from '../../plugins/app/auth';
+import { ApiError } from '../../lib/api-error';
+import { MESSAGES } from '../../lib/messages';
+import { errorBodySchema, userSchema } from '../../lib/schemas';
+import { yupBody } from '../../lib/yup-body';
+import { login, register, type LoginInput, type RegisterInput } from '../../modules/auth/auth-service';
+import { revokeToken } from '../../modules/auth/tokens-service';
+
+const tokenAnswerSchema = {
+  type: 'object',
+  required: ['token', 'message', 'data'],
+  properties: {
+    token: { type: 'string' },
+    message: { type: 'string' },
+    data: { type: 'object', required: ['user'], properties: { user: userSchema } },
+  },
+} as const;
+
+const errors = { 400: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema } as const;
+
+const registerBody = yupBody(registerSchema);
+const loginBody = yupBody(loginSchema);
+
+const authRoutes: FastifyPluginAsync = async (app) => {
+  const { rateLimit: limits } = app.settings;
+
+  /** GET /sanctum/csrf-cookie: 204 and a fresh `XSRF-TOKEN` cookie (readable by JS, path /, lax). */
+  app.get(
+    '/sanctum/csrf-cookie',
+    { schema: { tags: ['auth'], summary: 'Set the XSRF-TOKEN cookie', response: { 204: { type: 'null' } } } },
+    (_request, reply) => {
+      reply.setCookie(CSRF_COOKIE, createCsrfToken(app.settings.appKey), {
+        httpOnly: false,
+        sameSite: 'lax',
+        path: '/',
+        secure: app.settings.cookieSecure,
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  /** POST /api/auth/register: 201 AuthTokenAnswer + cookie; 422 Persian field errors (duplicates included). */
+  app.post<{ Body: RegisterInput }>(
+    '/api/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (unverified, ordinary) and sign in',
+        body: registerBody.jsonSchema,
+        response: { 201: tokenAnswerSchema, ...errors },
+      },
+      preValidation: registerBody.preValidation,
+      validatorCompiler: registerBody.validatorCompiler,
+    },
+    async (request, reply) => {
+      const { token, user } = await register(app.db, request.body);
+      setAuthCookie(reply, token);
+      return reply.code(201).send({ token, message: MESSAGES.registerSucceeded, data: { user } });
+    },
+  );
+
+  /** Key of the per-account login limit: identifier + IP. */
+  const accountKey = (request: { body: unknown; ip: string }) => {
+    const body = (request.body ?? {}) as Partial<LoginInput>;
+    const identifier = body.email !== undefined ? `e:${String(body.email).toLowerCase()}` : `m:${String(body.mobile)}`;
+    return `login:${identifier}:${request.ip}`;
+  };
+
+  // Two limits on login (the plugin's route limiter runs only once per request, so these are
+  // checked here): tries per IP on any account, and tries per account identifier + IP.
+  const limiters = [
+    app.createRateLimit({ max: limits.loginPerIp, timeWindow: 60_000, keyGenerator: (r) => `login-ip:${r.ip}` }),
+    app.createRateLimit({ max: limits.loginPerAccount, timeWindow: 60_000, keyGenerator: accountKey }),
+  ];
+  const loginLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const limiter of limiters) {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new ApiError(429, MESSAGES.tooManyRequests);
+      }
+    }
+  };
+
+  /**
+   * POST /api/auth/login: 200 AuthTokenAnswer + cookie; 422 `کاربری با این مشخصات یافت نشد.`;
+   * 429 with Retry-After after 5 tries a minute per account+IP (or 30 per IP).
+   */
+  app.post<{ Body: LoginInput }>(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email or mobile and password',
+        body: loginBody.jsonSchema,
+        response: { 200: tokenAnswerSchema, ...errors },
+      },
+      preValidation: loginBody.preValidation,
+      validatorCompiler: loginBody.validatorCompiler,
+      preHandler: loginLimit,
+    },
+    async (request, reply) => {
+      const { token, user } = await login(app.db, request.body);
+      setAuthCookie(reply, token);
+      return { token, message: MESSAGES.loginSucceeded, data: { user } };
+    },
+  );
+
+  /** POST /api/auth/logout: revokes the token this request used and clears the cookie; 401 without one. */
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current token',
+        security: [{ bearer: [] }, { cookie: [] }],
+        response: {
+          200: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+          401: errorBodySchema,
+          419: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token } = await requireAuth(request);
+      await revokeToken(app.db, token);
+      clearAuthCookie(reply);
+      return { message: MESSAGES.loggedOut };
+    },
+  );
+
+  /** POST /api/auth/logged-in-user-info: `{data:{user, buyedProducts}}` (no orders yet: empty); 401 without a token. */
+  app.post(
+    '/api/auth/logged-in-user-info',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user and the products they bought',
+        security: [{ bearer: [] }, { cookie: [] }],
+        response: {
+          200: {
+            type: 'object',
+            required: ['data'],
+            properties: {
+              data: {
+                type: 'object',
+                required: ['user', 'buyedProducts'],
+                properties: {
+                  user: userSchema,
+                  buyedProducts: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      required: ['id', 'title', 'slug', 'image', 'bought_at'],
+                      properties: {
+                        id: { type: 'integer' },
+                        title: { type: 'string' },
+                        slug: { type: 'string' },
+                        image: { type: ['string', 'null'] },
+                        bought_at: { type: 'string', format: 'date-time' },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          401: errorBodySchema,
+          419: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await requireAuth(request);
+      return { data: { user, buyedProducts: [] } };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,75 @@
+/** Public products (SPEC §2 /products, /products/{productId}; prices in tomans). */
+import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../../lib/api-error';
+import { parseId } from '../../lib/pagination';
+import {
+  commonErrorResponses,
+  itemSchema,
+  paginatedSchema,
+  productDetailSchema,
+  productSchema,
+  publicListQuerySchema,
+} from '../../lib/schemas';
+import { getProductDetail, listProducts } from '../../modules/commerce/products-service';
+import type { PublicListQuery } from '../../modules/content/posts-service';
+import { getCommentTree } from '../../modules/site/comments-service';
+
+const params = { type: 'object', properties: { productId: { type: 'string' } } } as const;
+
+const productsRoutes: FastifyPluginAsync = async (app) => {
+  /** GET /api/products: active products, `{data, meta}`; 422 on a bad page or filter. */
+  app.get<{ Querystring: PublicListQuery }>(
+    '/api/products',
+    {
+      schema: {
+        tags: ['commerce'],
+        summary: 'List active products',
+        querystring: publicListQuerySchema,
+        response: { 200: paginatedSchema(productSchema), ...commonErrorResponses },
+      },
+    },
+    (request) => listProducts(app.db, request.query),
+  );
+
+  /** GET /api/products/:productId: ProductDetail with its active sessions; 404 when unknown. */
+  app.get<{ Params: { productId: string } }>(
+    '/api/products/:productId',
+    {
+      schema: {
+        tags: ['commerce'],
+        summary: 'One product with its sessions',
+        params,
+        response: { 200: itemSchema(productDetailSchema), ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const id = parseId(request.params.productId);
+      const product = id === null ? null : await getProductDetail(app.db, id);
+      if (!product) throw notFound();
+      return { data: product };
+    },
+  );
+
+  /** GET /api/products/:productId/comments: approved comments as a tree, oldest first. */
+  app.get<{ Params: { productId: string } }>(
+    '/api/products/:productId/comments',
+    {
+      schema: {
+        tags: ['commerce'],
+        summary: 'Approved comments of a product, as a tree',
+        params,
+        response: {
+          200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: 'CommentNode#' } } } },
+          ...commonErrorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const id = parseId(request.params.productId);
+      if (id === null || !(await getProductDetail(app.db, id))) throw notFound();
+      return { data: await getCommentTree(app.db, 'product', id) };
+    },
+  );
+};
+
+export default productsRoutes;

@@ -1,0 +1,74 @@
+/** Public podcasts (SPEC §2 /podcasts, /podcasts/{podcastId}; DESIGN.md list and comment-tree conventions). */
+import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../../lib/api-error';
+import { parseId } from '../../lib/pagination';
+import {
+  commonErrorResponses,
+  itemSchema,
+  paginatedSchema,
+  podcastSchema,
+  publicListQuerySchema,
+} from '../../lib/schemas';
+import { getPodcast, listPodcasts } from '../../modules/content/podcasts-service';
+import type { PublicListQuery } from '../../modules/content/posts-service';
+import { getCommentTree } from '../../modules/site/comments-service';
+
+const params = { type: 'object', properties: { podcastId: { type: 'string' } } } as const;
+
+const podcastsRoutes: FastifyPluginAsync = async (app) => {
+  /** GET /api/podcasts: active podcasts, `{data, meta}`; 422 on a bad page or filter. */
+  app.get<{ Querystring: PublicListQuery }>(
+    '/api/podcasts',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'List active podcasts',
+        querystring: publicListQuerySchema,
+        response: { 200: paginatedSchema(podcastSchema), ...commonErrorResponses },
+      },
+    },
+    (request) => listPodcasts(app.db, request.query),
+  );
+
+  /** GET /api/podcasts/:podcastId: one active podcast, 404 for unknown or non-numeric ids. */
+  app.get<{ Params: { podcastId: string } }>(
+    '/api/podcasts/:podcastId',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'One podcast',
+        params,
+        response: { 200: itemSchema(podcastSchema), ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const id = parseId(request.params.podcastId);
+      const podcast = id === null ? null : await getPodcast(app.db, id);
+      if (!podcast) throw notFound();
+      return { data: podcast };
+    },
+  );
+
+  /** GET /api/podcasts/:podcastId/comments: approved comments as a tree, oldest first. */
+  app.get<{ Params: { podcastId: string } }>(
+    '/api/podcasts/:podcastId/comments',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Approved comments of a podcast, as a tree',
+        params,
+        response: {
+          200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: 'CommentNode#' } } } },
+          ...commonErrorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const id = parseId(request.params.podcastId);
+      if (id === null || !(await getPodcast(app.db, id))) throw notFound();
+      return { data: await getCommentTree(app.db, 'podcast', id) };
+    },
+  );
+};
+
+export default podcastsRoutes;

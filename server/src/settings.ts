@@ -1,0 +1,101 @@
+/** Run-time settings of the server: options of `buildApp` first, then environment variables. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** Options of `buildApp`; every field falls back to an environment variable or a default. */
+export interface AppOptions {
+  /** `postgres://…` (env DATABASE_URL); when absent PGlite is used. */
+  databaseUrl?: string;
+  /** An open PGlite (tests: `new PGlite()` in memory), closed with the app; wins over `dataDir`'s database. */
+  pglite?: import('@electric-sql/pglite').PGlite;
+  /** Data folder (env DATA_DIR, default `./data` from the working directory). */
+  dataDir?: string;
+  /** Seed demo content into an empty database (default true). */
+  seed?: boolean;
+  /** Serve the shell, remotes and media (env SERVE_STATIC !== 'false'). */
+  serveStatic?: boolean;
+  /** Folder of the shell's build (default `<repo>/shell/dist`). */
+  shellDist?: string;
+  /** Folder holding `<name>/dist` of each remote (default `<repo>/remotes`). */
+  remotesRoot?: string;
+  /** File whose JSON replaces the default remote list (env REMOTE_LIST_FILE). */
+  remoteListFile?: string;
+  /** Redis for the rate-limit store (env REDIS_URL); in memory when absent. */
+  redisUrl?: string;
+  /** Fastify logger setting; tests pass false. */
+  logger?: boolean | Record<string, unknown>;
+  /** Rate limits per minute (DESIGN.md; tests may lower or raise them). */
+  rateLimit?: Partial<RateLimits>;
+}
+
+/** Requests allowed per minute. */
+export interface RateLimits {
+  /** Every /api and /sanctum request, per IP. */
+  global: number;
+  /** Login tries per account identifier + IP. */
+  loginPerAccount: number;
+  /** Login tries per IP, any account. */
+  loginPerIp: number;
+}
+
+/** Resolved settings, available as `app.settings`. */
+export interface AppSettings {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadsDir: string;
+  seed: boolean;
+  serveStatic: boolean;
+  shellDist: string;
+  remotesRoot: string;
+  remoteListFile: string | undefined;
+  redisUrl: string | undefined;
+  /** Secure flag of the cookies (NODE_ENV=production unless COOKIE_SECURE=false). */
+  cookieSecure: boolean;
+  /** Key that signs CSRF tokens: env APP_KEY, else a random key kept in `<dataDir>/app-key`. */
+  appKey: string;
+  rateLimit: RateLimits;
+}
+
+/** The repository root (server/src/.. /..). */
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+function loadAppKey(dataDir: string): string {
+  if (process.env.APP_KEY) return process.env.APP_KEY;
+  const file = path.join(dataDir, 'app-key');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: create it below
+  }
+  const key = randomBytes(32).toString('hex');
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, key, { mode: 0o600 });
+  } catch {
+    // read-only data folder: the key lives for this process only
+  }
+  return key;
+}
+
+/** Merges options, environment and defaults. Creates the data folder when missing. */
+export function resolveSettings(options: AppOptions, env = process.env): AppSettings {
+  const dataDir = path.resolve(process.cwd(), options.dataDir ?? env.DATA_DIR ?? 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const production = env.NODE_ENV === 'production';
+  return {
+    databaseUrl: options.pglite ? undefined : (options.databaseUrl ?? (env.DATABASE_URL || undefined)),
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    seed: options.seed ?? true,
+    serveStatic: options.serveStatic ?? env.SERVE_STATIC !== 'false',
+    shellDist: options.shellDist ?? path.join(REPO_ROOT, 'shell', 'dist'),
+    remotesRoot: options.remotesRoot ?? path.join(REPO_ROOT, 'remotes'),
+    remoteListFile: options.remoteListFile ?? (env.REMOTE_LIST_FILE || undefined),
+    redisUrl: options.redisUrl ?? (env.REDIS_URL || undefined),
+    cookieSecure: production && env.COOKIE_SECURE !== 'false',
+    appKey: loadAppKey(dataDir),
+    rateLimit: { global: 600, loginPerAccount: 5, loginPerIp: 30, ...options.rateLimit },
+  };
+}
