@@ -16,6 +16,8 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
       }
     }
     const fetch = (input, init) => globalThis.fetch(absolute(input), init);
+    // jsdom does not implement scrolling.
+    window.scrollTo = () => undefined;
     Object.assign(window, { fetch, Request, Response, Headers, FormData, AbortController, AbortSignal, TextEncoder, TextDecoder, ReadableStream, structuredClone });
   }
 }

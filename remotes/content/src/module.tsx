@@ -5,7 +5,7 @@ import type { RemoteModule } from '@shop/contracts';
  * The content remote's contract (DESIGN.md "The remote contract"): posts and podcasts,
  * public pages and dashboard sections, and the home page's newest-posts slot.
  */
-const module: RemoteModule = {
+const contentModule: RemoteModule = {
   name: 'content',
   requires: { '@shop/ui-kit': '^1.0.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.0.0' },
   publicRoutes: [
@@ -19,4 +19,4 @@ const module: RemoteModule = {
   },
 };
 
-export default module;
+export default contentModule;

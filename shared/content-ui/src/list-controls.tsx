@@ -1,5 +1,5 @@
 import { LIST_FILTERS, type ListFilter, type PageMeta } from '@shop/contracts';
-import { Pagination, Stack, ToggleButton, ToggleButtonGroup } from '@shop/ui-kit';
+import { Pagination, PaginationItem, Stack, ToggleButton, ToggleButtonGroup } from '@shop/ui-kit';
 import { toPersianDigits } from '@shop/format';
 import { t } from './strings';
 
@@ -37,6 +37,7 @@ export function ListPagination({ meta, onChange }: { meta: PageMeta | undefined;
         }}
         color="primary"
         aria-label={t.pagination}
+        renderItem={(item) => <PaginationItem {...item} page={item.page === null ? null : toPersianDigits(item.page)} />}
         getItemAriaLabel={(type, page) => (type === 'page' ? `صفحه ${toPersianDigits(page ?? 0)}` : type === 'next' ? 'صفحه بعد' : type === 'previous' ? 'صفحه قبل' : type)}
       />
     </Stack>

@@ -1,0 +1,20 @@
+const BLOCK_END = /<\/(?:p|div|h[1-6]|li|blockquote|pre|tr|td|th|section|article)>|<br\s*\/?>/gi;
+
+/**
+ * The start of an HTML text as plain text, cut at a word boundary, with «…» when cut.
+ * Tags are dropped by parsing into an inert document (DOMParser runs no script and loads no
+ * image), so nothing of the HTML reaches the page as markup.
+ *
+ * @example plainTextExcerpt('<p>سلام <b>دنیا</b></p>', 300) // 'سلام دنیا'
+ * @param html sanitized HTML from the API
+ * @param maxLength most characters kept before «…»
+ */
+export function plainTextExcerpt(html: string, maxLength: number): string {
+  // A space after each block and line break, so «<h2>سلام</h2><p>من…» does not read «سلاممن…».
+  const spaced = html.replace(BLOCK_END, '$& ');
+  const text = (new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > maxLength * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s،,.؛:]+$/, '')}…`;
+}

@@ -1,0 +1,65 @@
+/** @jest-environment-options {"url": "http://127.0.0.1:45106"} */
+import { screen } from '@testing-library/react';
+import type { SiteInformation } from '@shop/contracts';
+import { aUser, renderPage, startApiServer } from '@shop/test-utils';
+import supportModule from '../module';
+import AboutMePage from './about-me-page';
+import AboutMeSlot from './about-me-slot';
+import TermsPage from './terms-page';
+import { plainTextExcerpt } from './plain-text-excerpt';
+
+const longParagraph = 'من برنامه‌نویس و مدرس هستم و سال‌هاست درباره وب می‌نویسم. '.repeat(10);
+const info: SiteInformation = {
+  about_me: `<h2>سلام!</h2><p>${longParagraph}</p><p><strong>پایان</strong></p>`,
+  terms_and_conditions: '<h2>شرایط استفاده</h2><ol><li>احترام به دیگران</li><li>رعایت قانون</li></ol>',
+  comments_enabled: true,
+  tickets_enabled: true,
+  selling_enabled: true,
+};
+
+let api: Awaited<ReturnType<typeof startApiServer>>;
+beforeAll(async () => {
+  api = await startApiServer(45106, (url) => (url.pathname === '/api/site-information' ? { data: info } : undefined));
+});
+afterAll(() => api.close());
+
+describe('about-me and terms (SPEC §2)', () => {
+  it('/about-me renders the about-me text as rich text, behind the signed-in gate', async () => {
+    renderPage(<AboutMePage />, { url: '/about-me', user: aUser() });
+    expect(screen.getByRole('heading', { level: 1, name: 'درباره من' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'سلام!' })).toBeTruthy();
+    expect(screen.getByText('پایان').tagName).toBe('STRONG');
+    expect(supportModule.publicRoutes.find((route) => route.path === '/about-me')?.guard).toBe('signed-in');
+  });
+
+  it('/terms-and-conditions renders the terms', async () => {
+    renderPage(<TermsPage />, { url: '/terms-and-conditions' });
+    expect(screen.getByRole('heading', { level: 1, name: 'قوانین و مقررات' })).toBeTruthy();
+    expect((await screen.findAllByRole('listitem')).map((item) => item.textContent)).toEqual(['احترام به دیگران', 'رعایت قانون']);
+  });
+
+  it('the home slot shows the start of about-me as plain text and links to /about-me', async () => {
+    renderPage(<AboutMeSlot />, { url: '/' });
+    const excerpt = await screen.findByText(/^سلام! من برنامه‌نویس/);
+    expect(excerpt.textContent!.length).toBeLessThanOrEqual(301);
+    expect(excerpt.textContent!.endsWith('…')).toBe(true);
+    expect(excerpt.querySelector('*')).toBeNull();
+    expect(screen.queryByText('پایان')).toBeNull();
+    expect(screen.getByRole('link', { name: 'بیشتر درباره من' }).getAttribute('href')).toBe('/about-me');
+  });
+});
+
+describe('plainTextExcerpt', () => {
+  it('drops tags without running them and keeps short texts whole', () => {
+    expect(plainTextExcerpt('<p>سلام <b>دنیا</b></p><img src=x onerror="window.hacked=1">', 300)).toBe('سلام دنیا');
+    expect((window as { hacked?: number }).hacked).toBeUndefined();
+  });
+
+  it('keeps words of neighbouring blocks apart', () => {
+    expect(plainTextExcerpt('<h2>سلام!</h2><p>خوش آمدید<br>به سایت</p>', 300)).toBe('سلام! خوش آمدید به سایت');
+  });
+
+  it('cuts long texts at a word boundary with «…»', () => {
+    expect(plainTextExcerpt('<p>یک دو سه چهار پنج</p>', 12)).toBe('یک دو سه…');
+  });
+});

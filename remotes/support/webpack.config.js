@@ -1,0 +1,11 @@
+const { createConfig } = require('@shop/build-config');
+
+const API = process.env.API_ORIGIN ?? 'http://localhost:8080';
+
+module.exports = createConfig({
+  dir: __dirname,
+  kind: 'remote',
+  name: 'support',
+  devPort: 3004,
+  devServer: { proxy: [{ context: ['/api', '/sanctum', '/media'], target: API }] },
+});

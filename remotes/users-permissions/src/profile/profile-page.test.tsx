@@ -1,0 +1,66 @@
+/** @jest-environment-options {"url": "http://127.0.0.1:45102"} */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { formatJalaliDate } from '@shop/format';
+import { aUser, currentLocation, renderPage } from '@shop/test-utils';
+import ProfilePage from './profile-page';
+
+const selectedTab = () => screen.getByRole('tab', { selected: true }).textContent;
+
+describe('ProfilePage (/profile)', () => {
+  it('opens on #home with the user’s details from the store', () => {
+    renderPage(<ProfilePage />, { url: '/profile', user: aUser() });
+    expect(selectedTab()).toBe('مشخصات من');
+    expect(screen.getAllByText('سارا محمدی').length).toBeGreaterThan(0);
+    expect(screen.getByText('sara@example.com').getAttribute('dir')).toBe('ltr');
+    const mobile = screen.getByText('+۹۸۹۱۲۱۲۳۴۵۶۷');
+    expect(mobile.getAttribute('dir')).toBe('ltr');
+    expect(screen.getByText('تأیید شده')).toBeTruthy();
+    expect(screen.getAllByText('کاربر عادی').length).toBeGreaterThan(0);
+    expect(screen.getByText(formatJalaliDate('2025-03-01T08:00:00Z'))).toBeTruthy();
+    expect(formatJalaliDate('2025-03-01T08:00:00Z')).toBe('۱۱ اسفند ۱۴۰۳');
+  });
+
+  it('names staff and super users in Persian and offers a new verification email when unverified', () => {
+    renderPage(<ProfilePage />, { url: '/profile#home', user: aUser({ status: 'staff', is_email_verified: false, mobile: null }) });
+    expect(screen.getAllByText('کارمند').length).toBeGreaterThan(0);
+    expect(screen.getByText('تأیید نشده')).toBeTruthy();
+    expect(screen.getByText('ثبت نشده')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ارسال دوباره ایمیل تأیید' }).getAttribute('href')).toBe('/resend-verification-email');
+  });
+
+  it('switching tabs sets the hash, and the bought-products tab lists the store’s products', async () => {
+    renderPage(<ProfilePage />, {
+      url: '/profile#home',
+      user: aUser({ status: 'super' }),
+      buyedProducts: [{ id: 4, title: 'دوره جامع تایپ‌اسکریپت', slug: 'ts', image: null, bought_at: '2025-04-01T10:00:00Z' }],
+    });
+    expect(screen.getAllByText('مدیر کل').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('tab', { name: 'دوره‌های خریده‌شده' }));
+    await waitFor(() => expect(currentLocation()).toBe('/profile#buyed-products'));
+    expect(selectedTab()).toBe('دوره‌های خریده‌شده');
+    const link = screen.getByRole('link', { name: /دوره جامع تایپ‌اسکریپت/ });
+    expect(link.getAttribute('href')).toBe('/products/4');
+    expect(link.textContent).toContain(`خریداری شده در ${formatJalaliDate('2025-04-01T10:00:00Z')}`);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'نوشته‌های پسندیده' }));
+    await waitFor(() => expect(currentLocation()).toBe('/profile#favorites-posts'));
+    expect(screen.getByText(/نوشته‌هایی که می‌پسندید اینجا فهرست می‌شوند/)).toBeTruthy();
+  });
+
+  it('follows the hash it is opened with', () => {
+    renderPage(<ProfilePage />, { url: '/profile#favorites-podcasts', user: aUser() });
+    expect(selectedTab()).toBe('پادکست‌های پسندیده');
+    expect(screen.getByText(/پادکست‌هایی که می‌پسندید/)).toBeTruthy();
+  });
+
+  it('shows an honest empty state when nothing was bought', () => {
+    renderPage(<ProfilePage />, { url: '/profile#buyed-products', user: aUser() });
+    expect(screen.getByText('هنوز دوره‌ای نخریده‌اید.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'مشاهده دوره‌ها' }).getAttribute('href')).toBe('/products');
+  });
+
+  it('shows #home for an unknown hash', () => {
+    renderPage(<ProfilePage />, { url: '/profile#nowhere', user: aUser() });
+    expect(selectedTab()).toBe('مشخصات من');
+  });
+});

@@ -1,0 +1,51 @@
+import { selectCurrentUser, useAppSelector } from '@shop/api-client';
+import { Box, Container, Tab, Tabs, Typography } from '@shop/ui-kit';
+import { useLocation, useNavigate } from '@shop/router';
+import { PROFILE_TABS, tabOfHash } from './profile-tabs';
+import { ProfileDetailsTab } from './profile-details-tab';
+import { FavoritesTab } from './favorites-tab';
+import { BoughtProductsTab } from './bought-products-tab';
+import { t } from '../strings';
+
+const tabId = (hash: string) => `profile-tab-${hash.slice(1)}`;
+const panelId = (hash: string) => `profile-panel-${hash.slice(1)}`;
+
+/**
+ * `/profile` (SPEC §2, signed-in gate): the user's details, favourite posts and podcasts and
+ * bought products as tabs that follow and set the URL hash (`#home` when there is none).
+ */
+export default function ProfilePage() {
+  const user = useAppSelector(selectCurrentUser);
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const current = tabOfHash(hash);
+  // The route is behind the signed-in gate; the check keeps a logout mid-page from crashing.
+  if (!user) return null;
+  return (
+    <Container maxWidth="md" sx={{ py: 4 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+        {t.profile}
+      </Typography>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+        <Tabs
+          value={current}
+          onChange={(_, next: string) => navigate({ hash: next }, { replace: true })}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label={t.profileTabs}
+        >
+          {PROFILE_TABS.map((tab) => (
+            <Tab key={tab.hash} value={tab.hash} label={tab.label} id={tabId(tab.hash)} aria-controls={panelId(tab.hash)} />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={panelId(current)} aria-labelledby={tabId(current)}>
+        {current === '#home' && <ProfileDetailsTab user={user} />}
+        {current === '#favorites-posts' && <FavoritesTab kind="posts" />}
+        {current === '#favorites-podcasts' && <FavoritesTab kind="podcasts" />}
+        {current === '#buyed-products' && <BoughtProductsTab />}
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,139 @@
+import type { ReactNode } from 'react';
+import type { User } from '@shop/contracts';
+import { formatJalaliDate, formatNumber, toPersianDigits } from '@shop/format';
+import {
+  Box,
+  Chip,
+  LinearProgress,
+  Pagination,
+  PaginationItem,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@shop/ui-kit';
+import { useGetDashboardUsersQuery } from './users-api';
+import { SORTABLE_COLUMNS, useUsersParams, type SortableColumn } from './use-users-params';
+import { UsersSearchBox } from './users-search-box';
+import { t } from '../strings';
+
+const PER_PAGE = 15;
+
+const COLUMNS: Array<{ key: keyof typeof t.columns; render: (user: User) => ReactNode }> = [
+  { key: 'full_name', render: (user) => <Typography sx={{ fontWeight: 500, fontSize: 'inherit' }}>{user.full_name}</Typography> },
+  { key: 'email', render: (user) => <bdi dir="ltr">{user.email}</bdi> },
+  { key: 'mobile', render: (user) => (user.mobile ? <bdi dir="ltr">{toPersianDigits(user.mobile)}</bdi> : '—') },
+  { key: 'status', render: (user) => <Chip size="small" variant="outlined" color={user.status === 'ordinary' ? 'default' : 'primary'} label={t.userStatus[user.status]} /> },
+  {
+    key: 'email_verified',
+    render: (user) => <Chip size="small" color={user.is_email_verified ? 'success' : 'default'} label={user.is_email_verified ? t.yes : t.no} />,
+  },
+  { key: 'created_at', render: (user) => <time dateTime={user.created_at}>{formatJalaliDate(user.created_at)}</time> },
+];
+
+const isSortable = (key: string): key is SortableColumn => (SORTABLE_COLUMNS as readonly string[]).includes(key);
+
+/**
+ * `/dashboard/users` (SPEC §2, permission `show-users`): the read-only users table with a
+ * debounced search, sortable columns and pagination, all kept in the URL (`q`, `sort`, `page`).
+ */
+export default function UsersPage() {
+  const { page, q, sort, setPage, setQuery, toggleSort } = useUsersParams();
+  const { data, isLoading, isFetching } = useGetDashboardUsersQuery({
+    page,
+    per_page: PER_PAGE,
+    q,
+    sort: `${sort.direction === 'desc' ? '-' : ''}${sort.column}`,
+  });
+  const users = data?.data ?? [];
+  return (
+    <Box sx={{ py: { xs: 2, md: 3 } }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+        {t.users}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t.usersIntro}
+      </Typography>
+      <Stack spacing={2} useFlexGap direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+        <UsersSearchBox value={q} onSearch={setQuery} />
+        {data && (
+          <Typography color="text.secondary" role="status">
+            {t.usersTotal(formatNumber(data.meta.total))}
+          </Typography>
+        )}
+      </Stack>
+      <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative' }}>
+        {isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, insetInline: 0 }} />}
+        <Table size="small" aria-label={t.users} sx={{ minWidth: 760, '& td, & th': { whiteSpace: 'nowrap' } }}>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map(({ key }) => {
+                const active = isSortable(key) && sort.column === key;
+                return (
+                  <TableCell key={key} sortDirection={active ? sort.direction : false} sx={{ fontWeight: 700 }}>
+                    {isSortable(key) ? (
+                      <TableSortLabel active={active} direction={active ? sort.direction : 'asc'} onClick={() => toggleSort(key)}>
+                        {t.columns[key]}
+                      </TableSortLabel>
+                    ) : (
+                      t.columns[key]
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {isLoading
+              ? Array.from({ length: 5 }, (_, i) => (
+                  <TableRow key={i}>
+                    {COLUMNS.map(({ key }) => (
+                      <TableCell key={key}>
+                        <Skeleton variant="text" />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              : users.map((user) => (
+                  <TableRow key={user.id} hover>
+                    {COLUMNS.map(({ key, render }) => (
+                      <TableCell key={key}>{render(user)}</TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+            {data && users.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={COLUMNS.length} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+                  {t.noUsers}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {data && data.meta.last_page > 1 && (
+        <Stack sx={{ alignItems: 'center', mt: 3 }}>
+          <Pagination
+            count={data.meta.last_page}
+            page={data.meta.current_page}
+            onChange={(_, next) => setPage(next)}
+            color="primary"
+            aria-label={t.pagination}
+            siblingCount={0}
+            renderItem={(item) => <PaginationItem {...item} page={item.page === null ? null : toPersianDigits(item.page)} />}
+            getItemAriaLabel={(type, number) =>
+              type === 'page' ? t.page(toPersianDigits(number ?? 0)) : type === 'next' ? t.nextPage : type === 'previous' ? t.previousPage : type
+            }
+          />
+        </Stack>
+      )}
+    </Box>
+  );
+}

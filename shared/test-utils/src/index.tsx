@@ -1,0 +1,113 @@
+/**
+ * Component-test helpers of the remotes: a real HTTP server that plays the API, and
+ * `renderPage`, which mounts a page as the shell would (real store, RTL theme, router).
+ */
+import { createServer, type Server } from 'node:http';
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import type { BoughtProduct, User } from '@shop/contracts';
+import { Provider, makeStore, userReceived } from '@shop/api-client';
+import { AppThemeProvider } from '@shop/ui-kit';
+import { MemoryRouter, Route, Routes, useLocation } from '@shop/router';
+
+/** One request the test server saw: method and URL (path and query). */
+export interface SeenRequest {
+  method: string;
+  url: URL;
+}
+
+/** Answers one request: a JSON body (status 200), `{ status, body }`, or undefined for 404. */
+export type ApiHandler = (url: URL) => unknown;
+
+/**
+ * A real HTTP server on 127.0.0.1 that plays the API for component tests. The test file's
+ * jsdom URL (`@jest-environment-options {"url": …}`) must be this origin, because the app
+ * calls the API on its own origin (`/api/...`).
+ * @param port fixed port, one per test file
+ * @param handler answers each request
+ */
+export async function startApiServer(port: number, handler: ApiHandler): Promise<{ seen: SeenRequest[]; close: () => Promise<void> }> {
+  const seen: SeenRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    seen.push({ method: req.method ?? 'GET', url });
+    const answer = handler(url);
+    const { status, body } =
+      answer === undefined
+        ? { status: 404, body: { message: 'یافت نشد' } }
+        : typeof answer === 'object' && answer !== null && 'status' in answer && 'body' in answer
+          ? (answer as { status: number; body: unknown })
+          : { status: 200, body: answer };
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Shows where the router is (path, query and hash) so tests can read the URL a page set. */
+function LocationProbe() {
+  const { pathname, search, hash } = useLocation();
+  return <output data-testid="location">{`${pathname}${search}${hash}`}</output>;
+}
+
+/** Options of {@link renderPage}. */
+export interface RenderPageOptions {
+  /** The URL the router starts at. */
+  url: string;
+  /** The route pattern the page is mounted on (defaults to the URL's path). */
+  path?: string;
+  /** The signed-in user, if any, with their bought products. */
+  user?: User;
+  buyedProducts?: BoughtProduct[];
+}
+
+/**
+ * Renders a page as the shell would: a real store, the RTL theme and a router. Every other
+ * path renders nothing, so a link click can be followed through the location probe.
+ */
+export function renderPage(page: ReactElement, { url, path, user, buyedProducts }: RenderPageOptions) {
+  const store = makeStore();
+  if (user) store.dispatch(userReceived({ user, buyedProducts }));
+  const result = render(
+    <Provider store={store}>
+      <AppThemeProvider>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path={path ?? url.split(/[?#]/)[0]} element={page} />
+            <Route path="*" element={null} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </AppThemeProvider>
+    </Provider>,
+  );
+  return { store, ...result };
+}
+
+/** The URL the router is at now: path, query and hash. */
+export function currentLocation(container: HTMLElement = document.body): string {
+  return container.querySelector('[data-testid="location"]')?.textContent ?? '';
+}
+
+/** A user as the API would send it; fields can be overridden. */
+export function aUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    full_name: 'سارا محمدی',
+    email: 'sara@example.com',
+    mobile: '+989121234567',
+    way_of_knowing_our_website: null,
+    write_comment_status: 'allowed',
+    status: 'ordinary',
+    is_email_verified: true,
+    email_verified_at: '2025-03-02T08:00:00Z',
+    permissions: [],
+    created_at: '2025-03-01T08:00:00Z',
+    updated_at: '2025-03-01T08:00:00Z',
+    ...overrides,
+  };
+}
