@@ -35,9 +35,11 @@ test('a remote rebuilt alone is served at once, without rebuilding or restarting
   // Build a changed copy of the content remote (sources untouched) and swap its output in.
   rmSync(copy, { recursive: true, force: true });
   cpSync(join(root, 'remotes/content'), copy, { recursive: true, filter: (path) => !path.includes('/dist') });
+  // The copy sits elsewhere in the tree: point its tsconfig at the shared base directly.
+  writeFileSync(join(copy, 'tsconfig.json'), JSON.stringify({ extends: join(root, 'tsconfig.base.json'), include: ['src'] }));
   const strings = join(copy, 'src/strings.ts');
   writeFileSync(strings, readFileSync(strings, 'utf8').replace("newestPosts: 'تازه‌ترین نوشته‌ها'", "newestPosts: 'تازه‌ترین نوشته‌های نسخه نو'"));
-  execFileSync(join(root, 'node_modules/.bin/webpack'), ['--mode', 'production'], { cwd: copy, stdio: 'ignore' });
+  execFileSync(join(root, 'node_modules/.bin/webpack'), ['--mode', 'production'], { cwd: copy, stdio: 'pipe' });
   rmSync(kept, { recursive: true, force: true });
   renameSync(dist, kept);
   renameSync(join(copy, 'dist'), dist);

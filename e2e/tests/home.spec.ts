@@ -26,6 +26,8 @@ test('posts list and detail, with the filter and page kept in the URL', async ({
   await expect(page).toHaveURL(/filter=oldest/);
   await page.getByRole('button', { name: 'صفحه ۲' }).click();
   await expect(page).toHaveURL(/page=2/);
+  // The pagination marks page 2 once its posts have arrived.
+  await expect(page.getByRole('button', { name: 'صفحه ۲' })).toHaveAttribute('aria-current', 'page');
   const first = page.locator('main a[href^="/posts/"]').first();
   const title = (await first.locator('h3').textContent())!;
   await first.click();

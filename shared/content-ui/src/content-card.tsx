@@ -48,10 +48,23 @@ export function ContentCard({ to, title, image, createdAt, likesCount, commentsC
   );
 }
 
-/** A responsive grid of cards; with `loading` it shows placeholders of the same size. */
-export function CardGrid({ children, loading = false, placeholders = 6 }: { children?: ReactNode; loading?: boolean; placeholders?: number }) {
+/**
+ * A responsive grid of cards. With `loading` (nothing to show yet) it shows placeholders of
+ * the same size; with `fetching` (a new page or filter on its way) it dims the cards shown.
+ */
+export function CardGrid({
+  children,
+  loading = false,
+  fetching = false,
+  placeholders = 6,
+}: {
+  children?: ReactNode;
+  loading?: boolean;
+  fetching?: boolean;
+  placeholders?: number;
+}) {
   return (
-    <Grid container spacing={2}>
+    <Grid container spacing={2} aria-busy={loading || fetching} sx={{ opacity: fetching && !loading ? 0.6 : 1, transition: 'opacity 150ms' }}>
       {loading
         ? Array.from({ length: placeholders }, (_, i) => (
             <Grid key={i} size={{ xs: 12, sm: 6, md: 4 }}>

@@ -1,9 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { makeStore, Provider, userReceived, signedOut } from '@shop/api-client';
 import { AppThemeProvider } from '@shop/ui-kit';
 import { MemoryRouter, Route, Routes } from '@shop/router';
 import type { User } from '@shop/contracts';
-import { RequireDashboard, RequirePermission } from './guards';
+import { RequireDashboard, RequirePermission, RequireVisitor } from './guards';
 
 const base = { id: 1, full_name: 'آزمون', email: 'a@b.c', is_email_verified: true, permissions: [] } as unknown as User;
 
@@ -61,5 +61,37 @@ describe('dashboard guards (SPEC §6)', () => {
   it('lets the super user into every page', () => {
     renderAt('/dashboard/users', { ...base, status: 'super' });
     expect(screen.getByText('کاربران')).toBeTruthy();
+  });
+});
+
+describe('RequireVisitor (/login, /register)', () => {
+  function renderLogin(store: ReturnType<typeof makeStore>) {
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/login']}>
+          <Routes>
+            <Route path="/" element={<p>خانه</p>} />
+            <Route path="/login" element={<RequireVisitor><p>فرم ورود</p></RequireVisitor>} />
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+  }
+
+  it('sends a user who arrives signed in to /', () => {
+    const store = makeStore();
+    store.dispatch(userReceived({ user: { ...base, status: 'ordinary' } as User }));
+    renderLogin(store);
+    expect(screen.getByText('خانه')).toBeTruthy();
+  });
+
+  it("keeps a user who signs in on the page there, for the page's own delayed redirect", () => {
+    const store = makeStore();
+    store.dispatch(signedOut());
+    renderLogin(store);
+    act(() => {
+      store.dispatch(userReceived({ user: { ...base, status: 'ordinary' } as User }));
+    });
+    expect(screen.getByText('فرم ورود')).toBeTruthy();
   });
 });

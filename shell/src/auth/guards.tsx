@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { hasPermission, isDashboardUser, type PermissionName } from '@shop/contracts';
 import { selectAuthChecked, selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { Box, CircularProgress, enqueueSnackbar } from '@shop/ui-kit';
@@ -60,8 +60,12 @@ export function RequireVisitorGate({ level, children }: { level: 'signed-in' | '
   return <>{children}</>;
 }
 
-/** Sends a signed-in user away from /login and /register. */
+/**
+ * Sends a user who arrives signed in away from /login and /register. A user who signs in
+ * on the page stays until the page's own delayed redirect (SPEC §4) moves them.
+ */
 export function RequireVisitor({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectCurrentUser);
-  return user ? <Navigate to="/" replace /> : <>{children}</>;
+  const [signedInOnArrival] = useState(user !== null);
+  return signedInOnArrival ? <Navigate to="/" replace /> : <>{children}</>;
 }

@@ -58,7 +58,8 @@ export function RemoteDashboardPage() {
             {module.dashboardRoutes.map(({ path, Component, permission }) => (
               <Route
                 key={path}
-                path={path}
+                // These routes sit under `/dashboard/*`, whose descendants match what follows it.
+                path={path.replace(/^\/dashboard/, '')}
                 element={
                   <RequirePermission permission={permission}>
                     <Component />

@@ -15,7 +15,7 @@ export default function ProductListPage() {
         <Typography color="text.secondary">{t.productsIntro}</Typography>
         <ListFilterBar value={filter} onChange={setFilter} />
       </Stack>
-      <CardGrid loading={isLoading}>
+      <CardGrid loading={isLoading} fetching={isFetching}>
         {data?.data.map((product) => (
           <CardCell key={product.id}>
             <ProductCard product={product} />
@@ -23,9 +23,7 @@ export default function ProductListPage() {
         ))}
       </CardGrid>
       {data && data.data.length === 0 && <EmptyState />}
-      <Stack sx={{ opacity: isFetching ? 0.6 : 1 }}>
-        <ListPagination meta={data?.meta} onChange={setPage} />
-      </Stack>
+      <ListPagination meta={data?.meta} onChange={setPage} />
     </Container>
   );
 }

@@ -3,10 +3,13 @@ import { Container, Stack, Typography } from '@shop/ui-kit';
 import { useGetPostsQuery } from './posts-api';
 import { t } from '../strings';
 
+/** Posts per page: three rows of the three-column grid. */
+const POSTS_PER_PAGE = 9;
+
 /** `/posts` (SPEC §2): cards with the all / most-liked / newest / oldest filters; page and filter in the URL. */
 export default function PostListPage() {
   const { page, filter, setPage, setFilter } = useListParams();
-  const { data, isLoading, isFetching } = useGetPostsQuery({ page, filter, per_page: 12 });
+  const { data, isLoading, isFetching } = useGetPostsQuery({ page, filter, per_page: POSTS_PER_PAGE });
   return (
     <Container sx={{ py: 4 }}>
       <SectionHeader title={t.posts} level="h1" />
@@ -14,7 +17,7 @@ export default function PostListPage() {
         <Typography color="text.secondary">{t.postsIntro}</Typography>
         <ListFilterBar value={filter} onChange={setFilter} />
       </Stack>
-      <CardGrid loading={isLoading}>
+      <CardGrid loading={isLoading} fetching={isFetching}>
         {data?.data.map((post) => (
           <CardCell key={post.id}>
             <ContentCard
@@ -29,9 +32,7 @@ export default function PostListPage() {
         ))}
       </CardGrid>
       {data && data.data.length === 0 && <EmptyState />}
-      <Stack sx={{ opacity: isFetching ? 0.6 : 1 }}>
-        <ListPagination meta={data?.meta} onChange={setPage} />
-      </Stack>
+      <ListPagination meta={data?.meta} onChange={setPage} />
     </Container>
   );
 }
