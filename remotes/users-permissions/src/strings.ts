@@ -51,8 +51,4 @@ export const t = {
   no: 'خیر',
   sortedAscending: 'مرتب شده به ترتیب صعودی',
   sortedDescending: 'مرتب شده به ترتیب نزولی',
-  pagination: 'صفحه‌بندی',
-  page: (number: string) => `صفحه ${number}`,
-  nextPage: 'صفحه بعد',
-  previousPage: 'صفحه قبل',
 } as const;

@@ -38,7 +38,9 @@ export function ListPagination({ meta, onChange }: { meta: PageMeta | undefined;
         color="primary"
         aria-label={t.pagination}
         renderItem={(item) => <PaginationItem {...item} page={item.page === null ? null : toPersianDigits(item.page)} />}
-        getItemAriaLabel={(type, page) => (type === 'page' ? `صفحه ${toPersianDigits(page ?? 0)}` : type === 'next' ? 'صفحه بعد' : type === 'previous' ? 'صفحه قبل' : type)}
+        getItemAriaLabel={(type, page) =>
+          type === 'page' ? t.page(toPersianDigits(page ?? 0)) : type === 'next' ? t.nextPage : type === 'previous' ? t.previousPage : type
+        }
       />
     </Stack>
   );

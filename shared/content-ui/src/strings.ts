@@ -7,4 +7,7 @@ export const t = {
   seeAll: 'مشاهده همه',
   empty: 'موردی برای نمایش وجود ندارد.',
   pagination: 'صفحه‌بندی',
+  page: (n: string) => `صفحه ${n}`,
+  nextPage: 'صفحه بعد',
+  previousPage: 'صفحه قبل',
 } as const;

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import type { User } from '@shop/contracts';
+import { ListPagination } from '@shop/content-ui';
 import { formatJalaliDate, formatNumber, toPersianDigits } from '@shop/format';
 import {
   Box,
   Chip,
   LinearProgress,
-  Pagination,
-  PaginationItem,
   Paper,
   Skeleton,
   Stack,
@@ -118,22 +117,7 @@ export default function UsersPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      {data && data.meta.last_page > 1 && (
-        <Stack sx={{ alignItems: 'center', mt: 3 }}>
-          <Pagination
-            count={data.meta.last_page}
-            page={data.meta.current_page}
-            onChange={(_, next) => setPage(next)}
-            color="primary"
-            aria-label={t.pagination}
-            siblingCount={0}
-            renderItem={(item) => <PaginationItem {...item} page={item.page === null ? null : toPersianDigits(item.page)} />}
-            getItemAriaLabel={(type, number) =>
-              type === 'page' ? t.page(toPersianDigits(number ?? 0)) : type === 'next' ? t.nextPage : type === 'previous' ? t.previousPage : type
-            }
-          />
-        </Stack>
-      )}
+      <ListPagination meta={data?.meta} onChange={setPage} />
     </Box>
   );
 }
