@@ -1,3 +1,4 @@
 export * from './permissions';
 export * from './entities';
 export * from './remote';
+export * from './engagement';

@@ -27,3 +27,18 @@ export {
 export { registerSchema, type RegisterInput } from './register-schema';
 export { loginSchema, type LoginInput } from './login-schema';
 export { ROOT_ERROR_KEY, validate, type ValidationErrors, type ValidationResult } from './validate';
+export {
+  AUDIO_EXTENSIONS,
+  AUDIO_MAX_KB,
+  IMAGE_EXTENSIONS,
+  IMAGE_MAX_KB,
+  commentReplySchema,
+  commentSchema,
+  podcastFormSchema,
+  podcastSchema,
+  postFormSchema,
+  postSchema,
+  searchQuerySchema,
+  type CommentInput,
+  type PostInput,
+} from './content-schemas';
