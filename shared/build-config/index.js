@@ -86,7 +86,9 @@ function createConfig({ dir, kind, name, devPort, runtimePlugins = [], copy = []
           shared: sharedModules(),
           shareStrategy: 'loaded-first',
           dts: false,
-          experiments: { asyncStartup: true },
+          // The host provides the federation runtime once; remotes use it instead of each
+          // carrying their own copy in remoteEntry.js.
+          experiments: { asyncStartup: true, ...(remote ? { externalRuntime: true } : { provideExternalRuntime: true }) },
         }),
         ...(remote && production ? [] : [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' })]),
         ...(copy.length ? [new CopyPlugin({ patterns: copy })] : []),
