@@ -14,6 +14,6 @@ module.exports = createConfig({
     from: path.join(fonts, 'files', `vazirmatn-${face}-normal.woff2`),
     to: 'fonts/',
   })),
-  // In development the API, media and built remotes come from `npm start`'s server.
-  devServer: { proxy: [{ context: ['/api', '/sanctum', '/media', '/remotes'], target: API }] },
+  // In development the API, media, RSS feeds and built remotes come from `npm start`'s server.
+  devServer: { proxy: [{ context: ['/api', '/sanctum', '/media', '/feeds', '/remotes'], target: API }] },
 });

@@ -1,21 +1,38 @@
 import { lazy } from 'react';
 import type { RemoteModule } from '@shop/contracts';
+import { t } from './strings';
+
+const PostFormPage = lazy(() => import('./dashboard/post-form-page'));
+const PodcastFormPage = lazy(() => import('./dashboard/podcast-form-page'));
 
 /**
  * The content remote's contract (DESIGN.md "The remote contract"): posts and podcasts,
- * public pages and dashboard sections, and the home page's newest-posts slot.
+ * public pages and dashboard sections, and the home page's newest-posts and latest-podcasts slots.
  */
 const contentModule: RemoteModule = {
   name: 'content',
-  requires: { '@shop/ui-kit': '^1.0.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.0.0' },
+  requires: { '@shop/ui-kit': '^1.1.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.1.0' },
   publicRoutes: [
     { path: '/posts', Component: lazy(() => import('./posts/post-list-page')) },
     { path: '/posts/:postId', Component: lazy(() => import('./posts/post-detail-page')) },
+    { path: '/podcasts', Component: lazy(() => import('./podcasts/podcast-list-page')) },
+    { path: '/podcasts/:podcastId', Component: lazy(() => import('./podcasts/podcast-detail-page')) },
   ],
-  dashboardRoutes: [],
-  dashboardNav: [],
+  dashboardRoutes: [
+    { path: '/dashboard/posts', Component: lazy(() => import('./dashboard/dashboard-posts-page')), permission: 'manage-posts' },
+    { path: '/dashboard/posts/add-post', Component: PostFormPage, permission: 'manage-posts' },
+    { path: '/dashboard/posts/:editPostId', Component: PostFormPage, permission: 'manage-posts' },
+    { path: '/dashboard/podcasts', Component: lazy(() => import('./dashboard/dashboard-podcasts-page')), permission: 'manage-podcasts' },
+    { path: '/dashboard/podcasts/add-podcast', Component: PodcastFormPage, permission: 'manage-podcasts' },
+    { path: '/dashboard/podcasts/:editPodcastId', Component: PodcastFormPage, permission: 'manage-podcasts' },
+  ],
+  dashboardNav: [
+    { label: t.posts, path: '/dashboard/posts', permission: 'manage-posts', icon: 'Article' },
+    { label: t.podcasts, path: '/dashboard/podcasts', permission: 'manage-podcasts', icon: 'Podcasts' },
+  ],
   slots: {
     'home.latest-posts': lazy(() => import('./posts/latest-posts-slot')),
+    'home.latest-podcasts': lazy(() => import('./podcasts/latest-podcasts-slot')),
   },
 };
 

@@ -1,10 +1,16 @@
 import { lazy } from 'react';
 import type { RemoteModule } from '@shop/contracts';
+import { COMMENT_SECTIONS, sectionPath } from './comments/comment-sections';
+import { t } from './strings';
+
+/** One page component for the moderation list and its four sub-pages; it reads the type from the path. */
+const CommentsPage = lazy(() => import('./comments/comments-page'));
 
 /**
  * The support remote's contract (DESIGN.md "The remote contract"): the FAQ, about-me and
- * terms pages and the home page's about-me slot. Contact-us tickets and the dashboard
- * sections (announcements, links, site information, comment moderation…) arrive later.
+ * terms pages, the home page's about-me slot and the dashboard's comment moderation
+ * (`/dashboard/comments` and its four sub-pages). Contact-us tickets and the other dashboard
+ * sections (announcements, links, site information…) arrive later.
  */
 const supportModule: RemoteModule = {
   name: 'support',
@@ -14,8 +20,8 @@ const supportModule: RemoteModule = {
     { path: '/about-me', Component: lazy(() => import('./site-information/about-me-page')), guard: 'signed-in' },
     { path: '/terms-and-conditions', Component: lazy(() => import('./site-information/terms-page')) },
   ],
-  dashboardRoutes: [],
-  dashboardNav: [],
+  dashboardRoutes: COMMENT_SECTIONS.map((section) => ({ path: sectionPath(section), Component: CommentsPage, permission: 'show-comments' })),
+  dashboardNav: [{ label: t.comments.nav, path: '/dashboard/comments', permission: 'show-comments', icon: 'Comment' }],
   slots: {
     'home.about-me': lazy(() => import('./site-information/about-me-slot')),
   },

@@ -2,7 +2,7 @@
  * Component-test helpers of the remotes: a real HTTP server that plays the API, and
  * `renderPage`, which mounts a page as the shell would (real store, RTL theme, router).
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import type { BoughtProduct, User } from '@shop/contracts';
@@ -10,42 +10,75 @@ import { Provider, makeStore, userReceived } from '@shop/api-client';
 import { AppThemeProvider } from '@shop/ui-kit';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/router';
 
-/** One request the test server saw: method and URL (path and query). */
-export interface SeenRequest {
+/** One request as the test server received it. */
+export interface RecordedRequest {
   method: string;
+  /** Path and query, on the server's origin. */
   url: URL;
+  headers: IncomingHttpHeaders;
+  /** The raw body. */
+  raw: Buffer;
+  /** The raw body as text (UTF-8). */
+  text: string;
+  /** The body parsed as JSON; undefined when it is not JSON. */
+  json: unknown;
 }
 
-/** Answers one request: a JSON body (status 200), `{ status, body }`, or undefined for 404. */
-export type ApiHandler = (url: URL) => unknown;
+/** Answers one request (or a promise of it): a JSON body (200), `{ status, body }`, or undefined for 404. */
+export type ApiHandler = (request: RecordedRequest) => unknown;
 
 /**
- * A real HTTP server on 127.0.0.1 that plays the API for component tests. The test file's
- * jsdom URL (`@jest-environment-options {"url": …}`) must be this origin, because the app
- * calls the API on its own origin (`/api/...`).
+ * A real HTTP server on 127.0.0.1 that plays the API for component tests and records every
+ * request with its body. The test file's jsdom URL (`@jest-environment-options {"url": …}`)
+ * must be this origin, because the app calls the API on its own origin (`/api/...`).
  * @param port fixed port, one per test file
  * @param handler answers each request
  */
-export async function startApiServer(port: number, handler: ApiHandler): Promise<{ seen: SeenRequest[]; close: () => Promise<void> }> {
-  const seen: SeenRequest[] = [];
+export async function startApiServer(port: number, handler: ApiHandler): Promise<{ seen: RecordedRequest[]; close: () => Promise<void> }> {
+  const seen: RecordedRequest[] = [];
   const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    seen.push({ method: req.method ?? 'GET', url });
-    const answer = handler(url);
-    const { status, body } =
-      answer === undefined
-        ? { status: 404, body: { message: 'یافت نشد' } }
-        : typeof answer === 'object' && answer !== null && 'status' in answer && 'body' in answer
-          ? (answer as { status: number; body: unknown })
-          : { status: 200, body: answer };
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify(body));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const text = raw.toString('utf8');
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      const request: RecordedRequest = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', `http://127.0.0.1:${port}`), headers: req.headers, raw, text, json };
+      seen.push(request);
+      void Promise.resolve(handler(request)).then((answer) => {
+        const { status, body } =
+          answer === undefined
+            ? { status: 404, body: { message: 'یافت نشد' } }
+            : typeof answer === 'object' && answer !== null && 'status' in answer && 'body' in answer
+              ? (answer as { status: number; body: unknown })
+              : { status: 200, body: answer };
+        res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify(body));
+      });
+    });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     seen,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The multipart fields of a recorded request: strings as they are, files as «name size type». */
+export async function multipartFields(request: RecordedRequest): Promise<Record<string, string>> {
+  const parsed = await new Request('http://test/', {
+    method: 'POST',
+    headers: { 'content-type': String(request.headers['content-type']) },
+    body: new Uint8Array(request.raw),
+  }).formData();
+  return Object.fromEntries(
+    [...parsed.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : `${value.name} ${value.size} ${value.type}`]),
+  );
 }
 
 /** Shows where the router is (path, query and hash) so tests can read the URL a page set. */

@@ -31,6 +31,20 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+// Added in 1.1.0: audio player, dashboard tables and forms, comments, feeds.
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import Pause from '@mui/icons-material/Pause';
+import Replay10 from '@mui/icons-material/Replay10';
+import Forward10 from '@mui/icons-material/Forward10';
+import RssFeed from '@mui/icons-material/RssFeed';
+import Edit from '@mui/icons-material/Edit';
+import Delete from '@mui/icons-material/Delete';
+import Add from '@mui/icons-material/Add';
+import Reply from '@mui/icons-material/Reply';
+import Verified from '@mui/icons-material/Verified';
+import AutoFixHigh from '@mui/icons-material/AutoFixHigh';
+import UploadFile from '@mui/icons-material/UploadFile';
+import Schedule from '@mui/icons-material/Schedule';
 
 /**
  * The icons the apps use, by name. Only these are bundled (each is its own import), so
@@ -69,6 +83,19 @@ const ICONS = {
   Visibility,
   VisibilityOff,
   HelpOutline,
+  PlayArrow,
+  Pause,
+  Replay10,
+  Forward10,
+  RssFeed,
+  Edit,
+  Delete,
+  Add,
+  Reply,
+  Verified,
+  AutoFixHigh,
+  UploadFile,
+  Schedule,
 } as const;
 
 /** A name of an icon the ui kit provides. */

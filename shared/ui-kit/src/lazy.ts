@@ -21,6 +21,7 @@ export {
   Radio,
   RadioGroup,
   Select,
+  Slider,
   Switch,
   TextField,
 } from '@mui/material';

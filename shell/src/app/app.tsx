@@ -16,6 +16,7 @@ const LoginPage = lazy(() => import('../pages/login-page'));
 const RegisterPage = lazy(() => import('../pages/register-page'));
 const VerificationPage = lazy(() => import('../pages/verification-page'));
 const ResendVerificationEmailPage = lazy(() => import('../pages/resend-verification-email-page'));
+const SearchPage = lazy(() => import('../search/search-page'));
 const DashboardHomePage = lazy(() => import('../pages/dashboard-home-page'));
 const DashboardLayout = lazy(() => import('../layouts/dashboard-layout').then((m) => ({ default: m.DashboardLayout })));
 
@@ -63,6 +64,7 @@ export function AppRoutes() {
           <Route path="register" element={<RequireVisitor><RegisterPage /></RequireVisitor>} />
           <Route path="verification" element={<VerificationPage />} />
           <Route path="resend-verification-email" element={<ResendVerificationEmailPage />} />
+          <Route path="search" element={<SearchPage />} />
           <Route path="*" element={<RemotePublicPage />} />
         </Route>
       </Routes>

@@ -1,9 +1,11 @@
-import { AppBar, Box, Button, Container, Divider, Link as MuiLink, Stack, Toolbar, Typography } from '@shop/ui-kit';
+import { AppBar, Box, Button, Container, Stack, Toolbar, Typography } from '@shop/ui-kit';
 import { Link, NavLink } from '@shop/router';
 import { Slot } from '../federation/remote-areas';
 import { AccountLinks } from './account-links';
 import { PageErrorOutlet } from './page-error-outlet';
+import { SiteFooter } from './site-footer';
 import { ThemeSwitch } from './theme-switch';
+import { HeaderSearch } from '../search/header-search';
 import { t } from '../strings';
 
 const MAIN_LINKS = [
@@ -12,20 +14,13 @@ const MAIN_LINKS = [
   { to: '/products', label: t.nav.products },
 ];
 
-const FOOTER_LINKS = [
-  { to: '/frequently-asked-questions', label: t.nav.faq },
-  { to: '/terms-and-conditions', label: t.nav.terms },
-  { to: '/contact-us', label: t.nav.contact },
-  { to: '/about-me', label: t.nav.aboutMe },
-];
-
-/** The public layout (SPEC §1): header with navigation, theme switch, cart menu and account links; footer links. */
+/** The public layout (SPEC §1): header with navigation, search box, theme switch, cart menu and account links; the footer. */
 export function PublicLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Container>
-          <Toolbar disableGutters sx={{ gap: 2, minHeight: 64 }}>
+          <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 2 }, minHeight: 64 }}>
             <Typography component={Link} to="/" variant="h6" sx={{ fontWeight: 700, color: 'inherit', textDecoration: 'none', ml: 2 }}>
               {t.siteName}
             </Typography>
@@ -37,6 +32,7 @@ export function PublicLayout() {
               ))}
             </Stack>
             <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+            <HeaderSearch />
             <ThemeSwitch />
             <Slot name="header.cart-menu" />
             <AccountLinks />
@@ -46,23 +42,7 @@ export function PublicLayout() {
       <Box component="main" sx={{ flexGrow: 1 }}>
         <PageErrorOutlet />
       </Box>
-      <Divider />
-      <Box component="footer" sx={{ py: 4 }}>
-        <Container>
-          <Stack sx={{ justifyContent: 'space-between', alignItems: {sm: 'center' } }} spacing={3} useFlexGap direction={{ xs: 'column', sm: 'row' }}>
-            <Stack sx={{ flexWrap: 'wrap' }} spacing={3} useFlexGap direction="row" component="nav">
-              {FOOTER_LINKS.map((link) => (
-                <MuiLink key={link.to} component={Link} to={link.to} color="text.secondary" underline="hover">
-                  {link.label}
-                </MuiLink>
-              ))}
-            </Stack>
-            <Typography variant="body2" color="text.secondary">
-              © {t.siteName} — {t.footer.rights}
-            </Typography>
-          </Stack>
-        </Container>
-      </Box>
+      <SiteFooter />
     </Box>
   );
 }

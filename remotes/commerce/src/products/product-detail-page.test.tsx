@@ -12,7 +12,7 @@ const sessions = [
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45104, (url) => {
+  api = await startApiServer(45104, ({ url }) => {
     if (url.pathname === '/api/products/1') {
       return { data: aProductDetail({ id: 1, description: '<p>از <strong>مقدمات</strong> تا پروژه واقعی.</p>', sessions }) };
     }

@@ -12,7 +12,7 @@ const products = [
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45101, (url) => {
+  api = await startApiServer(45101, ({ url }) => {
     if (url.pathname !== '/api/products') return undefined;
     const page = Number(url.searchParams.get('page') ?? 1);
     return page === 2

@@ -1,13 +1,18 @@
 import { RichText } from '@shop/content-ui';
+import { CommentThread, LikeButton, useCommentAnchor } from '@shop/engagement';
 import { formatJalaliDate, formatNumber } from '@shop/format';
 import { Box, Breadcrumbs, Container, Icon, Link as MuiLink, Skeleton, Stack, Typography } from '@shop/ui-kit';
 import { Link, useParams } from '@shop/router';
 import { useGetPostQuery } from './posts-api';
 import { t } from '../strings';
 
-/** `/posts/:postId` (SPEC §2): the post with its image, Jalali date, likes and comments counts. */
+/**
+ * `/posts/:postId` (SPEC §2): the post with its image, Jalali date, like button and comments;
+ * a `#comment-<id>` link scrolls to that comment.
+ */
 export default function PostDetailPage() {
   const postId = Number(useParams().postId);
+  useCommentAnchor();
   // A non-numeric id is asked as is: the server answers 404 and the shell shows its 404 page.
   const { data, isLoading } = useGetPostQuery(Number.isInteger(postId) ? postId : -1);
   const post = data?.data;
@@ -31,13 +36,11 @@ export default function PostDetailPage() {
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2, lineHeight: 1.6 }}>
             {post.title}
           </Typography>
-          <Stack spacing={3} useFlexGap direction="row" sx={{ flexWrap: 'wrap', color: 'text.secondary', mb: 3 }}>
+          <Stack spacing={3} useFlexGap direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', color: 'text.secondary', mb: 3 }}>
             <span>
               {t.publishedAt} <time dateTime={post.created_at}>{formatJalaliDate(post.created_at)}</time>
             </span>
-            <Stack sx={{ alignItems: 'center' }} spacing={0.5} useFlexGap direction="row">
-              <Icon name="FavoriteBorder" fontSize="small" /> {formatNumber(post.likes_count)} {t.likes}
-            </Stack>
+            <LikeButton type="post" id={post.id} likesCount={post.likes_count} likedByMe={post.liked_by_me ?? false} />
             <Stack sx={{ alignItems: 'center' }} spacing={0.5} useFlexGap direction="row">
               <Icon name="ChatBubbleOutline" fontSize="small" /> {formatNumber(post.comments_count)} {t.comments}
             </Stack>
@@ -46,6 +49,7 @@ export default function PostDetailPage() {
             <Box component="img" src={post.image} alt="" sx={{ width: '100%', borderRadius: 2, mb: 3, aspectRatio: '16 / 9', objectFit: 'cover' }} />
           )}
           <RichText html={post.description} />
+          <CommentThread type="post" id={post.id} commentStatus={post.comment_status} />
         </Box>
       )}
     </Container>

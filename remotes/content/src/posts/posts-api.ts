@@ -1,5 +1,8 @@
 import { api } from '@shop/api-client';
-import type { Item, ListQuery, Paginated, Post } from '@shop/contracts';
+import type { Item, ListQuery, Paginated, Post, ViewerState } from '@shop/contracts';
+
+/** A post as its detail answer sends it: with `liked_by_me` for the caller (issue 3). */
+export type PostDetail = Post & Partial<ViewerState>;
 
 /** Posts endpoints (DESIGN.md API): `GET /api/posts` (page, per_page, filter) and `GET /api/posts/:postId`. */
 export const postsApi = api.injectEndpoints({
@@ -11,7 +14,7 @@ export const postsApi = api.injectEndpoints({
         ...(result?.data.map(({ id }) => ({ type: 'Post' as const, id })) ?? []),
       ],
     }),
-    getPost: build.query<Item<Post>, number>({
+    getPost: build.query<Item<PostDetail>, number>({
       query: (postId) => `/posts/${postId}`,
       providesTags: (_result, _error, postId) => [{ type: 'Post', id: postId }],
     }),

@@ -27,14 +27,17 @@ const meta = (m: Partial<{ current_page: number; last_page: number }>) => ({ cur
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45110, (url) => {
+  api = await startApiServer(45110, ({ url }) => {
     if (url.pathname === '/api/posts') {
       return url.searchParams.get('page') === '2'
         ? { data: [aPost({ id: 13, title: 'نوشته سیزدهم' })], meta: meta({ current_page: 2, last_page: 2 }) }
         : { data: [aPost({ id: 1, title: 'کار با تاریخ شمسی', likes_count: 12, comments_count: 3 })], meta: meta({ last_page: 2 }) };
     }
     if (url.pathname === '/api/posts/1') {
-      return { data: aPost({ id: 1, title: 'کار با تاریخ شمسی', description: '<p>تقویم <strong>جلالی</strong></p>', likes_count: 12 }) };
+      return { data: { ...aPost({ id: 1, title: 'کار با تاریخ شمسی', description: '<p>تقویم <strong>جلالی</strong></p>', likes_count: 12 }), liked_by_me: true } };
+    }
+    if (url.pathname === '/api/posts/1/comments') {
+      return { data: [{ id: 8, parent_id: 0, text: 'عالی بود', user: { id: 2, full_name: 'مریم', is_staff: false }, created_at: '2026-11-22T10:00:00Z', replies: [] }] };
     }
     return undefined;
   });
@@ -70,6 +73,19 @@ describe('PostDetailPage (/posts/:postId)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'کار با تاریخ شمسی' })).toBeTruthy();
     expect(screen.getByText('جلالی').tagName).toBe('STRONG');
   });
+
+  it('has the like button with liked_by_me, the comment thread and comment anchors', async () => {
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled.push(this.id);
+    };
+    renderPage(<PostDetailPage />, { url: '/posts/1#comment-8', path: '/posts/:postId' });
+    const like = await screen.findByRole('button', { name: 'پسندیده‌اید، ۱۲ پسند' });
+    expect(like.hasAttribute('disabled')).toBe(true);
+    expect((await screen.findByText('عالی بود')).closest('article')!.id).toBe('comment-8');
+    expect(screen.getByText('برای ثبت دیدگاه ابتدا وارد حساب خود شوید.')).toBeTruthy();
+    await waitFor(() => expect(scrolled).toEqual(['comment-8']));
+  });
 });
 
 describe('LatestPostsSlot (home.latest-posts)', () => {
@@ -77,15 +93,28 @@ describe('LatestPostsSlot (home.latest-posts)', () => {
     renderPage(<LatestPostsSlot />, { url: '/' });
     expect(await screen.findByRole('heading', { name: 'تازه‌ترین نوشته‌ها' })).toBeTruthy();
     expect(await screen.findByText('کار با تاریخ شمسی')).toBeTruthy();
-    const asked = api.seen[0]!.url.searchParams;
+    const asked = api.seen.find((r) => r.url.pathname === '/api/posts')!.url.searchParams;
     expect([asked.get('filter'), asked.get('per_page')]).toEqual(['newest', '6']);
   });
 });
 
 describe('the content module contract', () => {
-  it('declares its pages and slot under the paths it owns', () => {
+  it('declares its pages, dashboard sections and slots under the paths it owns', () => {
     expect(contentModule.name).toBe('content');
-    expect(contentModule.publicRoutes.map((r) => r.path)).toEqual(['/posts', '/posts/:postId']);
-    expect(Object.keys(contentModule.slots)).toEqual(['home.latest-posts']);
+    expect(contentModule.publicRoutes.map((r) => r.path)).toEqual(['/posts', '/posts/:postId', '/podcasts', '/podcasts/:podcastId']);
+    expect(contentModule.dashboardRoutes.map((r) => [r.path, r.permission])).toEqual([
+      ['/dashboard/posts', 'manage-posts'],
+      ['/dashboard/posts/add-post', 'manage-posts'],
+      ['/dashboard/posts/:editPostId', 'manage-posts'],
+      ['/dashboard/podcasts', 'manage-podcasts'],
+      ['/dashboard/podcasts/add-podcast', 'manage-podcasts'],
+      ['/dashboard/podcasts/:editPodcastId', 'manage-podcasts'],
+    ]);
+    expect(contentModule.dashboardNav).toEqual([
+      { label: 'نوشته‌ها', path: '/dashboard/posts', permission: 'manage-posts', icon: 'Article' },
+      { label: 'پادکست‌ها', path: '/dashboard/podcasts', permission: 'manage-podcasts', icon: 'Podcasts' },
+    ]);
+    expect(Object.keys(contentModule.slots)).toEqual(['home.latest-posts', 'home.latest-podcasts']);
+    expect(contentModule.requires).toEqual({ '@shop/ui-kit': '^1.1.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.1.0' });
   });
 });

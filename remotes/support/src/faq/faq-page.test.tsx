@@ -12,7 +12,7 @@ const links: Link[] = [
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45103, (url) =>
+  api = await startApiServer(45103, ({ url }) =>
     url.pathname === '/api/links' ? { data: links.filter((link) => link.type === url.searchParams.get('type')) } : undefined,
   );
 });

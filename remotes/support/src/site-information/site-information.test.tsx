@@ -19,7 +19,7 @@ const info: SiteInformation = {
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45106, (url) => (url.pathname === '/api/site-information' ? { data: info } : undefined));
+  api = await startApiServer(45106, ({ url }) => (url.pathname === '/api/site-information' ? { data: info } : undefined));
 });
 afterAll(() => api.close());
 

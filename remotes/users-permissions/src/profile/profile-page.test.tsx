@@ -44,13 +44,12 @@ describe('ProfilePage (/profile)', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'نوشته‌های پسندیده' }));
     await waitFor(() => expect(currentLocation()).toBe('/profile#favorites-posts'));
-    expect(screen.getByText(/نوشته‌هایی که می‌پسندید اینجا فهرست می‌شوند/)).toBeTruthy();
+    expect(selectedTab()).toBe('نوشته‌های پسندیده');
   });
 
   it('follows the hash it is opened with', () => {
     renderPage(<ProfilePage />, { url: '/profile#favorites-podcasts', user: aUser() });
     expect(selectedTab()).toBe('پادکست‌های پسندیده');
-    expect(screen.getByText(/پادکست‌هایی که می‌پسندید/)).toBeTruthy();
   });
 
   it('shows an honest empty state when nothing was bought', () => {

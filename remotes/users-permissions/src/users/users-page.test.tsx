@@ -13,7 +13,7 @@ const people: User[] = [
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45105, (url) => {
+  api = await startApiServer(45105, ({ url }) => {
     if (url.pathname !== '/api/dashboard/users') return undefined;
     const q = url.searchParams.get('q') ?? '';
     const page = Number(url.searchParams.get('page') ?? 1);

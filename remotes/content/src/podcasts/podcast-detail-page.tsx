@@ -1,0 +1,76 @@
+import { RichText } from '@shop/content-ui';
+import { CommentThread, LikeButton, useCommentAnchor } from '@shop/engagement';
+import { formatJalaliDate, formatNumber } from '@shop/format';
+import { Alert, Box, Breadcrumbs, Container, Icon, Link as MuiLink, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { Link, useParams } from '@shop/router';
+import { AudioPlayer } from './audio-player';
+import { formatMinutes } from './format-duration';
+import { useGetPodcastQuery } from './podcasts-api';
+import { t } from '../strings';
+
+/**
+ * `/podcasts/:podcastId` (SPEC §2): the episode with its player (resumes where the listener
+ * stopped), Jalali date, length, like button, show notes and comments.
+ */
+export default function PodcastDetailPage() {
+  const podcastId = Number(useParams().podcastId);
+  useCommentAnchor();
+  // A non-numeric id is asked as is: the server answers 404 and the shell shows its 404 page.
+  const { data, isLoading } = useGetPodcastQuery(Number.isInteger(podcastId) ? podcastId : -1);
+  const podcast = data?.data;
+  const length = podcast ? formatMinutes(podcast.duration_seconds) : '';
+  return (
+    <Container maxWidth="md" sx={{ py: 4 }}>
+      <Breadcrumbs sx={{ mb: 2 }}>
+        <MuiLink component={Link} to="/podcasts" underline="hover" color="inherit">
+          {t.podcasts}
+        </MuiLink>
+        {podcast && <Typography color="text.primary">{podcast.title}</Typography>}
+      </Breadcrumbs>
+      {isLoading || !podcast ? (
+        <>
+          <Skeleton variant="text" height={56} />
+          <Skeleton variant="rounded" height={120} sx={{ my: 2 }} />
+          <Skeleton variant="text" />
+          <Skeleton variant="text" />
+        </>
+      ) : (
+        <Box component="article">
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} useFlexGap sx={{ mb: 3, alignItems: { sm: 'center' } }}>
+            {podcast.image && (
+              <Box component="img" src={podcast.image} alt="" sx={{ width: { xs: '100%', sm: 180 }, aspectRatio: '1 / 1', objectFit: 'cover', borderRadius: 3, flexShrink: 0 }} />
+            )}
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2, lineHeight: 1.6 }}>
+                {podcast.title}
+              </Typography>
+              <Stack spacing={3} useFlexGap direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', color: 'text.secondary' }}>
+                <span>
+                  {t.publishedAt} <time dateTime={podcast.created_at}>{formatJalaliDate(podcast.created_at)}</time>
+                </span>
+                {length && (
+                  <Stack sx={{ alignItems: 'center' }} spacing={0.5} useFlexGap direction="row" aria-label={`${t.duration}: ${length}`}>
+                    <Icon name="Schedule" fontSize="small" /> {length}
+                  </Stack>
+                )}
+                <Stack sx={{ alignItems: 'center' }} spacing={0.5} useFlexGap direction="row">
+                  <Icon name="ChatBubbleOutline" fontSize="small" /> {formatNumber(podcast.comments_count)} {t.comments}
+                </Stack>
+                <LikeButton type="podcast" id={podcast.id} likesCount={podcast.likes_count} likedByMe={podcast.liked_by_me ?? false} />
+              </Stack>
+            </Box>
+          </Stack>
+          {podcast.file ? (
+            <AudioPlayer podcastId={podcast.id} src={podcast.file} title={podcast.title} durationHint={podcast.duration_seconds} />
+          ) : (
+            <Alert severity="info" sx={{ mb: 3 }}>
+              {t.noAudio}
+            </Alert>
+          )}
+          <RichText html={podcast.description} />
+          <CommentThread type="podcast" id={podcast.id} commentStatus={podcast.comment_status} />
+        </Box>
+      )}
+    </Container>
+  );
+}

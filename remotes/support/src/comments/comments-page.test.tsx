@@ -1,0 +1,254 @@
+/** @jest-environment-options {"url": "http://127.0.0.1:45140"} */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DashboardComment } from '@shop/contracts';
+import { formatJalaliDate } from '@shop/format';
+import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
+import supportModule from '../module';
+import CommentsPage from './comments-page';
+
+// A real HTTP server plays the moderation API with state, so an action shows up in the next list.
+let comments: DashboardComment[] = [];
+let nextId = 100;
+
+const aComment = (overrides: Partial<DashboardComment> & Pick<DashboardComment, 'id'>): DashboardComment => ({
+  parent_id: 0,
+  text: 'نوشته خیلی خوبی بود، ممنون.',
+  status: 'pending',
+  user: { id: 7, full_name: 'سارا محمدی', email: 'sara@example.com', is_staff: false },
+  commentable: { type: 'post', id: 3, title: 'آشنایی با تایپ‌اسکریپت' },
+  created_at: '2026-11-22T11:00:00Z',
+  ...overrides,
+});
+
+const seed = () => [
+  aComment({ id: 11 }),
+  aComment({
+    id: 12,
+    text: 'قسمت دوم کی منتشر می‌شود؟',
+    user: { id: 8, full_name: 'علی رضایی', email: 'ali@example.com', is_staff: false },
+    commentable: { type: 'podcast', id: 5, title: 'پادکست شماره یک' },
+    created_at: '2026-11-21T08:30:00Z',
+  }),
+  aComment({ id: 13, text: 'این جلسه صدا ندارد.', commentable: { type: 'product_session', id: 9, title: 'جلسه اول: نصب' } }),
+  aComment({ id: 14, text: 'دوره عالی است.', status: 'approved', commentable: { type: 'product', id: 4, title: 'دوره جامع ری‌اکت' } }),
+  aComment({ id: 15, text: 'هرزنامه', status: 'rejected' }),
+];
+
+const TYPES: Record<string, DashboardComment['commentable']['type']> = { post: 'post', podcast: 'podcast', product: 'product', product_session: 'product_session' };
+
+function answer(method: string, url: URL, body: unknown): { status: number; body: unknown } {
+  if (method === 'GET' && url.pathname === '/api/dashboard/comments') {
+    const type = url.searchParams.get('type');
+    const status = url.searchParams.get('status') ?? 'pending';
+    const q = url.searchParams.get('q') ?? '';
+    const page = Number(url.searchParams.get('page') ?? 1);
+    if (page === 2) {
+      return { status: 200, body: { data: [aComment({ id: 50, text: 'دیدگاه صفحه دوم' })], meta: { current_page: 2, last_page: 2, per_page: 10, total: 11 } } };
+    }
+    const found = comments.filter(
+      (c) => (!type || c.commentable.type === TYPES[type]) && c.status === status && (c.text.includes(q) || c.user.full_name.includes(q)),
+    );
+    const many = url.searchParams.get('per_page') === '10' && status === 'approved' && type === 'product';
+    return { status: 200, body: { data: found, meta: { current_page: 1, last_page: many ? 2 : 1, per_page: 10, total: many ? 11 : found.length } } };
+  }
+  const action = /^\/api\/dashboard\/comments\/(\d+)(?:\/(approve|reject|reply))?$/.exec(url.pathname);
+  const comment = action && comments.find((c) => c.id === Number(action[1]));
+  if (!action || !comment) return { status: 404, body: { message: 'یافت نشد' } };
+  if (method === 'DELETE' && !action[2]) {
+    comments = comments.filter((c) => c.id !== comment.id && c.parent_id !== comment.id);
+    return { status: 200, body: { message: 'دیدگاه حذف شد.' } };
+  }
+  if (method === 'POST' && (action[2] === 'approve' || action[2] === 'reject')) {
+    comment.status = action[2] === 'approve' ? 'approved' : 'rejected';
+    return { status: 200, body: { data: comment } };
+  }
+  if (method === 'POST' && action[2] === 'reply') {
+    const reply = aComment({
+      id: nextId++,
+      parent_id: comment.id,
+      text: (body as { text: string }).text,
+      status: 'approved',
+      user: { id: 1, full_name: 'مدیر سایت', email: 'super@example.com', is_staff: true },
+      commentable: comment.commentable,
+    });
+    if (comment.status === 'pending') comment.status = 'approved';
+    comments.push(reply);
+    return { status: 201, body: { data: reply } };
+  }
+  return { status: 405, body: { message: 'نامعتبر' } };
+}
+
+let api: Awaited<ReturnType<typeof startApiServer>>;
+beforeAll(async () => {
+  api = await startApiServer(45140, ({ method, url, json }) => answer(method, url, json));
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.seen.splice(0);
+  comments = seed();
+});
+
+const listCalls = () => api.seen.filter((r) => r.method === 'GET' && r.url.pathname === '/api/dashboard/comments').map((r) => r.url.searchParams);
+const actions = () => api.seen.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url.pathname}`);
+const card = (text: string) => screen.getByText(text).closest('article')!;
+const renderComments = (url = '/dashboard/comments') =>
+  renderPage(<CommentsPage />, { url, path: '/dashboard/comments/*', user: aUser({ status: 'super' }) });
+
+describe('CommentsPage (/dashboard/comments)', () => {
+  it('lists pending comments of every type with author, item, text, Jalali date and time, and status', async () => {
+    renderComments();
+    await screen.findByText('نوشته خیلی خوبی بود، ممنون.');
+    const first = card('نوشته خیلی خوبی بود، ممنون.');
+    expect(within(first).getByRole('heading', { level: 3 }).textContent).toBe('سارا محمدی');
+    expect(within(first).getByText('sara@example.com').getAttribute('dir')).toBe('ltr');
+    expect(within(first).getByText('در انتظار تأیید')).toBeTruthy();
+    expect(within(first).getByText('نوشته خیلی خوبی بود، ممنون.')).toBeTruthy();
+    expect(within(first).getByText(formatJalaliDate('2026-11-22T11:00:00Z', { withTime: true }))).toBeTruthy();
+    expect(formatJalaliDate('2026-11-22T11:00:00Z', { withTime: true })).toBe('۱ آذر ۱۴۰۵، ساعت ۱۴:۳۰');
+    expect(within(first).getByRole('link', { name: '«آشنایی با تایپ‌اسکریپت»' }).getAttribute('href')).toBe('/posts/3#comment-11');
+    expect(within(first).getByText(/^برای نوشته/)).toBeTruthy();
+
+    const podcast = card('قسمت دوم کی منتشر می‌شود؟');
+    expect(within(podcast).getByRole('link', { name: '«پادکست شماره یک»' }).getAttribute('href')).toBe('/podcasts/5#comment-12');
+    const session = card('این جلسه صدا ندارد.');
+    expect(within(session).getByText(/^برای جلسه/)).toBeTruthy();
+    expect(within(session).queryByRole('link')).toBeNull();
+    expect(screen.queryByText('دوره عالی است.')).toBeNull();
+    expect(screen.getByText('۳ دیدگاه')).toBeTruthy();
+
+    const [query] = listCalls();
+    expect(query!.get('status')).toBe('pending');
+    expect(query!.get('type')).toBeNull();
+    expect(query!.get('page')).toBe('1');
+    expect(query!.has('q')).toBe(false);
+  });
+
+  it('filters by status, kept in the URL', async () => {
+    const user = userEvent.setup();
+    renderComments();
+    await screen.findByText('نوشته خیلی خوبی بود، ممنون.');
+    await user.click(screen.getByRole('button', { name: 'تأیید شده' }));
+    expect(await screen.findByText('دوره عالی است.')).toBeTruthy();
+    expect(currentLocation()).toBe('/dashboard/comments?status=approved');
+    expect(screen.queryByText('نوشته خیلی خوبی بود، ممنون.')).toBeNull();
+    const product = card('دوره عالی است.');
+    expect(within(product).getByRole('link', { name: '«دوره جامع ری‌اکت»' }).getAttribute('href')).toBe('/products/4#comment-14');
+    await user.click(screen.getByRole('button', { name: 'رد شده' }));
+    expect(await screen.findByText('هرزنامه')).toBeTruthy();
+    expect(listCalls().map((p) => p.get('status'))).toEqual(['pending', 'approved', 'rejected']);
+    await user.click(screen.getByRole('button', { name: 'در انتظار تأیید' }));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard/comments'));
+  });
+
+  it('a type sub-page sends its type, and the type tabs set the route keeping the status', async () => {
+    const user = userEvent.setup();
+    renderComments('/dashboard/comments/podcasts');
+    expect(await screen.findByText('قسمت دوم کی منتشر می‌شود؟')).toBeTruthy();
+    expect(screen.queryByText('نوشته خیلی خوبی بود، ممنون.')).toBeNull();
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('پادکست‌ها');
+    expect(listCalls()[0]!.get('type')).toBe('podcast');
+
+    await user.click(screen.getByRole('button', { name: 'تأیید شده' }));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard/comments/podcasts?status=approved'));
+    await user.click(screen.getByRole('tab', { name: 'دوره‌ها' }));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard/comments/products?status=approved'));
+    expect(await screen.findByText('دوره عالی است.')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'جلسه‌ها' }));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard/comments/product-sessions?status=approved'));
+    await waitFor(() => expect(listCalls().at(-1)!.get('type')).toBe('product_session'));
+    expect(listCalls().map((p) => [p.get('type'), p.get('status')])).toEqual([
+      ['podcast', 'pending'],
+      ['podcast', 'approved'],
+      ['product', 'approved'],
+      ['product_session', 'approved'],
+    ]);
+  });
+
+  it('approves and rejects, with a toast, and the pending list drops them', async () => {
+    const user = userEvent.setup();
+    renderComments();
+    await screen.findByText('نوشته خیلی خوبی بود، ممنون.');
+    await user.click(within(card('نوشته خیلی خوبی بود، ممنون.')).getByRole('button', { name: 'تأیید' }));
+    expect(await screen.findByText('دیدگاه تأیید شد.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('نوشته خیلی خوبی بود، ممنون.')).toBeNull());
+
+    await user.click(within(card('قسمت دوم کی منتشر می‌شود؟')).getByRole('button', { name: 'رد' }));
+    expect(await screen.findByText('دیدگاه رد شد.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('قسمت دوم کی منتشر می‌شود؟')).toBeNull());
+    expect(actions()).toEqual(['POST /api/dashboard/comments/11/approve', 'POST /api/dashboard/comments/12/reject']);
+    expect(screen.getByText('۱ دیدگاه')).toBeTruthy();
+  });
+
+  it('deletes only after the dialog is confirmed', async () => {
+    const user = userEvent.setup();
+    renderComments();
+    await screen.findByText('این جلسه صدا ندارد.');
+    await user.click(within(card('این جلسه صدا ندارد.')).getByRole('button', { name: 'حذف' }));
+    const dialog = await screen.findByRole('dialog', { name: 'حذف دیدگاه' });
+    expect(within(dialog).getByText(/برای همیشه حذف می‌شوند/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'انصراف' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(actions()).toEqual([]);
+
+    await user.click(within(card('این جلسه صدا ندارد.')).getByRole('button', { name: 'حذف' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'بله، حذف شود' }));
+    expect(await screen.findByText('دیدگاه حذف شد.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('این جلسه صدا ندارد.')).toBeNull());
+    expect(actions()).toEqual(['DELETE /api/dashboard/comments/13']);
+  });
+
+  it('replies as staff: checks the text (SPEC §5), sends it, and the answered comment leaves the pending list', async () => {
+    const user = userEvent.setup();
+    renderComments();
+    await screen.findByText('قسمت دوم کی منتشر می‌شود؟');
+    await user.click(within(card('قسمت دوم کی منتشر می‌شود؟')).getByRole('button', { name: 'پاسخ' }));
+    const field = screen.getByRole('textbox', { name: 'پاسخ شما' });
+    await user.type(field, 'ب');
+    await user.click(screen.getByRole('button', { name: 'ارسال پاسخ' }));
+    expect(await screen.findByText('متن باید دست‌کم ۲ نویسه باشد')).toBeTruthy();
+    expect(actions()).toEqual([]);
+
+    await user.type(field, 'له، هفته آینده.');
+    await waitFor(() => expect(screen.queryByText('متن باید دست‌کم ۲ نویسه باشد')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'ارسال پاسخ' }));
+    expect(await screen.findByText('پاسخ شما ثبت و منتشر شد.')).toBeTruthy();
+    expect(api.seen.filter((r) => r.method === 'POST').map((r) => [r.url.pathname, r.json])).toEqual([
+      ['/api/dashboard/comments/12/reply', { text: 'بله، هفته آینده.' }],
+    ]);
+    await waitFor(() => expect(screen.queryByText('قسمت دوم کی منتشر می‌شود؟')).toBeNull());
+    expect(screen.queryByRole('textbox', { name: 'پاسخ شما' })).toBeNull();
+  });
+
+  it('searches once typing pauses, and pages, both in the URL', async () => {
+    const user = userEvent.setup();
+    renderComments('/dashboard/comments/products?status=approved');
+    await screen.findByText('دوره عالی است.');
+    await user.click(screen.getByRole('button', { name: 'صفحه ۲' }));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard/comments/products?status=approved&page=2'));
+    expect(await screen.findByText('دیدگاه صفحه دوم')).toBeTruthy();
+
+    await user.type(screen.getByRole('searchbox', { name: 'جست‌وجوی دیدگاه‌ها' }), 'عالی');
+    await waitFor(() => expect(currentLocation()).toBe(`/dashboard/comments/products?status=approved&q=${encodeURIComponent('عالی')}`));
+    expect(await screen.findByText('دوره عالی است.')).toBeTruthy();
+    expect(listCalls().map((p) => [p.get('page'), p.get('q')])).toEqual([
+      ['1', null],
+      ['2', null],
+      ['1', 'عالی'],
+    ]);
+  });
+
+  it('says so when nothing waits, and names the route, permission and nav item in the contract', async () => {
+    comments = [];
+    renderComments();
+    expect(await screen.findByText('دیدگاهی در انتظار تأیید نیست.')).toBeTruthy();
+    expect(supportModule.dashboardRoutes.map((route) => [route.path, route.permission])).toEqual([
+      ['/dashboard/comments', 'show-comments'],
+      ['/dashboard/comments/posts', 'show-comments'],
+      ['/dashboard/comments/podcasts', 'show-comments'],
+      ['/dashboard/comments/product-sessions', 'show-comments'],
+      ['/dashboard/comments/products', 'show-comments'],
+    ]);
+    expect(supportModule.dashboardNav).toEqual([{ label: 'دیدگاه‌ها', path: '/dashboard/comments', permission: 'show-comments', icon: 'Comment' }]);
+  });
+});

@@ -1,0 +1,95 @@
+import type { CommentModerationStatus } from '@shop/contracts';
+import { EmptyState, ListPagination } from '@shop/content-ui';
+import { formatNumber } from '@shop/format';
+import { Box, LinearProgress, Skeleton, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@shop/ui-kit';
+import { Link } from '@shop/router';
+import { useGetDashboardCommentsQuery } from './comments-api';
+import { COMMENT_SECTIONS, MODERATION_STATUSES, sectionPath } from './comment-sections';
+import { CommentCard } from './comment-card';
+import { CommentsSearchBox } from './comments-search-box';
+import { useCommentsParams } from './use-comments-params';
+import { t } from '../strings';
+
+const PER_PAGE = 10;
+
+/**
+ * `/dashboard/comments` and its sub-pages `/posts`, `/podcasts`, `/product-sessions`,
+ * `/products` (SPEC §2, permission `show-comments`): the comments to moderate, filtered by
+ * content type (the route), status, search text and page (the URL's `status`, `q`, `page`).
+ */
+export default function CommentsPage() {
+  const { section, status, q, page, setStatus, setQuery, setPage } = useCommentsParams();
+  const { data, isLoading, isFetching } = useGetDashboardCommentsQuery({ type: section.type, status, q, page, per_page: PER_PAGE });
+  const comments = data?.data ?? [];
+  // Switching the type keeps the status and search, and starts at page 1.
+  const keep = new URLSearchParams({ ...(status !== 'pending' ? { status } : {}), ...(q ? { q } : {}) }).toString();
+
+  return (
+    <Box sx={{ py: { xs: 2, md: 3 } }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+        {t.comments.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t.comments.intro}
+      </Typography>
+
+      <Box component="nav" aria-label={t.comments.typeTabs} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+        <Tabs value={section.segment} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t.comments.typeTabs}>
+          {COMMENT_SECTIONS.map((candidate) => (
+            <Tab
+              key={candidate.segment}
+              value={candidate.segment}
+              label={t.comments.types[candidate.segment || 'all']}
+              component={Link}
+              to={`${sectionPath(candidate)}${keep ? `?${keep}` : ''}`}
+            />
+          ))}
+        </Tabs>
+      </Box>
+
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={status}
+          aria-label={t.comments.statusFilter}
+          onChange={(_, next: CommentModerationStatus | null) => next && setStatus(next)}
+          sx={{ flexWrap: 'wrap' }}
+        >
+          {MODERATION_STATUSES.map((value) => (
+            <ToggleButton key={value} value={value} sx={{ px: 2 }}>
+              {t.comments.status[value]}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <CommentsSearchBox value={q} onSearch={setQuery} />
+      </Stack>
+
+      <Box sx={{ position: 'relative', minHeight: 4, mb: 1 }}>
+        {isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, insetInline: 0 }} />}
+      </Box>
+      {data && (
+        <Typography color="text.secondary" role="status" sx={{ mb: 1 }}>
+          {t.comments.total(formatNumber(data.meta.total))}
+        </Typography>
+      )}
+
+      {isLoading ? (
+        <Stack spacing={2} useFlexGap>
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} variant="rounded" height={160} />
+          ))}
+        </Stack>
+      ) : data && comments.length === 0 ? (
+        <EmptyState text={q ? t.comments.noMatch : t.comments.empty[status]} />
+      ) : (
+        <Stack spacing={2} useFlexGap aria-busy={isFetching} sx={{ opacity: isFetching ? 0.7 : 1, transition: 'opacity 150ms' }}>
+          {comments.map((comment) => (
+            <CommentCard key={comment.id} comment={comment} />
+          ))}
+        </Stack>
+      )}
+      <ListPagination meta={data?.meta} onChange={setPage} />
+    </Box>
+  );
+}

@@ -1,0 +1,115 @@
+import { Formik, Form, useField } from 'formik';
+import type { ContentType } from '@shop/contracts';
+import { readApiError, selectCurrentUser, useAppSelector } from '@shop/api-client';
+import { Alert, Button, Stack } from '@shop/ui-kit';
+import { TextField } from '@shop/ui-kit/lazy';
+import { commentSchema } from '@shop/validation';
+import { useEngagementCreateCommentMutation } from './engagement-api';
+import { t } from './strings';
+
+/** Only the text is typed; the rest of SPEC §3's payload comes from the page and the session. */
+const textSchema = commentSchema.pick(['text']);
+
+interface FormStatus {
+  error?: string;
+  success?: string;
+}
+
+function CommentTextField({ label, autoFocus }: { label: string; autoFocus: boolean }) {
+  const [field, meta] = useField<string>('text');
+  const showError = meta.touched && !!meta.error;
+  return (
+    <TextField
+      {...field}
+      label={label}
+      multiline
+      minRows={3}
+      fullWidth
+      autoFocus={autoFocus}
+      error={showError}
+      helperText={showError ? meta.error : ' '}
+      slotProps={{ htmlInput: { maxLength: 2000 } }}
+    />
+  );
+}
+
+/**
+ * The form under a thread (parentId 0) or under one comment (a reply): formik with the shared
+ * `commentSchema` rule for the text (SPEC §5, on blur and on change). Shows the server's
+ * refusal or the "shows after approval" notice under the form; what was typed stays on error.
+ * Default export, loaded with `React.lazy` by {@link CommentThread}.
+ */
+export default function CommentForm({
+  target,
+  parentId,
+  replyTo,
+  onCancel,
+}: {
+  target: { type: ContentType; id: number };
+  parentId: number;
+  replyTo?: string;
+  onCancel?: () => void;
+}) {
+  const user = useAppSelector(selectCurrentUser);
+  const [createComment] = useEngagementCreateCommentMutation();
+  const isReply = parentId > 0;
+  return (
+    <Formik<{ text: string }>
+      initialValues={{ text: '' }}
+      initialStatus={{}}
+      validationSchema={textSchema}
+      validateOnBlur
+      validateOnChange
+      onSubmit={async (values, { setStatus, setFieldError, resetForm }) => {
+        setStatus({});
+        try {
+          const result = await createComment({
+            user_id: user?.id ?? 0,
+            parent_id: parentId,
+            text: values.text.trim(),
+            commentable_id: target.id,
+            commentable_type: target.type,
+          }).unwrap();
+          if (result.refused) {
+            setStatus({ error: result.message } satisfies FormStatus);
+            return;
+          }
+          resetForm({ values: { text: '' }, status: { success: result.message || t.pendingApproval } satisfies FormStatus });
+        } catch (error) {
+          const { message, fieldErrors } = readApiError(error as Parameters<typeof readApiError>[0]);
+          if (fieldErrors.text?.[0]) setFieldError('text', fieldErrors.text[0]);
+          setStatus({ error: fieldErrors.text?.[0] ? undefined : (message ?? t.genericError) } satisfies FormStatus);
+        }
+      }}
+    >
+      {({ isSubmitting, status }) => {
+        const { error, success } = (status ?? {}) as FormStatus;
+        return (
+          <Form noValidate aria-label={isReply && replyTo ? t.replyTo(replyTo) : t.writeComment}>
+            <CommentTextField label={isReply ? t.replyText : t.commentText} autoFocus={isReply} />
+            <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end' }}>
+              {onCancel && (
+                <Button onClick={onCancel} disabled={isSubmitting}>
+                  {t.cancelReply}
+                </Button>
+              )}
+              <Button type="submit" variant="contained" disabled={isSubmitting}>
+                {isSubmitting ? t.sending : isReply ? t.sendReply : t.send}
+              </Button>
+            </Stack>
+            {error && (
+              <Alert severity="error" sx={{ mt: 2 }} role="alert">
+                {error}
+              </Alert>
+            )}
+            {success && (
+              <Alert severity="success" sx={{ mt: 2 }} role="status">
+                {success}
+              </Alert>
+            )}
+          </Form>
+        );
+      }}
+    </Formik>
+  );
+}

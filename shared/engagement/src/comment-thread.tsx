@@ -1,0 +1,165 @@
+import { lazy, Suspense, useState } from 'react';
+import type { CommentNode, CommentStatus, ContentType, User } from '@shop/contracts';
+import { selectCurrentUser, useAppSelector } from '@shop/api-client';
+import { Alert, Avatar, Box, Button, Chip, Icon, Link as MuiLink, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { Link } from '@shop/router';
+import { formatJalaliDate, formatNumber } from '@shop/format';
+import { useEngagementCommentsQuery } from './engagement-api';
+import { t } from './strings';
+
+// formik, yup and the text field load only when a form is on screen (DESIGN.md first paint).
+const CommentForm = lazy(() => import('./comment-form'));
+
+/** Props of {@link CommentThread}: the item and its comment status (SPEC §4). */
+export interface CommentThreadProps {
+  type: ContentType;
+  id: number;
+  commentStatus: CommentStatus;
+}
+
+/** Deeper replies stop indenting, so threads stay readable at phone width. */
+const MAX_INDENT_DEPTH = 3;
+
+function countComments(nodes: CommentNode[]): number {
+  return nodes.reduce((sum, node) => sum + 1 + countComments(node.replies), 0);
+}
+
+/** Why the signed-in person may not write, as a notice with an optional link; null when they may. */
+function writeGate(open: boolean, user: User | null): { text: string; link?: { to: string; label: string } } | null {
+  if (!open) return { text: t.closed };
+  if (!user) return { text: t.loginFirst, link: { to: '/login', label: t.login } };
+  if (!user.is_email_verified) return { text: t.verifyFirst, link: { to: '/resend-verification-email', label: t.verify } };
+  if (user.write_comment_status === 'temporarily-barred') return { text: t.barredTemporarily };
+  if (user.write_comment_status === 'barred') return { text: t.barred };
+  return null;
+}
+
+function FormFallback() {
+  return <Skeleton variant="rounded" height={120} aria-label={t.loadingForm} />;
+}
+
+function CommentItem({
+  comment,
+  depth,
+  canWrite,
+  target,
+  replyingTo,
+  onReply,
+}: {
+  comment: CommentNode;
+  depth: number;
+  canWrite: boolean;
+  target: { type: ContentType; id: number };
+  replyingTo: number | null;
+  onReply: (id: number | null) => void;
+}) {
+  return (
+    <Box component="li" sx={{ listStyle: 'none' }}>
+      <Box component="article" id={`comment-${comment.id}`} aria-label={comment.user.full_name} sx={{ py: 2, scrollMarginTop: 80 }}>
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+          <Avatar sx={{ width: 36, height: 36, fontSize: 16 }} aria-hidden>
+            {comment.user.full_name.trim().charAt(0)}
+          </Avatar>
+          <Typography component="span" sx={{ fontWeight: 700 }}>
+            {comment.user.full_name}
+          </Typography>
+          {comment.user.is_staff && <Chip size="small" color="primary" variant="outlined" icon={<Icon name="Verified" />} label={t.staff} />}
+          <Typography component="time" dateTime={comment.created_at} variant="body2" color="text.secondary">
+            {formatJalaliDate(comment.created_at, { withTime: true })}
+          </Typography>
+        </Stack>
+        <Typography sx={{ whiteSpace: 'pre-wrap', lineHeight: 2, overflowWrap: 'anywhere' }}>{comment.text}</Typography>
+        {canWrite && replyingTo !== comment.id && (
+          <Button size="small" startIcon={<Icon name="Reply" />} onClick={() => onReply(comment.id)} aria-label={t.replyTo(comment.user.full_name)} sx={{ mt: 0.5 }}>
+            {t.reply}
+          </Button>
+        )}
+        {canWrite && replyingTo === comment.id && (
+          <Box sx={{ mt: 1 }}>
+            <Suspense fallback={<FormFallback />}>
+              <CommentForm target={target} parentId={comment.id} replyTo={comment.user.full_name} onCancel={() => onReply(null)} />
+            </Suspense>
+          </Box>
+        )}
+      </Box>
+      {comment.replies.length > 0 && (
+        <Box
+          component="ul"
+          sx={{ m: 0, p: 0, ps: depth < MAX_INDENT_DEPTH ? { xs: 1.5, sm: 3 } : 0, borderInlineStart: depth < MAX_INDENT_DEPTH ? 2 : 0, borderColor: 'divider' }}
+        >
+          {comment.replies.map((reply) => (
+            <CommentItem key={reply.id} comment={reply} depth={depth + 1} canWrite={canWrite} target={target} replyingTo={replyingTo} onReply={onReply} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The comments of an item (SPEC §1–§4): approved comments as a tree with author, staff badge
+ * and Jalali date, each at `#comment-<id>` (see {@link useCommentAnchor}); a form for a new
+ * comment and a reply form under each comment. Closed items, visitors, unverified and barred
+ * users see a notice instead of the form; new comments show only after approval.
+ */
+export function CommentThread({ type, id, commentStatus }: CommentThreadProps) {
+  const { data, isLoading, isError, refetch } = useEngagementCommentsQuery({ type, id });
+  const user = useAppSelector(selectCurrentUser);
+  const [replyingTo, setReplyingTo] = useState<number | null>(null);
+  const gate = writeGate(commentStatus === 'open', user);
+  const target = { type, id };
+  return (
+    <Box component="section" aria-labelledby="comments-heading" sx={{ mt: 6 }}>
+      <Typography variant="h5" component="h2" id="comments-heading" sx={{ fontWeight: 700, mb: 2 }}>
+        {t.comments}
+        {data && (
+          <Typography component="span" color="text.secondary" sx={{ fontSize: 16, ms: 1 }}>
+            ({t.commentsCount(formatNumber(countComments(data)))})
+          </Typography>
+        )}
+      </Typography>
+      {gate ? (
+        <Alert
+          severity="info"
+          sx={{ mb: 3 }}
+          action={
+            gate.link && (
+              <Button component={Link} to={gate.link.to} color="inherit" size="small">
+                {gate.link.label}
+              </Button>
+            )
+          }
+        >
+          {gate.text}
+        </Alert>
+      ) : (
+        <Box sx={{ mb: 3 }}>
+          <Suspense fallback={<FormFallback />}>
+            <CommentForm target={target} parentId={0} />
+          </Suspense>
+        </Box>
+      )}
+      {isLoading && <Skeleton variant="rounded" height={96} />}
+      {isError && (
+        <Alert
+          severity="warning"
+          action={
+            <MuiLink component="button" onClick={() => refetch()} color="inherit">
+              {t.retry}
+            </MuiLink>
+          }
+        >
+          {t.commentsLoadFailed}
+        </Alert>
+      )}
+      {data && data.length === 0 && <Typography color="text.secondary">{t.noComments}</Typography>}
+      {data && data.length > 0 && (
+        <Box component="ul" sx={{ m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+          {data.map((comment) => (
+            <CommentItem key={comment.id} comment={comment} depth={0} canWrite={!gate} target={target} replyingTo={replyingTo} onReply={setReplyingTo} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
