@@ -7,7 +7,7 @@ import type { RemoteModule } from '@shop/contracts';
  */
 const commerceModule: RemoteModule = {
   name: 'commerce',
-  requires: { '@shop/ui-kit': '^1.0.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.0.0' },
+  requires: { '@shop/ui-kit': '^2.0.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.0.0' },
   publicRoutes: [
     { path: '/products', Component: lazy(() => import('./products/product-list-page')) },
     { path: '/products/:productId', Component: lazy(() => import('./products/product-detail-page')) },

@@ -14,7 +14,7 @@ const CommentsPage = lazy(() => import('./comments/comments-page'));
  */
 const supportModule: RemoteModule = {
   name: 'support',
-  requires: { '@shop/ui-kit': '^1.0.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.0.0' },
+  requires: { '@shop/ui-kit': '^2.0.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.0.0' },
   publicRoutes: [
     { path: '/frequently-asked-questions', Component: lazy(() => import('./faq/faq-page')) },
     { path: '/about-me', Component: lazy(() => import('./site-information/about-me-page')), guard: 'signed-in' },

@@ -8,7 +8,7 @@ import { t } from './strings';
  */
 const usersPermissionsModule: RemoteModule = {
   name: 'users-permissions',
-  requires: { '@shop/ui-kit': '^1.0.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.0.0' },
+  requires: { '@shop/ui-kit': '^2.0.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.0.0' },
   publicRoutes: [{ path: '/profile', Component: lazy(() => import('./profile/profile-page')), guard: 'signed-in' }],
   dashboardRoutes: [{ path: '/dashboard/users', Component: lazy(() => import('./users/users-page')), permission: 'show-users' }],
   dashboardNav: [{ label: t.users, path: '/dashboard/users', permission: 'show-users', icon: 'People' }],

@@ -1,5 +1,6 @@
 import { LIST_FILTERS, type ListFilter, type PageMeta } from '@shop/contracts';
-import { Pagination, PaginationItem, Stack, ToggleButton, ToggleButtonGroup } from '@shop/ui-kit';
+import { Stack, ToggleButton, ToggleButtonGroup } from '@shop/ui-kit';
+import { Pagination, PaginationItem } from '@shop/ui-kit/lazy';
 import { toPersianDigits } from '@shop/format';
 import { t } from './strings';
 

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import type { CommentNode, CommentStatus, ContentType, User } from '@shop/contracts';
 import { selectCurrentUser, useAppSelector } from '@shop/api-client';
-import { Alert, Avatar, Box, Button, Chip, Icon, Link as MuiLink, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { Alert, Box, Button, Icon, Link as MuiLink, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { Avatar, Chip } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
 import { formatJalaliDate, formatNumber } from '@shop/format';
 import { useEngagementCommentsQuery } from './engagement-api';

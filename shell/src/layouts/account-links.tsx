@@ -1,6 +1,6 @@
 import { isDashboardUser } from '@shop/contracts';
 import { selectAuthChecked, selectCurrentUser, useAppSelector } from '@shop/api-client';
-import { Button, Icon, IconButton, Stack, Tooltip } from '@shop/ui-kit';
+import { Button, Icon, IconButton, Stack } from '@shop/ui-kit';
 import { Link } from '@shop/router';
 import { useLogout } from '../auth/use-logout';
 import { t } from '../strings';
@@ -26,24 +26,16 @@ export function AccountLinks() {
   return (
     <Stack sx={{ alignItems: 'center' }} spacing={0.5} useFlexGap direction="row">
       {isDashboardUser(user) && (
-        <Tooltip title={t.nav.dashboard}>
-          <IconButton component={Link} to="/dashboard" aria-label={t.nav.dashboard}>
-            <Icon name="Dashboard" />
-          </IconButton>
-        </Tooltip>
-      )}
-      <Tooltip title={t.nav.profile}>
-        <IconButton component={Link} to="/profile#home" aria-label={t.nav.profile}>
-          <Icon name="Person" />
+        <IconButton title={t.nav.dashboard} component={Link} to="/dashboard" aria-label={t.nav.dashboard}>
+          <Icon name="Dashboard" />
         </IconButton>
-      </Tooltip>
-      <Tooltip title={t.nav.logout}>
-        <span>
-          <IconButton onClick={() => void logout()} disabled={pending} aria-label={t.nav.logout}>
-            <Icon name="Logout" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      )}
+      <IconButton title={t.nav.profile} component={Link} to="/profile#home" aria-label={t.nav.profile}>
+        <Icon name="Person" />
+      </IconButton>
+      <IconButton title={t.nav.logout} onClick={() => void logout()} disabled={pending} aria-label={t.nav.logout}>
+        <Icon name="Logout" />
+      </IconButton>
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { hasPermission } from '@shop/contracts';
 import { selectCurrentUser, useAppSelector } from '@shop/api-client';
-import { Icon, IconButton, ListItemIcon, Tooltip } from '@shop/ui-kit';
-import { Menu, MenuItem } from '@shop/ui-kit/lazy';
+import { Icon, IconButton } from '@shop/ui-kit';
+import { ListItemIcon, Menu, MenuItem, Tooltip } from '@shop/ui-kit/lazy';
 import { useNavigate } from '@shop/router';
 import { t } from '../strings';
 

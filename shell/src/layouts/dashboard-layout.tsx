@@ -10,19 +10,15 @@ import {
   AppBar,
   Box,
   Button,
-  Drawer,
   Icon,
   IconButton,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
   Skeleton,
   Toolbar,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@shop/ui-kit';
+import { Drawer, List, ListItemButton, ListItemIcon, ListItemText } from '@shop/ui-kit/lazy';
 import { Link, NavLink } from '@shop/router';
 import { ThemeSwitch } from './theme-switch';
 import { DashboardHeaderMenu } from './dashboard-header-menu';

@@ -1,4 +1,4 @@
-import { Icon, ToggleButton, ToggleButtonGroup, Tooltip, useColorScheme } from '@shop/ui-kit';
+import { Icon, ToggleButton, ToggleButtonGroup, useColorScheme } from '@shop/ui-kit';
 import { t } from '../strings';
 
 const MODES = [
@@ -19,11 +19,9 @@ export function ThemeSwitch() {
       onChange={(_, value: (typeof MODES)[number]['value'] | null) => value && setMode(value)}
     >
       {MODES.map((m) => (
-        <Tooltip key={m.value} title={m.label}>
-          <ToggleButton value={m.value} aria-label={m.label} sx={{ px: 1 }}>
-            <Icon name={m.icon} fontSize="small" />
-          </ToggleButton>
-        </Tooltip>
+        <ToggleButton key={m.value} title={m.label} value={m.value} aria-label={m.label} sx={{ px: 1 }}>
+          <Icon name={m.icon} fontSize="small" />
+        </ToggleButton>
       ))}
     </ToggleButtonGroup>
   );

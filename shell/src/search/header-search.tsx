@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Box, Icon, IconButton, Tooltip, styled } from '@shop/ui-kit';
+import { Box, Icon, IconButton, styled } from '@shop/ui-kit';
 import { useLocation, useNavigate } from '@shop/router';
 import { t } from '../strings';
 
@@ -57,17 +57,16 @@ export function HeaderSearch() {
 
   return (
     <>
-      <Tooltip title={t.search.toggle}>
-        <IconButton
-          onClick={() => setOpen((current) => !current)}
-          aria-label={t.search.toggle}
-          aria-expanded={open}
-          aria-controls={inputId}
-          sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
-        >
-          <Icon name="Search" />
-        </IconButton>
-      </Tooltip>
+      <IconButton
+        title={t.search.toggle}
+        onClick={() => setOpen((current) => !current)}
+        aria-label={t.search.toggle}
+        aria-expanded={open}
+        aria-controls={inputId}
+        sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
+      >
+        <Icon name="Search" />
+      </IconButton>
       <Box
         component="form"
         role="search"

@@ -1,6 +1,7 @@
 import { RichText } from '@shop/content-ui';
 import { formatJalaliDate, formatNumber, formatToman } from '@shop/format';
-import { Box, Breadcrumbs, Container, Icon, Link as MuiLink, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { Box, Container, Icon, Link as MuiLink, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { Breadcrumbs } from '@shop/ui-kit/lazy';
 import { Link, useParams } from '@shop/router';
 import { useGetProductQuery } from './products-api';
 import { ProductStatusChip } from './product-status-chip';

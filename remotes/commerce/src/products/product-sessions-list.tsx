@@ -1,6 +1,7 @@
 import type { ProductDetail } from '@shop/contracts';
 import { formatJalaliDate, toPersianDigits } from '@shop/format';
-import { Box, List, ListItem, ListItemText, Paper, Typography } from '@shop/ui-kit';
+import { Box, Paper, Typography } from '@shop/ui-kit';
+import { List, ListItem, ListItemText } from '@shop/ui-kit/lazy';
 import { t } from '../strings';
 
 /**

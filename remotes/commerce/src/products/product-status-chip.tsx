@@ -1,5 +1,5 @@
 import type { ProductStatus } from '@shop/contracts';
-import { Chip } from '@shop/ui-kit';
+import { Chip } from '@shop/ui-kit/lazy';
 import { t } from '../strings';
 
 const COLORS = { 'in-progress': 'info', done: 'success', expired: 'default' } as const satisfies Record<ProductStatus, string>;

@@ -3,8 +3,29 @@ import { api, selectUploadProgress, uploadProgressed, useAppDispatch, useAppSele
 import { AUDIO_EXTENSIONS, AUDIO_MAX_KB, IMAGE_EXTENSIONS, IMAGE_MAX_KB, fieldLabels, fileField, podcastFormSchema, postFormSchema } from '@shop/validation';
 import { toPersianDigits } from '@shop/format';
 import { Link, useNavigate } from '@shop/router';
-import { Alert, Box, Breadcrumbs, Button, Icon, IconButton, LinearProgress, Link as MuiLink, Paper, Stack, Tooltip, Typography, enqueueSnackbar } from '@shop/ui-kit';
-import { FormControlLabel, FormLabel, InputAdornment, Radio, RadioGroup, Switch } from '@shop/ui-kit/lazy';
+import {
+  Alert,
+  Box,
+  Button,
+  Icon,
+  IconButton,
+  Link as MuiLink,
+  Paper,
+  Stack,
+  Typography,
+  enqueueSnackbar,
+} from '@shop/ui-kit';
+import {
+  Breadcrumbs,
+  FormControlLabel,
+  FormLabel,
+  InputAdornment,
+  LinearProgress,
+  Radio,
+  RadioGroup,
+  Switch,
+  Tooltip,
+} from '@shop/ui-kit/lazy';
 import type { AdminContent } from './content-admin-api';
 import { CONTENT_KINDS, type ContentKind } from './content-kinds';
 import { FormFileField } from './form-file-field';

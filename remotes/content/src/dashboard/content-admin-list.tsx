@@ -5,14 +5,23 @@ import { Link } from '@shop/router';
 import {
   Box,
   Button,
-  Chip,
   Icon,
   IconButton,
-  LinearProgress,
   Link as MuiLink,
   Paper,
   Skeleton,
   Stack,
+  Typography,
+  enqueueSnackbar,
+} from '@shop/ui-kit';
+import {
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
   Table,
   TableBody,
   TableCell,
@@ -21,10 +30,7 @@ import {
   TableRow,
   TableSortLabel,
   Tooltip,
-  Typography,
-  enqueueSnackbar,
-} from '@shop/ui-kit';
-import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@shop/ui-kit/lazy';
+} from '@shop/ui-kit/lazy';
 import { AdminSearchBox } from './admin-search-box';
 import { useDeleteAdminContentMutation, useGetAdminContentListQuery, type AdminContent } from './content-admin-api';
 import { CONTENT_KINDS, type ContentKind } from './content-kinds';

@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Box, IconButton, Icon, Paper, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@shop/ui-kit';
-import { Slider } from '@shop/ui-kit/lazy';
+import {
+  Box,
+  IconButton,
+  Icon,
+  Paper,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@shop/ui-kit';
+import { Slider, Tooltip } from '@shop/ui-kit/lazy';
 import { formatNumber } from '@shop/format';
 import { formatClock } from './format-duration';
 import { t } from '../strings';

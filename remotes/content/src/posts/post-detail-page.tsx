@@ -1,7 +1,8 @@
 import { RichText } from '@shop/content-ui';
 import { CommentThread, LikeButton, useCommentAnchor } from '@shop/engagement';
 import { formatJalaliDate, formatNumber } from '@shop/format';
-import { Box, Breadcrumbs, Container, Icon, Link as MuiLink, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { Box, Container, Icon, Link as MuiLink, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { Breadcrumbs } from '@shop/ui-kit/lazy';
 import { Link, useParams } from '@shop/router';
 import { useGetPostQuery } from './posts-api';
 import { t } from '../strings';

@@ -5,6 +5,9 @@ import { currentLocation, renderPage, startApiServer } from '@shop/test-utils';
 import PostListPage from './post-list-page';
 import PostDetailPage from './post-detail-page';
 import LatestPostsSlot from './latest-posts-slot';
+import { UI_KIT_VERSION } from '@shop/ui-kit';
+import { ROUTER_VERSION } from '@shop/router';
+import { API_CLIENT_VERSION } from '@shop/api-client';
 import contentModule from '../module';
 
 function aPost(overrides: Partial<Post>): Post {
@@ -115,6 +118,11 @@ describe('the content module contract', () => {
       { label: 'پادکست‌ها', path: '/dashboard/podcasts', permission: 'manage-podcasts', icon: 'Podcasts' },
     ]);
     expect(Object.keys(contentModule.slots)).toEqual(['home.latest-posts', 'home.latest-podcasts']);
-    expect(contentModule.requires).toEqual({ '@shop/ui-kit': '^1.1.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.1.0' });
+    // It needs the facade versions it is built against (the shell refuses newer needs).
+    expect(contentModule.requires).toEqual({
+      '@shop/ui-kit': `^${UI_KIT_VERSION}`,
+      '@shop/router': `^${ROUTER_VERSION}`,
+      '@shop/api-client': `^${API_CLIENT_VERSION}`,
+    });
   });
 });

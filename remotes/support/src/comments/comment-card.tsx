@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { CommentModerationStatus, DashboardComment } from '@shop/contracts';
 import { formatJalaliDate, toPersianDigits } from '@shop/format';
-import { Box, Button, Chip, Link as MuiLink, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Box, Button, Link as MuiLink, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Chip } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
 import { useApproveCommentMutation, useDeleteCommentMutation, useRejectCommentMutation } from './comments-api';
 import { publicCommentUrl } from './comment-sections';

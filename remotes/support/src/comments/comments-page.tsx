@@ -1,7 +1,8 @@
 import type { CommentModerationStatus } from '@shop/contracts';
 import { EmptyState, ListPagination } from '@shop/content-ui';
 import { formatNumber } from '@shop/format';
-import { Box, LinearProgress, Skeleton, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@shop/ui-kit';
+import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@shop/ui-kit';
+import { LinearProgress, Tab, Tabs } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
 import { useGetDashboardCommentsQuery } from './comments-api';
 import { COMMENT_SECTIONS, MODERATION_STATUSES, sectionPath } from './comment-sections';

@@ -1,6 +1,7 @@
 import type { LinkType } from '@shop/contracts';
 import { EmptyState } from '@shop/content-ui';
-import { Box, Container, List, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@shop/ui-kit';
+import { Box, Container, Paper, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { List, Tab, Tabs } from '@shop/ui-kit/lazy';
 import { useSearchParams } from '@shop/router';
 import { useGetLinksQuery } from './faq-api';
 import { FaqQuestion } from './faq-question';

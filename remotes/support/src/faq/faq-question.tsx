@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Link } from '@shop/contracts';
-import { Box, Icon, ListItem, ListItemButton, ListItemText, Typography } from '@shop/ui-kit';
+import { Box, Icon, Typography } from '@shop/ui-kit';
+import { ListItem, ListItemButton, ListItemText } from '@shop/ui-kit/lazy';
 
 /** One FAQ question (SPEC §2): a button that opens and closes its answer below it. */
 export function FaqQuestion({ question, divider }: { question: Link; divider: boolean }) {

@@ -1,6 +1,7 @@
 import { selectBoughtProducts, useAppSelector } from '@shop/api-client';
 import { formatJalaliDate } from '@shop/format';
-import { Avatar, Button, Icon, List, ListItemButton, ListItemIcon, ListItemText, Paper, Stack, Typography } from '@shop/ui-kit';
+import { Button, Icon, Paper, Stack, Typography } from '@shop/ui-kit';
+import { Avatar, List, ListItemButton, ListItemIcon, ListItemText } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
 import { t } from '../strings';
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { User } from '@shop/contracts';
 import { formatJalaliDate, toPersianDigits } from '@shop/format';
-import { Avatar, Box, Button, Chip, Divider, Paper, Stack, Typography } from '@shop/ui-kit';
+import { Box, Button, Divider, Paper, Stack, Typography } from '@shop/ui-kit';
+import { Avatar, Chip } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
 import { t } from '../strings';
 

@@ -1,5 +1,6 @@
 import { selectCurrentUser, useAppSelector } from '@shop/api-client';
-import { Box, Container, Tab, Tabs, Typography } from '@shop/ui-kit';
+import { Box, Container, Typography } from '@shop/ui-kit';
+import { Tab, Tabs } from '@shop/ui-kit/lazy';
 import { useLocation, useNavigate } from '@shop/router';
 import { PROFILE_TABS, tabOfHash } from './profile-tabs';
 import { ProfileDetailsTab } from './profile-details-tab';

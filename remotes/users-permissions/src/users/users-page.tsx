@@ -2,13 +2,10 @@ import type { ReactNode } from 'react';
 import type { User } from '@shop/contracts';
 import { ListPagination } from '@shop/content-ui';
 import { formatJalaliDate, formatNumber, toPersianDigits } from '@shop/format';
+import { Box, Paper, Skeleton, Stack, Typography } from '@shop/ui-kit';
 import {
-  Box,
   Chip,
   LinearProgress,
-  Paper,
-  Skeleton,
-  Stack,
   Table,
   TableBody,
   TableCell,
@@ -16,8 +13,7 @@ import {
   TableHead,
   TableRow,
   TableSortLabel,
-  Typography,
-} from '@shop/ui-kit';
+} from '@shop/ui-kit/lazy';
 import { useGetDashboardUsersQuery } from './users-api';
 import { SORTABLE_COLUMNS, useUsersParams, type SortableColumn } from './use-users-params';
 import { UsersSearchBox } from './users-search-box';
