@@ -15,7 +15,8 @@ export interface LikeButtonProps {
   likedByMe: boolean;
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+// Pixel strings: in `sx`, a bare 1 means 100%, which would stretch the span across the page.
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
  * The like button of posts, podcasts, products and sessions (SPEC §3 "Like payload"): the

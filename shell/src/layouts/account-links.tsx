@@ -14,7 +14,7 @@ export function AccountLinks() {
   if (!user) {
     return (
       <Stack spacing={1} useFlexGap direction="row">
-        <Button component={Link} to="/login" variant="contained" size="small" startIcon={<Icon name="Login" />}>
+        <Button component={Link} to="/login" variant="contained" size="small" startIcon={<Icon name="Login" />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {t.nav.login}
         </Button>
         <Button component={Link} to="/register" variant="outlined" size="small" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>

@@ -20,8 +20,14 @@ export function PublicLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Container>
-          <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 2 }, minHeight: 64 }}>
-            <Typography component={Link} to="/" variant="h6" sx={{ fontWeight: 700, color: 'inherit', textDecoration: 'none', ml: 2 }}>
+          <Toolbar disableGutters sx={{ gap: { xs: 0.5, sm: 2 }, minHeight: 64 }}>
+            <Typography
+              component={Link}
+              to="/"
+              variant="h6"
+              noWrap
+              sx={{ fontWeight: 700, color: 'inherit', textDecoration: 'none', ml: { xs: 0, sm: 2 }, fontSize: { xs: 17, sm: 20 }, flexShrink: 0 }}
+            >
               {t.siteName}
             </Typography>
             <Stack spacing={0.5} useFlexGap component="nav" direction="row" sx={{ display: { xs: 'none', md: 'flex' }, flexGrow: 1 }}>
@@ -37,6 +43,14 @@ export function PublicLayout() {
             <Slot name="header.cart-menu" />
             <AccountLinks />
           </Toolbar>
+          {/* Phones and tablets: the sections get a row of their own under the header. */}
+          <Stack component="nav" direction="row" spacing={1} useFlexGap sx={{ display: { xs: 'flex', md: 'none' }, pb: 1 }}>
+            {MAIN_LINKS.map((link) => (
+              <Button key={link.to} component={NavLink} to={link.to} color="inherit" size="small">
+                {link.label}
+              </Button>
+            ))}
+          </Stack>
         </Container>
       </AppBar>
       <Box component="main" sx={{ flexGrow: 1 }}>
