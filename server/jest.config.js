@@ -3,7 +3,26 @@ const preset = require('../jest.preset.js')({ environment: 'node' });
 
 module.exports = {
   ...preset,
+  transform: {
+    // ESM packages under node_modules compiled with Node's interop: a default import of a CommonJS
+    // module is its `module.exports` (music-metadata's `import ContentType from 'content-type'`).
+    '/node_modules/.+\\.m?js$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs', importInterop: 'node' } },
+    ],
+    ...preset.transform,
+  },
   // ESM-only dependencies of the server (e.g. content-disposition, used by @fastify/static).
-  transformIgnorePatterns: ['/node_modules/(?!(@sodaru|yup-to-json-schema|content-disposition|content-type|cookie)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@sodaru|yup-to-json-schema|content-disposition|content-type|cookie|music-metadata|strtok3|token-types|@tokenizer|file-type|uint8array-extras|@borewit|win-guid|media-typer)/)',
+  ],
+  // music-metadata and file-type export only `import`/`module-sync` conditions, which jest's
+  // resolver does not use: map them to their Node entries (compiled by the transform above).
+  moduleNameMapper: {
+    ...preset.moduleNameMapper,
+    '^music-metadata$': '<rootDir>/../node_modules/music-metadata/lib/index.js',
+    '^file-type$': '<rootDir>/../node_modules/file-type/index.js',
+    '^file-type/core$': '<rootDir>/../node_modules/file-type/core.js',
+  },
   testTimeout: 60000,
 };

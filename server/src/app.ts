@@ -9,6 +9,8 @@ import cookiePlugin from './plugins/external/cookie';
 import compressPlugin from './plugins/external/compress';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import swaggerPlugin from './plugins/external/swagger';
+import storagePlugin from './plugins/external/storage';
+import multipartPlugin from './plugins/external/multipart';
 import errorHandlerPlugin from './plugins/app/error-handler';
 import csrfPlugin from './plugins/app/csrf';
 import staticSitePlugin from './plugins/app/static-site';
@@ -17,6 +19,11 @@ import postsRoutes from './routes/content/posts';
 import podcastsRoutes from './routes/content/podcasts';
 import productsRoutes from './routes/commerce/products';
 import dashboardUsersRoutes from './routes/users/dashboard-users';
+import profileRoutes from './routes/users/profile';
+import feedsRoutes from './routes/content/feeds';
+import dashboardPostsRoutes from './routes/content/dashboard-posts';
+import dashboardPodcastsRoutes from './routes/content/dashboard-podcasts';
+import dashboardCommentsRoutes from './routes/support/dashboard-comments';
 import supportRoutes from './routes/support';
 import siteRoutes from './routes/site';
 import { commentNodeSchema } from './lib/schemas';
@@ -54,6 +61,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(dbPlugin, { pglite: options.pglite });
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
+  await app.register(storagePlugin);
+  await app.register(multipartPlugin);
   // plugins/app
   await app.register(errorHandlerPlugin);
   await app.register(csrfPlugin);
@@ -61,9 +70,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(postsRoutes);
   await app.register(podcastsRoutes);
+  await app.register(feedsRoutes);
+  await app.register(dashboardPostsRoutes);
+  await app.register(dashboardPodcastsRoutes);
   await app.register(productsRoutes);
   await app.register(dashboardUsersRoutes);
+  await app.register(profileRoutes);
   await app.register(supportRoutes);
+  await app.register(dashboardCommentsRoutes);
   await app.register(siteRoutes);
   if (settings.serveStatic) await app.register(staticSitePlugin);
 

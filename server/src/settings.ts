@@ -2,12 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { AUDIO_MAX_KB, IMAGE_MAX_KB } from '@shop/validation';
 
 /** Options of `buildApp`; every field falls back to an environment variable or a default. */
 export interface AppOptions {
   /** `postgres://…` (env DATABASE_URL); when absent PGlite is used. */
   databaseUrl?: string;
-  /** An open PGlite (tests: `new PGlite()` in memory), closed with the app; wins over `dataDir`'s database. */
+  /** An open PGlite from `createPglite()` (tests: in memory), closed with the app; wins over `dataDir`'s database. */
   pglite?: import('@electric-sql/pglite').PGlite;
   /** Data folder (env DATA_DIR, default `./data` from the working directory). */
   dataDir?: string;
@@ -27,6 +28,16 @@ export interface AppOptions {
   logger?: boolean | Record<string, unknown>;
   /** Rate limits per minute (DESIGN.md; tests may lower or raise them). */
   rateLimit?: Partial<RateLimits>;
+  /** Origin for absolute URLs in feeds (env PUBLIC_URL); else the request's protocol and host. */
+  publicUrl?: string;
+  /** Largest uploads in KB (default IMAGE_MAX_KB and AUDIO_MAX_KB of @shop/validation; tests lower them). */
+  uploadLimits?: Partial<UploadLimits>;
+}
+
+/** Largest accepted uploads, KB. */
+export interface UploadLimits {
+  imageKb: number;
+  audioKb: number;
 }
 
 /** Requests allowed per minute. */
@@ -55,6 +66,9 @@ export interface AppSettings {
   /** Key that signs CSRF tokens: env APP_KEY, else a random key kept in `<dataDir>/app-key`. */
   appKey: string;
   rateLimit: RateLimits;
+  /** Origin without a trailing slash, or undefined (use the request's). */
+  publicUrl: string | undefined;
+  uploadLimits: UploadLimits;
 }
 
 /** The repository root (server/src/.. /..). */
@@ -97,5 +111,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     cookieSecure: production && env.COOKIE_SECURE !== 'false',
     appKey: loadAppKey(dataDir),
     rateLimit: { global: 600, loginPerAccount: 5, loginPerIp: 30, ...options.rateLimit },
+    publicUrl: (options.publicUrl ?? (env.PUBLIC_URL || undefined))?.replace(/\/+$/, ''),
+    uploadLimits: { imageKb: IMAGE_MAX_KB, audioKb: AUDIO_MAX_KB, ...options.uploadLimits },
   };
 }

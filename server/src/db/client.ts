@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -26,11 +27,20 @@ export interface Database {
 /** Where the committed SQL migrations live. */
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
 
+/**
+ * A PGlite with the extensions the migrations need (pg_trgm for search): on disk in `dir`, or in
+ * memory when `dir` is absent (tests). PGlite loads extensions only at construction.
+ */
+export function createPglite(dir?: string): PGlite {
+  const options = { extensions: { pg_trgm } };
+  return dir ? new PGlite(dir, options) : new PGlite(options);
+}
+
 /** Options of {@link openDatabase}: exactly one source is used (url > pglite > dataDir). */
 export interface OpenDatabaseOptions {
   /** `postgres://…`: use node-postgres with a pool. */
   url?: string;
-  /** An already-open PGlite (tests use `new PGlite()` in memory); `close` closes it too. */
+  /** An already-open PGlite made by {@link createPglite} (tests: in memory); `close` closes it too. */
   pglite?: PGlite;
   /** Data folder; PGlite keeps its files in `<dataDir>/db` (created when missing). */
   dataDir?: string;
@@ -51,7 +61,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!client) {
     const dir = path.join(options.dataDir ?? path.resolve(process.cwd(), 'data'), 'db');
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = createPglite(dir);
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

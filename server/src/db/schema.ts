@@ -15,6 +15,7 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { ExtraConfigColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -34,6 +35,8 @@ export const contentTypeEnum = pgEnum('content_type', [
   'product',
   'product_session',
 ]);
+/** Moderation state of a comment (issue 3): only `approved` ones are public. */
+export const commentModerationStatusEnum = pgEnum('comment_moderation_status', ['pending', 'approved', 'rejected']);
 export const linkTypeEnum = pgEnum('link_type', ['question', 'product-related-question', 'link']);
 
 // ── users module ────────────────────────────────────────────────────────────────────────
@@ -99,18 +102,35 @@ const contentColumns = () => ({
   updated_at: updatedAt(),
 });
 
-export const posts = pgTable('posts', contentColumns(), (t) => [
+/**
+ * Search copies of the title and the description's plain text, normalized by
+ * `normalizeForSearch` (lib/text.ts) on every write; matched with LIKE through pg_trgm GIN indexes.
+ */
+const searchColumns = () => ({
+  search_title: text('search_title').notNull().default(''),
+  search_text: text('search_text').notNull().default(''),
+});
+
+/** GIN trigram indexes of {@link searchColumns} (pg_trgm, created by migration 0001). */
+const searchIndexes = (name: string, t: { search_title: ExtraConfigColumn; search_text: ExtraConfigColumn }) => [
+  index(`${name}_search_title_trgm_idx`).using('gin', t.search_title.op('gin_trgm_ops')),
+  index(`${name}_search_text_trgm_idx`).using('gin', t.search_text.op('gin_trgm_ops')),
+];
+
+export const posts = pgTable('posts', { ...contentColumns(), ...searchColumns() }, (t) => [
   index('posts_active_created_idx').on(t.is_active, t.created_at),
+  ...searchIndexes('posts', t),
 ]);
 
 export const podcasts = pgTable(
   'podcasts',
   {
     ...contentColumns(),
+    ...searchColumns(),
     file: text('file'),
     duration_seconds: integer('duration_seconds'),
   },
-  (t) => [index('podcasts_active_created_idx').on(t.is_active, t.created_at)],
+  (t) => [index('podcasts_active_created_idx').on(t.is_active, t.created_at), ...searchIndexes('podcasts', t)],
 );
 
 // ── commerce module ─────────────────────────────────────────────────────────────────────
@@ -118,11 +138,12 @@ export const products = pgTable(
   'products',
   {
     ...contentColumns(),
+    ...searchColumns(),
     /** Whole tomans; 0 = free. */
     price: integer('price').notNull().default(0),
     product_status: productStatusEnum('product_status').notNull().default('in-progress'),
   },
-  (t) => [index('products_active_created_idx').on(t.is_active, t.created_at)],
+  (t) => [index('products_active_created_idx').on(t.is_active, t.created_at), ...searchIndexes('products', t)],
 );
 
 export const productSessions = pgTable(
@@ -167,11 +188,14 @@ export const comments = pgTable(
     text: text('text').notNull(),
     commentable_type: contentTypeEnum('commentable_type').notNull(),
     commentable_id: integer('commentable_id').notNull(),
-    is_approved: boolean('is_approved').notNull().default(false),
+    status: commentModerationStatusEnum('status').notNull().default('pending'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('comments_item_idx').on(t.commentable_type, t.commentable_id, t.is_approved)],
+  (t) => [
+    index('comments_item_status_idx').on(t.commentable_type, t.commentable_id, t.status),
+    index('comments_status_created_idx').on(t.status, t.created_at),
+  ],
 );
 
 // ── support module ──────────────────────────────────────────────────────────────────────

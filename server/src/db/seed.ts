@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { PERMISSIONS, type ContentType } from '@shop/contracts';
 import type { Db } from './client';
 import { podcasts, posts, products, productSessions, users } from './schema';
@@ -17,6 +17,8 @@ import {
   SEED_READERS,
   SEED_TERMS,
 } from './seed-data';
+import { sanitizeDescription } from '../lib/html';
+import { searchColumnsOf } from '../lib/text';
 import { hashPassword } from '../modules/auth/passwords';
 import { addComment } from '../modules/site/comments-service';
 import { addLike } from '../modules/site/likes-service';
@@ -51,9 +53,29 @@ const LIKE_PATTERN = [3, 7, 1, 5, 8, 2, 6, 0, 4, 2, 1, 3];
 export async function seedIfEmpty(db: Db, options: { uploadsDir: string; now?: Date }): Promise<boolean> {
   copySeedMedia(options.uploadsDir);
   const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return false;
+  if ((existing?.n ?? 0) > 0) {
+    await backfillSearchColumns(db);
+    return false;
+  }
   await db.transaction(async (tx) => seed(tx as unknown as Db, options.now ?? new Date()));
   return true;
+}
+
+/**
+ * Fills the search columns (migration 0001) of rows written before they existed; a no-op once
+ * every row has them, since every write sets them.
+ */
+export async function backfillSearchColumns(db: Db): Promise<void> {
+  for (const table of [posts, podcasts, products] as const) {
+    const t = table as typeof posts;
+    const rows = await db
+      .select({ id: t.id, title: t.title, description: t.description })
+      .from(t)
+      .where(eq(t.search_title, ''));
+    for (const row of rows) {
+      await db.update(t).set(searchColumnsOf(row.title, row.description)).where(eq(t.id, row.id));
+    }
+  }
 }
 
 async function seed(db: Db, now: Date): Promise<void> {
@@ -113,7 +135,8 @@ async function seed(db: Db, now: Date): Promise<void> {
       .values({
         title: item.title,
         slug: item.slug,
-        description: item.description,
+        description: sanitizeDescription(item.description),
+        ...searchColumnsOf(item.title, item.description),
         image: `/media/seed/images/post-${i + 1}.svg`,
         created_at: created,
         updated_at: created,
@@ -131,7 +154,8 @@ async function seed(db: Db, now: Date): Promise<void> {
       .values({
         title: item.title,
         slug: item.slug,
-        description: item.description,
+        description: sanitizeDescription(item.description),
+        ...searchColumnsOf(item.title, item.description),
         image: `/media/seed/images/podcast-${i + 1}.svg`,
         file: `/media/seed/audio/${item.audio}`,
         duration_seconds: item.durationSeconds,
@@ -152,7 +176,8 @@ async function seed(db: Db, now: Date): Promise<void> {
       .values({
         title: item.title,
         slug: item.slug,
-        description: item.description,
+        description: sanitizeDescription(item.description),
+        ...searchColumnsOf(item.title, item.description),
         image,
         price: item.price,
         product_status: item.status,
@@ -177,21 +202,23 @@ async function seed(db: Db, now: Date): Promise<void> {
   // Comments: approved threads with replies, and one waiting for approval.
   const [firstPost, , , , , , , , , , , lastPost] = postIds;
   const [reader1, reader2, reader3] = readers;
-  const c1 = await addComment(db, {
+  const c1 = (
+    await addComment(db, {
     userId: ordinary.id,
     type: 'post',
     itemId: firstPost!,
     text: 'ممنون از این نوشته؛ من هم با یک پروژه کوچک شروع کردم و خیلی کمکم کرد.',
-    approved: true,
+    status: 'approved',
     createdAt: ago(160),
-  });
+    })
+  ).id;
   await addComment(db, {
     userId: staffUser.id,
     type: 'post',
     itemId: firstPost!,
     parentId: c1,
     text: 'خوشحالیم که مفید بوده. اگر پرسشی داشتید، همین‌جا بنویسید.',
-    approved: true,
+    status: 'approved',
     createdAt: ago(159),
   });
   await addComment(db, {
@@ -200,7 +227,7 @@ async function seed(db: Db, now: Date): Promise<void> {
     itemId: firstPost!,
     parentId: c1,
     text: 'تجربه من هم همین بود؛ ساختن چیزی واقعی انگیزه را حفظ می‌کند.',
-    approved: true,
+    status: 'approved',
     createdAt: ago(150),
   });
   await addComment(db, {
@@ -208,7 +235,7 @@ async function seed(db: Db, now: Date): Promise<void> {
     type: 'post',
     itemId: firstPost!,
     text: 'به نظرم برای شروع، پایتون از همه ساده‌تر است.',
-    approved: true,
+    status: 'approved',
     createdAt: ago(140),
   });
   await addComment(db, {
@@ -216,24 +243,25 @@ async function seed(db: Db, now: Date): Promise<void> {
     type: 'post',
     itemId: firstPost!,
     text: 'این دیدگاه هنوز در انتظار تأیید است.',
-    approved: false,
     createdAt: ago(2),
   });
-  const c2 = await addComment(db, {
+  const c2 = (
+    await addComment(db, {
     userId: reader2!.id,
     type: 'post',
     itemId: lastPost!,
     text: 'کار از راه دور برای من هم سخت بود تا وقتی ساعت کاری ثابت گذاشتم.',
-    approved: true,
+    status: 'approved',
     createdAt: ago(4),
-  });
+    })
+  ).id;
   await addComment(db, {
     userId: ordinary.id,
     type: 'post',
     itemId: lastPost!,
     parentId: c2,
     text: 'دقیقاً! مرز میان کار و زندگی خیلی مهم است.',
-    approved: true,
+    status: 'approved',
     createdAt: ago(3),
   });
   await addComment(db, {
@@ -241,24 +269,26 @@ async function seed(db: Db, now: Date): Promise<void> {
     type: 'podcast',
     itemId: podcastIds[0]!,
     text: 'صدای قسمت اول عالی بود؛ منتظر قسمت‌های بعدی هستم.',
-    approved: true,
+    status: 'approved',
     createdAt: ago(150),
   });
-  const c3 = await addComment(db, {
+  const c3 = (
+    await addComment(db, {
     userId: reader1!.id,
     type: 'product',
     itemId: productIds[0]!,
     text: 'آیا این دوره برای کسی که هیچ تجربه‌ای ندارد مناسب است؟',
-    approved: true,
+    status: 'approved',
     createdAt: ago(100),
-  });
+    })
+  ).id;
   await addComment(db, {
     userId: superUser.id,
     type: 'product',
     itemId: productIds[0]!,
     parentId: c3,
     text: 'بله، دوره از صفر شروع می‌شود و پیش‌نیازی ندارد.',
-    approved: true,
+    status: 'approved',
     createdAt: ago(99),
   });
 

@@ -173,3 +173,78 @@ export const commonErrorResponses = {
   429: errorBodySchema,
   500: errorBodySchema,
 } as const;
+
+/** `liked_by_me` of detail answers (issue 3 ViewerState). */
+const viewerProperties = { liked_by_me: { type: 'boolean' } } as const;
+
+/** Detail answers: the item plus `liked_by_me`. */
+export function withViewerState<S extends { required: readonly string[]; properties: object }>(schema: S) {
+  return {
+    type: 'object',
+    required: [...schema.required, 'liked_by_me'],
+    properties: { ...schema.properties, ...viewerProperties },
+  } as const;
+}
+
+const contentTypeEnum = { type: 'string', enum: ['post', 'podcast', 'product', 'product_session'] } as const;
+
+/** LikeAnswer of engagement.ts. */
+export const likeAnswerSchema = {
+  type: 'object',
+  required: ['message', 'data'],
+  properties: {
+    message: str,
+    data: {
+      type: 'object',
+      required: ['likeable_type', 'likeable_id', 'likes_count'],
+      properties: { likeable_type: contentTypeEnum, likeable_id: int, likes_count: int },
+    },
+  },
+} as const;
+
+/** DashboardComment of engagement.ts. */
+export const dashboardCommentSchema = {
+  type: 'object',
+  required: ['id', 'parent_id', 'text', 'status', 'user', 'commentable', 'created_at'],
+  properties: {
+    id: int,
+    parent_id: int,
+    text: str,
+    status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
+    user: {
+      type: 'object',
+      required: ['id', 'full_name', 'email', 'is_staff'],
+      properties: { id: int, full_name: str, email: str, is_staff: { type: 'boolean' } },
+    },
+    commentable: {
+      type: 'object',
+      required: ['type', 'id', 'title'],
+      properties: { type: contentTypeEnum, id: int, title: str },
+    },
+    created_at: date,
+  },
+} as const;
+
+/** SearchResult of engagement.ts. */
+export const searchResultSchema = {
+  type: 'object',
+  required: ['type', 'id', 'title', 'excerpt', 'image', 'created_at'],
+  properties: {
+    type: { type: 'string', enum: ['post', 'podcast', 'product'] },
+    id: int,
+    title: str,
+    excerpt: str,
+    image: nullableStr,
+    created_at: date,
+  },
+} as const;
+
+/** `{ message }` answers (deletes). */
+export const messageSchema = { type: 'object', required: ['message'], properties: { message: str } } as const;
+
+/** `{ data: CommentNode[] }` of the public comment trees. */
+export const commentTreeSchema = {
+  type: 'object',
+  required: ['data'],
+  properties: { data: { type: 'array', items: { $ref: 'CommentNode#' } } },
+} as const;

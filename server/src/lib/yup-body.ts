@@ -1,7 +1,7 @@
 /**
- * Request bodies validated by the shared yup schemas of @shop/validation (STYLE.md habit 4:
- * one source of rules and Persian messages). The same schema, turned into JSON Schema, documents
- * the body in OpenAPI; Ajv does not validate it again.
+ * Request bodies and queries validated by the shared yup schemas of @shop/validation (STYLE.md
+ * habit 4: one source of rules and Persian messages). The same schema, turned into JSON Schema,
+ * documents the body or query in OpenAPI; Ajv does not validate it again.
  */
 import type { FastifySchemaCompiler, preValidationAsyncHookHandler } from 'fastify';
 import type { InferType, Schema } from 'yup';
@@ -19,23 +19,42 @@ export interface YupBodyRoute {
   validatorCompiler: FastifySchemaCompiler<unknown>;
 }
 
-/** Builds {@link YupBodyRoute} from a yup object schema; `request.body` becomes its cast output. */
-export function yupBody<S extends Schema>(schema: S): YupBodyRoute & { type?: InferType<S> } {
+/**
+ * Validates `input` with a shared yup schema and answers its cast value.
+ * @throws ApiError 422 with Persian field errors (a non-object input is reported under `body`).
+ */
+export async function validateOrThrow<S extends Schema>(schema: S, input: unknown): Promise<InferType<S>> {
+  const result = await validate(schema, input);
+  if (!result.ok) {
+    const errors = { ...result.errors };
+    if (errors[ROOT_ERROR_KEY]) {
+      errors.body = errors[ROOT_ERROR_KEY]!;
+      delete errors[ROOT_ERROR_KEY];
+    }
+    throw validationFailed(errors);
+  }
+  return result.value;
+}
+
+function yupPart<S extends Schema>(schema: S, part: 'body' | 'query'): YupBodyRoute & { type?: InferType<S> } {
   const jsonSchema = convertSchema(schema as never) as Record<string, unknown>;
   return {
     jsonSchema,
     preValidation: async (request) => {
-      const result = await validate(schema, request.body);
-      if (!result.ok) {
-        const errors = { ...result.errors };
-        if (errors[ROOT_ERROR_KEY]) {
-          errors.body = errors[ROOT_ERROR_KEY]!;
-          delete errors[ROOT_ERROR_KEY];
-        }
-        throw validationFailed(errors);
-      }
-      request.body = result.value;
+      const value = await validateOrThrow(schema, part === 'body' ? request.body : { ...(request.query as object) });
+      if (part === 'body') request.body = value;
+      else request.query = value;
     },
     validatorCompiler: () => () => true,
   };
+}
+
+/** Builds {@link YupBodyRoute} from a yup object schema; `request.body` becomes its cast output. */
+export function yupBody<S extends Schema>(schema: S): YupBodyRoute & { type?: InferType<S> } {
+  return yupPart(schema, 'body');
+}
+
+/** Same as {@link yupBody} for the query string (`schema.querystring`); `request.query` becomes the cast output. */
+export function yupQuery<S extends Schema>(schema: S): YupBodyRoute & { type?: InferType<S> } {
+  return yupPart(schema, 'query');
 }

@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { buildApp, type AppOptions } from '../../src/app';
+import { createPglite } from '../../src/db/client';
 
 export type DbTarget = 'pglite' | 'postgres';
 
@@ -39,7 +39,7 @@ export async function buildTestApp(target: DbTarget, overrides: AppOptions = {})
     await resetPostgres(url);
     return buildApp({ ...base, databaseUrl: url });
   }
-  return buildApp({ ...base, pglite: new PGlite() });
+  return buildApp({ ...base, pglite: createPglite() });
 }
 
 /** Value of a cookie set by a response, with its attributes. */

@@ -1,62 +1,56 @@
 /**
- * Comments on any content type (SPEC §3 "Comment payload", §4: shown only once approved).
- * Owns the `comments` table; user names come from the users module.
+ * Comments on any content type (SPEC §3 "Comment payload", §4 and issue 3: threaded, shown only
+ * once approved; moderation status pending | approved | rejected). Owns the `comments` table;
+ * user names come from the users module, item titles from the caller.
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CommentNode, ContentType } from '@shop/contracts';
+import type { CommentModerationStatus, CommentNode, ContentType, DashboardComment, Paginated } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { comments } from '../../db/schema';
 import { toIso } from '../../lib/dates';
+import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { qualified } from '../../lib/qualified';
+import { escapeLike } from '../../lib/text';
 import { getUserSummaries } from '../users/users-service';
 
 /** Correlated subquery counting the approved comments of the row whose id is `idColumn`. */
 export function approvedCommentsCountSql(type: ContentType, idColumn: AnyPgColumn): SQL<number> {
-  return sql<number>`(select count(*)::int from ${comments} as c where c.commentable_type = ${type} and c.commentable_id = ${qualified(idColumn)} and c.is_approved)`.mapWith(
+  return sql<number>`(select count(*)::int from ${comments} as c where c.commentable_type = ${type} and c.commentable_id = ${qualified(idColumn)} and c.status = 'approved')`.mapWith(
     Number,
   );
+}
+
+type CommentRow = typeof comments.$inferSelect;
+
+async function toNodes(db: Db, rows: CommentRow[]): Promise<CommentNode[]> {
+  const users = await getUserSummaries(db, [...new Set(rows.map((r) => r.user_id))]);
+  return rows.map((row) => {
+    const user = users.get(row.user_id);
+    return {
+      id: row.id,
+      parent_id: row.parent_id,
+      text: row.text,
+      user: { id: row.user_id, full_name: user?.full_name ?? '', is_staff: user?.is_staff ?? false },
+      created_at: toIso(row.created_at),
+      replies: [],
+    };
+  });
 }
 
 /**
  * The approved comments of one item as a tree (DESIGN.md): top-level comments and each
  * reply under its parent, oldest first. A reply whose parent is not shown is not shown either.
  */
-export async function getCommentTree(
-  db: Db,
-  type: ContentType,
-  itemId: number,
-): Promise<CommentNode[]> {
+export async function getCommentTree(db: Db, type: ContentType, itemId: number): Promise<CommentNode[]> {
   const rows = await db
-    .select({
-      id: comments.id,
-      parent_id: comments.parent_id,
-      text: comments.text,
-      user_id: comments.user_id,
-      created_at: comments.created_at,
-    })
+    .select()
     .from(comments)
     .where(
-      and(
-        eq(comments.commentable_type, type),
-        eq(comments.commentable_id, itemId),
-        eq(comments.is_approved, true),
-      ),
+      and(eq(comments.commentable_type, type), eq(comments.commentable_id, itemId), eq(comments.status, 'approved')),
     )
     .orderBy(asc(comments.created_at), asc(comments.id));
-  const users = await getUserSummaries(db, [...new Set(rows.map((r) => r.user_id))]);
-  const nodes = new Map<number, CommentNode>();
-  for (const row of rows) {
-    const user = users.get(row.user_id) ?? { id: row.user_id, full_name: '', is_staff: false };
-    nodes.set(row.id, {
-      id: row.id,
-      parent_id: row.parent_id,
-      text: row.text,
-      user,
-      created_at: toIso(row.created_at),
-      replies: [],
-    });
-  }
+  const nodes = new Map((await toNodes(db, rows)).map((node) => [node.id, node]));
   const roots: CommentNode[] = [];
   for (const node of nodes.values()) {
     if (node.parent_id === 0) roots.push(node);
@@ -65,19 +59,19 @@ export async function getCommentTree(
   return roots;
 }
 
-/** Adds a comment (unapproved until staff approve it); used by the seed and, later, POST /api/comments. */
-export async function addComment(
-  db: Db,
-  input: {
-    userId: number;
-    type: ContentType;
-    itemId: number;
-    text: string;
-    parentId?: number;
-    approved?: boolean;
-    createdAt?: Date;
-  },
-): Promise<number> {
+/** Input of {@link addComment}. */
+export interface NewComment {
+  userId: number;
+  type: ContentType;
+  itemId: number;
+  text: string;
+  parentId?: number;
+  status?: CommentModerationStatus;
+  createdAt?: Date;
+}
+
+/** Adds a comment (pending unless `status` says otherwise) and answers it as a CommentNode. */
+export async function addComment(db: Db, input: NewComment): Promise<CommentNode> {
   const [row] = await db
     .insert(comments)
     .values({
@@ -86,9 +80,131 @@ export async function addComment(
       commentable_id: input.itemId,
       text: input.text,
       parent_id: input.parentId ?? 0,
-      is_approved: input.approved ?? false,
+      status: input.status ?? 'pending',
       ...(input.createdAt ? { created_at: input.createdAt, updated_at: input.createdAt } : {}),
     })
+    .returning();
+  const [node] = await toNodes(db, [row!]);
+  return node!;
+}
+
+/** One comment's place: its item and status, or null when it does not exist. */
+export async function getCommentRef(
+  db: Db,
+  id: number,
+): Promise<{ id: number; type: ContentType; itemId: number; status: CommentModerationStatus } | null> {
+  const [row] = await db
+    .select({
+      id: comments.id,
+      type: comments.commentable_type,
+      itemId: comments.commentable_id,
+      status: comments.status,
+    })
+    .from(comments)
+    .where(eq(comments.id, id));
+  return row ?? null;
+}
+
+/** Sets the moderation status of a comment; false when it does not exist. */
+export async function setCommentStatus(db: Db, id: number, status: CommentModerationStatus): Promise<boolean> {
+  const rows = await db
+    .update(comments)
+    .set({ status, updated_at: new Date() })
+    .where(eq(comments.id, id))
     .returning({ id: comments.id });
-  return row!.id;
+  return rows.length > 0;
+}
+
+/** Deletes a comment and every reply below it, at any depth; answers how many rows went (0: unknown id). */
+export async function deleteCommentThread(db: Db, id: number): Promise<number> {
+  const result = await db.execute(sql`
+    with recursive thread(id) as (
+      select id from ${comments} where id = ${id}
+      union all
+      select c.id from ${comments} as c join thread on c.parent_id = thread.id
+    )
+    delete from ${comments} where id in (select id from thread) returning id`);
+  const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
+  return Array.isArray(rows) ? rows.length : 0;
+}
+
+/** Query of the dashboard comments list (issue 3). */
+export interface CommentListQuery {
+  type?: ContentType;
+  status?: CommentModerationStatus;
+  page?: number;
+  per_page?: number;
+  /** Searched in the comment text. */
+  q?: string;
+}
+
+/** Titles of items by type and id, given by the caller (the content and commerce modules own them). */
+export type TitleLookup = (type: ContentType, ids: number[]) => Promise<Map<number, string>>;
+
+/** A page of comments for moderation, newest first, with author and item (issue 3 DashboardComment). */
+export async function listCommentsForModeration(
+  db: Db,
+  query: CommentListQuery,
+  titlesOf: TitleLookup,
+): Promise<Paginated<DashboardComment>> {
+  const request = toPageRequest(query.page, query.per_page);
+  const conditions: SQL[] = [];
+  if (query.type) conditions.push(eq(comments.commentable_type, query.type));
+  if (query.status) conditions.push(eq(comments.status, query.status));
+  const q = query.q?.trim();
+  if (q) conditions.push(ilike(comments.text, `%${escapeLike(q)}%`));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(comments)
+      .where(where)
+      .orderBy(desc(comments.created_at), desc(comments.id))
+      .limit(request.perPage)
+      .offset(request.offset),
+    db.select({ n: count() }).from(comments).where(where),
+  ]);
+  return { data: await toDashboardComments(db, rows, titlesOf), meta: pageMeta(request, total?.n ?? 0) };
+}
+
+/** One comment in the dashboard shape, or null. */
+export async function getDashboardComment(db: Db, id: number, titlesOf: TitleLookup): Promise<DashboardComment | null> {
+  const rows = await db.select().from(comments).where(eq(comments.id, id));
+  const [comment] = await toDashboardComments(db, rows, titlesOf);
+  return comment ?? null;
+}
+
+async function toDashboardComments(db: Db, rows: CommentRow[], titlesOf: TitleLookup): Promise<DashboardComment[]> {
+  const users = await getUserSummaries(db, [...new Set(rows.map((r) => r.user_id))]);
+  const titles = new Map<ContentType, Map<number, string>>();
+  for (const type of new Set(rows.map((r) => r.commentable_type))) {
+    const ids = [...new Set(rows.filter((r) => r.commentable_type === type).map((r) => r.commentable_id))];
+    titles.set(type, await titlesOf(type, ids));
+  }
+  return rows.map((row) => {
+    const user = users.get(row.user_id);
+    return {
+      id: row.id,
+      parent_id: row.parent_id,
+      text: row.text,
+      status: row.status,
+      user: {
+        id: row.user_id,
+        full_name: user?.full_name ?? '',
+        email: user?.email ?? '',
+        is_staff: user?.is_staff ?? false,
+      },
+      commentable: {
+        type: row.commentable_type,
+        id: row.commentable_id,
+        title: titles.get(row.commentable_type)?.get(row.commentable_id) ?? '',
+      },
+      created_at: toIso(row.created_at),
+    };
+  });
+}
+
+/** Removes every comment of an item (when the item is deleted). */
+export async function deleteCommentsOf(db: Db, type: ContentType, itemId: number): Promise<void> {
+  await db.delete(comments).where(and(eq(comments.commentable_type, type), eq(comments.commentable_id, itemId)));
 }

@@ -37,3 +37,25 @@ export async function countLikes(db: Db, type: ContentType, itemId: number): Pro
     .where(and(eq(likes.likeable_type, type), eq(likes.likeable_id, itemId)));
   return row?.n ?? 0;
 }
+
+/** True when the user liked the item (detail answers' `liked_by_me`). */
+export async function hasLiked(db: Db, userId: number, type: ContentType, itemId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: likes.id })
+    .from(likes)
+    .where(and(eq(likes.user_id, userId), eq(likes.likeable_type, type), eq(likes.likeable_id, itemId)));
+  return row !== undefined;
+}
+
+/**
+ * Correlated subquery: when `userId` liked the row whose id is `idColumn` (null if not); other
+ * modules filter favorites on it and order them newest like first.
+ */
+export function likedAtSql(type: ContentType, userId: number, idColumn: AnyPgColumn): SQL<Date | null> {
+  return sql<Date | null>`(select l.created_at from ${likes} as l where l.likeable_type = ${type} and l.likeable_id = ${qualified(idColumn)} and l.user_id = ${userId})`;
+}
+
+/** Removes every like of an item (when the item is deleted). */
+export async function deleteLikesOf(db: Db, type: ContentType, itemId: number): Promise<void> {
+  await db.delete(likes).where(and(eq(likes.likeable_type, type), eq(likes.likeable_id, itemId)));
+}

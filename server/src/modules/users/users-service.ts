@@ -20,6 +20,8 @@ type UserRow = typeof users.$inferSelect;
 export interface UserSummary {
   id: number;
   full_name: string;
+  /** For staff views only (dashboard comments); public answers leave it out. */
+  email: string;
   is_staff: boolean;
 }
 
@@ -76,11 +78,16 @@ export async function getUserSummaries(db: Db, ids: number[]): Promise<Map<numbe
   const result = new Map<number, UserSummary>();
   if (ids.length === 0) return result;
   const rows = await db
-    .select({ id: users.id, full_name: users.full_name, status: users.status })
+    .select({ id: users.id, full_name: users.full_name, email: users.email, status: users.status })
     .from(users)
     .where(inArray(users.id, ids));
   for (const row of rows) {
-    result.set(row.id, { id: row.id, full_name: row.full_name, is_staff: row.status !== 'ordinary' });
+    result.set(row.id, {
+      id: row.id,
+      full_name: row.full_name,
+      email: row.email,
+      is_staff: row.status !== 'ordinary',
+    });
   }
   return result;
 }

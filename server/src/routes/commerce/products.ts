@@ -9,7 +9,11 @@ import {
   productDetailSchema,
   productSchema,
   publicListQuerySchema,
+  commentTreeSchema,
+  withViewerState,
 } from '../../lib/schemas';
+import { getAuth } from '../../plugins/app/auth';
+import { findContentRef, viewerState } from '../../modules/site/engagement-service';
 import { getProductDetail, listProducts } from '../../modules/commerce/products-service';
 import type { PublicListQuery } from '../../modules/content/posts-service';
 import { getCommentTree } from '../../modules/site/comments-service';
@@ -31,7 +35,7 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
     (request) => listProducts(app.db, request.query),
   );
 
-  /** GET /api/products/:productId: ProductDetail with its active sessions; 404 when unknown. */
+  /** GET /api/products/:productId: ProductDetail with its active sessions and `liked_by_me`; 404 when unknown. */
   app.get<{ Params: { productId: string } }>(
     '/api/products/:productId',
     {
@@ -39,14 +43,15 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
         tags: ['commerce'],
         summary: 'One product with its sessions',
         params,
-        response: { 200: itemSchema(productDetailSchema), ...commonErrorResponses },
+        response: { 200: itemSchema(withViewerState(productDetailSchema)), ...commonErrorResponses },
       },
     },
     async (request) => {
       const id = parseId(request.params.productId);
       const product = id === null ? null : await getProductDetail(app.db, id);
       if (!product) throw notFound();
-      return { data: product };
+      const auth = await getAuth(request);
+      return { data: { ...product, ...(await viewerState(app.db, auth?.user ?? null, 'product', product.id)) } };
     },
   );
 
@@ -68,6 +73,25 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
       const id = parseId(request.params.productId);
       if (id === null || !(await getProductDetail(app.db, id))) throw notFound();
       return { data: await getCommentTree(app.db, 'product', id) };
+    },
+  );
+
+  /** GET /api/product-sessions/:sessionId/comments: approved comments of an active session, as a tree. */
+  app.get<{ Params: { sessionId: string } }>(
+    '/api/product-sessions/:sessionId/comments',
+    {
+      schema: {
+        tags: ['commerce'],
+        summary: 'Approved comments of a product session, as a tree',
+        params: { type: 'object', properties: { sessionId: { type: 'string' } } },
+        response: { 200: commentTreeSchema, ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const id = parseId(request.params.sessionId);
+      const session = id === null ? null : await findContentRef(app.db, 'product_session', id);
+      if (id === null || !session?.is_active) throw notFound();
+      return { data: await getCommentTree(app.db, 'product_session', id) };
     },
   );
 };

@@ -8,7 +8,10 @@ import {
   paginatedSchema,
   podcastSchema,
   publicListQuerySchema,
+  withViewerState,
 } from '../../lib/schemas';
+import { getAuth } from '../../plugins/app/auth';
+import { viewerState } from '../../modules/site/engagement-service';
 import { getPodcast, listPodcasts } from '../../modules/content/podcasts-service';
 import type { PublicListQuery } from '../../modules/content/posts-service';
 import { getCommentTree } from '../../modules/site/comments-service';
@@ -30,7 +33,7 @@ const podcastsRoutes: FastifyPluginAsync = async (app) => {
     (request) => listPodcasts(app.db, request.query),
   );
 
-  /** GET /api/podcasts/:podcastId: one active podcast, 404 for unknown or non-numeric ids. */
+  /** GET /api/podcasts/:podcastId: one active podcast with `liked_by_me`, 404 for unknown or non-numeric ids. */
   app.get<{ Params: { podcastId: string } }>(
     '/api/podcasts/:podcastId',
     {
@@ -38,14 +41,15 @@ const podcastsRoutes: FastifyPluginAsync = async (app) => {
         tags: ['content'],
         summary: 'One podcast',
         params,
-        response: { 200: itemSchema(podcastSchema), ...commonErrorResponses },
+        response: { 200: itemSchema(withViewerState(podcastSchema)), ...commonErrorResponses },
       },
     },
     async (request) => {
       const id = parseId(request.params.podcastId);
       const podcast = id === null ? null : await getPodcast(app.db, id);
       if (!podcast) throw notFound();
-      return { data: podcast };
+      const auth = await getAuth(request);
+      return { data: { ...podcast, ...(await viewerState(app.db, auth?.user ?? null, 'podcast', podcast.id)) } };
     },
   );
 

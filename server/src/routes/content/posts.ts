@@ -8,7 +8,10 @@ import {
   paginatedSchema,
   postSchema,
   publicListQuerySchema,
+  withViewerState,
 } from '../../lib/schemas';
+import { getAuth } from '../../plugins/app/auth';
+import { viewerState } from '../../modules/site/engagement-service';
 import { getPost, listPosts, type PublicListQuery } from '../../modules/content/posts-service';
 import { getCommentTree } from '../../modules/site/comments-service';
 
@@ -29,7 +32,7 @@ const postsRoutes: FastifyPluginAsync = async (app) => {
     (request) => listPosts(app.db, request.query),
   );
 
-  /** GET /api/posts/:postId: one active post, 404 for unknown or non-numeric ids. */
+  /** GET /api/posts/:postId: one active post with `liked_by_me`, 404 for unknown or non-numeric ids. */
   app.get<{ Params: { postId: string } }>(
     '/api/posts/:postId',
     {
@@ -37,14 +40,15 @@ const postsRoutes: FastifyPluginAsync = async (app) => {
         tags: ['content'],
         summary: 'One post',
         params,
-        response: { 200: itemSchema(postSchema), ...commonErrorResponses },
+        response: { 200: itemSchema(withViewerState(postSchema)), ...commonErrorResponses },
       },
     },
     async (request) => {
       const id = parseId(request.params.postId);
       const post = id === null ? null : await getPost(app.db, id);
       if (!post) throw notFound();
-      return { data: post };
+      const auth = await getAuth(request);
+      return { data: { ...post, ...(await viewerState(app.db, auth?.user ?? null, 'post', post.id)) } };
     },
   );
 

@@ -1,6 +1,40 @@
-/** Site-wide endpoints: a health check for containers and load balancers. */
+/**
+ * Site-wide endpoints: a health check, likes and comments on any content type, and search
+ * (SPEC §3, §7, §8; issue 3 "Public").
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { CONTENT_TYPES, type LikeBody } from '@shop/contracts';
+import { commentSchema, searchQuerySchema, type CommentInput } from '@shop/validation';
+import { ApiError } from '../../lib/api-error';
+import { MESSAGES } from '../../lib/messages';
+import { errorBodySchema, likeAnswerSchema, paginatedSchema, searchResultSchema } from '../../lib/schemas';
+import { yupBody, yupQuery } from '../../lib/yup-body';
+import { getAuth, requireAuth, requireUser } from '../../plugins/app/auth';
+import { likeItem, postComment } from '../../modules/site/engagement-service';
+import { search } from '../../modules/site/search-service';
+
+const commentBody = yupBody(commentSchema);
+const searchQuery = yupQuery(searchQuerySchema);
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  419: errorBodySchema,
+  422: errorBodySchema,
+} as const;
+
+const likeBodySchema = {
+  type: 'object',
+  required: ['user_id', 'likeable_id', 'likeable_type'],
+  properties: {
+    user_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+    likeable_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+    likeable_type: { type: 'string', enum: [...CONTENT_TYPES] },
+  },
+} as const;
 
 const siteRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/health: 200 `{status:'ok', database}` when the database answers. */
@@ -23,6 +57,74 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
       await app.db.execute(sql`select 1`);
       return { status: 'ok', database: app.dbKind };
     },
+  );
+
+  /** POST /api/like: 201 LikeAnswer; 401 visitor, 403 other user_id, 404 unknown item, 422 second like or bad body. */
+  app.post<{ Body: LikeBody }>(
+    '/api/like',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Like a post, podcast, product or session',
+        security: [{ bearer: [] }, { cookie: [] }],
+        body: likeBodySchema,
+        response: { 201: likeAnswerSchema, ...errors },
+      },
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      const { user } = await requireAuth(request);
+      return reply.code(201).send(await likeItem(app.db, user, request.body));
+    },
+  );
+
+  /**
+   * POST /api/comments: 201 `{message, data: CommentNode}` (pending unless staff); 401 visitor,
+   * 403 unverified / barred / closed / other user_id, 404 unknown item, 422 bad body or parent.
+   */
+  app.post<{ Body: CommentInput }>(
+    '/api/comments',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Comment on an item or reply to a comment',
+        security: [{ bearer: [] }, { cookie: [] }],
+        body: commentBody.jsonSchema,
+        response: {
+          201: {
+            type: 'object',
+            required: ['message', 'data'],
+            properties: { message: { type: 'string' }, data: { $ref: 'CommentNode#' } },
+          },
+          ...errors,
+        },
+      },
+      onRequest: async (request) => {
+        if (!(await getAuth(request))) throw new ApiError(401, MESSAGES.commentLoginRequired);
+      },
+      preValidation: commentBody.preValidation,
+      validatorCompiler: commentBody.validatorCompiler,
+    },
+    async (request, reply) => {
+      const { user } = await requireAuth(request);
+      return reply.code(201).send(await postComment(app.db, user, request.body));
+    },
+  );
+
+  /** GET /api/search?q=&page=: Paginated<SearchResult>, title hits first; 422 when q is shorter than 2. */
+  app.get<{ Querystring: { q: string; page: number } }>(
+    '/api/search',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Search active posts, podcasts and products',
+        querystring: searchQuery.jsonSchema,
+        response: { 200: paginatedSchema(searchResultSchema), 422: errorBodySchema },
+      },
+      preValidation: searchQuery.preValidation,
+      validatorCompiler: searchQuery.validatorCompiler,
+    },
+    (request) => search(app.db, request.query.q, request.query.page),
   );
 };
 

@@ -1,0 +1,117 @@
+/**
+ * RSS 2.0 feeds of posts and podcasts (issue 3 "GET /feeds/*.xml"), built with xmlbuilder2. The
+ * podcast feed carries the iTunes tags Apple requires; every URL is absolute from `origin`.
+ */
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import type { Db } from '../../db/client';
+import { htmlToText } from '../../lib/html';
+import { MESSAGES } from '../../lib/messages';
+import type { FileStorage } from '../../lib/storage';
+import { listPodcasts } from './podcasts-service';
+import { listPosts } from './posts-service';
+
+/** Items per feed (newest first). */
+export const FEED_ITEMS = 50;
+const ITUNES_NS = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
+const ATOM_NS = 'http://www.w3.org/2005/Atom';
+
+/** Who the podcast feed names as owner and author (env FEED_OWNER_EMAIL, FEED_AUTHOR). */
+export interface FeedOwner {
+  email: string;
+  name: string;
+}
+
+const AUDIO_TYPES: Record<string, string> = {
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  webm: 'audio/webm',
+};
+
+/** `HH:MM:SS` of a length in seconds (itunes:duration). */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+function channel(origin: string, selfPath: string, title: string, description: string, itunes: boolean): XMLBuilder {
+  const rss = create({ version: '1.0', encoding: 'UTF-8' }).ele('rss', {
+    version: '2.0',
+    'xmlns:atom': ATOM_NS,
+    ...(itunes ? { 'xmlns:itunes': ITUNES_NS } : {}),
+  });
+  return rss
+    .ele('channel')
+    .ele('title').txt(title).up()
+    .ele('link').txt(`${origin}/`).up()
+    .ele('description').txt(description).up()
+    .ele('language').txt('fa').up()
+    .ele('atom:link', { href: `${origin}${selfPath}`, rel: 'self', type: 'application/rss+xml' }).up();
+}
+
+function excerpt(html: string): string {
+  const text = htmlToText(html);
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+}
+
+/** RSS 2.0 of the newest active posts. */
+export async function buildPostsFeed(db: Db, origin: string): Promise<string> {
+  const { data } = await listPosts(db, { per_page: FEED_ITEMS, filter: 'newest' });
+  const ch = channel(origin, '/feeds/posts.xml', MESSAGES.feedPostsTitle, MESSAGES.feedPostsDescription, false);
+  for (const post of data) {
+    const link = `${origin}/posts/${post.id}`;
+    ch.ele('item')
+      .ele('title').txt(post.title).up()
+      .ele('link').txt(link).up()
+      .ele('guid', { isPermaLink: 'true' }).txt(link).up()
+      .ele('pubDate').txt(new Date(post.created_at).toUTCString()).up()
+      .ele('description').txt(excerpt(post.description)).up();
+  }
+  return ch.end({ prettyPrint: true });
+}
+
+/** RSS 2.0 + iTunes of the newest active podcasts with their audio as enclosures. */
+export async function buildPodcastsFeed(
+  db: Db,
+  storage: FileStorage,
+  origin: string,
+  owner: FeedOwner,
+): Promise<string> {
+  const { data } = await listPodcasts(db, { per_page: FEED_ITEMS, filter: 'newest' });
+  const ch = channel(origin, '/feeds/podcasts.xml', MESSAGES.feedPodcastsTitle, MESSAGES.feedPodcastsDescription, true);
+  const cover = data.find((p) => p.image)?.image;
+  ch.ele('itunes:author').txt(owner.name).up()
+    .ele('itunes:owner').ele('itunes:name').txt(owner.name).up().ele('itunes:email').txt(owner.email).up().up()
+    .ele('itunes:category', { text: 'Technology' }).up()
+    .ele('itunes:explicit').txt('false').up();
+  if (cover) ch.ele('itunes:image', { href: `${origin}${cover}` }).up();
+  for (const podcast of data) {
+    if (!podcast.file) continue;
+    const link = `${origin}/podcasts/${podcast.id}`;
+    const extension = podcast.file.split('.').pop()?.toLowerCase() ?? '';
+    const item = ch
+      .ele('item')
+      .ele('title').txt(podcast.title).up()
+      .ele('link').txt(link).up()
+      .ele('guid', { isPermaLink: 'true' }).txt(link).up()
+      .ele('pubDate').txt(new Date(podcast.created_at).toUTCString()).up()
+      .ele('description').txt(excerpt(podcast.description)).up()
+      .ele('enclosure', {
+        url: `${origin}${podcast.file}`,
+        length: String((await storage.sizeOf(podcast.file)) ?? 0),
+        type: AUDIO_TYPES[extension] ?? 'audio/mpeg',
+      })
+      .up()
+      .ele('itunes:explicit').txt('false').up();
+    if (podcast.duration_seconds !== null) item.ele('itunes:duration').txt(formatDuration(podcast.duration_seconds)).up();
+    if (podcast.image) item.ele('itunes:image', { href: `${origin}${podcast.image}` }).up();
+  }
+  return ch.end({ prettyPrint: true });
+}

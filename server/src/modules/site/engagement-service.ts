@@ -1,0 +1,162 @@
+/**
+ * Likes and comments as callers see them (SPEC §3, §6, §8; issue 3): the rules of who may like or
+ * comment what, and comment moderation. Items are looked up through the modules that own them.
+ */
+import type {
+  CommentNode,
+  ContentType,
+  DashboardComment,
+  LikeAnswer,
+  LikeBody,
+  User,
+  ViewerState,
+} from '@shop/contracts';
+import type { CommentInput } from '@shop/validation';
+import type { Db } from '../../db/client';
+import { ApiError, forbidden, notFound, validationFailed } from '../../lib/api-error';
+import { MESSAGES } from '../../lib/messages';
+import { getProductRef, getProductSessionRef, productSessionTitles, productTitles } from '../commerce/products-service';
+import { getPodcastRef, podcastTitles } from '../content/podcasts-service';
+import { getPostRef, postTitles } from '../content/posts-service';
+import { getSiteInformation } from '../support/support-service';
+import {
+  addComment,
+  deleteCommentThread,
+  getCommentRef,
+  getDashboardComment,
+  setCommentStatus,
+  type TitleLookup,
+} from './comments-service';
+import { addLike, countLikes, hasLiked } from './likes-service';
+
+/** Persian name of each content type, as the "already liked" message says it (SPEC §8). */
+export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
+  post: 'نوشته',
+  podcast: 'پادکست',
+  product: 'دوره',
+  product_session: 'جلسه',
+};
+
+/** Title, active flag and comment status of any likeable/commentable item, or null when unknown. */
+export function findContentRef(db: Db, type: ContentType, id: number) {
+  switch (type) {
+    case 'post':
+      return getPostRef(db, id);
+    case 'podcast':
+      return getPodcastRef(db, id);
+    case 'product':
+      return getProductRef(db, id);
+    case 'product_session':
+      return getProductSessionRef(db, id);
+  }
+}
+
+/** Titles of items of one type (dashboard comments). */
+export const contentTitles: (db: Db) => TitleLookup = (db) => (type, ids) => {
+  switch (type) {
+    case 'post':
+      return postTitles(db, ids);
+    case 'podcast':
+      return podcastTitles(db, ids);
+    case 'product':
+      return productTitles(db, ids);
+    case 'product_session':
+      return productSessionTitles(db, ids);
+  }
+};
+
+/** `liked_by_me` of a detail answer: false for visitors. */
+export async function viewerState(db: Db, user: User | null, type: ContentType, id: number): Promise<ViewerState> {
+  return { liked_by_me: user ? await hasLiked(db, user.id, type, id) : false };
+}
+
+/**
+ * `POST /api/like` for the signed-in `user`: 403 when `user_id` is someone else's, 404 for an
+ * unknown or inactive item, 422 `شما قبلاً این {نوشته|پادکست|دوره|جلسه} را پسندیده‌اید.` on a second like.
+ */
+export async function likeItem(db: Db, user: User, body: LikeBody): Promise<LikeAnswer> {
+  if (body.user_id !== user.id) throw forbidden();
+  const ref = await findContentRef(db, body.likeable_type, body.likeable_id);
+  if (!ref?.is_active) throw notFound();
+  const added = await addLike(db, { userId: user.id, type: body.likeable_type, itemId: body.likeable_id });
+  if (!added) throw new ApiError(422, MESSAGES.alreadyLiked(CONTENT_TYPE_LABELS[body.likeable_type]));
+  return {
+    message: MESSAGES.liked,
+    data: {
+      likeable_type: body.likeable_type,
+      likeable_id: body.likeable_id,
+      likes_count: await countLikes(db, body.likeable_type, body.likeable_id),
+    },
+  };
+}
+
+/**
+ * `POST /api/comments` for the signed-in `user` (SPEC §6, §8): 403 for another `user_id`, an
+ * unverified email (message without "forbidden"), a barred user, or comments closed on the item
+ * or site-wide; 404 for an unknown item; 422 for a `parent_id` that is not a comment of the
+ * same item. Staff and super comments are approved at once, others wait for moderation.
+ */
+export async function postComment(
+  db: Db,
+  user: User,
+  body: CommentInput,
+): Promise<{ message: string; data: CommentNode }> {
+  if (body.user_id !== user.id) throw forbidden();
+  if (!user.is_email_verified) throw new ApiError(403, MESSAGES.commentEmailNotVerified);
+  if (user.write_comment_status === 'barred') throw new ApiError(403, MESSAGES.commentBarred);
+  if (user.write_comment_status === 'temporarily-barred') throw new ApiError(403, MESSAGES.commentBarredTemporarily);
+  const type = body.commentable_type as ContentType;
+  const ref = await findContentRef(db, type, body.commentable_id);
+  if (!ref?.is_active) throw notFound();
+  const site = await getSiteInformation(db);
+  if (!site.comments_enabled || ref.comment_status === 'closed') throw new ApiError(403, MESSAGES.commentsClosed);
+  if (body.parent_id) {
+    const parent = await getCommentRef(db, body.parent_id);
+    if (!parent || parent.type !== type || parent.itemId !== body.commentable_id || parent.status === 'rejected') {
+      throw validationFailed({ parent_id: [MESSAGES.commentParentInvalid] });
+    }
+  }
+  const staff = user.status !== 'ordinary';
+  const data = await addComment(db, {
+    userId: user.id,
+    type,
+    itemId: body.commentable_id,
+    parentId: body.parent_id,
+    text: body.text,
+    status: staff ? 'approved' : 'pending',
+  });
+  return { message: staff ? MESSAGES.commentPublished : MESSAGES.commentPending, data };
+}
+
+async function dashboardComment(db: Db, id: number): Promise<DashboardComment> {
+  const comment = await getDashboardComment(db, id, contentTitles(db));
+  if (!comment) throw notFound();
+  return comment;
+}
+
+/** Approves (shows) or rejects (hides) a comment; 404 when unknown. */
+export async function moderateComment(db: Db, id: number, status: 'approved' | 'rejected'): Promise<DashboardComment> {
+  if (!(await setCommentStatus(db, id, status))) throw notFound();
+  return dashboardComment(db, id);
+}
+
+/** Deletes a comment with all its replies; 404 when unknown. */
+export async function deleteComment(db: Db, id: number): Promise<void> {
+  if ((await deleteCommentThread(db, id)) === 0) throw notFound();
+}
+
+/** A staff reply from the dashboard: approved, under the comment `id`, which is approved too when pending. */
+export async function replyAsStaff(db: Db, staff: User, id: number, text: string): Promise<DashboardComment> {
+  const parent = await getCommentRef(db, id);
+  if (!parent) throw notFound();
+  if (parent.status === 'pending') await setCommentStatus(db, id, 'approved');
+  const reply = await addComment(db, {
+    userId: staff.id,
+    type: parent.type,
+    itemId: parent.itemId,
+    parentId: id,
+    text,
+    status: 'approved',
+  });
+  return dashboardComment(db, reply.id);
+}

@@ -1,0 +1,64 @@
+/** Route schemas shared by the dashboard posts and podcasts routes (issue 3 "Dashboard"). */
+import { MAX_PAGE } from '../../lib/pagination';
+import { errorBodySchema, itemSchema, messageSchema, paginatedSchema } from '../../lib/schemas';
+import { CONTENT_SORT_VALUES } from '../../modules/content/content-admin';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
+  419: errorBodySchema,
+  422: errorBodySchema,
+} as const;
+
+const params = { type: 'object', properties: { id: { type: 'string' } } } as const;
+const security: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
+
+/** Schemas of list, create, get, update and delete for `/api/dashboard/<section>`. */
+export function dashboardContentSchemas(section: 'posts' | 'podcasts', item: object) {
+  const tags = ['content'];
+  const files =
+    section === 'posts'
+      ? 'image (file, required on create)'
+      : 'image (file, required on create), file (audio, required on create)';
+  const formDescription = `multipart/form-data: title, slug, description (HTML, sanitized), is_active ("true"/"false"), comment_status (open|closed), ${files}.`;
+  return {
+    list: {
+      tags,
+      summary: `List ${section} (dashboard), inactive included`,
+      security,
+      querystring: {
+        type: 'object',
+        properties: {
+          page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
+          per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
+          q: { type: 'string', maxLength: 200, description: 'Searched in title (normalized) and slug.' },
+          sort: { type: 'string', enum: CONTENT_SORT_VALUES, default: '-created_at' },
+        },
+      },
+      response: { 200: paginatedSchema(item), ...errors },
+    },
+    create: {
+      tags,
+      summary: `Create one of ${section}`,
+      description: formDescription,
+      consumes: ['multipart/form-data'],
+      security,
+      response: { 201: itemSchema(item), ...errors },
+    },
+    get: { tags, summary: `One of ${section} (dashboard)`, security, params, response: { 200: itemSchema(item), ...errors } },
+    update: {
+      tags,
+      summary: `Update one of ${section}; files are optional and kept when absent`,
+      description: formDescription,
+      consumes: ['multipart/form-data'],
+      security,
+      params,
+      response: { 200: itemSchema(item), ...errors },
+    },
+    remove: { tags, summary: `Delete one of ${section} with its files`, security, params, response: { 200: messageSchema, ...errors } },
+  };
+}
