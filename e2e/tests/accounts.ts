@@ -17,3 +17,19 @@ export async function logIn(page: Page, account: keyof typeof ACCOUNTS): Promise
   await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
   await expect(page.getByRole('link', { name: 'پروفایل' })).toBeVisible();
 }
+
+/**
+ * Registers a new account through the API inside the page's browser context (CSRF cookie,
+ * then `POST /api/auth/register`), so the context is signed in as a user with no history.
+ */
+export async function registerFreshUser(page: Page): Promise<void> {
+  await page.request.get('/sanctum/csrf-cookie');
+  const cookies = await page.context().cookies();
+  const csrf = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
+  const stamp = Date.now();
+  const response = await page.request.post('/api/auth/register', {
+    headers: { 'X-XSRF-TOKEN': csrf },
+    data: { full_name: 'خواننده تازه', email: `reader-${stamp}@example.com`, password: 'Reader12345', password_confirmation: 'Reader12345' },
+  });
+  expect(response.status()).toBe(201);
+}
