@@ -24,7 +24,7 @@ export interface FileStorage {
 /** Public prefix of stored files; the static-site plugin serves the uploads folder there. */
 export const MEDIA_PREFIX = '/media/';
 
-const KEY_PATTERN = /^(posts|podcasts)\/[A-Za-z0-9._-]+$/;
+const KEY_PATTERN = /^(posts|podcasts|feeds)\/[A-Za-z0-9._-]+$/;
 
 /** {@link FileStorage} on the local disk under `root` (`<DATA_DIR>/uploads`). */
 export class LocalFileStorage implements FileStorage {

@@ -2,6 +2,8 @@
  * RSS 2.0 feeds of posts and podcasts (issue 3 "GET /feeds/*.xml"), built with xmlbuilder2. The
  * podcast feed carries the iTunes tags Apple requires; every URL is absolute from `origin`.
  */
+import path from 'node:path';
+import sharp from 'sharp';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { Db } from '../../db/client';
@@ -20,6 +22,32 @@ const ATOM_NS = 'http://www.w3.org/2005/Atom';
 export interface FeedOwner {
   email: string;
   name: string;
+}
+
+/** The show's cover art, a committed square SVG. */
+const COVER_SVG = path.resolve(__dirname, '../../../assets/podcast-cover.svg');
+/** Storage key of the rendered cover. */
+const COVER_KEY = 'feeds/podcast-cover.png';
+/** Side of the rendered cover in pixels: Apple wants a JPEG or PNG of 1400–3000 px. */
+export const PODCAST_COVER_SIZE = 1400;
+const covers = new WeakMap<FileStorage, Promise<string>>();
+
+/**
+ * The public path of the show's cover (`itunes:image`): the SVG art rendered once per store
+ * to a {@link PODCAST_COVER_SIZE}-pixel PNG, since episode images are WebP or SVG.
+ */
+export function podcastCover(storage: FileStorage): Promise<string> {
+  let cover = covers.get(storage);
+  if (!cover) {
+    cover = sharp(COVER_SVG)
+      .resize(PODCAST_COVER_SIZE, PODCAST_COVER_SIZE)
+      .png()
+      .toBuffer()
+      .then((png) => storage.put(COVER_KEY, png));
+    cover.catch(() => covers.delete(storage));
+    covers.set(storage, cover);
+  }
+  return cover;
 }
 
 const AUDIO_TYPES: Record<string, string> = {
@@ -86,12 +114,12 @@ export async function buildPodcastsFeed(
 ): Promise<string> {
   const { data } = await listPodcasts(db, { per_page: FEED_ITEMS, filter: 'newest' });
   const ch = channel(origin, '/feeds/podcasts.xml', MESSAGES.feedPodcastsTitle, MESSAGES.feedPodcastsDescription, true);
-  const cover = data.find((p) => p.image)?.image;
+  const cover = await podcastCover(storage);
   ch.ele('itunes:author').txt(owner.name).up()
     .ele('itunes:owner').ele('itunes:name').txt(owner.name).up().ele('itunes:email').txt(owner.email).up().up()
     .ele('itunes:category', { text: 'Technology' }).up()
     .ele('itunes:explicit').txt('false').up();
-  if (cover) ch.ele('itunes:image', { href: `${origin}${cover}` }).up();
+  ch.ele('itunes:image', { href: `${origin}${cover}` }).up();
   for (const podcast of data) {
     if (!podcast.file) continue;
     const link = `${origin}/podcasts/${podcast.id}`;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { convert } from 'xmlbuilder2';
 import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';
 
@@ -7,7 +8,8 @@ type XmlObject = Record<string, unknown>;
 describe.each(DB_TARGETS)('RSS feeds on %s', (target) => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp(target);
+    // Static serving on: the feed links to media that must answer too.
+    app = await buildTestApp(target, { serveStatic: true });
   });
   afterAll(() => app.close());
 
@@ -40,7 +42,13 @@ describe.each(DB_TARGETS)('RSS feeds on %s', (target) => {
       expect(channel['itunes:explicit']).toBe('false');
       expect(channel['itunes:category']).toEqual({ '@text': 'Technology' });
       expect((channel['itunes:owner'] as XmlObject)['itunes:email']).toBe('super@example.com');
-      expect(String((channel['itunes:image'] as XmlObject)['@href'])).toMatch(/^https:\/\/example\.ir\/media\//);
+      const cover = String((channel['itunes:image'] as XmlObject)['@href']);
+      expect(cover).toBe('https://example.ir/media/feeds/podcast-cover.png');
+      // Apple's rule for the show's artwork: JPEG or PNG, square, 1400–3000 px.
+      const image = await app.inject({ url: new URL(cover).pathname });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1400, height: 1400 });
       const items = channel.item as XmlObject[];
       expect(items).toHaveLength(6);
       const first = items[0]!;
