@@ -22,5 +22,8 @@ module.exports = function jestPreset({ environment = 'node' } = {}) {
     moduleNameMapper: { '\\.(css|woff2?)$': '<rootDir>/../../jest.asset-stub.js' },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
     passWithNoTests: false,
+    // Generous: on a loaded 2-core machine a form test can take seconds. Speed is measured by
+    // `npm run bench`, not by timeouts.
+    testTimeout: 30_000,
   };
 };

@@ -3,3 +3,5 @@ export { ListFilterBar, ListPagination } from './list-controls';
 export { useListParams } from './use-list-params';
 export { SectionHeader } from './section-header';
 export { RichText } from './rich-text';
+export { DebouncedSearchBox, SEARCH_DEBOUNCE_MS } from './debounced-search-box';
+export { parseSort, useTableParams, type TableSort } from './use-table-params';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ListPagination } from '@shop/content-ui';
+import { DebouncedSearchBox, ListPagination, useTableParams } from '@shop/content-ui';
 import { formatJalaliDate, formatNumber } from '@shop/format';
 import { Link } from '@shop/router';
 import {
@@ -31,14 +31,17 @@ import {
   TableSortLabel,
   Tooltip,
 } from '@shop/ui-kit/lazy';
-import { AdminSearchBox } from './admin-search-box';
 import { useDeleteAdminContentMutation, useGetAdminContentListQuery, type AdminContent } from './content-admin-api';
 import { CONTENT_KINDS, type ContentKind } from './content-kinds';
-import { SORTABLE_COLUMNS, useAdminListParams, type SortableColumn } from './use-admin-list-params';
 import { t } from '../strings';
 
 const PER_PAGE = 15;
 const COLUMNS = ['title', 'is_active', 'comment_status', 'likes_count', 'created_at', 'actions'] as const;
+/** Columns the dashboard lists sort by (the API's `sort` names); newest first by default. */
+const SORTABLE_COLUMNS = ['title', 'likes_count', 'created_at'] as const;
+type SortableColumn = (typeof SORTABLE_COLUMNS)[number];
+const DEFAULT_SORT = '-created_at';
+
 const isSortable = (key: string): key is SortableColumn => (SORTABLE_COLUMNS as readonly string[]).includes(key);
 
 /**
@@ -48,7 +51,7 @@ const isSortable = (key: string): key is SortableColumn => (SORTABLE_COLUMNS as 
  */
 export function ContentAdminList({ kind }: { kind: ContentKind }) {
   const config = CONTENT_KINDS[kind];
-  const { page, q, sort, sortParam, setPage, setQuery, toggleSort } = useAdminListParams();
+  const { page, q, sort, sortParam, setPage, setQuery, toggleSort } = useTableParams(SORTABLE_COLUMNS, DEFAULT_SORT);
   const { data, isLoading, isFetching } = useGetAdminContentListQuery({ kind, page, per_page: PER_PAGE, q, sort: sortParam });
   const [remove, { isLoading: removing }] = useDeleteAdminContentMutation();
   const [toDelete, setToDelete] = useState<AdminContent | null>(null);
@@ -120,7 +123,7 @@ export function ContentAdminList({ kind }: { kind: ContentKind }) {
         {config.intro}
       </Typography>
       <Stack spacing={2} useFlexGap direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
-        <AdminSearchBox value={q} onSearch={setQuery} />
+        <DebouncedSearchBox value={q} onSearch={setQuery} label={t.dashboard.search} placeholder={t.dashboard.searchPlaceholder} />
         {data && (
           <Typography color="text.secondary" role="status">
             {t.dashboard.total(formatNumber(data.meta.total))}

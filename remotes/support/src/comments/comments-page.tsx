@@ -1,5 +1,5 @@
 import type { CommentModerationStatus } from '@shop/contracts';
-import { EmptyState, ListPagination } from '@shop/content-ui';
+import { DebouncedSearchBox, EmptyState, ListPagination } from '@shop/content-ui';
 import { formatNumber } from '@shop/format';
 import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@shop/ui-kit';
 import { LinearProgress, Tab, Tabs } from '@shop/ui-kit/lazy';
@@ -7,7 +7,6 @@ import { Link } from '@shop/router';
 import { useGetDashboardCommentsQuery } from './comments-api';
 import { COMMENT_SECTIONS, MODERATION_STATUSES, sectionPath } from './comment-sections';
 import { CommentCard } from './comment-card';
-import { CommentsSearchBox } from './comments-search-box';
 import { useCommentsParams } from './use-comments-params';
 import { t } from '../strings';
 
@@ -63,7 +62,7 @@ export default function CommentsPage() {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <CommentsSearchBox value={q} onSearch={setQuery} />
+        <DebouncedSearchBox value={q} onSearch={setQuery} label={t.comments.search} placeholder={t.comments.searchPlaceholder} />
       </Stack>
 
       <Box sx={{ position: 'relative', minHeight: 4, mb: 1 }}>

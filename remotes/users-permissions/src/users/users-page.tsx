@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { User } from '@shop/contracts';
-import { ListPagination } from '@shop/content-ui';
+import { DebouncedSearchBox, ListPagination, useTableParams } from '@shop/content-ui';
 import { formatJalaliDate, formatNumber, toPersianDigits } from '@shop/format';
 import { Box, Paper, Skeleton, Stack, Typography } from '@shop/ui-kit';
 import {
@@ -15,8 +15,6 @@ import {
   TableSortLabel,
 } from '@shop/ui-kit/lazy';
 import { useGetDashboardUsersQuery } from './users-api';
-import { SORTABLE_COLUMNS, useUsersParams, type SortableColumn } from './use-users-params';
-import { UsersSearchBox } from './users-search-box';
 import { t } from '../strings';
 
 const PER_PAGE = 15;
@@ -33,6 +31,11 @@ const COLUMNS: Array<{ key: keyof typeof t.columns; render: (user: User) => Reac
   { key: 'created_at', render: (user) => <time dateTime={user.created_at}>{formatJalaliDate(user.created_at)}</time> },
 ];
 
+/** Columns the users list sorts by (the API's `sort` names); newest members first by default. */
+const SORTABLE_COLUMNS = ['full_name', 'email', 'created_at'] as const;
+type SortableColumn = (typeof SORTABLE_COLUMNS)[number];
+const DEFAULT_SORT = '-created_at';
+
 const isSortable = (key: string): key is SortableColumn => (SORTABLE_COLUMNS as readonly string[]).includes(key);
 
 /**
@@ -40,12 +43,12 @@ const isSortable = (key: string): key is SortableColumn => (SORTABLE_COLUMNS as 
  * debounced search, sortable columns and pagination, all kept in the URL (`q`, `sort`, `page`).
  */
 export default function UsersPage() {
-  const { page, q, sort, setPage, setQuery, toggleSort } = useUsersParams();
+  const { page, q, sort, sortParam, setPage, setQuery, toggleSort } = useTableParams(SORTABLE_COLUMNS, DEFAULT_SORT);
   const { data, isLoading, isFetching } = useGetDashboardUsersQuery({
     page,
     per_page: PER_PAGE,
     q,
-    sort: `${sort.direction === 'desc' ? '-' : ''}${sort.column}`,
+    sort: sortParam,
   });
   const users = data?.data ?? [];
   return (
@@ -57,7 +60,7 @@ export default function UsersPage() {
         {t.usersIntro}
       </Typography>
       <Stack spacing={2} useFlexGap direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
-        <UsersSearchBox value={q} onSearch={setQuery} />
+        <DebouncedSearchBox value={q} onSearch={setQuery} label={t.searchUsers} placeholder={t.searchPlaceholder} />
         {data && (
           <Typography color="text.secondary" role="status">
             {t.usersTotal(formatNumber(data.meta.total))}

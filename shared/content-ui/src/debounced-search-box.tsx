@@ -1,16 +1,28 @@
 import { useEffect, useState } from 'react';
 import { Icon } from '@shop/ui-kit';
 import { InputAdornment, TextField } from '@shop/ui-kit/lazy';
-import { t } from '../strings';
 
-/** How long typing must pause before the list is searched. */
+/** How long typing must pause before the list is searched, in milliseconds. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The users list's search box: shows what is typed at once and searches (`onSearch`) once
- * typing pauses for {@link SEARCH_DEBOUNCE_MS}; follows `value` when the URL changes (back button).
+ * A list's search box (dashboard tables): shows what is typed at once and calls `onSearch`
+ * once typing pauses for {@link SEARCH_DEBOUNCE_MS}; follows `value` when the URL changes
+ * (back button).
+ * @param value the search in the URL (`q`)
+ * @param label, placeholder Persian texts of the field
  */
-export function UsersSearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+export function DebouncedSearchBox({
+  value,
+  onSearch,
+  label,
+  placeholder,
+}: {
+  value: string;
+  onSearch: (q: string) => void;
+  label: string;
+  placeholder?: string;
+}) {
   const [text, setText] = useState(value);
   useEffect(() => {
     setText((current) => (current.trim() === value ? current : value));
@@ -25,8 +37,8 @@ export function UsersSearchBox({ value, onSearch }: { value: string; onSearch: (
     <TextField
       type="search"
       size="small"
-      label={t.searchUsers}
-      placeholder={t.searchPlaceholder}
+      label={label}
+      placeholder={placeholder}
       value={text}
       onChange={(event) => setText(event.target.value)}
       sx={{ width: { xs: '100%', sm: 320 } }}
