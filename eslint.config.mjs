@@ -14,6 +14,36 @@ const noFrontEnd = { group: ['react', 'react-dom', '@shop/ui-kit', '@shop/router
 
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+// Server modules own their tables (STYLE.md habits 2 and 6): a module reaches another
+// module's data through that module's exported functions, and routes reach data through
+// services only.
+const TABLE_OWNERS = {
+  auth: ['personalAccessTokens'],
+  commerce: ['products', 'productSessions'],
+  content: ['posts', 'podcasts'],
+  site: ['comments', 'likes'],
+  support: ['links', 'siteSettings', 'tickets'],
+  users: ['users', 'permissions', 'permissionUser'],
+};
+const moduleBoundaries = Object.entries(TABLE_OWNERS).map(([module, own]) => ({
+  files: [`server/src/modules/${module}/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [noFrontEnd],
+        paths: [
+          {
+            name: '../../db/schema',
+            importNames: Object.entries(TABLE_OWNERS).flatMap(([other, tables]) => (other === module ? [] : tables)),
+            message: `The ${module} module uses only its own tables: call an exported function of the module that owns this table instead.`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'server/drizzle/**', '**/*.js', 'bench-results/**', 'e2e/.artifacts/**', 'data/**'] },
   ...tseslint.configs.recommended,
@@ -30,4 +60,12 @@ export default tseslint.config(
   { files: ['shared/router/src/**'], rules: restrict(facades[0], facades[2], noRemotes, noShell, noServer) },
   { files: ['shared/api-client/src/**'], rules: restrict(facades[0], facades[1], noRemotes, noShell, noServer) },
   { files: ['server/**'], rules: restrict(noFrontEnd) },
+  ...moduleBoundaries,
+  {
+    files: ['server/src/routes/**'],
+    rules: restrict(noFrontEnd, {
+      group: ['**/db/schema'],
+      message: 'Routes declare schemas and delegate: reach the database through a service in src/modules (STYLE.md habit 6).',
+    }),
+  },
 );
