@@ -24,6 +24,8 @@ import feedsRoutes from './routes/content/feeds';
 import dashboardPostsRoutes from './routes/content/dashboard-posts';
 import dashboardPodcastsRoutes from './routes/content/dashboard-podcasts';
 import dashboardCommentsRoutes from './routes/support/dashboard-comments';
+import ticketsRoutes from './routes/support/tickets';
+import dashboardTicketsRoutes from './routes/support/dashboard-tickets';
 import supportRoutes from './routes/support';
 import siteRoutes from './routes/site';
 import { commentNodeSchema } from './lib/schemas';
@@ -78,6 +80,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(profileRoutes);
   await app.register(supportRoutes);
   await app.register(dashboardCommentsRoutes);
+  await app.register(ticketsRoutes);
+  await app.register(dashboardTicketsRoutes);
   await app.register(siteRoutes);
   if (settings.serveStatic) await app.register(staticSitePlugin);
 

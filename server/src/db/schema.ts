@@ -222,3 +222,19 @@ export const siteSettings = pgTable('site_settings', {
   selling_enabled: boolean('selling_enabled').notNull().default(true),
   updated_at: updatedAt(),
 });
+
+/** Contact-us tickets (SPEC §3 "Ticket", §4: read or unread); owned by the support module (tickets-service). */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 255 }).notNull(),
+    text: text('text').notNull(),
+    is_read: boolean('is_read').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [index('tickets_read_created_idx').on(t.is_read, t.created_at)],
+);

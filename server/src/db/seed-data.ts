@@ -316,3 +316,25 @@ export const SEED_READERS = [
   { full_name: 'رضا کریمی', email: 'reza@example.com' },
   { full_name: 'نگار حسینی', email: 'negar@example.com' },
 ];
+
+/** Contact-us tickets of the demo data (sent by the demo user and two readers; the oldest is read). */
+export const SEED_TICKETS: Array<{ title: string; text: string; isRead: boolean; daysAgo: number }> = [
+  {
+    title: 'مشکل در پخش پادکست',
+    text: 'سلام، قسمت دوم پادکست روی گوشی من تا انتها پخش نمی‌شود و وسط کار قطع می‌شود. لطفاً بررسی کنید.',
+    isRead: true,
+    daysAgo: 20,
+  },
+  {
+    title: 'پرسش درباره خرید دوره',
+    text: 'آیا پس از خرید دوره، به جلسه‌هایی که بعداً اضافه می‌شوند هم دسترسی خواهم داشت؟',
+    isRead: false,
+    daysAgo: 6,
+  },
+  {
+    title: 'پیشنهاد موضوع برای نوشته بعدی',
+    text: 'خیلی خوشحال می‌شوم اگر درباره آزمون‌نویسی خودکار در پروژه‌های کوچک هم بنویسید.',
+    isRead: false,
+    daysAgo: 1,
+  },
+];

@@ -16,6 +16,7 @@ import {
   SEED_PRODUCTS,
   SEED_READERS,
   SEED_TERMS,
+  SEED_TICKETS,
 } from './seed-data';
 import { sanitizeDescription } from '../lib/html';
 import { searchColumnsOf } from '../lib/text';
@@ -23,6 +24,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { addComment } from '../modules/site/comments-service';
 import { addLike } from '../modules/site/likes-service';
 import { addLink, saveSiteInformation } from '../modules/support/support-service';
+import { createTicket } from '../modules/support/tickets-service';
 import { createUser, ensurePermissions, grantPermissions } from '../modules/users/users-service';
 
 /** Committed seed media (SVG covers, Opus clips). */
@@ -300,4 +302,16 @@ async function seed(db: Db, now: Date): Promise<void> {
     tickets_enabled: true,
     selling_enabled: true,
   });
+
+  // Contact-us tickets from the demo user and readers; the oldest one already read.
+  const senders = [ordinary, reader1!, reader3!];
+  for (const [i, ticket] of SEED_TICKETS.entries()) {
+    await createTicket(db, {
+      userId: senders[i % senders.length]!.id,
+      title: ticket.title,
+      text: ticket.text,
+      isRead: ticket.isRead,
+      createdAt: ago(ticket.daysAgo),
+    });
+  }
 }

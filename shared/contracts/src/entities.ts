@@ -163,3 +163,20 @@ export interface SiteInformation {
   tickets_enabled: boolean;
   selling_enabled: boolean;
 }
+
+/** A contact-us ticket (SPEC §3 "Ticket", §4: read or unread), as the dashboard lists it. */
+export interface Ticket {
+  id: number;
+  user_id: number;
+  user_name: string;
+  user_email: string;
+  user_mobile: string | null;
+  title: string;
+  is_read: boolean;
+  text: string;
+  /** ISO 8601, UTC. */
+  created_at: string;
+}
+
+/** Read-state filter of the dashboard tickets list. */
+export type TicketStatusFilter = 'all' | 'unread' | 'read';

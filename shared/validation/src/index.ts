@@ -42,3 +42,11 @@ export {
   type CommentInput,
   type PostInput,
 } from './content-schemas';
+export {
+  TICKET_TEXT_MAX,
+  TICKET_TEXT_MIN,
+  TICKET_TITLE_MAX,
+  TICKET_TITLE_MIN,
+  ticketSchema,
+  type TicketInput,
+} from './ticket-schema';

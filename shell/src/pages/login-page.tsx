@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { loginSchema } from '@shop/validation';
+import { loginSchema, MOBILE_MAX_LENGTH } from '@shop/validation';
 import { readApiError, useAppDispatch, userReceived } from '@shop/api-client';
 import { Box, Button, Container, Link as MuiLink, Paper, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Tab, Tabs } from '@shop/ui-kit/lazy';
 import { Link, useNavigate } from '@shop/router';
 import { useLoginMutation } from '../auth/auth-api';
-import { FormTextField } from '../auth/form-text-field';
 import { AUTH_REDIRECT_DELAY_MS } from '../auth/redirect-delay';
-import { flattenFieldErrors } from '../auth/form-errors';
+import { FormTextField, toFormikErrors } from '@shop/forms';
 import { t } from '../strings';
 
 type Method = 'email' | 'mobile';
@@ -33,7 +32,7 @@ export default function LoginPage() {
     const body = method === 'email' ? { email: values.email, password: values.password } : { mobile: values.mobile, password: values.password };
     const result = await login(body);
     if ('error' in result) {
-      helpers.setErrors(flattenFieldErrors(readApiError(result.error).fieldErrors));
+      helpers.setErrors(toFormikErrors(readApiError(result.error).fieldErrors));
       return;
     }
     setDone(true);
@@ -66,7 +65,7 @@ export default function LoginPage() {
               {method === 'email' ? (
                 <FormTextField name="email" label={t.auth.email} type="email" ltr autoComplete="email" inputMode="email" />
               ) : (
-                <FormTextField name="mobile" label={t.auth.mobile} type="tel" ltr autoComplete="tel" inputMode="tel" />
+                <FormTextField name="mobile" label={t.auth.mobile} type="tel" ltr autoComplete="tel" inputMode="tel" maxLength={MOBILE_MAX_LENGTH} />
               )}
               <FormTextField name="password" label={t.auth.password} type="password" ltr autoComplete="current-password" />
               <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting || done} sx={{ mt: 1 }}>

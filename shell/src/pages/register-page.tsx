@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { registerSchema } from '@shop/validation';
+import { MOBILE_MAX_LENGTH, registerSchema } from '@shop/validation';
 import { readApiError, useAppDispatch, userReceived } from '@shop/api-client';
 import { Box, Button, Container, Link as MuiLink, Paper, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Link, useNavigate } from '@shop/router';
 import { useRegisterMutation } from '../auth/auth-api';
-import { FormTextField } from '../auth/form-text-field';
 import { AUTH_REDIRECT_DELAY_MS } from '../auth/redirect-delay';
-import { flattenFieldErrors } from '../auth/form-errors';
+import { FormTextField, toFormikErrors } from '@shop/forms';
 import { t } from '../strings';
 
 interface Values {
@@ -40,7 +39,7 @@ export default function RegisterPage() {
     };
     const result = await register(body);
     if ('error' in result) {
-      helpers.setErrors(flattenFieldErrors(readApiError(result.error).fieldErrors));
+      helpers.setErrors(toFormikErrors(readApiError(result.error).fieldErrors));
       return;
     }
     setDone(true);
@@ -67,7 +66,7 @@ export default function RegisterPage() {
             <Form noValidate>
               <FormTextField name="full_name" label={t.auth.fullName} autoComplete="name" />
               <FormTextField name="email" label={t.auth.email} type="email" ltr autoComplete="email" inputMode="email" />
-              <FormTextField name="mobile" label={`${t.auth.mobile} (اختیاری)`} type="tel" ltr autoComplete="tel" inputMode="tel" />
+              <FormTextField name="mobile" label={`${t.auth.mobile} (اختیاری)`} type="tel" ltr autoComplete="tel" inputMode="tel" maxLength={MOBILE_MAX_LENGTH} />
               <FormTextField name="password" label={t.auth.password} type="password" ltr autoComplete="new-password" />
               <FormTextField name="password_confirmation" label={t.auth.passwordConfirmation} type="password" ltr autoComplete="new-password" />
               <FormTextField name="way_of_knowing_our_website" label={t.auth.wayOfKnowing} multiline />

@@ -29,7 +29,7 @@ import {
 import type { AdminContent } from './content-admin-api';
 import { CONTENT_KINDS, type ContentKind } from './content-kinds';
 import { FormFileField } from './form-file-field';
-import { FormTextField } from './form-text-field';
+import { FormTextField, toFormikErrors } from '@shop/forms';
 import { saveContent, type ContentFormValues } from './save-content';
 import { suggestSlug } from './suggest-slug';
 import { t } from '../strings';
@@ -161,7 +161,7 @@ export function ContentAdminForm({ kind, item }: { kind: ContentKind; item: Admi
             return;
           }
           if (status === 422 && data?.errors) {
-            const errors = Object.fromEntries(Object.entries(data.errors).map(([field, list]) => [field, list[0] ?? ''])) as FormikErrors<ContentFormValues>;
+            const errors = toFormikErrors(data.errors) as FormikErrors<ContentFormValues>;
             const touched = Object.fromEntries(Object.keys(errors).map((field) => [field, true])) as FormikTouched<ContentFormValues>;
             await setTouched(touched, false);
             setErrors(errors);

@@ -248,7 +248,11 @@ describe('CommentsPage (/dashboard/comments)', () => {
       ['/dashboard/comments/podcasts', 'show-comments'],
       ['/dashboard/comments/product-sessions', 'show-comments'],
       ['/dashboard/comments/products', 'show-comments'],
+      ['/dashboard/contact-us', 'show-tickets'],
     ]);
-    expect(supportModule.dashboardNav).toEqual([{ label: 'دیدگاه‌ها', path: '/dashboard/comments', permission: 'show-comments', icon: 'Comment' }]);
+    expect(supportModule.dashboardNav).toEqual([
+      { label: 'دیدگاه‌ها', path: '/dashboard/comments', permission: 'show-comments', icon: 'Comment' },
+      { label: 'تیکت‌ها', path: '/dashboard/contact-us', permission: 'show-tickets', icon: 'SupportAgent' },
+    ]);
   });
 });

@@ -1,0 +1,57 @@
+import type { Ticket } from '@shop/contracts';
+import { formatJalaliDate } from '@shop/format';
+import { Box, Button, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Chip } from '@shop/ui-kit/lazy';
+import { useSetTicketReadMutation } from './tickets-api';
+import { t } from '../strings';
+
+/**
+ * One ticket in the dashboard list: sender name, email and mobile (LTR), subject, Jalali date
+ * and time, read chip, the text, and the mark read / unread action.
+ */
+export function TicketCard({ ticket }: { ticket: Ticket }) {
+  const [setRead, { isLoading }] = useSetTicketReadMutation();
+  const titleId = `ticket-${ticket.id}-title`;
+
+  const toggle = async () => {
+    const read = !ticket.is_read;
+    const result = await setRead({ ticket, read });
+    if (!('error' in result)) enqueueSnackbar(read ? t.tickets.markedRead : t.tickets.markedUnread, { variant: 'success' });
+  };
+
+  return (
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-labelledby={titleId}
+      sx={{ p: { xs: 1.5, sm: 2 }, opacity: isLoading ? 0.6 : 1, borderInlineStartWidth: ticket.is_read ? 1 : 4, borderInlineStartColor: ticket.is_read ? undefined : 'primary.main' }}
+    >
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography id={titleId} component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+            {ticket.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {t.tickets.sender}: {ticket.user_name} — <bdi dir="ltr">{ticket.user_email}</bdi>
+            {' — '}
+            {ticket.user_mobile ? <bdi dir="ltr">{ticket.user_mobile}</bdi> : <span>{t.tickets.noMobile}</span>}
+          </Typography>
+        </Box>
+        <Chip size="small" color={ticket.is_read ? 'default' : 'primary'} label={ticket.is_read ? t.tickets.read : t.tickets.unread} />
+      </Stack>
+
+      <Typography sx={{ mt: 1.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{ticket.text}</Typography>
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ mt: 1.5, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Typography variant="body2" color="text.secondary">
+          <time dateTime={ticket.created_at}>{formatJalaliDate(ticket.created_at, { withTime: true })}</time>
+        </Typography>
+        <Stack direction="row" spacing={0.5} useFlexGap role="group" aria-label={t.tickets.actions}>
+          <Button size="small" disabled={isLoading} onClick={() => void toggle()}>
+            {ticket.is_read ? t.tickets.markUnread : t.tickets.markRead}
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

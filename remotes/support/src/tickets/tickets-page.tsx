@@ -1,0 +1,76 @@
+import type { TicketStatusFilter } from '@shop/contracts';
+import { DebouncedSearchBox, EmptyState, ListPagination } from '@shop/content-ui';
+import { formatNumber } from '@shop/format';
+import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@shop/ui-kit';
+import { LinearProgress } from '@shop/ui-kit/lazy';
+import { useGetDashboardTicketsQuery } from './tickets-api';
+import { TicketCard } from './ticket-card';
+import { TICKET_STATUSES, useTicketsParams } from './use-tickets-params';
+import { t } from '../strings';
+
+const PER_PAGE = 10;
+
+/**
+ * `/dashboard/contact-us` (SPEC §2, permission `show-tickets`): the contact-us tickets, newest
+ * first, filtered by read state, search text and page (the URL's `status`, `q`, `page`).
+ */
+export default function TicketsPage() {
+  const { status, q, page, setStatus, setQuery, setPage } = useTicketsParams();
+  const { data, isLoading, isFetching } = useGetDashboardTicketsQuery({ status, q, page, per_page: PER_PAGE });
+  const tickets = data?.data ?? [];
+
+  return (
+    <Box sx={{ py: { xs: 2, md: 3 } }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+        {t.tickets.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t.tickets.intro}
+      </Typography>
+
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={status}
+          aria-label={t.tickets.statusFilter}
+          onChange={(_, next: TicketStatusFilter | null) => next && setStatus(next)}
+          sx={{ flexWrap: 'wrap' }}
+        >
+          {TICKET_STATUSES.map((value) => (
+            <ToggleButton key={value} value={value} sx={{ px: 2 }}>
+              {t.tickets.status[value]}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <DebouncedSearchBox value={q} onSearch={setQuery} label={t.tickets.search} placeholder={t.tickets.searchPlaceholder} />
+      </Stack>
+
+      <Box sx={{ position: 'relative', minHeight: 4, mb: 1 }}>
+        {isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, insetInline: 0 }} />}
+      </Box>
+      {data && (
+        <Typography color="text.secondary" role="status" sx={{ mb: 1 }}>
+          {t.tickets.total(formatNumber(data.meta.total))}
+        </Typography>
+      )}
+
+      {isLoading ? (
+        <Stack spacing={2} useFlexGap>
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} variant="rounded" height={160} />
+          ))}
+        </Stack>
+      ) : data && tickets.length === 0 ? (
+        <EmptyState text={q ? t.tickets.noMatch : t.tickets.empty[status]} />
+      ) : (
+        <Stack spacing={2} useFlexGap aria-busy={isFetching} sx={{ opacity: isFetching ? 0.7 : 1, transition: 'opacity 150ms' }}>
+          {tickets.map((ticket) => (
+            <TicketCard key={ticket.id} ticket={ticket} />
+          ))}
+        </Stack>
+      )}
+      <ListPagination meta={data?.meta} onChange={setPage} />
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+/** Sending a contact-us ticket (SPEC §2 /contact-us: signed in with a verified email; §1 tickets switch). */
+import type { FastifyPluginAsync } from 'fastify';
+import { ticketSchema as ticketBodySchema, type TicketInput } from '@shop/validation';
+import { errorBodySchema } from '../../lib/schemas';
+import { yupBody } from '../../lib/yup-body';
+import { requireAuth } from '../../plugins/app/auth';
+import { assertCanSendTicket, createTicket, TICKET_MESSAGES } from '../../modules/support/tickets-service';
+import { ticketSchema } from './ticket-schema';
+
+const body = yupBody(ticketBodySchema);
+
+const ticketsRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * POST /api/tickets {title, text}: 201 {message, data: Ticket}. 401 for visitors, 403 (no
+   * `forbidden`) for an unverified email, 403 `forbidden: …` when tickets are closed, 422 field errors.
+   * The checks run in `onRequest`, before the body is validated.
+   */
+  app.post<{ Body: TicketInput }>(
+    '/api/tickets',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'Send a contact-us ticket',
+        security: [{ bearer: [] }, { cookie: [] }],
+        body: body.jsonSchema,
+        response: {
+          201: {
+            type: 'object',
+            required: ['message', 'data'],
+            properties: { message: { type: 'string' }, data: ticketSchema },
+          },
+          401: errorBodySchema,
+          403: errorBodySchema,
+          419: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+      onRequest: async (request) => {
+        const { user } = await requireAuth(request);
+        await assertCanSendTicket(app.db, user);
+      },
+      preValidation: body.preValidation,
+      validatorCompiler: body.validatorCompiler,
+    },
+    async (request, reply) => {
+      const { user } = await requireAuth(request);
+      const data = await createTicket(app.db, { userId: user.id, ...request.body });
+      return reply.code(201).send({ message: TICKET_MESSAGES.created, data });
+    },
+  );
+};
+
+export default ticketsRoutes;

@@ -1,0 +1,2 @@
+export { FormTextField } from './form-text-field';
+export { toFormikErrors } from './to-formik-errors';
