@@ -1,4 +1,4 @@
-import { useSearchParams } from '@shop/router';
+import { pageOf, useUrlParams } from './use-url-params';
 
 /** A `sort` value (`created_at`, `-created_at`) read as a column and a direction. */
 export interface TableSort<C extends string> {
@@ -22,24 +22,10 @@ export function parseSort<C extends string>(raw: string | null, columns: readonl
  * @param defaultSort the order the API uses without `sort` (left out of the URL)
  */
 export function useTableParams<C extends string>(columns: readonly C[], defaultSort: string) {
-  const [params, setParams] = useSearchParams();
-  const rawPage = Number(params.get('page'));
-  const page = Number.isInteger(rawPage) && rawPage > 0 ? rawPage : 1;
+  const [params, update] = useUrlParams();
+  const page = pageOf(params);
   const q = params.get('q') ?? '';
   const sort = parseSort(params.get('sort'), columns, defaultSort);
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') copy.delete(key);
-          else copy.set(key, value);
-        }
-        return copy;
-      },
-      { replace: 'q' in changes },
-    );
 
   return {
     page,
@@ -48,7 +34,7 @@ export function useTableParams<C extends string>(columns: readonly C[], defaultS
     /** The order as the API's `sort` parameter. */
     sortParam: `${sort.direction === 'desc' ? '-' : ''}${sort.column}`,
     setPage: (next: number) => update({ page: next <= 1 ? null : String(next) }),
-    setQuery: (next: string) => update({ q: next.trim(), page: null }),
+    setQuery: (next: string) => update({ q: next.trim(), page: null }, true),
     /** Sorts by a column: ascending first, then flips the direction of the active column. */
     toggleSort: (column: C) => {
       const direction = sort.column === column && sort.direction === 'asc' ? 'desc' : 'asc';
