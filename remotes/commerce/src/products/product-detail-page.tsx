@@ -1,8 +1,6 @@
-import { RichText } from '@shop/content-ui';
+import { DetailFrame, RichText, useIdParam } from '@shop/content-ui';
 import { formatJalaliDate, formatNumber, formatToman } from '@shop/format';
-import { Box, Container, Icon, Link as MuiLink, Skeleton, Stack, Typography } from '@shop/ui-kit';
-import { Breadcrumbs } from '@shop/ui-kit/lazy';
-import { Link, useParams } from '@shop/router';
+import { Box, Icon, Stack, Typography } from '@shop/ui-kit';
 import { useGetProductQuery } from './products-api';
 import { ProductStatusChip } from './product-status-chip';
 import { ProductSessionsList } from './product-sessions-list';
@@ -10,27 +8,12 @@ import { t } from '../strings';
 
 /** `/products/:productId` (SPEC §2): title, image, price, product status, description and the numbered sessions. */
 export default function ProductDetailPage() {
-  const productId = Number(useParams().productId);
-  // A non-numeric id is asked as is: the server answers 404 and the shell shows its 404 page.
-  const { data, isLoading } = useGetProductQuery(Number.isInteger(productId) ? productId : -1);
+  const { data } = useGetProductQuery(useIdParam('productId'));
   const product = data?.data;
   return (
-    <Container maxWidth="md" sx={{ py: 4 }}>
-      <Breadcrumbs sx={{ mb: 2 }}>
-        <MuiLink component={Link} to="/products" underline="hover" color="inherit">
-          {t.products}
-        </MuiLink>
-        {product && <Typography color="text.primary">{product.title}</Typography>}
-      </Breadcrumbs>
-      {isLoading || !product ? (
+    <DetailFrame listPath="/products" listLabel={t.products} item={product}>
+      {(product) => (
         <>
-          <Skeleton variant="text" height={56} />
-          <Skeleton variant="rounded" height={320} sx={{ my: 2 }} />
-          <Skeleton variant="text" />
-          <Skeleton variant="text" />
-        </>
-      ) : (
-        <Box component="article">
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2, lineHeight: 1.6, fontSize: { xs: 26, md: 34 } }}>
             {product.title}
           </Typography>
@@ -61,8 +44,8 @@ export default function ProductDetailPage() {
           )}
           <RichText html={product.description} />
           <ProductSessionsList sessions={product.sessions} />
-        </Box>
+        </>
       )}
-    </Container>
+    </DetailFrame>
   );
 }

@@ -1,9 +1,7 @@
-import { RichText } from '@shop/content-ui';
+import { DetailFrame, RichText, useIdParam } from '@shop/content-ui';
 import { CommentThread, LikeButton, useCommentAnchor } from '@shop/engagement';
 import { formatJalaliDate, formatNumber } from '@shop/format';
-import { Alert, Box, Container, Icon, Link as MuiLink, Skeleton, Stack, Typography } from '@shop/ui-kit';
-import { Breadcrumbs } from '@shop/ui-kit/lazy';
-import { Link, useParams } from '@shop/router';
+import { Alert, Box, Icon, Stack, Typography } from '@shop/ui-kit';
 import { AudioPlayer } from './audio-player';
 import { formatMinutes } from './format-duration';
 import { useGetPodcastQuery } from './podcasts-api';
@@ -14,29 +12,14 @@ import { t } from '../strings';
  * stopped), Jalali date, length, like button, show notes and comments.
  */
 export default function PodcastDetailPage() {
-  const podcastId = Number(useParams().podcastId);
   useCommentAnchor();
-  // A non-numeric id is asked as is: the server answers 404 and the shell shows its 404 page.
-  const { data, isLoading } = useGetPodcastQuery(Number.isInteger(podcastId) ? podcastId : -1);
+  const { data } = useGetPodcastQuery(useIdParam('podcastId'));
   const podcast = data?.data;
   const length = podcast ? formatMinutes(podcast.duration_seconds) : '';
   return (
-    <Container maxWidth="md" sx={{ py: 4 }}>
-      <Breadcrumbs sx={{ mb: 2 }}>
-        <MuiLink component={Link} to="/podcasts" underline="hover" color="inherit">
-          {t.podcasts}
-        </MuiLink>
-        {podcast && <Typography color="text.primary">{podcast.title}</Typography>}
-      </Breadcrumbs>
-      {isLoading || !podcast ? (
+    <DetailFrame listPath="/podcasts" listLabel={t.podcasts} item={podcast} mediaHeight={120}>
+      {(podcast) => (
         <>
-          <Skeleton variant="text" height={56} />
-          <Skeleton variant="rounded" height={120} sx={{ my: 2 }} />
-          <Skeleton variant="text" />
-          <Skeleton variant="text" />
-        </>
-      ) : (
-        <Box component="article">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} useFlexGap sx={{ mb: 3, alignItems: { sm: 'center' } }}>
             {podcast.image && (
               <Box component="img" src={podcast.image} alt="" sx={{ width: { xs: '100%', sm: 180 }, aspectRatio: '1 / 1', objectFit: 'cover', borderRadius: 3, flexShrink: 0 }} />
@@ -70,8 +53,8 @@ export default function PodcastDetailPage() {
           )}
           <RichText html={podcast.description} />
           <CommentThread type="podcast" id={podcast.id} commentStatus={podcast.comment_status} />
-        </Box>
+        </>
       )}
-    </Container>
+    </DetailFrame>
   );
 }

@@ -1,9 +1,7 @@
-import { RichText } from '@shop/content-ui';
+import { DetailFrame, RichText, useIdParam } from '@shop/content-ui';
 import { CommentThread, LikeButton, useCommentAnchor } from '@shop/engagement';
 import { formatJalaliDate, formatNumber } from '@shop/format';
-import { Box, Container, Icon, Link as MuiLink, Skeleton, Stack, Typography } from '@shop/ui-kit';
-import { Breadcrumbs } from '@shop/ui-kit/lazy';
-import { Link, useParams } from '@shop/router';
+import { Box, Icon, Stack, Typography } from '@shop/ui-kit';
 import { useGetPostQuery } from './posts-api';
 import { t } from '../strings';
 
@@ -12,28 +10,13 @@ import { t } from '../strings';
  * a `#comment-<id>` link scrolls to that comment.
  */
 export default function PostDetailPage() {
-  const postId = Number(useParams().postId);
   useCommentAnchor();
-  // A non-numeric id is asked as is: the server answers 404 and the shell shows its 404 page.
-  const { data, isLoading } = useGetPostQuery(Number.isInteger(postId) ? postId : -1);
+  const { data } = useGetPostQuery(useIdParam('postId'));
   const post = data?.data;
   return (
-    <Container maxWidth="md" sx={{ py: 4 }}>
-      <Breadcrumbs sx={{ mb: 2 }}>
-        <MuiLink component={Link} to="/posts" underline="hover" color="inherit">
-          {t.posts}
-        </MuiLink>
-        {post && <Typography color="text.primary">{post.title}</Typography>}
-      </Breadcrumbs>
-      {isLoading || !post ? (
+    <DetailFrame listPath="/posts" listLabel={t.posts} item={post}>
+      {(post) => (
         <>
-          <Skeleton variant="text" height={56} />
-          <Skeleton variant="rounded" height={320} sx={{ my: 2 }} />
-          <Skeleton variant="text" />
-          <Skeleton variant="text" />
-        </>
-      ) : (
-        <Box component="article">
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2, lineHeight: 1.6 }}>
             {post.title}
           </Typography>
@@ -51,8 +34,8 @@ export default function PostDetailPage() {
           )}
           <RichText html={post.description} />
           <CommentThread type="post" id={post.id} commentStatus={post.comment_status} />
-        </Box>
+        </>
       )}
-    </Container>
+    </DetailFrame>
   );
 }
