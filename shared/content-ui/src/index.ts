@@ -7,3 +7,4 @@ export { DebouncedSearchBox, SEARCH_DEBOUNCE_MS } from './debounced-search-box';
 export { parseSort, useTableParams, type TableSort } from './use-table-params';
 export { pageOf, useFilteredListParams, useUrlParams, type UrlParamChanges } from './use-url-params';
 export { DetailFrame, useIdParam } from './detail-frame';
+export { SortableTableHead, TableSkeletonRows } from './sortable-table-head';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DebouncedSearchBox, ListPagination, useTableParams } from '@shop/content-ui';
+import { DebouncedSearchBox, ListPagination, SortableTableHead, TableSkeletonRows, useTableParams } from '@shop/content-ui';
 import { formatJalaliDate, formatNumber } from '@shop/format';
 import { Link } from '@shop/router';
 import {
@@ -9,7 +9,6 @@ import {
   IconButton,
   Link as MuiLink,
   Paper,
-  Skeleton,
   Stack,
   Typography,
   enqueueSnackbar,
@@ -26,9 +25,7 @@ import {
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
-  TableSortLabel,
   Tooltip,
 } from '@shop/ui-kit/lazy';
 import { useDeleteAdminContentMutation, useGetAdminContentListQuery, type AdminContent } from './content-admin-api';
@@ -39,10 +36,8 @@ const PER_PAGE = 15;
 const COLUMNS = ['title', 'is_active', 'comment_status', 'likes_count', 'created_at', 'actions'] as const;
 /** Columns the dashboard lists sort by (the API's `sort` names); newest first by default. */
 const SORTABLE_COLUMNS = ['title', 'likes_count', 'created_at'] as const;
-type SortableColumn = (typeof SORTABLE_COLUMNS)[number];
 const DEFAULT_SORT = '-created_at';
 
-const isSortable = (key: string): key is SortableColumn => (SORTABLE_COLUMNS as readonly string[]).includes(key);
 
 /**
  * A dashboard list of posts or podcasts (SPEC §2): search (debounced, `q`), sortable columns
@@ -133,35 +128,10 @@ export function ContentAdminList({ kind }: { kind: ContentKind }) {
       <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative' }}>
         {isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, insetInline: 0 }} />}
         <Table size="small" aria-label={config.title} sx={{ minWidth: 720, '& td, & th': { whiteSpace: 'nowrap' } }}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((key) => {
-                const active = isSortable(key) && sort.column === key;
-                return (
-                  <TableCell key={key} sortDirection={active ? sort.direction : false} sx={{ fontWeight: 700 }}>
-                    {isSortable(key) ? (
-                      <TableSortLabel active={active} direction={active ? sort.direction : 'asc'} onClick={() => toggleSort(key)}>
-                        {t.dashboard.columns[key]}
-                      </TableSortLabel>
-                    ) : (
-                      t.dashboard.columns[key]
-                    )}
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          </TableHead>
+          <SortableTableHead columns={COLUMNS} labels={t.dashboard.columns} sortable={SORTABLE_COLUMNS} sort={sort} onSort={toggleSort} />
           <TableBody>
             {isLoading
-              ? Array.from({ length: 5 }, (_, i) => (
-                  <TableRow key={i}>
-                    {COLUMNS.map((key) => (
-                      <TableCell key={key}>
-                        <Skeleton variant="text" />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
+              ? <TableSkeletonRows columns={COLUMNS.length} />
               : items.map((item) => (
                   <TableRow key={item.id} hover>
                     {COLUMNS.map((key) => (

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { User } from '@shop/contracts';
-import { DebouncedSearchBox, ListPagination, useTableParams } from '@shop/content-ui';
+import { DebouncedSearchBox, ListPagination, SortableTableHead, TableSkeletonRows, useTableParams } from '@shop/content-ui';
 import { formatJalaliDate, formatNumber, toPersianDigits } from '@shop/format';
-import { Box, Paper, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { Box, Paper, Stack, Typography } from '@shop/ui-kit';
 import {
   Chip,
   LinearProgress,
@@ -10,10 +10,8 @@ import {
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
-  TableSortLabel,
-} from '@shop/ui-kit/lazy';
+  } from '@shop/ui-kit/lazy';
 import { useGetDashboardUsersQuery } from './users-api';
 import { t } from '../strings';
 
@@ -32,11 +30,10 @@ const COLUMNS: Array<{ key: keyof typeof t.columns; render: (user: User) => Reac
 ];
 
 /** Columns the users list sorts by (the API's `sort` names); newest members first by default. */
+const COLUMN_KEYS = COLUMNS.map(({ key }) => key);
 const SORTABLE_COLUMNS = ['full_name', 'email', 'created_at'] as const;
-type SortableColumn = (typeof SORTABLE_COLUMNS)[number];
 const DEFAULT_SORT = '-created_at';
 
-const isSortable = (key: string): key is SortableColumn => (SORTABLE_COLUMNS as readonly string[]).includes(key);
 
 /**
  * `/dashboard/users` (SPEC §2, permission `show-users`): the read-only users table with a
@@ -70,35 +67,10 @@ export default function UsersPage() {
       <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative' }}>
         {isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, insetInline: 0 }} />}
         <Table size="small" aria-label={t.users} sx={{ minWidth: 760, '& td, & th': { whiteSpace: 'nowrap' } }}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map(({ key }) => {
-                const active = isSortable(key) && sort.column === key;
-                return (
-                  <TableCell key={key} sortDirection={active ? sort.direction : false} sx={{ fontWeight: 700 }}>
-                    {isSortable(key) ? (
-                      <TableSortLabel active={active} direction={active ? sort.direction : 'asc'} onClick={() => toggleSort(key)}>
-                        {t.columns[key]}
-                      </TableSortLabel>
-                    ) : (
-                      t.columns[key]
-                    )}
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          </TableHead>
+          <SortableTableHead columns={COLUMN_KEYS} labels={t.columns} sortable={SORTABLE_COLUMNS} sort={sort} onSort={toggleSort} />
           <TableBody>
             {isLoading
-              ? Array.from({ length: 5 }, (_, i) => (
-                  <TableRow key={i}>
-                    {COLUMNS.map(({ key }) => (
-                      <TableCell key={key}>
-                        <Skeleton variant="text" />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
+              ? <TableSkeletonRows columns={COLUMNS.length} />
               : users.map((user) => (
                   <TableRow key={user.id} hover>
                     {COLUMNS.map(({ key, render }) => (
