@@ -32,12 +32,27 @@ export interface AppOptions {
   publicUrl?: string;
   /** Largest uploads in KB (default IMAGE_MAX_KB and AUDIO_MAX_KB of @shop/validation; tests lower them). */
   uploadLimits?: Partial<UploadLimits>;
+  /** Payment gateway settings (env PAYMENT_GATEWAY, ZARINPAL_MERCHANT_ID, ZARINPAL_BASE_URL). */
+  payment?: Partial<PaymentSettings>;
+  /** Lifetime of a signed session-file URL, seconds (env SIGNED_URL_TTL_SECONDS, default 3600). */
+  signedUrlTtlSeconds?: number;
 }
 
 /** Largest accepted uploads, KB. */
 export interface UploadLimits {
   imageKb: number;
   audioKb: number;
+  /** Lesson files of product sessions (env SESSION_FILE_MAX_KB, default 512 MB). */
+  sessionFileKb: number;
+}
+
+/** Which payment adapter runs (DESIGN.md "Money, payments"): the built-in sandbox, or Zarinpal v4. */
+export interface PaymentSettings {
+  gateway: 'sandbox' | 'zarinpal';
+  /** Zarinpal merchant id (36 characters). */
+  zarinpalMerchantId: string | undefined;
+  /** Zarinpal origin, e.g. https://payment.zarinpal.com (sandbox: https://sandbox.zarinpal.com). */
+  zarinpalBaseUrl: string;
 }
 
 /** Requests allowed per minute. */
@@ -55,6 +70,8 @@ export interface AppSettings {
   databaseUrl: string | undefined;
   dataDir: string;
   uploadsDir: string;
+  /** Private files (lesson files), never served as they are: `<dataDir>/private`. */
+  privateDir: string;
   seed: boolean;
   serveStatic: boolean;
   shellDist: string;
@@ -69,6 +86,8 @@ export interface AppSettings {
   /** Origin without a trailing slash, or undefined (use the request's). */
   publicUrl: string | undefined;
   uploadLimits: UploadLimits;
+  payment: PaymentSettings;
+  signedUrlTtlSeconds: number;
 }
 
 /** The repository root (server/src/.. /..). */
@@ -102,6 +121,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     databaseUrl: options.pglite ? undefined : (options.databaseUrl ?? (env.DATABASE_URL || undefined)),
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    privateDir: path.join(dataDir, 'private'),
     seed: options.seed ?? true,
     serveStatic: options.serveStatic ?? env.SERVE_STATIC !== 'false',
     shellDist: options.shellDist ?? path.join(REPO_ROOT, 'shell', 'dist'),
@@ -112,6 +132,18 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     appKey: loadAppKey(dataDir),
     rateLimit: { global: 600, loginPerAccount: 5, loginPerIp: 30, ...options.rateLimit },
     publicUrl: (options.publicUrl ?? (env.PUBLIC_URL || undefined))?.replace(/\/+$/, ''),
-    uploadLimits: { imageKb: IMAGE_MAX_KB, audioKb: AUDIO_MAX_KB, ...options.uploadLimits },
+    uploadLimits: {
+      imageKb: IMAGE_MAX_KB,
+      audioKb: AUDIO_MAX_KB,
+      sessionFileKb: Number(env.SESSION_FILE_MAX_KB) || 512 * 1024,
+      ...options.uploadLimits,
+    },
+    payment: {
+      gateway: env.PAYMENT_GATEWAY === 'zarinpal' ? 'zarinpal' : 'sandbox',
+      zarinpalMerchantId: env.ZARINPAL_MERCHANT_ID || undefined,
+      zarinpalBaseUrl: (env.ZARINPAL_BASE_URL || 'https://payment.zarinpal.com').replace(/\/+$/, ''),
+      ...options.payment,
+    },
+    signedUrlTtlSeconds: options.signedUrlTtlSeconds ?? (Number(env.SIGNED_URL_TTL_SECONDS) || 3600),
   };
 }

@@ -27,7 +27,8 @@ export const writeCommentStatusEnum = pgEnum('write_comment_status', [
   'barred',
 ]);
 export const userStatusEnum = pgEnum('user_status', ['ordinary', 'staff', 'super']);
-export const commentStatusEnum = pgEnum('comment_status', ['open', 'closed']);
+/** Comment status of an item (SPEC §4, §6): open, closed, or open to the course's buyers only. */
+export const commentStatusEnum = pgEnum('comment_status', ['open', 'closed', 'buyers-only']);
 export const productStatusEnum = pgEnum('product_status', ['in-progress', 'done', 'expired']);
 export const contentTypeEnum = pgEnum('content_type', [
   'post',
@@ -37,6 +38,12 @@ export const contentTypeEnum = pgEnum('content_type', [
 ]);
 /** Moderation state of a comment (issue 3): only `approved` ones are public. */
 export const commentModerationStatusEnum = pgEnum('comment_moderation_status', ['pending', 'approved', 'rejected']);
+/** Payment state of an order (SPEC §4). */
+export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'paid']);
+/** How an order came to be: bought through checkout, or added to the user by staff (price 0, SPEC §8). */
+export const orderSourceEnum = pgEnum('order_source', ['checkout', 'manual']);
+/** State of one attempt to pay an order at a gateway. */
+export const paymentAttemptStatusEnum = pgEnum('payment_attempt_status', ['pending', 'paid', 'failed', 'cancelled']);
 export const linkTypeEnum = pgEnum('link_type', ['question', 'product-related-question', 'link']);
 
 // ── users module ────────────────────────────────────────────────────────────────────────
@@ -153,9 +160,129 @@ export const productSessions = pgTable(
     product_id: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** Storage key of the lesson file in the private area (never under /media; served by signed URL). */
     file: text('file'),
+    /** Size of the lesson file in bytes and its MIME type, when there is one. */
+    file_size: integer('file_size'),
+    file_type: varchar('file_type', { length: 100 }),
+    /** Order of the session inside its product, 1-based. */
+    position: integer('position').notNull().default(1),
+    /** Anyone signed in may open a free-preview session; others need to have bought the product. */
+    is_free_preview: boolean('is_free_preview').notNull().default(false),
   },
-  (t) => [index('product_sessions_product_idx').on(t.product_id)],
+  (t) => [index('product_sessions_product_idx').on(t.product_id, t.position)],
+);
+
+/** One row per course in a user's cart; a course is in a cart at most once. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.product_id] })],
+);
+
+/**
+ * An order: priced from the database at checkout (whole tomans), paid once. `manual` orders are
+ * courses staff added to a user, at price 0. `idempotency_key` makes a repeated checkout answer
+ * the same order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Sum of the items' purchase prices, whole tomans. */
+    total_price: integer('total_price').notNull(),
+    payment_status: paymentStatusEnum('payment_status').notNull().default('unpaid'),
+    source: orderSourceEnum('source').notNull().default('checkout'),
+    idempotency_key: varchar('idempotency_key', { length: 255 }),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    unique('orders_user_idempotency_unique').on(t.user_id, t.idempotency_key),
+    index('orders_user_idx').on(t.user_id, t.created_at),
+    index('orders_created_idx').on(t.created_at),
+    index('orders_status_paid_idx').on(t.payment_status, t.paid_at),
+  ],
+);
+
+/**
+ * A course in an order. `price` is the purchase price in tomans, kept so later price changes
+ * never alter a past order. A refund (SPEC §4) sets `refunded_at` and `refund_amount` once.
+ */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    /** Title when bought, so the history reads the same after a rename. */
+    title: varchar('title', { length: 255 }).notNull(),
+    price: integer('price').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    refunded_at: timestamp('refunded_at', { withTimezone: true }),
+    /** Tomans given back, set with `refunded_at`. */
+    refund_amount: integer('refund_amount'),
+    refunded_by: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.order_id),
+    index('order_items_product_idx').on(t.product_id),
+    index('order_items_refunded_idx').on(t.refunded_at),
+  ],
+);
+
+/**
+ * One attempt to pay an order at a gateway (a retry is a new attempt). `authority` is the
+ * gateway's token; verify flips `pending` → `paid` in one conditional update, so it runs once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gateway: varchar('gateway', { length: 32 }).notNull(),
+    authority: varchar('authority', { length: 255 }).notNull().unique(),
+    /** Tomans asked of the gateway; must equal the order's total when verified. */
+    amount: integer('amount').notNull(),
+    status: paymentAttemptStatusEnum('status').notNull().default('pending'),
+    ref_id: varchar('ref_id', { length: 255 }),
+    created_at: createdAt(),
+    verified_at: timestamp('verified_at', { withTimezone: true }),
+  },
+  (t) => [index('payments_order_idx').on(t.order_id)],
+);
+
+/** Sessions a buyer marked done (progress «۳ از ۸ جلسه»). */
+export const sessionProgress = pgTable(
+  'session_progress',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    product_session_id: integer('product_session_id')
+      .notNull()
+      .references(() => productSessions.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.product_session_id] })],
 );
 
 // ── site module (likes and comments on any content type) ───────────────────────────────

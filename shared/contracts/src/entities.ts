@@ -44,8 +44,11 @@ export interface ListQuery {
 export const CONTENT_TYPES = ['post', 'podcast', 'product', 'product_session'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
-/** Comment status of an item (SPEC §4): open or closed. */
-export type CommentStatus = 'open' | 'closed';
+/**
+ * Comment status of an item (SPEC §4, §6): open, closed, or `buyers-only` (products and their
+ * sessions: only buyers of the course may comment).
+ */
+export type CommentStatus = 'open' | 'closed' | 'buyers-only';
 
 /** Fields that posts, podcasts, products and sessions share. */
 export interface ContentBase {
@@ -83,16 +86,47 @@ export interface Product extends ContentBase {
   product_status: ProductStatus;
 }
 
+/** A product session (SPEC §3) as the public pages list it, without its file. */
 export interface ProductSession extends ContentBase {
   product_id: number;
   product_title: string;
-  /** Path of the lesson file under `/media`; only sent to users who may watch it. */
-  file: string | null;
+  /** Order inside the product, 1-based. */
+  position: number;
+  /** Anyone signed in may open a free-preview session; others must have bought the course. */
+  is_free_preview: boolean;
 }
 
-/** A product with its sessions, as the detail page shows it. */
+/** One session in a product's list, with what the caller may do with it. */
+export interface ProductSessionSummary {
+  id: number;
+  title: string;
+  slug: string;
+  position: number;
+  is_free_preview: boolean;
+  created_at: string;
+  /** True when the caller may open it (bought the course, or a free preview); false for visitors on paid sessions. */
+  can_view: boolean;
+  /** True when the caller marked it done; false for visitors. */
+  is_done: boolean;
+}
+
+/** How far a buyer is through a course: «۳ از ۸ جلسه». */
+export interface CourseProgress {
+  /** Sessions marked done. */
+  done: number;
+  /** Active sessions of the course. */
+  total: number;
+}
+
+/** A product with its sessions and the caller's relation to it, as the detail page shows it. */
 export interface ProductDetail extends Product {
-  sessions: Array<Pick<ProductSession, 'id' | 'title' | 'slug' | 'created_at'>>;
+  sessions: ProductSessionSummary[];
+  /** The caller has it in the cart (false for visitors). */
+  in_cart: boolean;
+  /** The caller owns it: paid (or added by staff) and not refunded (false for visitors). */
+  is_bought: boolean;
+  /** The caller's progress when bought, else null. */
+  progress: CourseProgress | null;
 }
 
 /** A public comment with its replies (DESIGN.md: comments come as a tree). */
@@ -131,6 +165,7 @@ export interface BoughtProduct {
   slug: string;
   image: string | null;
   bought_at: string;
+  progress: CourseProgress;
 }
 
 /** Answer of `POST /api/auth/logged-in-user-info` (SPEC §7). */

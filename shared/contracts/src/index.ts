@@ -2,3 +2,4 @@ export * from './permissions';
 export * from './entities';
 export * from './remote';
 export * from './engagement';
+export * from './commerce';

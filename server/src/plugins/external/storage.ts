@@ -1,4 +1,4 @@
-/** The upload store (lib/storage.ts) as `app.storage`: local disk under `<DATA_DIR>/uploads`. */
+/** The upload store (lib/storage.ts) as `app.storage`: local disk under `<DATA_DIR>/uploads` (public) and `<DATA_DIR>/private`. */
 import fp from 'fastify-plugin';
 import { LocalFileStorage, type FileStorage } from '../../lib/storage';
 
@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('storage', new LocalFileStorage(app.settings.uploadsDir));
+    app.decorate('storage', new LocalFileStorage(app.settings.uploadsDir, app.settings.privateDir));
   },
   { name: 'storage' },
 );

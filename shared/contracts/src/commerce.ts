@@ -1,0 +1,273 @@
+/**
+ * Wire shapes of the commerce module (issue 6; SPEC §2, §3, §4, §7, §8): cart, checkout,
+ * payments, sessions, progress and the dashboard's products, sessions and financial info.
+ * Same conventions as entities.ts: snake_case, ISO 8601 UTC dates, money as whole tomans.
+ *
+ * Endpoints (all under `/api`; browser writes echo the XSRF cookie):
+ *
+ * Public, signed in (401 otherwise):
+ * - `GET    /cart`                          → `Item<Cart>`
+ * - `POST   /cart` `{product_id}`           → 201 `{message, data: Cart}`; 422 already in cart /
+ *   already bought / unknown or inactive course; 403 `forbidden: …` while selling is off
+ * - `DELETE /cart/:productId`               → `{message, data: Cart}`; 404 when not in the cart
+ * - `POST   /checkout` (header `Idempotency-Key`, body ignored) → 201 `Item<CheckoutAnswer>`;
+ *   the same key answers the same order (200); 422 empty cart; 403 selling off
+ * - `POST   /orders/:orderId/pay`           → `Item<CheckoutAnswer>` a new attempt for an unpaid order
+ * - `GET    /orders/:orderId`               → `Item<Order>` (owner only, else 404)
+ * - `GET    /bought-products`               → `{data: BoughtProduct[]}` (same as `buyedProducts`)
+ * - `GET    /product-sessions/:sessionId`   → `Item<ProductSessionDetail>`; needs a verified email
+ * - `PUT    /product-sessions/:sessionId/progress` `{done: boolean}` → `Item<SessionProgressAnswer>`;
+ *   buyers only (403)
+ *
+ * Gateway (browser navigation, not XHR):
+ * - `POST   /payments/start` form field `token` → 303 to the gateway's pay page (sandbox or Zarinpal)
+ * - `GET    /payments/sandbox/:token`       → the sandbox gateway page («پرداخت» / «انصراف»)
+ * - `GET    /payments/callback?Authority=&Status=OK|NOK` → verify, then 303 to
+ *   `/shopping-cart?payment=paid|failed&order_id=<id>`; 404 unknown authority, 409 replayed,
+ *   403 another user's order, 422 amount mismatch (order left unpaid)
+ * - `GET    /media/sessions/:sessionId?expires=&signature=` → the lesson file (Range supported);
+ *   403 expired or tampered
+ *
+ * Dashboard (DESIGN.md conventions: lists `{data, meta}` with `page`, `per_page`, `q`, `sort`):
+ * - `/dashboard/products` (manage-products): multipart create/update (`ProductForm` fields + `image`)
+ * - `/dashboard/product-sessions` (manage-product-sessions): multipart (`ProductSessionForm` + `image`,
+ *   `file`); list also takes `product_id`; create answers 422 `productsMissing` when no product exists
+ * - `/dashboard/financial-info/orders` (show-financial-info): list (`q`, `payment_status`, `source`),
+ *   get, `PUT /:id` `{payment_status}`
+ * - `/dashboard/financial-info/list-of-products-added-to-users` (show-financial-info): list, get,
+ *   `POST` `{user_id, product_id}`, `PUT /:id` `{product_id}`, `DELETE /:id`
+ * - `/dashboard/financial-info/money-refund-status` (manage-refunds): list of refunds,
+ *   `POST` `{order_item_id, confirmation}` («yes» or «بله»)
+ * - `/dashboard/financial-info/sales?period=` and `/dashboard/financial-info/refunds?period=`
+ *   (show-financial-info) → `SalesSummaryAnswer`
+ */
+import type { CommentStatus, CourseProgress, ProductStatus } from './entities';
+
+/** A course in the cart, priced from the database now (tomans). */
+export interface CartItem {
+  product_id: number;
+  title: string;
+  slug: string;
+  image: string | null;
+  /** Current price in tomans; 0 = free. */
+  price: number;
+  added_at: string;
+}
+
+/** The signed-in user's cart. */
+export interface Cart {
+  items: CartItem[];
+  /** Sum of the items' prices, tomans. */
+  total_price: number;
+}
+
+/** `POST /api/cart` body. Anything else sent (a price, say) is ignored. */
+export interface AddToCartBody {
+  product_id: number;
+}
+
+/**
+ * What the browser posts to open the gateway (SPEC §7: a hidden form POST with a token field,
+ * in a new tab): `<form method="post" action={action} target="_blank"><input name="token" value={token}>`.
+ */
+export interface PaymentForm {
+  action: string;
+  token: string;
+}
+
+/** Answer of checkout and of a new payment attempt. */
+export interface CheckoutAnswer {
+  order: Order;
+  /** The gateway form, or null when nothing is to pay (a free cart is granted at once). */
+  payment: PaymentForm | null;
+}
+
+/** Payment state of an order (SPEC §4). */
+export type PaymentStatus = 'unpaid' | 'paid';
+
+/** `checkout` = bought; `manual` = added to the user by staff at price 0 (SPEC §8). */
+export type OrderSource = 'checkout' | 'manual';
+
+/** An item of an order (SPEC §3): purchase price kept, current price read now. */
+export interface OrderItem {
+  id: number;
+  product_id: number;
+  title: string;
+  /** Tomans paid for it. */
+  purchase_price: number;
+  quantity: number;
+  /** The course's price today, tomans. */
+  current_price: number;
+  /** Path of the course page, `/products/<id>`. */
+  product_page: string;
+  /** Set once when refunded. */
+  refunded_at: string | null;
+  refund_amount: number | null;
+}
+
+/** An order as its owner sees it. */
+export interface Order {
+  id: number;
+  payment_status: PaymentStatus;
+  source: OrderSource;
+  /** Tomans. */
+  total_price: number;
+  items: OrderItem[];
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An order as the dashboard lists it (SPEC §3 "Order"): with the buyer. */
+export interface DashboardOrder extends Order {
+  user: { id: number; full_name: string; email: string; mobile: string | null };
+}
+
+/** `PUT /api/dashboard/financial-info/orders/:id`. */
+export interface OrderUpdateBody {
+  payment_status: PaymentStatus;
+}
+
+/** `POST /api/dashboard/financial-info/list-of-products-added-to-users`. */
+export interface AddProductToUserBody {
+  user_id: number;
+  product_id: number;
+}
+
+/** `POST /api/dashboard/financial-info/money-refund-status`: staff type «yes» (or «بله») to confirm. */
+export interface RefundBody {
+  order_item_id: number;
+  confirmation: string;
+}
+
+/** A refund as the dashboard lists it. */
+export interface Refund {
+  order_item_id: number;
+  order_id: number;
+  product_id: number;
+  title: string;
+  /** Tomans given back. */
+  amount: number;
+  user: { id: number; full_name: string; email: string; mobile: string | null };
+  refunded_by: { id: number; full_name: string } | null;
+  refunded_at: string;
+}
+
+/** A session page's data (`/products/:productId/:productSessionId`). */
+export interface ProductSessionDetail {
+  id: number;
+  product_id: number;
+  product_title: string;
+  product_price: number;
+  title: string;
+  slug: string;
+  /** Sanitized HTML. */
+  description: string;
+  image: string | null;
+  position: number;
+  is_free_preview: boolean;
+  comment_status: CommentStatus;
+  likes_count: number;
+  comments_count: number;
+  liked_by_me: boolean;
+  /** The caller may open the file: bought the course, or a free preview. */
+  can_view: boolean;
+  /** The caller bought the course. */
+  is_bought: boolean;
+  is_done: boolean;
+  /** The caller may comment (comment status and, for `buyers-only`, a purchase). */
+  can_comment: boolean;
+  /** A signed URL that expires (`file_url_expires_at`), or null when there is no file or no access. */
+  file_url: string | null;
+  file_url_expires_at: string | null;
+  /** MIME type of the file (audio/*, video/*, application/pdf…), or null. */
+  file_type: string | null;
+  file_size: number | null;
+  /** Neighbours in the course, for next/previous links. */
+  previous_session_id: number | null;
+  next_session_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `PUT /api/product-sessions/:sessionId/progress` body. */
+export interface SessionProgressBody {
+  done: boolean;
+}
+
+/** Answer of a progress change. */
+export interface SessionProgressAnswer {
+  session_id: number;
+  is_done: boolean;
+  progress: CourseProgress;
+}
+
+/** Fields of the dashboard product form (multipart; `image` is a file). */
+export interface ProductForm {
+  title: string;
+  slug: string;
+  description: string;
+  /** Whole tomans, ≥ 0. */
+  price: number;
+  is_active: boolean;
+  product_status: ProductStatus;
+  comment_status: CommentStatus;
+}
+
+/** Fields of the dashboard session form (multipart; `image` and `file` are files). */
+export interface ProductSessionForm {
+  product_id: number;
+  title: string;
+  slug: string;
+  description: string;
+  position: number;
+  is_free_preview: boolean;
+  is_active: boolean;
+  comment_status: CommentStatus;
+}
+
+/** A session as the dashboard lists and edits it. */
+export interface DashboardProductSession extends ProductSessionForm {
+  id: number;
+  product_title: string;
+  image: string | null;
+  /** True when a lesson file is stored. */
+  has_file: boolean;
+  file_type: string | null;
+  file_size: number | null;
+  likes_count: number;
+  comments_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Periods of the sales and refund summaries (SPEC §2): Jalali, ending at Tehran midnight, weeks from Saturday. */
+export const SALES_PERIODS = ['all', 'day', 'week', 'month', 'three-months', 'six-months', 'year'] as const;
+export type SalesPeriod = (typeof SALES_PERIODS)[number];
+
+/** One product's line of a summary (SPEC §3 "Sales summary" / "Refund summary"). */
+export interface SalesSummaryRow {
+  product_id: number;
+  product_name: string;
+  /** Items sold (or refunded). */
+  count: number;
+  /** Tomans. */
+  total: number;
+}
+
+/** `GET /api/dashboard/financial-info/sales|refunds?period=`. */
+export interface SalesSummaryAnswer {
+  data: SalesSummaryRow[];
+  meta: {
+    period: SalesPeriod;
+    /** Start of the period (inclusive), null for `all`. */
+    from: string | null;
+    /** End of the period (exclusive). */
+    to: string;
+    total_count: number;
+    /** Tomans. */
+    total_amount: number;
+  };
+  /** Totals per Tehran calendar day inside the period (at most the last 366 days), for the chart. */
+  series: Array<{ date: string; count: number; total: number }>;
+}
