@@ -10,6 +10,11 @@
 // The report is the product, not a pass/fail test: the exit code is 0 whatever the total,
 // 1 when the site never answered, 2 when the browser could not run.
 //
+// Then, when DATABASE_URL is set, the commerce figures on PostgreSQL (issue 6 "Performance"):
+// `npm run bench:commerce -w server` seeds 200 000 orders into BENCH_DATABASE_URL (default
+// postgres://postgres@127.0.0.1:5432/bench, created when missing, its schema rebuilt) and
+// reports the orders list p50/p99 and each sales summary period (server/scripts/bench-commerce.ts).
+//
 // Environment:
 //   BENCH_URL            measure this site (e.g. http://localhost:8080); otherwise `npm start`
 //                        is spawned at the repository root and stopped at the end
@@ -18,7 +23,7 @@
 //   BENCH_READY_COUNT    how many of them (default 3: the hero and two slots)
 //   BENCH_READY_TIMEOUT  ms to wait for them (default 20000)
 //   CHROME_PATH          browser binary (default /usr/bin/chromium)
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -401,7 +406,7 @@ function report(result) {
 
 // ---------------------------------------------------------------------------------------
 
-async function main() {
+async function benchHomeJs() {
   let site;
   if (process.env.BENCH_URL) {
     site = { base: process.env.BENCH_URL, stop: async () => {} };
@@ -418,6 +423,21 @@ async function main() {
   } finally {
     await site.stop();
   }
+}
+
+/** The commerce figures on PostgreSQL (server/scripts/bench-commerce.ts), when DATABASE_URL is set. */
+function benchCommerce() {
+  if (!process.env.DATABASE_URL) {
+    log('DATABASE_URL is not set: skipping the commerce figures on PostgreSQL (orders list p99, sales summaries)');
+    return 0;
+  }
+  const result = spawnSync('npm', ['run', 'bench:commerce', '--workspace', 'server'], { cwd: ROOT, stdio: 'inherit' });
+  return result.status ?? 1;
+}
+
+async function main() {
+  const homeCode = await benchHomeJs();
+  return benchCommerce() || homeCode;
 }
 
 main().then(

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { AUDIO_MAX_KB, IMAGE_MAX_KB } from '@shop/validation';
+import { AUDIO_MAX_KB, IMAGE_MAX_KB, SESSION_FILE_MAX_KB } from '@shop/validation';
 
 /** Options of `buildApp`; every field falls back to an environment variable or a default. */
 export interface AppOptions {
@@ -135,7 +135,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     uploadLimits: {
       imageKb: IMAGE_MAX_KB,
       audioKb: AUDIO_MAX_KB,
-      sessionFileKb: Number(env.SESSION_FILE_MAX_KB) || 512 * 1024,
+      sessionFileKb: Number(env.SESSION_FILE_MAX_KB) || SESSION_FILE_MAX_KB,
       ...options.uploadLimits,
     },
     payment: {

@@ -22,6 +22,7 @@ function sharedModules() {
     'react/jsx-runtime': react,
     '@shop/ui-kit': facade('@shop/ui-kit'),
     '@shop/ui-kit/lazy': facade('@shop/ui-kit'),
+    '@shop/ui-kit/charts': facade('@shop/ui-kit'),
     '@shop/router': facade('@shop/router'),
     '@shop/api-client': facade('@shop/api-client'),
   };

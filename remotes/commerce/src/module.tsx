@@ -1,20 +1,50 @@
 import { lazy } from 'react';
 import type { RemoteModule } from '@shop/contracts';
+import { t } from './strings';
+
+const ProductFormPage = lazy(() => import('./dashboard/catalog/product-form-page'));
+const SessionFormPage = lazy(() => import('./dashboard/catalog/session-form-page'));
+const ManualOrderFormPage = lazy(() => import('./dashboard/financial/manual-order-form-page'));
 
 /**
  * The commerce remote's contract (DESIGN.md "The remote contract"): products and the
- * shopping cart, the home page's latest-products slot and the header's cart menu.
+ * shopping cart, the home page's latest-products slot and the header's cart menu; in the
+ * dashboard, courses, their sessions and the financial info (orders, manual adds, refunds, sales).
  */
 const commerceModule: RemoteModule = {
   name: 'commerce',
-  requires: { '@shop/ui-kit': '^2.0.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.0.0' },
+  requires: { '@shop/ui-kit': '^2.1.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.2.0' },
   publicRoutes: [
     { path: '/products', Component: lazy(() => import('./products/product-list-page')) },
     { path: '/products/:productId', Component: lazy(() => import('./products/product-detail-page')) },
+    {
+      path: '/products/:productId/:productSessionId',
+      Component: lazy(() => import('./sessions/product-session-page')),
+      guard: 'email-verified',
+    },
     { path: '/shopping-cart', Component: lazy(() => import('./cart/shopping-cart-page')), guard: 'signed-in' },
   ],
-  dashboardRoutes: [],
-  dashboardNav: [],
+  dashboardRoutes: [
+    { path: '/dashboard/products', Component: lazy(() => import('./dashboard/catalog/dashboard-products-page')), permission: 'manage-products' },
+    { path: '/dashboard/products/add-product', Component: ProductFormPage, permission: 'manage-products' },
+    { path: '/dashboard/products/:editProductId', Component: ProductFormPage, permission: 'manage-products' },
+    { path: '/dashboard/product-sessions', Component: lazy(() => import('./dashboard/catalog/dashboard-sessions-page')), permission: 'manage-product-sessions' },
+    { path: '/dashboard/product-sessions/add-session', Component: SessionFormPage, permission: 'manage-product-sessions' },
+    { path: '/dashboard/product-sessions/:editProductSessiontId', Component: SessionFormPage, permission: 'manage-product-sessions' },
+    { path: '/dashboard/financial-info', Component: lazy(() => import('./dashboard/financial/financial-info-page')), permission: 'show-financial-info' },
+    { path: '/dashboard/financial-info/orders', Component: lazy(() => import('./dashboard/financial/orders-page')), permission: 'show-financial-info' },
+    { path: '/dashboard/financial-info/orders/:editOrderId', Component: lazy(() => import('./dashboard/financial/order-edit-page')), permission: 'show-financial-info' },
+    { path: '/dashboard/financial-info/list-of-products-added-to-users', Component: lazy(() => import('./dashboard/financial/manual-orders-page')), permission: 'show-financial-info' },
+    { path: '/dashboard/financial-info/list-of-products-added-to-users/add-product', Component: ManualOrderFormPage, permission: 'show-financial-info' },
+    { path: '/dashboard/financial-info/list-of-products-added-to-users/:editProductId', Component: ManualOrderFormPage, permission: 'show-financial-info' },
+    { path: '/dashboard/financial-info/money-refund-status', Component: lazy(() => import('./dashboard/financial/refunds-page')), permission: 'manage-refunds' },
+    { path: '/dashboard/financial-info/money-refund-status/add', Component: lazy(() => import('./dashboard/financial/refund-form-page')), permission: 'manage-refunds' },
+  ],
+  dashboardNav: [
+    { label: t.dashboard.products, path: '/dashboard/products', permission: 'manage-products', icon: 'School' },
+    { label: t.dashboard.sessions, path: '/dashboard/product-sessions', permission: 'manage-product-sessions', icon: 'PlayLesson' },
+    { label: t.financial.title, path: '/dashboard/financial-info', permission: 'show-financial-info', icon: 'Payments' },
+  ],
   slots: {
     'home.latest-products': lazy(() => import('./products/latest-products-slot')),
     'header.cart-menu': lazy(() => import('./cart/cart-menu-slot')),

@@ -32,6 +32,8 @@ export const t = {
   noBoughtProducts: 'هنوز دوره‌ای نخریده‌اید.',
   browseProducts: 'مشاهده دوره‌ها',
   boughtAt: 'خریداری شده در',
+  courseProgress: (done: string, total: string) => `${done} از ${total} جلسه`,
+  courseProgressOf: (title: string) => `پیشرفت شما در «${title}»`,
   users: 'کاربران',
   usersIntro: 'فهرست کاربران سایت؛ برای یافتن کاربر نام، ایمیل یا شماره موبایل را جست‌وجو کنید.',
   searchUsers: 'جست‌وجوی کاربران',

@@ -4,7 +4,9 @@
  * module (noted per block); other modules reach it only through that module's functions.
  */
 import {
+  bigint,
   boolean,
+  date,
   index,
   integer,
   pgEnum,
@@ -47,21 +49,30 @@ export const paymentAttemptStatusEnum = pgEnum('payment_attempt_status', ['pendi
 export const linkTypeEnum = pgEnum('link_type', ['question', 'product-related-question', 'link']);
 
 // ── users module ────────────────────────────────────────────────────────────────────────
-export const users = pgTable('users', {
-  id: id(),
-  full_name: varchar('full_name', { length: 255 }).notNull(),
-  /** Stored lowercased. */
-  email: varchar('email', { length: 255 }).notNull().unique(),
-  /** E.164, as @shop/validation normalizes it. */
-  mobile: varchar('mobile', { length: 32 }).unique(),
-  password_hash: text('password_hash').notNull(),
-  way_of_knowing_our_website: text('way_of_knowing_our_website'),
-  write_comment_status: writeCommentStatusEnum('write_comment_status').notNull().default('allowed'),
-  status: userStatusEnum('status').notNull().default('ordinary'),
-  email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    full_name: varchar('full_name', { length: 255 }).notNull(),
+    /** Stored lowercased. */
+    email: varchar('email', { length: 255 }).notNull().unique(),
+    /** E.164, as @shop/validation normalizes it. */
+    mobile: varchar('mobile', { length: 32 }).unique(),
+    password_hash: text('password_hash').notNull(),
+    way_of_knowing_our_website: text('way_of_knowing_our_website'),
+    write_comment_status: writeCommentStatusEnum('write_comment_status').notNull().default('allowed'),
+    status: userStatusEnum('status').notNull().default('ordinary'),
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    // Substring search of buyers in the financial dashboard (issue 6 "Performance"): ILIKE '%q%' via pg_trgm.
+    index('users_full_name_trgm_idx').using('gin', t.full_name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_mobile_trgm_idx').using('gin', t.mobile.op('gin_trgm_ops')),
+  ],
+);
 
 export const permissions = pgTable('permissions', {
   id: id(),
@@ -214,6 +225,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.user_id, t.created_at),
     index('orders_created_idx').on(t.created_at),
     index('orders_status_paid_idx').on(t.payment_status, t.paid_at),
+    index('orders_source_created_idx').on(t.source, t.created_at),
   ],
 );
 
@@ -269,6 +281,34 @@ export const payments = pgTable(
   },
   (t) => [index('payments_order_idx').on(t.order_id)],
 );
+
+/**
+ * Sales and refunds per Tehran calendar day and product (issue 6 "Performance": a daily rollup
+ * for the dashboard summaries). Holds only days up to `sales_daily_state.through`; newer days are
+ * read live. sales-summary-service.ts fills it on demand and refreshes a day a staff edit changes.
+ */
+export const salesDaily = pgTable(
+  'sales_daily',
+  {
+    /** `sales` (items of paid orders by paid_at) or `refunds` (by refunded_at). */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** Tehran calendar day. */
+    day: date('day', { mode: 'string' }).notNull(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    /** Tomans. */
+    total: bigint('total', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day, t.product_id] })],
+);
+
+/** The last Tehran day `sales_daily` holds (one row, id 1; absent = nothing rolled up). */
+export const salesDailyState = pgTable('sales_daily_state', {
+  id: integer('id').primaryKey(),
+  through: date('through', { mode: 'string' }).notNull(),
+});
 
 /** Sessions a buyer marked done (progress «۳ از ۸ جلسه»). */
 export const sessionProgress = pgTable(

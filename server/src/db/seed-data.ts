@@ -186,6 +186,8 @@ export const SEED_PODCASTS: SeedPodcast[] = [
 export interface SeedProduct extends SeedItem {
   price: number;
   status: 'in-progress' | 'done' | 'expired';
+  /** Default `open`; one course shows `buyers-only` comments (issue 6). */
+  commentStatus?: 'open' | 'closed' | 'buyers-only';
   sessions: Array<{ title: string; slug: string; description: string }>;
 }
 
@@ -218,6 +220,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 120,
     price: 1290000,
     status: 'done',
+    commentStatus: 'buyers-only',
     sessions: [
       session('جلسه اول: کامپوننت و JSX', 'react-components-jsx', 'اولین کامپوننت‌ها را می‌سازیم و با JSX آشنا می‌شویم.'),
       session('جلسه دوم: وضعیت و رویدادها', 'react-state-events', 'useState و پاسخ به کلیک و ورودی کاربر.'),

@@ -8,6 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { PERMISSIONS, type ContentType } from '@shop/contracts';
 import type { Db } from './client';
 import { podcasts, posts, products, productSessions, users } from './schema';
+import { seedDemoOrders } from './seed-orders';
 import {
   SEED_ABOUT_ME,
   SEED_LINKS,
@@ -19,6 +20,7 @@ import {
   SEED_TICKETS,
 } from './seed-data';
 import { sanitizeDescription } from '../lib/html';
+import { LocalFileStorage, type FileStorage } from '../lib/storage';
 import { searchColumnsOf } from '../lib/text';
 import { hashPassword } from '../modules/auth/passwords';
 import { addComment } from '../modules/site/comments-service';
@@ -45,6 +47,27 @@ export function copySeedMedia(uploadsDir: string): void {
   fs.cpSync(SEED_MEDIA_DIR, path.join(uploadsDir, 'seed'), { recursive: true, force: false });
 }
 
+/** A lesson file of the seed: private key, size in bytes and MIME type. */
+interface SeedLessonFile {
+  file: string;
+  file_size: number;
+  file_type: string;
+}
+
+/**
+ * Copies the committed Persian audio clips into private storage as `seed/<file>` (issue 6), so
+ * seeded sessions play something real through signed URLs; answers them in name order.
+ */
+export async function copySeedLessonFiles(storage: FileStorage): Promise<SeedLessonFile[]> {
+  const dir = path.join(SEED_MEDIA_DIR, 'audio');
+  const files: SeedLessonFile[] = [];
+  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.ogg')).sort()) {
+    const content = fs.readFileSync(path.join(dir, name));
+    files.push({ file: await storage.putPrivate(`seed/${name}`, content), file_size: content.length, file_type: 'audio/ogg' });
+  }
+  return files;
+}
+
 /** Likes per item, by index: deliberately not in date order so "most-liked" differs from "newest". */
 const LIKE_PATTERN = [3, 7, 1, 5, 8, 2, 6, 0, 4, 2, 1, 3];
 
@@ -52,14 +75,20 @@ const LIKE_PATTERN = [3, 7, 1, 5, 8, 2, 6, 0, 4, 2, 1, 3];
  * Seeds when the database has no users; copies the media either way.
  * @returns true when it wrote the demo data.
  */
-export async function seedIfEmpty(db: Db, options: { uploadsDir: string; now?: Date }): Promise<boolean> {
+export async function seedIfEmpty(
+  db: Db,
+  options: { uploadsDir: string; privateDir?: string; now?: Date },
+): Promise<boolean> {
   copySeedMedia(options.uploadsDir);
+  // Private files live next to the uploads (settings.privateDir) unless told otherwise.
+  const storage = new LocalFileStorage(options.uploadsDir, options.privateDir ?? path.join(path.dirname(options.uploadsDir), 'private'));
+  const lessonFiles = await copySeedLessonFiles(storage);
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) {
     await backfillSearchColumns(db);
     return false;
   }
-  await db.transaction(async (tx) => seed(tx as unknown as Db, options.now ?? new Date()));
+  await db.transaction(async (tx) => seed(tx as unknown as Db, options.now ?? new Date(), lessonFiles));
   return true;
 }
 
@@ -80,7 +109,7 @@ export async function backfillSearchColumns(db: Db): Promise<void> {
   }
 }
 
-async function seed(db: Db, now: Date): Promise<void> {
+async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<void> {
   const ago = (days: number, hours = 10) => new Date(now.getTime() - days * DAY_MS - hours * 3_600_000);
   const verifiedAt = ago(200);
 
@@ -183,18 +212,24 @@ async function seed(db: Db, now: Date): Promise<void> {
         image,
         price: item.price,
         product_status: item.status,
+        comment_status: item.commentStatus,
         created_at: created,
         updated_at: created,
       })
       .returning({ id: products.id });
     productIds.push(row!.id);
     await like('product', row!.id, i + 5);
+    // Sessions in order 1..n, each with a clip; the first of a paid course is a free preview.
     for (const [j, s] of item.sessions.entries()) {
       const sessionCreated = ago(item.daysAgo - j * 2, 8);
       await db.insert(productSessions).values({
         ...s,
         product_id: row!.id,
         image,
+        position: j + 1,
+        is_free_preview: item.price > 0 && j === 0,
+        comment_status: item.commentStatus,
+        ...lessonFiles[(i + j) % lessonFiles.length],
         created_at: sessionCreated,
         updated_at: sessionCreated,
       });
@@ -314,4 +349,7 @@ async function seed(db: Db, now: Date): Promise<void> {
       createdAt: ago(ticket.daysAgo),
     });
   }
+
+  // Orders, a refund, a course added by hand and progress (issue 6): after users and products.
+  await seedDemoOrders(db, now);
 }

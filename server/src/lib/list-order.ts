@@ -1,4 +1,7 @@
-/** Sort orders of the public list filters (SPEC §2, DESIGN.md: all | most-liked | newest | oldest). */
+/**
+ * Sort orders of the public list filters (SPEC §2, DESIGN.md: all | most-liked | newest | oldest)
+ * and of the dashboard lists (`sort` of DESIGN.md's list conventions).
+ */
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListFilter } from '@shop/contracts';
@@ -21,4 +24,34 @@ export function orderForFilter(
     default:
       return [desc(columns.createdAt), desc(columns.id)];
   }
+}
+
+/** Query of a public list: page ≥ 1, per_page clamped to 1..50, filter (default `all`). */
+export interface PublicListQuery {
+  page?: number;
+  per_page?: number;
+  filter?: ListFilter;
+}
+
+/** Sort values of the dashboard lists; a leading `-` means descending (default `-created_at`). */
+export const CONTENT_SORT_VALUES = ['title', '-title', 'created_at', '-created_at', 'likes_count', '-likes_count'];
+
+/** Query of a dashboard list (`GET /api/dashboard/posts|podcasts|products|product-sessions`). */
+export interface DashboardListQuery {
+  page?: number;
+  per_page?: number;
+  q?: string;
+  sort?: string;
+}
+
+/** ORDER BY of a dashboard list for `sort`; the id breaks ties so pages never overlap. */
+export function dashboardOrder(
+  sort: string | undefined,
+  columns: { title: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn; likesCount: SQL<number> },
+): SQL[] {
+  const value = sort && CONTENT_SORT_VALUES.includes(sort) ? sort : '-created_at';
+  const direction = value.startsWith('-') ? desc : asc;
+  const key = value.replace(/^-/, '');
+  const column = key === 'title' ? columns.title : key === 'likes_count' ? columns.likesCount : columns.createdAt;
+  return [direction(column), direction(columns.id)];
 }

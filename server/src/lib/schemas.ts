@@ -34,7 +34,7 @@ const contentBaseProperties = {
   description: str,
   image: nullableStr,
   is_active: { type: 'boolean' },
-  comment_status: { type: 'string', enum: ['open', 'closed'] },
+  comment_status: { type: 'string', enum: ['open', 'closed', 'buyers-only'] },
   likes_count: int,
   comments_count: int,
   created_at: date,
@@ -67,19 +67,64 @@ export const productSchema = {
   properties: productProperties,
 } as const;
 
+/** CourseProgress of entities.ts: «۳ از ۸ جلسه». */
+export const courseProgressSchema = {
+  type: 'object',
+  required: ['done', 'total'],
+  properties: { done: int, total: int },
+} as const;
+
+/** ProductDetail of entities.ts: sessions with `can_view`/`is_done`, and the caller's `in_cart`, `is_bought`, `progress`. */
 export const productDetailSchema = {
   type: 'object',
-  required: [...productSchema.required, 'sessions'],
+  required: [...productSchema.required, 'sessions', 'in_cart', 'is_bought', 'progress'],
   properties: {
     ...productProperties,
     sessions: {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'title', 'slug', 'created_at'],
-        properties: { id: int, title: str, slug: str, created_at: date },
+        required: ['id', 'title', 'slug', 'position', 'is_free_preview', 'created_at', 'can_view', 'is_done'],
+        properties: {
+          id: int,
+          title: str,
+          slug: str,
+          position: int,
+          is_free_preview: { type: 'boolean' },
+          created_at: date,
+          can_view: { type: 'boolean' },
+          is_done: { type: 'boolean' },
+        },
       },
     },
+    in_cart: { type: 'boolean' },
+    is_bought: { type: 'boolean' },
+    progress: { anyOf: [courseProgressSchema, { type: 'null' }] },
+  },
+} as const;
+
+/** A session as the dashboard lists and edits it (`DashboardProductSession`): `has_file`, never the file key. */
+export const dashboardProductSessionSchema = {
+  type: 'object',
+  required: [
+    ...contentBaseRequired,
+    'product_id',
+    'product_title',
+    'position',
+    'is_free_preview',
+    'has_file',
+    'file_type',
+    'file_size',
+  ],
+  properties: {
+    ...contentBaseProperties,
+    product_id: int,
+    product_title: str,
+    position: int,
+    is_free_preview: { type: 'boolean' },
+    has_file: { type: 'boolean' },
+    file_type: nullableStr,
+    file_size: { type: ['integer', 'null'] },
   },
 } as const;
 
@@ -174,6 +219,19 @@ export const commonErrorResponses = {
   500: errorBodySchema,
 } as const;
 
+/** Error answers of endpoints for signed-in callers: 400, 401, 403, 404, 419 (stale CSRF) and 422. */
+export const signedInErrorResponses = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  419: errorBodySchema,
+  422: errorBodySchema,
+} as const;
+
+/** OpenAPI security of endpoints reached with the bearer token or the session cookie. */
+export const signedInSecurity: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
+
 /** `liked_by_me` of detail answers (issue 3 ViewerState). */
 const viewerProperties = { liked_by_me: { type: 'boolean' } } as const;
 
@@ -247,4 +305,199 @@ export const commentTreeSchema = {
   type: 'object',
   required: ['data'],
   properties: { data: { type: 'array', items: { $ref: 'CommentNode#' } } },
+} as const;
+
+// ── commerce (issue 6): orders, refunds, summaries of commerce.ts ──────────────────────────
+const buyerSchema = {
+  type: 'object',
+  required: ['id', 'full_name', 'email', 'mobile'],
+  properties: { id: int, full_name: str, email: str, mobile: nullableStr },
+} as const;
+
+/** OrderItem of commerce.ts. */
+export const orderItemSchema = {
+  type: 'object',
+  required: ['id', 'product_id', 'title', 'purchase_price', 'quantity', 'current_price', 'product_page', 'refunded_at', 'refund_amount'],
+  properties: {
+    id: int,
+    product_id: int,
+    title: str,
+    purchase_price: int,
+    quantity: int,
+    current_price: int,
+    product_page: str,
+    refunded_at: { type: ['string', 'null'], format: 'date-time' },
+    refund_amount: { type: ['integer', 'null'] },
+  },
+} as const;
+
+/** Order of commerce.ts. */
+export const orderSchema = {
+  type: 'object',
+  required: ['id', 'payment_status', 'source', 'total_price', 'items', 'paid_at', 'created_at', 'updated_at'],
+  properties: {
+    id: int,
+    payment_status: { type: 'string', enum: ['unpaid', 'paid'] },
+    source: { type: 'string', enum: ['checkout', 'manual'] },
+    total_price: int,
+    items: { type: 'array', items: orderItemSchema },
+    paid_at: { type: ['string', 'null'], format: 'date-time' },
+    created_at: date,
+    updated_at: date,
+  },
+} as const;
+
+/** DashboardOrder of commerce.ts: the order with its buyer and, at total 0, the SPEC §8 note. */
+export const dashboardOrderSchema = {
+  type: 'object',
+  required: [...orderSchema.required, 'user'],
+  properties: { ...orderSchema.properties, user: buyerSchema, note: str },
+} as const;
+
+/** Refund of commerce.ts. */
+export const refundSchema = {
+  type: 'object',
+  required: ['order_item_id', 'order_id', 'product_id', 'title', 'amount', 'user', 'refunded_by', 'refunded_at'],
+  properties: {
+    order_item_id: int,
+    order_id: int,
+    product_id: int,
+    title: str,
+    amount: int,
+    user: buyerSchema,
+    refunded_by: {
+      type: ['object', 'null'],
+      required: ['id', 'full_name'],
+      properties: { id: int, full_name: str },
+    },
+    refunded_at: date,
+  },
+} as const;
+
+/** SalesSummaryAnswer of commerce.ts. */
+export const salesSummarySchema = {
+  type: 'object',
+  required: ['data', 'meta', 'series'],
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['product_id', 'product_name', 'count', 'total'],
+        properties: { product_id: int, product_name: str, count: int, total: int },
+      },
+    },
+    meta: {
+      type: 'object',
+      required: ['period', 'from', 'to', 'total_count', 'total_amount'],
+      properties: {
+        period: str,
+        from: { type: ['string', 'null'], format: 'date-time' },
+        to: date,
+        total_count: int,
+        total_amount: int,
+      },
+    },
+    series: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['date', 'count', 'total'],
+        properties: { date: date, count: int, total: int },
+      },
+    },
+  },
+} as const;
+
+// ── commerce (issue 6): cart, checkout, sessions and bought products of commerce.ts ────────
+/** Cart of commerce.ts (prices in tomans). */
+export const cartSchema = {
+  type: 'object',
+  required: ['items', 'total_price'],
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['product_id', 'title', 'slug', 'image', 'price', 'added_at'],
+        properties: { product_id: int, title: str, slug: str, image: nullableStr, price: int, added_at: date },
+      },
+    },
+    total_price: int,
+  },
+} as const;
+
+/** `{ message, data: Cart }` of adding to and removing from the cart. */
+export const cartAnswerSchema = {
+  type: 'object',
+  required: ['message', 'data'],
+  properties: { message: str, data: cartSchema },
+} as const;
+
+/** CheckoutAnswer of commerce.ts: the order and the gateway form (null when nothing is to pay). */
+export const checkoutAnswerSchema = {
+  type: 'object',
+  required: ['order', 'payment'],
+  properties: {
+    order: orderSchema,
+    payment: {
+      anyOf: [
+        { type: 'object', required: ['action', 'token'], properties: { action: str, token: str } },
+        { type: 'null' },
+      ],
+    },
+  },
+} as const;
+
+/** BoughtProduct of entities.ts (`buyedProducts`). */
+export const boughtProductSchema = {
+  type: 'object',
+  required: ['id', 'title', 'slug', 'image', 'bought_at', 'progress'],
+  properties: { id: int, title: str, slug: str, image: nullableStr, bought_at: date, progress: courseProgressSchema },
+} as const;
+
+/** ProductSessionDetail of commerce.ts. */
+export const productSessionDetailSchema = {
+  type: 'object',
+  required: [
+    'id', 'product_id', 'product_title', 'product_price', 'title', 'slug', 'description', 'image', 'position',
+    'is_free_preview', 'comment_status', 'likes_count', 'comments_count', 'liked_by_me', 'can_view', 'is_bought',
+    'is_done', 'can_comment', 'file_url', 'file_url_expires_at', 'file_type', 'file_size', 'previous_session_id',
+    'next_session_id', 'created_at', 'updated_at',
+  ],
+  properties: {
+    id: int,
+    product_id: int,
+    product_title: str,
+    product_price: int,
+    title: str,
+    slug: str,
+    description: str,
+    image: nullableStr,
+    position: int,
+    is_free_preview: { type: 'boolean' },
+    comment_status: contentBaseProperties.comment_status,
+    likes_count: int,
+    comments_count: int,
+    liked_by_me: { type: 'boolean' },
+    can_view: { type: 'boolean' },
+    is_bought: { type: 'boolean' },
+    is_done: { type: 'boolean' },
+    can_comment: { type: 'boolean' },
+    file_url: nullableStr,
+    file_url_expires_at: { type: ['string', 'null'], format: 'date-time' },
+    file_type: nullableStr,
+    file_size: { type: ['integer', 'null'] },
+    previous_session_id: { type: ['integer', 'null'] },
+    next_session_id: { type: ['integer', 'null'] },
+    created_at: date,
+    updated_at: date,
+  },
+} as const;
+
+/** SessionProgressAnswer of commerce.ts. */
+export const sessionProgressAnswerSchema = {
+  type: 'object',
+  required: ['session_id', 'is_done', 'progress'],
+  properties: { session_id: int, is_done: { type: 'boolean' }, progress: courseProgressSchema },
 } as const;

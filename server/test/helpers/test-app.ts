@@ -39,7 +39,10 @@ export async function buildTestApp(target: DbTarget, overrides: AppOptions = {})
     await resetPostgres(url);
     return buildApp({ ...base, databaseUrl: url });
   }
-  return buildApp({ ...base, pglite: createPglite() });
+  // Start PGlite first: on a busy machine its first start alone can outlast Fastify's 10 s plugin timeout.
+  const pglite = createPglite();
+  await pglite.waitReady;
+  return buildApp({ ...base, pglite });
 }
 
 /** Value of a cookie set by a response, with its attributes. */

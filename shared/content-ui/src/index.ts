@@ -8,3 +8,5 @@ export { parseSort, useTableParams, type TableSort } from './use-table-params';
 export { pageOf, useFilteredListParams, useUrlParams, type UrlParamChanges } from './use-url-params';
 export { DetailFrame, useIdParam } from './detail-frame';
 export { SortableTableHead, TableSkeletonRows } from './sortable-table-head';
+export { UploadProgress } from './upload-progress';
+export { ConfirmDialog } from './confirm-dialog';

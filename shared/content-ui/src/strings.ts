@@ -10,4 +10,7 @@ export const t = {
   page: (n: string) => `صفحه ${n}`,
   nextPage: 'صفحه بعد',
   previousPage: 'صفحه قبل',
+  cancel: 'انصراف',
+  uploading: (percent: string) => `در حال بارگذاری: ${percent}٪`,
+  processing: 'در حال پردازش فایل‌ها روی سرور…',
 } as const;

@@ -121,6 +121,8 @@ export interface Order {
 /** An order as the dashboard lists it (SPEC §3 "Order"): with the buyer. */
 export interface DashboardOrder extends Order {
   user: { id: number; full_name: string; email: string; mobile: string | null };
+  /** At total 0 only: SPEC §8's note that a zero price may mean the course was added by hand. */
+  note?: string;
 }
 
 /** `PUT /api/dashboard/financial-info/orders/:id`. */

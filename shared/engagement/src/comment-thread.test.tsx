@@ -1,11 +1,13 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:45122"} */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CommentNode } from '@shop/contracts';
 import { formatJalaliDate } from '@shop/format';
 import { aUser, renderPage } from '@shop/test-utils';
 import { CommentThread } from './comment-thread';
 import { startApiServer } from '@shop/test-utils';
+import { useCommentAnchor } from './use-comment-anchor';
+import { COMMENT_HIGHLIGHT_MS } from './use-comment-highlight';
 
 const node = (overrides: Partial<CommentNode>): CommentNode => ({
   id: 1,
@@ -40,6 +42,7 @@ beforeAll(async () => {
   api = await startApiServer(45122, (request) => {
     if (request.url.pathname === '/api/posts/5/comments') return { data: tree };
     if (request.url.pathname === '/api/posts/6/comments') return { data: [] };
+    if (request.url.pathname === '/api/products/8/comments') return { data: [] };
     if (request.url.pathname === '/api/comments' && request.method === 'POST') {
       if (refuse) return { status: 403, body: { message: 'forbidden: امکان ثبت دیدگاه برای حساب شما موقتاً بسته شده است.' } };
       const body = request.json as { text: string; parent_id: number };
@@ -132,5 +135,80 @@ describe('CommentThread', () => {
     renderPage(<CommentThread type="post" id={5} commentStatus="open" />, { url: '/posts/5', user: aUser({ is_email_verified: false }) });
     expect(await screen.findByText('برای ثبت دیدگاه ابتدا ایمیل خود را تأیید کنید.')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('link', { name: 'ارسال دوباره ایمیل تأیید' }).getAttribute('href')).toBe('/resend-verification-email'));
+  });
+});
+
+/** The CSS rules emotion wrote for an element's class (jsdom does not lay out, but it keeps the sheets). */
+function cssRulesOf(element: Element): string {
+  const name = [...element.classList].find((c) => /^mui(rtl)?-/.test(c))!;
+  return [...document.styleSheets]
+    .flatMap((sheet) => [...sheet.cssRules])
+    .map((rule) => rule.cssText)
+    .filter((text) => text.includes(`.${name}`))
+    .join('\n');
+}
+
+/** A page as the detail pages use the thread: the anchor hook and the thread. */
+function PageWithThread() {
+  useCommentAnchor();
+  return <CommentThread type="post" id={5} commentStatus="open" />;
+}
+
+describe('CommentThread (issue 6 fixes)', () => {
+  it('nests replies under their parent with an indent and a line on the reading side', async () => {
+    renderPage(<CommentThread type="post" id={5} commentStatus="open" />, signedIn);
+    const reply = await screen.findByRole('article', { name: 'مدیر سایت' });
+    const replies = reply.closest('ul')!;
+    expect(replies.closest('li')!.querySelector('article')!.id).toBe('comment-11');
+    // Logical properties: the indent and the thread line follow the RTL reading side.
+    expect(getComputedStyle(replies).getPropertyValue('border-inline-start')).toBe('2px solid');
+    expect(cssRulesOf(replies)).toMatch(/padding-inline-start: calc\(3 \* var\(--mui-spacing\)\)/);
+    // The top-level list is not indented.
+    expect(cssRulesOf(document.getElementById('comment-11')!.closest('ul')!)).not.toMatch(/padding-inline-start/);
+  });
+
+  it('does not invite a first comment on a page whose comments are closed', async () => {
+    renderPage(<CommentThread type="post" id={6} commentStatus="closed" />, { ...signedIn, url: '/posts/6' });
+    expect(await screen.findByText('هنوز دیدگاهی ثبت نشده است.')).toBeTruthy();
+    expect(screen.getByText('دیدگاه‌ها برای این صفحه بسته است.')).toBeTruthy();
+    expect(screen.queryByText(/نخستین دیدگاه را شما بنویسید/)).toBeNull();
+  });
+
+  it('tells a non-buyer that a buyers-only course takes comments from its buyers only', async () => {
+    const { unmount } = renderPage(<CommentThread type="product" id={8} commentStatus="buyers-only" canComment={false} />, { url: '/products/8', user: aUser() });
+    expect(await screen.findByText('دیدگاه‌های این دوره فقط برای خریداران آن باز است.')).toBeTruthy();
+    expect(await screen.findByText('هنوز دیدگاهی ثبت نشده است.')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    unmount();
+
+    renderPage(<CommentThread type="product" id={8} commentStatus="buyers-only" canComment />, { url: '/products/8', user: aUser() });
+    expect(await screen.findByRole('textbox', { name: 'متن دیدگاه' })).toBeTruthy();
+    expect(await screen.findByText('هنوز دیدگاهی ثبت نشده است. نخستین دیدگاه را شما بنویسید.')).toBeTruthy();
+  });
+
+  it('asks a visitor on a buyers-only course to log in first', async () => {
+    renderPage(<CommentThread type="product" id={8} commentStatus="buyers-only" />, { url: '/products/8' });
+    expect(await screen.findByText('برای ثبت دیدگاه ابتدا وارد حساب خود شوید.')).toBeTruthy();
+    expect(screen.queryByText('دیدگاه‌های این دوره فقط برای خریداران آن باز است.')).toBeNull();
+  });
+
+  it('highlights and focuses the comment an anchor link opens, then lets the highlight fade', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      renderPage(<PageWithThread />, { url: '/posts/5#comment-12', path: '/posts/5' });
+      const anchored = await screen.findByRole('article', { name: 'مدیر سایت' });
+      expect(anchored.getAttribute('data-highlighted')).toBe('true');
+      await waitFor(() => expect(document.activeElement).toBe(anchored));
+      expect(anchored.tabIndex).toBe(-1);
+      expect(cssRulesOf(anchored)).toMatch(/\[data-highlighted\] \{background-color: rgba\(/);
+      expect(cssRulesOf(anchored)).toMatch(/prefers-reduced-motion: reduce/);
+      // Others are neither highlighted nor focusable.
+      expect(document.getElementById('comment-11')!.hasAttribute('data-highlighted')).toBe(false);
+      expect(document.getElementById('comment-11')!.hasAttribute('tabindex')).toBe(false);
+      act(() => jest.advanceTimersByTime(COMMENT_HIGHLIGHT_MS));
+      expect(anchored.hasAttribute('data-highlighted')).toBe(false);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import type { CommentNode, CommentStatus, ContentType, User } from '@shop/contracts';
 import { selectCurrentUser, useAppSelector } from '@shop/api-client';
-import { Alert, Box, Button, Icon, Link as MuiLink, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { Alert, Box, Button, Icon, Link as MuiLink, Skeleton, Stack, Typography, alpha } from '@shop/ui-kit';
 import { Avatar, Chip } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
 import { formatJalaliDate, formatNumber } from '@shop/format';
 import { useEngagementCommentsQuery } from './engagement-api';
+import { useCommentHighlight } from './use-comment-highlight';
 import { t } from './strings';
 
 // formik, yup and the text field load only when a form is on screen (DESIGN.md first paint).
@@ -16,6 +17,11 @@ export interface CommentThreadProps {
   type: ContentType;
   id: number;
   commentStatus: CommentStatus;
+  /**
+   * For `buyers-only` items (courses and their sessions): whether the caller may comment, that
+   * is bought the course (`is_bought` of a course, `can_comment` of a session). Ignored otherwise.
+   */
+  canComment?: boolean;
 }
 
 /** Deeper replies stop indenting, so threads stay readable at phone width. */
@@ -25,11 +31,15 @@ function countComments(nodes: CommentNode[]): number {
   return nodes.reduce((sum, node) => sum + 1 + countComments(node.replies), 0);
 }
 
-/** Why the signed-in person may not write, as a notice with an optional link; null when they may. */
-function writeGate(open: boolean, user: User | null): { text: string; link?: { to: string; label: string } } | null {
-  if (!open) return { text: t.closed };
+/**
+ * Why the person may not write, as a notice; null when they may. A notice with a link (log in,
+ * verify the email) is a step they can take, so the empty thread may still invite them to write.
+ */
+function writeGate(status: CommentStatus, canComment: boolean, user: User | null): { text: string; link?: { to: string; label: string } } | null {
+  if (status === 'closed') return { text: t.closed };
   if (!user) return { text: t.loginFirst, link: { to: '/login', label: t.login } };
   if (!user.is_email_verified) return { text: t.verifyFirst, link: { to: '/resend-verification-email', label: t.verify } };
+  if (status === 'buyers-only' && !canComment) return { text: t.buyersOnly };
   if (user.write_comment_status === 'temporarily-barred') return { text: t.barredTemporarily };
   if (user.write_comment_status === 'barred') return { text: t.barred };
   return null;
@@ -54,9 +64,28 @@ function CommentItem({
   replyingTo: number | null;
   onReply: (id: number | null) => void;
 }) {
+  const { anchored, highlighted } = useCommentHighlight(comment.id);
   return (
     <Box component="li" sx={{ listStyle: 'none' }}>
-      <Box component="article" id={`comment-${comment.id}`} aria-label={comment.user.full_name} sx={{ py: 2, scrollMarginTop: 80 }}>
+      <Box
+        component="article"
+        id={`comment-${comment.id}`}
+        aria-label={comment.user.full_name}
+        // The anchored comment takes the focus (useCommentAnchor), so screen readers land on it too.
+        tabIndex={anchored ? -1 : undefined}
+        data-highlighted={highlighted || undefined}
+        sx={{
+          py: 2,
+          px: 1,
+          mx: -1,
+          borderRadius: 2,
+          scrollMarginTop: 80,
+          outline: '2px solid transparent',
+          transition: 'background-color 1.5s ease-out, outline-color 1.5s ease-out',
+          '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+          '&[data-highlighted]': (theme) => ({ bgcolor: alpha(theme.palette.primary.main, 0.14), outlineColor: theme.palette.primary.main }),
+        }}
+      >
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
           <Avatar sx={{ width: 36, height: 36, fontSize: 16 }} aria-hidden>
             {comment.user.full_name.trim().charAt(0)}
@@ -86,7 +115,8 @@ function CommentItem({
       {comment.replies.length > 0 && (
         <Box
           component="ul"
-          sx={{ m: 0, p: 0, ps: depth < MAX_INDENT_DEPTH ? { xs: 1.5, sm: 3 } : 0, borderInlineStart: depth < MAX_INDENT_DEPTH ? 2 : 0, borderColor: 'divider' }}
+          // Logical properties, so the indent and the thread line sit on the reading side (right in RTL).
+          sx={depth < MAX_INDENT_DEPTH ? { m: 0, p: 0, paddingInlineStart: { xs: 1.5, sm: 3 }, borderInlineStart: '2px solid', borderColor: 'divider' } : { m: 0, p: 0 }}
         >
           {comment.replies.map((reply) => (
             <CommentItem key={reply.id} comment={reply} depth={depth + 1} canWrite={canWrite} target={target} replyingTo={replyingTo} onReply={onReply} />
@@ -99,22 +129,26 @@ function CommentItem({
 
 /**
  * The comments of an item (SPEC §1–§4): approved comments as a tree with author, staff badge
- * and Jalali date, each at `#comment-<id>` (see {@link useCommentAnchor}); a form for a new
+ * and Jalali date, replies nested under their parent, each at `#comment-<id>` (see
+ * {@link useCommentAnchor}; the anchored one is highlighted for a moment); a form for a new
  * comment and a reply form under each comment. Closed items, visitors, unverified and barred
- * users see a notice instead of the form; new comments show only after approval.
+ * users, and non-buyers of a `buyers-only` course see a notice instead of the form (SPEC §8);
+ * an empty thread invites a first comment only when writing is possible. New comments show
+ * only after approval.
  */
-export function CommentThread({ type, id, commentStatus }: CommentThreadProps) {
+export function CommentThread({ type, id, commentStatus, canComment = false }: CommentThreadProps) {
   const { data, isLoading, isError, refetch } = useEngagementCommentsQuery({ type, id });
   const user = useAppSelector(selectCurrentUser);
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
-  const gate = writeGate(commentStatus === 'open', user);
+  const gate = writeGate(commentStatus, canComment, user);
+  const invitesFirstComment = !gate || gate.link !== undefined;
   const target = { type, id };
   return (
     <Box component="section" aria-labelledby="comments-heading" sx={{ mt: 6 }}>
       <Typography variant="h5" component="h2" id="comments-heading" sx={{ fontWeight: 700, mb: 2 }}>
         {t.comments}
         {data && (
-          <Typography component="span" color="text.secondary" sx={{ fontSize: 16, ms: 1 }}>
+          <Typography component="span" color="text.secondary" sx={{ fontSize: 16, marginInlineStart: 1 }}>
             ({t.commentsCount(formatNumber(countComments(data)))})
           </Typography>
         )}
@@ -153,7 +187,7 @@ export function CommentThread({ type, id, commentStatus }: CommentThreadProps) {
           {t.commentsLoadFailed}
         </Alert>
       )}
-      {data && data.length === 0 && <Typography color="text.secondary">{t.noComments}</Typography>}
+      {data && data.length === 0 && <Typography color="text.secondary">{invitesFirstComment ? t.noComments : t.noCommentsYet}</Typography>}
       {data && data.length > 0 && (
         <Box component="ul" sx={{ m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
           {data.map((comment) => (

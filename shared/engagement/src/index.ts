@@ -5,7 +5,8 @@
  */
 export { LikeButton, type LikeButtonProps } from './like-button';
 export { CommentThread, type CommentThreadProps } from './comment-thread';
-export { useCommentAnchor, COMMENT_ANCHOR_WAIT_MS } from './use-comment-anchor';
+export { useCommentAnchor, commentIdOfHash, COMMENT_ANCHOR_WAIT_MS } from './use-comment-anchor';
+export { useCommentHighlight, COMMENT_HIGHLIGHT_MS } from './use-comment-highlight';
 export {
   engagementApi,
   ITEM_TAGS,

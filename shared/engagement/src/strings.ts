@@ -6,6 +6,7 @@ export const t = {
   comments: 'دیدگاه‌ها',
   commentsCount: (count: string) => `${count} دیدگاه`,
   noComments: 'هنوز دیدگاهی ثبت نشده است. نخستین دیدگاه را شما بنویسید.',
+  noCommentsYet: 'هنوز دیدگاهی ثبت نشده است.',
   commentsLoadFailed: 'دیدگاه‌ها بارگذاری نشد.',
   retry: 'تلاش دوباره',
   staff: 'تیم سایت',
@@ -20,6 +21,8 @@ export const t = {
   sending: 'در حال ارسال…',
   pendingApproval: 'دیدگاه شما ثبت شد و پس از تأیید نمایش داده می‌شود.',
   closed: 'دیدگاه‌ها برای این صفحه بسته است.',
+  /** SPEC §8 "comments only for course purchasers" (the server's wording). */
+  buyersOnly: 'دیدگاه‌های این دوره فقط برای خریداران آن باز است.',
   loginFirst: 'برای ثبت دیدگاه ابتدا وارد حساب خود شوید.',
   login: 'ورود به حساب',
   verifyFirst: 'برای ثبت دیدگاه ابتدا ایمیل خود را تأیید کنید.',

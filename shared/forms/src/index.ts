@@ -1,2 +1,10 @@
 export { FormTextField } from './form-text-field';
 export { toFormikErrors } from './to-formik-errors';
+export { FormFileField } from './form-file-field';
+export { FormSlugField } from './form-slug-field';
+export { FormSwitchField } from './form-switch-field';
+export { FormRadioField } from './form-radio-field';
+export { FormSelectField } from './form-select-field';
+export { FormStatusAlert } from './form-status-alert';
+export { showSaveFailure, type SaveFailure } from './show-save-failure';
+export { suggestSlug } from './suggest-slug';

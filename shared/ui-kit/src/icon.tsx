@@ -45,6 +45,11 @@ import Verified from '@mui/icons-material/Verified';
 import AutoFixHigh from '@mui/icons-material/AutoFixHigh';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Schedule from '@mui/icons-material/Schedule';
+// Added for commerce (issue 6): locked sessions, done ticks, lesson downloads, previous session.
+import Lock from '@mui/icons-material/Lock';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import Download from '@mui/icons-material/Download';
+import ChevronRight from '@mui/icons-material/ChevronRight';
 
 /**
  * The icons the apps use, by name. Only these are bundled (each is its own import), so
@@ -96,6 +101,10 @@ const ICONS = {
   AutoFixHigh,
   UploadFile,
   Schedule,
+  Lock,
+  CheckCircle,
+  Download,
+  ChevronRight,
 } as const;
 
 /** A name of an icon the ui kit provides. */

@@ -11,11 +11,16 @@ export const AUDIO_MAX_KB = 51_200;
 /** Audio extensions the forms offer; the server checks the content. */
 export const AUDIO_EXTENSIONS = ['mp3', 'ogg', 'oga', 'opus', 'm4a', 'wav'] as const;
 
-/** Comment status of an item (SPEC §4): open or closed. */
-const commentStatus = mixed<'open' | 'closed'>()
-  .oneOf(['open', 'closed'] as const, messages.invalid)
-  .default('open')
-  .label('وضعیت دیدگاه‌ها');
+/**
+ * Comment status of an item (SPEC §4), one of `values`, default `open`: posts and podcasts take
+ * open|closed, courses and their sessions also `buyers-only`.
+ */
+export function commentStatusField<V extends string>(values: readonly V[]) {
+  return mixed<V>()
+    .oneOf([...values], messages.invalid)
+    .default('open' as V)
+    .label('وضعیت دیدگاه‌ها');
+}
 
 /**
  * Text fields of a post, as the dashboard form sends them and the server checks them
@@ -26,7 +31,7 @@ export const postSchema = object({
   slug: slugField({ required: true }).max(200, messages.max),
   description: requiredString(fieldLabels.description).max(50_000, messages.max),
   is_active: boolean().typeError(messages.invalid).default(true).label('فعال'),
-  comment_status: commentStatus,
+  comment_status: commentStatusField(['open', 'closed'] as const),
 });
 
 /** A podcast has the same text fields as a post (its audio file is checked apart). */

@@ -2,7 +2,7 @@
 // so forms (formik) and the server share one definition. Optional fields treat `null`, `''` and
 // whitespace as "not given" (`undefined`), so an empty form input never fails a format rule.
 import type { CountryCode } from 'libphonenumber-js/mobile';
-import { mixed, ref, string, type MixedSchema, type StringSchema } from 'yup';
+import { mixed, number, ref, string, type MixedSchema, type NumberSchema, type StringSchema } from 'yup';
 import { fieldLabels, messages } from './messages';
 import { normalizeDigits } from './normalize-digits';
 import { MOBILE_MAX_LENGTH, normalizeMobile } from './normalize-mobile';
@@ -153,6 +153,31 @@ export function integerField<R extends boolean = false>(
   { required }: { required?: R } = {},
 ): StringSchema<FieldValue<R>> {
   return digitsField(label, required, /^-?[0-9]+$/, 'integer');
+}
+
+/** Thousands separators a typed number may hold: the Latin comma and the Arabic thousands separator «٬». */
+const THOUSANDS_SEPARATORS = /[,\u066c]/g;
+
+/**
+ * A whole number typed in any of the three digit sets (thousands separators allowed), cast to a
+ * `number` between `min` and `max` inclusive (SPEC §5 "integer"; e.g. a price in tomans).
+ * Empty input is `undefined`; chain `.required(messages.required)` when needed.
+ */
+export function wholeNumberField(label: string, { min, max }: { min: number; max: number }): NumberSchema<number | undefined> {
+  return number()
+    .label(label)
+    .transform((_value: unknown, original: unknown) => {
+      if (original === null || original === undefined) return undefined;
+      if (typeof original === 'number') return original;
+      if (typeof original !== 'string') return Number.NaN;
+      const text = normalizeDigits(original).trim().replace(THOUSANDS_SEPARATORS, '');
+      if (text === '') return undefined;
+      return /^-?[0-9]+$/.test(text) ? Number(text) : Number.NaN;
+    })
+    .typeError(messages.integer)
+    .integer(messages.integer)
+    .min(min, messages.minValue)
+    .max(max, messages.maxValue);
 }
 
 /** Letters only, Persian included (SPEC §5 "alpha"). */

@@ -19,6 +19,7 @@ export {
   requiredString,
   slugField,
   urlField,
+  wholeNumberField,
   type FieldOptions,
   type FieldValue,
   type FileFieldOptions,
@@ -34,6 +35,7 @@ export {
   IMAGE_MAX_KB,
   commentReplySchema,
   commentSchema,
+  commentStatusField,
   podcastFormSchema,
   podcastSchema,
   postFormSchema,
@@ -50,3 +52,17 @@ export {
   ticketSchema,
   type TicketInput,
 } from './ticket-schema';
+export {
+  PRICE_MAX,
+  PRODUCT_COMMENT_STATUSES,
+  PRODUCT_STATUSES,
+  SESSION_FILE_EXTENSIONS,
+  SESSION_FILE_MAX_KB,
+  SESSION_POSITION_MAX,
+  productFormSchema,
+  productSchema,
+  productSessionFormSchema,
+  productSessionSchema,
+  type ProductInput,
+  type ProductSessionInput,
+} from './commerce-schemas';

@@ -23,6 +23,9 @@ export const fieldLabels = {
   link: 'پیوند',
   code: 'کد',
   expired_at: 'تاریخ انقضا',
+  product_id: 'دوره',
+  position: 'شماره جلسه',
+  product_status: 'وضعیت دوره',
 } as const;
 
 /** The name of a field in {@link fieldLabels}. */
@@ -59,6 +62,10 @@ export const messages = {
   email: (p: FieldMessageParams) => `${fieldOf(p)} باید یک نشانی ایمیل معتبر باشد`,
   numeric: (p: FieldMessageParams) => `${fieldOf(p)} فقط باید شامل رقم باشد`,
   integer: (p: FieldMessageParams) => `${fieldOf(p)} باید یک عدد صحیح باشد`,
+  /** A number below its least value (unlike `min`, which counts characters). */
+  minValue: (p: FieldMessageParams & { min: number }) => `${fieldOf(p)} نباید کمتر از ${persianDigits(p.min)} باشد`,
+  /** A number above its greatest value. */
+  maxValue: (p: FieldMessageParams & { max: number }) => `${fieldOf(p)} نباید بیشتر از ${persianDigits(p.max)} باشد`,
   alpha: (p: FieldMessageParams) => `${fieldOf(p)} فقط باید شامل حروف باشد`,
   alphaSpaces: (p: FieldMessageParams) => `${fieldOf(p)} فقط باید شامل حروف و فاصله باشد`,
   alphaNum: (p: FieldMessageParams) => `${fieldOf(p)} فقط باید شامل حروف و رقم باشد`,

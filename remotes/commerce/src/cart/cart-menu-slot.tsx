@@ -1,12 +1,74 @@
-import { Icon, IconButton } from '@shop/ui-kit';
+import { lazy, Suspense, useState } from 'react';
+import { selectCurrentUser, skipToken, useAppSelector } from '@shop/api-client';
+import { formatNumber } from '@shop/format';
+import { Box, Icon, IconButton } from '@shop/ui-kit';
 import { Link } from '@shop/router';
+import { useGetCartQuery } from './cart-api';
 import { t } from '../strings';
 
-/** The header's cart menu slot (SPEC §1): a compact cart button linking to `/shopping-cart`. */
+// The menu (MUI Menu, Popover, list) loads on the first open: the header is on every page's first paint.
+const CartMenuList = lazy(() => import('./cart-menu-list'));
+
+/**
+ * The header's cart menu slot (SPEC §1, issue 6). A visitor gets a compact cart button linking
+ * to `/shopping-cart` (whose gate asks them to log in). A signed-in user's button carries the
+ * number of items in their cart as a badge and opens a short list of the items (title, price)
+ * with a link «مشاهده سبد خرید».
+ */
 export default function CartMenuSlot() {
+  const user = useAppSelector(selectCurrentUser);
+  const { data } = useGetCartQuery(user ? undefined : skipToken);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!user) {
+    return (
+      <IconButton title={t.cart} component={Link} to="/shopping-cart" color="inherit" aria-label={t.cart}>
+        <Icon name="ShoppingCart" />
+      </IconButton>
+    );
+  }
+  const items = data?.data.items ?? [];
+  const label = t.cartCount(formatNumber(items.length));
   return (
-    <IconButton title={t.cart} component={Link} to="/shopping-cart" color="inherit" aria-label={t.cart}>
-      <Icon name="ShoppingCart" />
-    </IconButton>
+    <>
+      <IconButton
+        title={label}
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        color="inherit"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ position: 'relative' }}
+      >
+        <Icon name="ShoppingCart" />
+        {items.length > 0 && (
+          <Box
+            component="span"
+            aria-hidden
+            sx={{
+              position: 'absolute',
+              top: 2,
+              insetInlineEnd: 0,
+              minWidth: 18,
+              height: 18,
+              px: 0.5,
+              borderRadius: 9,
+              bgcolor: 'secondary.main',
+              color: 'secondary.contrastText',
+              fontSize: 11,
+              fontWeight: 700,
+              lineHeight: '18px',
+              textAlign: 'center',
+            }}
+          >
+            {formatNumber(items.length)}
+          </Box>
+        )}
+      </IconButton>
+      {anchor && (
+        <Suspense fallback={null}>
+          <CartMenuList anchor={anchor} items={items} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,29 +1,124 @@
-import { Button, Container, Icon, Paper, Stack, Typography } from '@shop/ui-kit';
-import { Link } from '@shop/router';
+import type { Cart } from '@shop/contracts';
+import { formatToman } from '@shop/format';
+import { Alert, Box, Button, Container, Icon, IconButton, Paper, Skeleton, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Avatar, List, ListItem, ListItemText } from '@shop/ui-kit/lazy';
+import { Link, useSearchParams } from '@shop/router';
+import { useCheckoutMutation, useGetCartQuery, useRemoveFromCartMutation } from './cart-api';
+import { OrderStatus } from './order-status';
+import { useIdempotencyKey } from './use-idempotency-key';
+import { useOpenGateway } from './use-open-gateway';
+import { useSellingEnabled } from './use-selling-enabled';
 import { t } from '../strings';
 
+function EmptyCart() {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>
+      <Stack spacing={2} useFlexGap sx={{ alignItems: 'center', textAlign: 'center' }}>
+        <Icon name="ShoppingCart" sx={{ fontSize: 56, color: 'text.disabled' }} />
+        <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+          {t.cartEmpty}
+        </Typography>
+        <Typography color="text.secondary">{t.cartEmptyHint}</Typography>
+        <Button component={Link} to="/products" variant="contained" size="large">
+          {t.browseProducts}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The items with their remove buttons, the total and «پرداخت» (a note instead while selling is off). */
+function CartContents({ cart }: { cart: Cart }) {
+  const sellingEnabled = useSellingEnabled();
+  const [removeFromCart, { isLoading: removing }] = useRemoveFromCartMutation();
+  const [checkout, { isLoading: checkingOut }] = useCheckoutMutation();
+  const keyFor = useIdempotencyKey();
+  const openGateway = useOpenGateway();
+
+  const remove = async (productId: number) => {
+    const result = await removeFromCart(productId);
+    if (result.data) enqueueSnackbar(result.data.message, { variant: 'success' });
+  };
+  const pay = async () => {
+    const state = `${cart.items.map((item) => `${item.product_id}:${item.price}`).join(',')}=${cart.total_price}`;
+    const result = await checkout({ idempotencyKey: keyFor(state) });
+    if (result.data) openGateway(result.data.data);
+  };
+
+  return (
+    <Paper variant="outlined">
+      <List aria-label={t.cartItems} disablePadding>
+        {cart.items.map((item) => (
+          <ListItem
+            key={item.product_id}
+            divider
+            sx={{ gap: 2, py: 1.5 }}
+            secondaryAction={
+              <IconButton edge="end" aria-label={t.remove(item.title)} title={t.remove(item.title)} disabled={removing} onClick={() => void remove(item.product_id)}>
+                <Icon name="Delete" />
+              </IconButton>
+            }
+          >
+            <Avatar variant="rounded" src={item.image ?? undefined} alt="" sx={{ width: 64, height: 40 }}>
+              <Icon name="School" />
+            </Avatar>
+            <ListItemText
+              primary={
+                <Box component={Link} to={`/products/${item.product_id}`} sx={{ color: 'inherit', fontWeight: 500 }}>
+                  {item.title}
+                </Box>
+              }
+              secondary={formatToman(item.price)}
+            />
+          </ListItem>
+        ))}
+      </List>
+      <Stack spacing={2} useFlexGap sx={{ p: 2 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography sx={{ fontWeight: 700 }}>{t.total}</Typography>
+          <Typography aria-label={t.total} sx={{ fontWeight: 700, fontSize: 20, color: 'primary.main' }}>
+            {formatToman(cart.total_price)}
+          </Typography>
+        </Stack>
+        {sellingEnabled ? (
+          <Button variant="contained" size="large" startIcon={<Icon name="Payments" />} disabled={checkingOut} onClick={() => void pay()}>
+            {checkingOut ? t.paying : t.pay}
+          </Button>
+        ) : (
+          <Alert severity="info">{t.sellingClosed}</Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
- * `/shopping-cart` (SPEC §2, signed-in gate): the user's cart. Adding to the cart arrives in
- * a later issue, so for now it honestly shows the empty state with a way to the products.
+ * `/shopping-cart` (SPEC §2, signed-in gate; issue 6): the user's cart with remove buttons, the
+ * total in tomans and «پرداخت». Paying creates the order on the server (priced there, with an
+ * `Idempotency-Key`) and opens the gateway in a new tab; the page then follows the order
+ * (`?order_id=`) until it is paid. The gateway sends the user back with `?payment=paid|failed&order_id=`:
+ * success with the way to their courses, or a Persian failure message with «تلاش دوباره».
  */
 export default function ShoppingCartPage() {
+  const [params] = useSearchParams();
+  const orderId = Number(params.get('order_id'));
+  const following = Number.isInteger(orderId) && orderId > 0;
+  const { data, isLoading } = useGetCartQuery(undefined, { skip: following });
+  const cart = data?.data;
   return (
     <Container maxWidth="sm" sx={{ py: 4 }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
         {t.cart}
       </Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>
-        <Stack spacing={2} useFlexGap sx={{ alignItems: 'center', textAlign: 'center' }}>
-          <Icon name="ShoppingCart" sx={{ fontSize: 56, color: 'text.disabled' }} />
-          <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-            {t.cartEmpty}
-          </Typography>
-          <Typography color="text.secondary">{t.cartEmptyHint}</Typography>
-          <Button component={Link} to="/products" variant="contained" size="large">
-            {t.browseProducts}
-          </Button>
-        </Stack>
-      </Paper>
+      {following ? (
+        <OrderStatus key={orderId} orderId={orderId} failed={params.get('payment') === 'failed'} />
+      ) : isLoading ? (
+        <Skeleton variant="rounded" height={200} />
+      ) : cart && cart.items.length > 0 ? (
+        <CartContents cart={cart} />
+      ) : (
+        <EmptyCart />
+      )}
     </Container>
   );
 }

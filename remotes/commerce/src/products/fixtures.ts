@@ -1,5 +1,5 @@
 // Test data shaped like the API's answers (not part of the build).
-import type { PageMeta, Product, ProductDetail } from '@shop/contracts';
+import type { Cart, CartItem, Order, PageMeta, Product, ProductDetail, ProductSessionDetail, ProductSessionSummary } from '@shop/contracts';
 
 /** A product as `GET /api/products` lists it; fields can be overridden. */
 export function aProduct(overrides: Partial<Product> = {}): Product {
@@ -22,9 +22,72 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
-/** A product with its sessions, as `GET /api/products/:productId` answers. */
+/** A product with its sessions, as `GET /api/products/:productId` answers a visitor. */
 export function aProductDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
-  return { ...aProduct(), sessions: [], ...overrides };
+  return { ...aProduct(), sessions: [], in_cart: false, is_bought: false, progress: null, ...overrides };
+}
+
+/** One session of a product's list, locked for the caller unless overridden. */
+export function aSessionSummary(overrides: Partial<ProductSessionSummary> = {}): ProductSessionSummary {
+  return { id: 11, title: 'نصب ابزارها', slug: 'setup', position: 1, is_free_preview: false, created_at: '2025-03-22T08:00:00Z', can_view: false, is_done: false, ...overrides };
+}
+
+/** A session page's answer (`GET /api/product-sessions/:id`), as a non-buyer sees a paid session. */
+export function aSessionDetail(overrides: Partial<ProductSessionDetail> = {}): ProductSessionDetail {
+  return {
+    id: 12,
+    product_id: 1,
+    product_title: 'دوره جامع تایپ‌اسکریپت',
+    product_price: 490000,
+    title: 'انواع پایه',
+    slug: 'types',
+    description: '<p>رشته، عدد و <strong>بولی</strong>.</p>',
+    image: null,
+    position: 2,
+    is_free_preview: false,
+    comment_status: 'open',
+    likes_count: 3,
+    comments_count: 0,
+    liked_by_me: false,
+    can_view: false,
+    is_bought: false,
+    is_done: false,
+    can_comment: true,
+    file_url: null,
+    file_url_expires_at: null,
+    file_type: null,
+    file_size: null,
+    previous_session_id: 11,
+    next_session_id: 13,
+    created_at: '2025-03-23T08:00:00Z',
+    updated_at: '2025-03-23T08:00:00Z',
+    ...overrides,
+  };
+}
+
+/** An item of the cart. */
+export function aCartItem(overrides: Partial<CartItem> = {}): CartItem {
+  return { product_id: 1, title: 'دوره جامع تایپ‌اسکریپت', slug: 'typescript', image: null, price: 490000, added_at: '2025-04-01T08:00:00Z', ...overrides };
+}
+
+/** A cart of the given items, with their total. */
+export function aCart(items: CartItem[]): Cart {
+  return { items, total_price: items.reduce((sum, item) => sum + item.price, 0) };
+}
+
+/** An order as its owner sees it (`GET /api/orders/:id`), unpaid unless overridden. */
+export function anOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 31,
+    payment_status: 'unpaid',
+    source: 'checkout',
+    total_price: 490000,
+    items: [],
+    paid_at: null,
+    created_at: '2025-04-01T08:00:00Z',
+    updated_at: '2025-04-01T08:00:00Z',
+    ...overrides,
+  };
 }
 
 /** The pagination block of a list answer. */

@@ -1,20 +1,29 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:45104"} */
-import { screen, within } from '@testing-library/react';
-import { renderPage, startApiServer } from '@shop/test-utils';
-import { aProductDetail } from './fixtures';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from '@shop/contracts';
+import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
+import { aProductDetail, aSessionSummary } from './fixtures';
 import ProductDetailPage from './product-detail-page';
 
 const sessions = [
-  { id: 11, title: 'نصب ابزارها', slug: 'setup', created_at: '2025-03-22T08:00:00Z' },
-  { id: 12, title: 'انواع پایه', slug: 'types', created_at: '2025-03-23T08:00:00Z' },
-  { id: 13, title: 'جنریک‌ها', slug: 'generics', created_at: '2025-03-24T08:00:00Z' },
+  aSessionSummary({ id: 11, title: 'نصب ابزارها', slug: 'setup', position: 1, is_free_preview: true, can_view: true, created_at: '2025-03-22T08:00:00Z' }),
+  aSessionSummary({ id: 12, title: 'انواع پایه', slug: 'types', position: 2, created_at: '2025-03-23T08:00:00Z' }),
+  aSessionSummary({ id: 13, title: 'جنریک‌ها', slug: 'generics', position: 3, created_at: '2025-03-24T08:00:00Z' }),
 ];
+const boughtSessions = sessions.map((session, index) => ({ ...session, can_view: true, is_done: index < 2 }));
 
+let inCart = false;
+let sellingEnabled = true;
+let visitor = false;
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45104, ({ url }) => {
+  api = await startApiServer(45104, ({ url, method }) => {
+    if (url.pathname === '/api/site-information') {
+      return { data: { about_me: '', terms_and_conditions: '', comments_enabled: true, tickets_enabled: true, selling_enabled: sellingEnabled } };
+    }
     if (url.pathname === '/api/products/1') {
-      return { data: aProductDetail({ id: 1, description: '<p>از <strong>مقدمات</strong> تا پروژه واقعی.</p>', sessions }) };
+      return { data: aProductDetail({ id: 1, description: '<p>از <strong>مقدمات</strong> تا پروژه واقعی.</p>', sessions, in_cart: inCart }) };
     }
     if (url.pathname === '/api/products/2') {
       return { data: aProductDetail({ id: 2, title: 'کارگاه گیت', price: 0, product_status: 'done', sessions: [] }) };
@@ -22,34 +31,105 @@ beforeAll(async () => {
     if (url.pathname === '/api/products/3') {
       return { data: aProductDetail({ id: 3, title: 'دوره قدیمی', product_status: 'expired' }) };
     }
+    if (url.pathname === '/api/products/5') {
+      return {
+        data: aProductDetail({ id: 5, title: 'دوره ری‌اکت', sessions: boughtSessions, is_bought: true, progress: { done: 3, total: 8 }, comment_status: 'buyers-only' }),
+      };
+    }
+    if (url.pathname === '/api/products/6') {
+      return { data: aProductDetail({ id: 6, title: 'دوره خریداران', comment_status: 'buyers-only' }) };
+    }
+    if (/^\/api\/products\/\d+\/comments$/.test(url.pathname)) return { data: [] };
+    if (url.pathname === '/api/cart' && method === 'POST') {
+      if (visitor) return { status: 401, body: { message: 'ابتدا وارد شوید.' } };
+      inCart = true;
+      return { status: 201, body: { message: 'دوره به سبد خرید اضافه شد.', data: { items: [], total_price: 0 } } };
+    }
     return undefined;
   });
 });
 afterAll(() => api.close());
+beforeEach(() => {
+  api.seen.splice(0);
+  inCart = false;
+  sellingEnabled = true;
+  visitor = false;
+});
 
-const renderProduct = (id: number) => renderPage(<ProductDetailPage />, { url: `/products/${id}`, path: '/products/:productId' });
+const renderProduct = (id: number, user: User | undefined = aUser()) => renderPage(<ProductDetailPage />, { url: `/products/${id}`, path: '/products/:productId', user });
+const cartPosts = () => api.seen.filter((r) => r.url.pathname === '/api/cart' && r.method === 'POST').map((r) => r.json);
 
 describe('ProductDetailPage (/products/:productId)', () => {
-  it('shows the title, price, status and description', async () => {
+  it('shows the title, price, status, description, like button and comments', async () => {
     renderProduct(1);
     expect(await screen.findByRole('heading', { level: 1, name: 'دوره جامع تایپ‌اسکریپت' })).toBeTruthy();
     expect(screen.getByLabelText('قیمت').textContent).toBe('۴۹۰٬۰۰۰ تومان');
     expect(screen.getByText('در حال برگزاری')).toBeTruthy();
     expect(screen.getByText('مقدمات').tagName).toBe('STRONG');
     expect(screen.getByRole('link', { name: 'دوره‌ها' }).getAttribute('href')).toBe('/products');
+    expect(screen.getByRole('button', { name: 'پسندیدن، ۱۵ پسند' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: /دیدگاه‌ها/ })).toBeTruthy();
+    await waitFor(() => expect(api.seen.some((r) => r.url.pathname === '/api/products/1/comments')).toBe(true));
   });
 
-  it('lists the sessions in order, numbered in Persian digits, not yet as links', async () => {
+  it('lists the sessions as links in order, with a lock where the caller may not open one and the free-preview mark', async () => {
     renderProduct(1);
     const section = await screen.findByRole('region', { name: 'جلسات دوره' });
-    const rows = within(section).getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringMatching(/^۱نصب ابزارهاجلسه ۱ · /),
-      expect.stringMatching(/^۲انواع پایهجلسه ۲ · /),
-      expect.stringMatching(/^۳جنریک‌هاجلسه ۳ · /),
-    ]);
-    expect(within(section).queryAllByRole('link')).toHaveLength(0);
+    const links = within(section).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/products/1/11', '/products/1/12', '/products/1/13']);
+    expect(links[0]!.textContent).toMatch(/^۱نصب ابزارهاجلسه ۱ · .*پیش‌نمایش رایگان$/);
+    expect(within(links[0]!).queryByTitle(/قفل/)).toBeNull();
+    expect(within(links[1]!).getByTitle('قفل: برای دیدن این جلسه دوره را بخرید')).toBeTruthy();
+    expect(within(links[2]!).getByTitle('قفل: برای دیدن این جلسه دوره را بخرید')).toBeTruthy();
+    expect(within(links[1]!).queryByText('پیش‌نمایش رایگان')).toBeNull();
     expect(screen.getByText('۳ جلسه')).toBeTruthy();
+    await userEvent.click(links[1]!);
+    expect(currentLocation()).toBe('/products/1/12');
+  });
+
+  it('adds the course to the cart, toasts the server message and then says it is in the cart', async () => {
+    renderProduct(1);
+    await userEvent.click(await screen.findByRole('button', { name: 'افزودن به سبد خرید' }));
+    expect(await screen.findByText('دوره به سبد خرید اضافه شد.')).toBeTruthy();
+    expect(cartPosts()).toEqual([{ product_id: 1 }]);
+    expect(await screen.findByText('این دوره در سبد خرید شماست.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'افزودن به سبد خرید' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'مشاهده سبد خرید' }).getAttribute('href')).toBe('/shopping-cart');
+  });
+
+  it("sends a visitor's click to the server, whose 401 the shell's error catalogue turns into the way to /login", async () => {
+    visitor = true;
+    renderProduct(1, undefined);
+    await userEvent.click(await screen.findByRole('button', { name: 'افزودن به سبد خرید' }));
+    await waitFor(() => expect(cartPosts()).toEqual([{ product_id: 1 }]));
+    expect(await screen.findByRole('button', { name: 'افزودن به سبد خرید' })).toBeTruthy();
+    expect(screen.queryByText('این دوره در سبد خرید شماست.')).toBeNull();
+  });
+
+  it('shows a bought course as bought, with the progress in Persian digits, ticks on done sessions and no cart button', async () => {
+    renderProduct(5);
+    expect(await screen.findByText('این دوره را خریده‌اید.')).toBeTruthy();
+    expect(screen.getByText('۳ از ۸ جلسه')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'پیشرفت شما در دوره' }).getAttribute('aria-valuenow')).toBe('38');
+    expect(screen.queryByRole('button', { name: 'افزودن به سبد خرید' })).toBeNull();
+    const links = within(screen.getByRole('region', { name: 'جلسات دوره' })).getAllByRole('link');
+    expect(links.map((link) => within(link).queryByText('دیده‌شده') !== null)).toEqual([true, true, false]);
+    expect(links.every((link) => within(link).queryByTitle(/قفل/) === null)).toBe(true);
+    // A buyer may comment on a buyers-only course.
+    expect(await screen.findByRole('textbox', { name: 'متن دیدگاه' })).toBeTruthy();
+  });
+
+  it('tells a non-buyer that comments on a buyers-only course are for its buyers', async () => {
+    renderProduct(6);
+    expect(await screen.findByText('دیدگاه‌های این دوره فقط برای خریداران آن باز است.')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('has no cart button while selling is off, and says so', async () => {
+    sellingEnabled = false;
+    renderProduct(1);
+    expect(await screen.findByText('فروش دوره‌ها در حال حاضر بسته است؛ لطفاً بعداً سر بزنید.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'افزودن به سبد خرید' })).toBeNull();
   });
 
   it('reads a free product as «رایگان» and says when no session is out yet', async () => {

@@ -1,13 +1,21 @@
 import { DetailFrame, RichText, useIdParam } from '@shop/content-ui';
+import { CommentThread, LikeButton, useCommentAnchor } from '@shop/engagement';
 import { formatJalaliDate, formatNumber, formatToman } from '@shop/format';
 import { Box, Icon, Stack, Typography } from '@shop/ui-kit';
 import { useGetProductQuery } from './products-api';
+import { ProductPurchaseBox } from './product-purchase-box';
 import { ProductStatusChip } from './product-status-chip';
 import { ProductSessionsList } from './product-sessions-list';
 import { t } from '../strings';
 
-/** `/products/:productId` (SPEC §2): title, image, price, product status, description and the numbered sessions. */
+/**
+ * `/products/:productId` (SPEC §2, issue 6): title, image, price in tomans (or «رایگان»), product
+ * status, session count, the like button, the buying area (add to cart, in the cart, or bought
+ * with progress), the description, the sessions as links with locks and free-preview marks, and
+ * the comments (a `buyers-only` course takes comments from its buyers only).
+ */
 export default function ProductDetailPage() {
+  useCommentAnchor();
   const { data } = useGetProductQuery(useIdParam('productId'));
   const product = data?.data;
   return (
@@ -25,7 +33,7 @@ export default function ProductDetailPage() {
               <ProductStatusChip status={product.product_status} />
             </Box>
           </Stack>
-          <Stack spacing={3} useFlexGap direction="row" sx={{ flexWrap: 'wrap', color: 'text.secondary', mb: 3 }}>
+          <Stack spacing={3} useFlexGap direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', color: 'text.secondary', mb: 3 }}>
             <span>
               {t.publishedAt} <time dateTime={product.created_at}>{formatJalaliDate(product.created_at)}</time>
             </span>
@@ -33,17 +41,17 @@ export default function ProductDetailPage() {
               <Icon name="PlayLesson" fontSize="small" /> {t.sessionsCount(formatNumber(product.sessions.length))}
             </Stack>
             <Stack sx={{ alignItems: 'center' }} spacing={0.5} useFlexGap direction="row">
-              <Icon name="FavoriteBorder" fontSize="small" /> {formatNumber(product.likes_count)} {t.likes}
-            </Stack>
-            <Stack sx={{ alignItems: 'center' }} spacing={0.5} useFlexGap direction="row">
               <Icon name="ChatBubbleOutline" fontSize="small" /> {formatNumber(product.comments_count)} {t.comments}
             </Stack>
+            <LikeButton type="product" id={product.id} likesCount={product.likes_count} likedByMe={product.liked_by_me ?? false} />
           </Stack>
+          <ProductPurchaseBox product={product} />
           {product.image && (
             <Box component="img" src={product.image} alt="" sx={{ width: '100%', borderRadius: 2, mb: 3, aspectRatio: '16 / 9', objectFit: 'cover' }} />
           )}
           <RichText html={product.description} />
-          <ProductSessionsList sessions={product.sessions} />
+          <ProductSessionsList productId={product.id} sessions={product.sessions} />
+          <CommentThread type="product" id={product.id} commentStatus={product.comment_status} canComment={product.is_bought} />
         </>
       )}
     </DetailFrame>

@@ -1,14 +1,39 @@
-import type { ProductDetail } from '@shop/contracts';
+import type { ProductSessionSummary } from '@shop/contracts';
 import { formatJalaliDate, toPersianDigits } from '@shop/format';
-import { Box, Paper, Typography } from '@shop/ui-kit';
-import { List, ListItem, ListItemText } from '@shop/ui-kit/lazy';
+import { Box, Icon, Paper, Stack, Typography } from '@shop/ui-kit';
+import { Chip, List, ListItemButton, ListItemText } from '@shop/ui-kit/lazy';
+import { Link } from '@shop/router';
 import { t } from '../strings';
 
+/** The round number of a session; a done tick replaces it once the buyer marked it done. */
+function SessionMarker({ number, done }: { number: number; done: boolean }) {
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        flexShrink: 0,
+        width: 36,
+        height: 36,
+        borderRadius: '50%',
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: done ? 'success.main' : 'action.selected',
+        color: done ? 'success.contrastText' : 'text.primary',
+        fontWeight: 700,
+      }}
+    >
+      {done ? <Icon name="CheckCircle" fontSize="small" /> : toPersianDigits(number)}
+    </Box>
+  );
+}
+
 /**
- * A product's sessions in order (SPEC §2 /products/:productId), numbered in Persian digits.
- * Rows are not links yet: the session page arrives in a later issue.
+ * A course's sessions in order (SPEC §2 /products/:productId, issue 6), numbered in Persian
+ * digits, each a link to `/products/:productId/:sessionId`: a lock where the caller may not
+ * open it (`can_view`), a «پیش‌نمایش رایگان» chip on free previews and a tick on those the buyer
+ * marked done (`is_done`).
  */
-export function ProductSessionsList({ sessions }: { sessions: ProductDetail['sessions'] }) {
+export function ProductSessionsList({ productId, sessions }: { productId: number; sessions: ProductSessionSummary[] }) {
   return (
     <Paper variant="outlined" component="section" aria-label={t.sessions} sx={{ mt: 4 }}>
       <Typography variant="h6" component="h2" sx={{ fontWeight: 700, px: 2, pt: 2 }}>
@@ -21,28 +46,21 @@ export function ProductSessionsList({ sessions }: { sessions: ProductDetail['ses
       ) : (
         <List component="ol" sx={{ listStyle: 'none', p: 0 }}>
           {sessions.map((session, index) => (
-            <ListItem key={session.id} divider={index < sessions.length - 1} sx={{ gap: 2, py: 1.5 }}>
-              <Box
-                aria-hidden
-                sx={{
-                  flexShrink: 0,
-                  width: 36,
-                  height: 36,
-                  borderRadius: '50%',
-                  display: 'grid',
-                  placeItems: 'center',
-                  bgcolor: 'action.selected',
-                  fontWeight: 700,
-                }}
-              >
-                {toPersianDigits(index + 1)}
-              </Box>
-              <ListItemText
-                primary={session.title}
-                secondary={`${t.session(toPersianDigits(index + 1))} · ${formatJalaliDate(session.created_at)}`}
-                slotProps={{ primary: { sx: { fontWeight: 500 } } }}
-              />
-            </ListItem>
+            <li key={session.id}>
+              <ListItemButton component={Link} to={`/products/${productId}/${session.id}`} divider={index < sessions.length - 1} sx={{ gap: 2, py: 1.5 }}>
+                <SessionMarker number={index + 1} done={session.is_done} />
+                <ListItemText
+                  primary={session.title}
+                  secondary={`${t.session(toPersianDigits(index + 1))} · ${formatJalaliDate(session.created_at)}`}
+                  slotProps={{ primary: { sx: { fontWeight: 500 } } }}
+                />
+                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexShrink: 0 }}>
+                  {session.is_done && <Chip size="small" color="success" variant="outlined" label={t.sessionDone} />}
+                  {session.is_free_preview && <Chip size="small" color="secondary" variant="outlined" label={t.freePreview} />}
+                  {!session.can_view && <Icon name="Lock" titleAccess={t.locked} color="action" fontSize="small" />}
+                </Stack>
+              </ListItemButton>
+            </li>
           ))}
         </List>
       )}

@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from '@shop/router';
 import { aUser } from '@shop/test-utils';
 import PostFormPage from './post-form-page';
 import PodcastFormPage from './podcast-form-page';
-import { suggestSlug } from './suggest-slug';
+import { suggestSlug } from '@shop/forms';
 import { multipartFields, startApiServer, type RecordedRequest } from '@shop/test-utils';
 
 // The test environment swaps jsdom's FormData for Node's (for fetch); jsdom's XMLHttpRequest

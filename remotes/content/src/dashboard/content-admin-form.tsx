@@ -1,37 +1,14 @@
-import { Formik, Form, useField, type FormikErrors, type FormikTouched } from 'formik';
-import { api, selectUploadProgress, uploadProgressed, useAppDispatch, useAppSelector } from '@shop/api-client';
+import { Formik, Form } from 'formik';
+import { api, uploadProgressed, useAppDispatch } from '@shop/api-client';
 import { AUDIO_EXTENSIONS, AUDIO_MAX_KB, IMAGE_EXTENSIONS, IMAGE_MAX_KB, fieldLabels, fileField, podcastFormSchema, postFormSchema } from '@shop/validation';
-import { toPersianDigits } from '@shop/format';
+import { UploadProgress } from '@shop/content-ui';
 import { Link, useNavigate } from '@shop/router';
-import {
-  Alert,
-  Box,
-  Button,
-  Icon,
-  IconButton,
-  Link as MuiLink,
-  Paper,
-  Stack,
-  Typography,
-  enqueueSnackbar,
-} from '@shop/ui-kit';
-import {
-  Breadcrumbs,
-  FormControlLabel,
-  FormLabel,
-  InputAdornment,
-  LinearProgress,
-  Radio,
-  RadioGroup,
-  Switch,
-  Tooltip,
-} from '@shop/ui-kit/lazy';
+import { Box, Button, Link as MuiLink, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Breadcrumbs } from '@shop/ui-kit/lazy';
 import type { AdminContent } from './content-admin-api';
 import { CONTENT_KINDS, type ContentKind } from './content-kinds';
-import { FormFileField } from './form-file-field';
-import { FormTextField, toFormikErrors } from '@shop/forms';
+import { FormFileField, FormRadioField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, showSaveFailure } from '@shop/forms';
 import { saveContent, type ContentFormValues } from './save-content';
-import { suggestSlug } from './suggest-slug';
 import { t } from '../strings';
 
 const imageRule = (required: boolean) => fileField({ required, label: fieldLabels.image, maxKb: IMAGE_MAX_KB, extensions: [...IMAGE_EXTENSIONS] });
@@ -43,74 +20,7 @@ function schemaOf(kind: ContentKind, creating: boolean) {
   return creating ? podcastFormSchema.shape({ image: imageRule(true), file: audioRule(true) }) : podcastFormSchema;
 }
 
-const accept = (extensions: readonly string[]) => extensions.map((ext) => `.${ext}`).join(',');
-
-function SlugField() {
-  const [title] = useField<string>('title');
-  const [, , slug] = useField<string>('slug');
-  return (
-    <FormTextField
-      name="slug"
-      label={t.form.slug}
-      help={t.form.slugHelp}
-      ltr
-      endAdornment={
-        <InputAdornment position="end">
-          <Tooltip title={t.form.suggestSlug}>
-            <span>
-              <IconButton
-                aria-label={t.form.suggestSlug}
-                disabled={!title.value?.trim()}
-                onClick={() => {
-                  void slug.setTouched(true, false);
-                  void slug.setValue(suggestSlug(title.value), true);
-                }}
-              >
-                <Icon name="AutoFixHigh" />
-              </IconButton>
-            </span>
-          </Tooltip>
-        </InputAdornment>
-      }
-    />
-  );
-}
-
-function ActiveSwitch() {
-  const [field, , helpers] = useField<boolean>('is_active');
-  return (
-    <FormControlLabel
-      control={<Switch checked={!!field.value} onChange={(event) => void helpers.setValue(event.target.checked)} name="is_active" />}
-      label={t.form.isActive}
-    />
-  );
-}
-
-function CommentStatusField() {
-  const [field] = useField<string>('comment_status');
-  return (
-    <Box>
-      <FormLabel id="comment-status-label">{t.form.commentStatus}</FormLabel>
-      <RadioGroup row aria-labelledby="comment-status-label" {...field}>
-        <FormControlLabel value="open" control={<Radio />} label={t.form.commentsOpen} />
-        <FormControlLabel value="closed" control={<Radio />} label={t.form.commentsClosed} />
-      </RadioGroup>
-    </Box>
-  );
-}
-
-function UploadProgress() {
-  // SPEC §3: the shared progress runs 0–100 and is back at 0 once the body is sent.
-  const percent = useAppSelector(selectUploadProgress);
-  return (
-    <Box role="status" aria-live="polite" sx={{ my: 2 }}>
-      <LinearProgress variant={percent > 0 ? 'determinate' : 'indeterminate'} value={percent} />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {percent > 0 ? t.form.uploading(toPersianDigits(percent)) : t.form.processing}
-      </Typography>
-    </Box>
-  );
-}
+const COMMENT_STATUSES = { open: t.form.commentsOpen, closed: t.form.commentsClosed };
 
 /**
  * The create/edit form of a post or podcast (SPEC §2–§5, issue 3 API): formik with the shared
@@ -128,7 +38,8 @@ export function ContentAdminForm({ kind, item }: { kind: ContentKind; item: Admi
     slug: item?.slug ?? '',
     description: item?.description ?? '',
     is_active: item?.is_active ?? true,
-    comment_status: item?.comment_status ?? 'open',
+    // Posts and podcasts are open or closed; `buyers-only` exists for courses only.
+    comment_status: item?.comment_status === 'closed' ? 'closed' : 'open',
     image: null,
     file: null,
   };
@@ -149,8 +60,8 @@ export function ContentAdminForm({ kind, item }: { kind: ContentKind; item: Admi
         validationSchema={schemaOf(kind, creating)}
         validateOnBlur
         validateOnChange
-        onSubmit={async (values, { setErrors, setTouched, setStatus }) => {
-          setStatus({});
+        onSubmit={async (values, helpers) => {
+          helpers.setStatus({});
           const onProgress = (percent: number) => dispatch(uploadProgressed(percent));
           const { status, data } = await saveContent(kind, item?.id ?? null, values, onProgress);
           dispatch(uploadProgressed(0));
@@ -160,23 +71,15 @@ export function ContentAdminForm({ kind, item }: { kind: ContentKind; item: Admi
             enqueueSnackbar(config.saved, { variant: 'success' });
             return;
           }
-          if (status === 422 && data?.errors) {
-            const errors = toFormikErrors(data.errors) as FormikErrors<ContentFormValues>;
-            const touched = Object.fromEntries(Object.keys(errors).map((field) => [field, true])) as FormikTouched<ContentFormValues>;
-            await setTouched(touched, false);
-            setErrors(errors);
-            setStatus({ error: t.form.fixErrors });
-            return;
-          }
-          setStatus({ error: status === 0 ? t.form.noConnection : (data?.message ?? t.form.failed) });
+          await showSaveFailure({ status, message: data?.message, errors: data?.errors }, helpers);
         }}
       >
-        {({ isSubmitting, status }) => (
+        {({ isSubmitting }) => (
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
             <Form noValidate aria-label={creating ? config.add : config.edit}>
               <Stack spacing={2} useFlexGap>
                 <FormTextField name="title" label={t.form.title} />
-                <SlugField />
+                <FormSlugField label={t.form.slug} help={t.form.slugHelp} suggestLabel={t.form.suggestSlug} />
                 <FormTextField name="description" label={t.form.description} help={t.form.descriptionHelp} ltr multiline minRows={8} />
                 <FormFileField
                   name="image"
@@ -184,7 +87,7 @@ export function ContentAdminForm({ kind, item }: { kind: ContentKind; item: Admi
                   label={t.form.image}
                   chooseLabel={t.form.chooseImage}
                   help={t.form.imageHelp}
-                  accept={accept(IMAGE_EXTENSIONS)}
+                  extensions={IMAGE_EXTENSIONS}
                   current={item?.image}
                 />
                 {kind === 'podcast' && (
@@ -194,19 +97,15 @@ export function ContentAdminForm({ kind, item }: { kind: ContentKind; item: Admi
                     label={t.form.audio}
                     chooseLabel={t.form.chooseAudio}
                     help={t.form.audioHelp}
-                    accept={accept(AUDIO_EXTENSIONS)}
+                    extensions={AUDIO_EXTENSIONS}
                     current={item?.file}
                   />
                 )}
-                <ActiveSwitch />
-                <CommentStatusField />
+                <FormSwitchField name="is_active" label={t.form.isActive} />
+                <FormRadioField name="comment_status" label={t.form.commentStatus} options={COMMENT_STATUSES} />
               </Stack>
               {isSubmitting && <UploadProgress />}
-              {(status as { error?: string } | undefined)?.error && (
-                <Alert severity="error" role="alert" sx={{ my: 2 }}>
-                  {(status as { error: string }).error}
-                </Alert>
-              )}
+              <FormStatusAlert />
               <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', mt: 2 }}>
                 <Button component={Link} to={config.listPath} disabled={isSubmitting}>
                   {t.form.cancel}

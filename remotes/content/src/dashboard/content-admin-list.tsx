@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DebouncedSearchBox, ListPagination, SortableTableHead, TableSkeletonRows, useTableParams } from '@shop/content-ui';
+import { ConfirmDialog, DebouncedSearchBox, ListPagination, SortableTableHead, TableSkeletonRows, useTableParams } from '@shop/content-ui';
 import { formatJalaliDate, formatNumber } from '@shop/format';
 import { Link } from '@shop/router';
 import {
@@ -15,11 +15,6 @@ import {
 } from '@shop/ui-kit';
 import {
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   LinearProgress,
   Table,
   TableBody,
@@ -150,20 +145,15 @@ export function ContentAdminList({ kind }: { kind: ContentKind }) {
         </Table>
       </TableContainer>
       <ListPagination meta={data?.meta} onChange={setPage} />
-      <Dialog open={!!toDelete} onClose={() => !removing && setToDelete(null)} aria-labelledby="delete-title" aria-describedby="delete-text">
-        <DialogTitle id="delete-title">{t.dashboard.deleteTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="delete-text">{toDelete ? t.dashboard.deleteText(toDelete.title) : ''}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setToDelete(null)} disabled={removing} autoFocus>
-            {t.dashboard.cancel}
-          </Button>
-          <Button onClick={confirmDelete} color="error" variant="contained" disabled={removing}>
-            {t.dashboard.confirmDelete}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={!!toDelete}
+        title={t.dashboard.deleteTitle}
+        text={toDelete ? t.dashboard.deleteText(toDelete.title) : ''}
+        confirmLabel={t.dashboard.confirmDelete}
+        pending={removing}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      />
     </Box>
   );
 }

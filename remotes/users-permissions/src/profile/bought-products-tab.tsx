@@ -1,11 +1,15 @@
 import { selectBoughtProducts, useAppSelector } from '@shop/api-client';
-import { formatJalaliDate } from '@shop/format';
-import { Button, Icon, Paper, Stack, Typography } from '@shop/ui-kit';
-import { Avatar, List, ListItemButton, ListItemIcon, ListItemText } from '@shop/ui-kit/lazy';
+import { formatJalaliDate, toPersianDigits } from '@shop/format';
+import { Box, Button, Icon, Link as MuiLink, Paper, Stack, Typography } from '@shop/ui-kit';
+import { Avatar, LinearProgress, List, ListItem } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
 import { t } from '../strings';
 
-/** The profile's `#buyed-products` tab (SPEC §2/§3): the products the user bought, from the store. */
+/**
+ * The profile's `#buyed-products` tab (SPEC §2/§3, issue 6): the courses the user owns, from the
+ * store's `buyedProducts` (refreshed after a purchase or a progress change), each with its image,
+ * a link to the course, the Jalali date it was bought and the progress «۳ از ۸ جلسه» with a bar.
+ */
 export function BoughtProductsTab() {
   const products = useAppSelector(selectBoughtProducts);
   if (products.length === 0) {
@@ -23,17 +27,38 @@ export function BoughtProductsTab() {
   }
   return (
     <Paper variant="outlined">
-      <List disablePadding>
-        {products.map((product, index) => (
-          <ListItemButton key={product.id} component={Link} to={`/products/${product.id}`} divider={index < products.length - 1} sx={{ py: 1.5 }}>
-            <ListItemIcon sx={{ minWidth: 0, ml: 2 }}>
-              <Avatar variant="rounded" src={product.image ?? undefined} alt="" sx={{ width: 64, height: 40 }}>
+      <List disablePadding aria-label={t.tabs.boughtProducts}>
+        {products.map((product, index) => {
+          const { done, total } = product.progress;
+          const progress = t.courseProgress(toPersianDigits(done), toPersianDigits(total));
+          return (
+            <ListItem key={product.id} divider={index < products.length - 1} sx={{ gap: 2, py: 1.5, alignItems: 'flex-start' }}>
+              <Avatar variant="rounded" src={product.image ?? undefined} alt="" sx={{ width: 96, height: 60 }}>
                 <Icon name="School" />
               </Avatar>
-            </ListItemIcon>
-            <ListItemText primary={product.title} secondary={`${t.boughtAt} ${formatJalaliDate(product.bought_at)}`} />
-          </ListItemButton>
-        ))}
+              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                <MuiLink component={Link} to={`/products/${product.id}`} underline="hover" sx={{ fontWeight: 700 }}>
+                  {product.title}
+                </MuiLink>
+                <Typography variant="body2" color="text.secondary">
+                  {t.boughtAt} <time dateTime={product.bought_at}>{formatJalaliDate(product.bought_at)}</time>
+                </Typography>
+                <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', mt: 1 }}>
+                  <LinearProgress
+                    variant="determinate"
+                    value={total > 0 ? Math.round((done / total) * 100) : 0}
+                    aria-label={t.courseProgressOf(product.title)}
+                    aria-valuetext={progress}
+                    sx={{ flexGrow: 1, maxWidth: 240, height: 8, borderRadius: 4 }}
+                  />
+                  <Typography variant="body2" sx={{ flexShrink: 0 }}>
+                    {progress}
+                  </Typography>
+                </Stack>
+              </Box>
+            </ListItem>
+          );
+        })}
       </List>
     </Paper>
   );

@@ -32,15 +32,15 @@ describe('ProfilePage (/profile)', () => {
     renderPage(<ProfilePage />, {
       url: '/profile#home',
       user: aUser({ status: 'super' }),
-      buyedProducts: [{ id: 4, title: 'دوره جامع تایپ‌اسکریپت', slug: 'ts', image: null, bought_at: '2025-04-01T10:00:00Z' }],
+      buyedProducts: [{ id: 4, title: 'دوره جامع تایپ‌اسکریپت', slug: 'ts', image: null, bought_at: '2025-04-01T10:00:00Z', progress: { done: 0, total: 6 } }],
     });
     expect(screen.getAllByText('مدیر کل').length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('tab', { name: 'دوره‌های خریده‌شده' }));
     await waitFor(() => expect(currentLocation()).toBe('/profile#buyed-products'));
     expect(selectedTab()).toBe('دوره‌های خریده‌شده');
-    const link = screen.getByRole('link', { name: /دوره جامع تایپ‌اسکریپت/ });
+    const link = screen.getByRole('link', { name: 'دوره جامع تایپ‌اسکریپت' });
     expect(link.getAttribute('href')).toBe('/products/4');
-    expect(link.textContent).toContain(`خریداری شده در ${formatJalaliDate('2025-04-01T10:00:00Z')}`);
+    expect(link.closest('li')!.textContent).toContain(`خریداری شده در ${formatJalaliDate('2025-04-01T10:00:00Z')}`);
 
     fireEvent.click(screen.getByRole('tab', { name: 'نوشته‌های پسندیده' }));
     await waitFor(() => expect(currentLocation()).toBe('/profile#favorites-posts'));

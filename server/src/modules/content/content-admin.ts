@@ -1,93 +1,74 @@
 /**
- * What the dashboard forms of posts and podcasts share (issue 3 "Dashboard"): the text fields
- * checked with the shared `postSchema`/`podcastSchema`, the description sanitized, the sort
- * keys of the lists, and files written so that a failed save leaves nothing behind.
+ * What the dashboard forms of posts, podcasts, courses and sessions share (issues 3 and 6
+ * "Dashboard"): text fields checked with a shared schema of @shop/validation and the description
+ * sanitized, and files written so that a failed save leaves nothing behind.
  */
-import { asc, desc, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CommentStatus } from '@shop/contracts';
-import { postSchema } from '@shop/validation';
+import type { AnyObject, InferType, ObjectSchema } from 'yup';
+import { postSchema, validate } from '@shop/validation';
 import { validationFailed } from '../../lib/api-error';
 import { sanitizeDescription } from '../../lib/html';
 import { MESSAGES } from '../../lib/messages';
 import type { FileStorage } from '../../lib/storage';
 import type { FormBody } from '../../lib/uploads';
-import { validate } from '@shop/validation';
-
-/** The text fields of a post or podcast after validation, description sanitized. */
-export interface ContentFields {
-  title: string;
-  slug: string;
-  description: string;
-  is_active: boolean;
-  comment_status: CommentStatus;
-}
 
 /**
- * Checks the text fields with `postSchema` (podcastSchema is the same) and the files named in
- * `requiredFiles`; all problems are reported together.
+ * Checks a dashboard form's text fields with `schema` and that the files named in `requiredFiles`
+ * were sent; all problems are reported together. Answers the cast fields, description sanitized.
  * @throws ApiError 422 with Persian field errors.
  */
-export async function checkContentForm(form: FormBody, requiredFiles: readonly string[]): Promise<ContentFields> {
-  const result = await validate(postSchema, form.fields);
+export async function checkForm<S extends ObjectSchema<{ description: string } & AnyObject>>(
+  schema: S,
+  form: FormBody,
+  requiredFiles: readonly string[],
+): Promise<InferType<S>> {
+  const result = await validate(schema, form.fields);
   const errors: Record<string, string[]> = result.ok ? {} : { ...result.errors };
   for (const name of requiredFiles) if (!form.files[name]) errors[name] = [MESSAGES.fileRequired];
   if (!result.ok || Object.keys(errors).length > 0) throw validationFailed(errors);
-  const value = result.value;
-  return {
-    title: value.title,
-    slug: value.slug,
-    description: sanitizeDescription(value.description),
-    is_active: value.is_active,
-    comment_status: value.comment_status,
-  };
+  return { ...result.value, description: sanitizeDescription(result.value.description) };
 }
 
-/** Sort values of the dashboard lists; a leading `-` means descending (default `-created_at`). */
-export const CONTENT_SORT_VALUES = ['title', '-title', 'created_at', '-created_at', 'likes_count', '-likes_count'];
-
-/** Query of `GET /api/dashboard/posts|podcasts`. */
-export interface DashboardListQuery {
-  page?: number;
-  per_page?: number;
-  q?: string;
-  sort?: string;
-}
-
-/** ORDER BY of a dashboard list for `sort`; the id breaks ties so pages never overlap. */
-export function dashboardOrder(
-  sort: string | undefined,
-  columns: { title: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn; likesCount: SQL<number> },
-): SQL[] {
-  const value = sort && CONTENT_SORT_VALUES.includes(sort) ? sort : '-created_at';
-  const direction = value.startsWith('-') ? desc : asc;
-  const key = value.replace(/^-/, '');
-  const column = key === 'title' ? columns.title : key === 'likes_count' ? columns.likesCount : columns.createdAt;
-  return [direction(column), direction(columns.id)];
-}
-
-/** 422 for a slug another row already uses. */
-export const slugTaken = () => validationFailed({ slug: [MESSAGES.slugTaken] });
+/** The text fields of a post or podcast after validation, description sanitized. */
+export type ContentFields = InferType<typeof postSchema>;
 
 /**
- * Writes `files` to the store, then runs `save`; when writing or saving fails, the files just
- * written are removed again, so a failed create or update leaves the store as it was.
+ * Checks the text fields of a post or podcast with `postSchema` (podcastSchema is the same) and
+ * the files named in `requiredFiles`.
+ * @throws ApiError 422 with Persian field errors.
+ */
+export function checkContentForm(form: FormBody, requiredFiles: readonly string[]): Promise<ContentFields> {
+  return checkForm(postSchema, form, requiredFiles);
+}
+
+/** A file to store: public ones answer their `/media` path, private ones (lesson files) their key. */
+export interface FileToStore {
+  key: string;
+  buffer: Buffer;
+  private?: boolean;
+}
+
+/**
+ * Writes `files` to the store, then runs `save` with their paths (public) or keys (private); when
+ * writing or saving fails, the files just written are removed again, so a failed create or update
+ * leaves the store as it was.
  */
 export async function withStoredFiles<T>(
   storage: FileStorage,
-  files: Array<{ key: string; buffer: Buffer }>,
+  files: FileToStore[],
   save: (paths: string[]) => Promise<T>,
 ): Promise<T> {
-  const written: string[] = [];
+  const written: FileToStore[] = [];
   try {
     const paths: string[] = [];
     for (const file of files) {
-      paths.push(await storage.put(file.key, file.buffer));
-      written.push(file.key);
+      paths.push(await (file.private ? storage.putPrivate(file.key, file.buffer) : storage.put(file.key, file.buffer)));
+      written.push(file);
     }
     return await save(paths);
   } catch (error) {
-    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
+    await Promise.all(
+      written.map((file) => (file.private ? storage.deletePrivate(file.key) : storage.delete(file.key)).catch(() => undefined)),
+    );
     throw error;
   }
 }

@@ -1,126 +1,54 @@
 /** Posts (SPEC §2 /posts and /dashboard/posts, §3; issue 3). Owns the `posts` table. */
-import { and, count, desc, eq, getTableColumns, inArray, isNotNull, or, ilike, type SQL } from 'drizzle-orm';
-import type { CommentStatus, ListFilter, Paginated, Post } from '@shop/contracts';
+import { eq, type SQL } from 'drizzle-orm';
+import type { CommentStatus, Paginated, Post } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema';
 import { notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
-import { uniqueViolation } from '../../lib/db-errors';
-import { orderForFilter } from '../../lib/list-order';
-import { pageMeta, toPageRequest } from '../../lib/pagination';
-import { containsPattern, searchHitsSql } from '../../lib/search';
+import type { DashboardListQuery, PublicListQuery } from '../../lib/list-order';
+import { searchHitsSql } from '../../lib/search';
 import type { FileStorage } from '../../lib/storage';
-import { escapeLike, normalizeForSearch, searchColumnsOf } from '../../lib/text';
+import { searchColumnsOf } from '../../lib/text';
 import { newKey, toWebp, type FormBody } from '../../lib/uploads';
-import { approvedCommentsCountSql, deleteCommentsOf } from '../site/comments-service';
-import { deleteLikesOf, likedAtSql, likesCountSql } from '../site/likes-service';
-import {
-  checkContentForm,
-  dashboardOrder,
-  deleteReplaced,
-  slugTaken,
-  withStoredFiles,
-  type DashboardListQuery,
-} from './content-admin';
+import { contentTable, publicColumns } from '../site/content-table';
+import { checkContentForm, deleteReplaced, withStoredFiles } from './content-admin';
 
-/** Query of a public list: page ≥ 1, per_page clamped to 1..50, filter (default `all`). */
-export interface PublicListQuery {
-  page?: number;
-  per_page?: number;
-  filter?: ListFilter;
-}
+export type { PublicListQuery } from '../../lib/list-order';
 
-const selection = () => {
-  // The search columns are internal: never answered.
-  const { search_title: _title, search_text: _text, ...columns } = getTableColumns(posts);
-  return {
-    ...columns,
-    likes_count: likesCountSql('post', posts.id),
-    comments_count: approvedCommentsCountSql('post', posts.id),
-  };
-};
-
-type Row = Omit<typeof posts.$inferSelect, 'search_title' | 'search_text'> & {
-  likes_count: number;
-  comments_count: number;
-};
-
-function toPost(row: Row): Post {
-  return { ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) };
-}
+const table = contentTable({
+  table: posts,
+  type: 'post',
+  columns: () => publicColumns(posts),
+  toItem: (row): Post => ({ ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) }),
+  searchTitle: posts.search_title,
+});
 
 /** A page of active posts in the filter's order (SPEC §2 filters). */
-export async function listPosts(db: Db, query: PublicListQuery): Promise<Paginated<Post>> {
-  const request = toPageRequest(query.page, query.per_page);
-  const sel = selection();
-  const where = eq(posts.is_active, true);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(sel)
-      .from(posts)
-      .where(where)
-      .orderBy(
-        ...orderForFilter(query.filter ?? 'all', {
-          createdAt: posts.created_at,
-          id: posts.id,
-          likesCount: sel.likes_count,
-        }),
-      )
-      .limit(request.perPage)
-      .offset(request.offset),
-    db.select({ n: count() }).from(posts).where(where),
-  ]);
-  return { data: rows.map(toPost), meta: pageMeta(request, total?.n ?? 0) };
+export function listPosts(db: Db, query: PublicListQuery): Promise<Paginated<Post>> {
+  return table.list(db, query);
 }
 
 /** One active post, or null when it does not exist or is inactive. */
-export async function getPost(db: Db, id: number): Promise<Post | null> {
-  const [row] = await db
-    .select(selection())
-    .from(posts)
-    .where(and(eq(posts.id, id), eq(posts.is_active, true)));
-  return row ? toPost(row) : null;
+export function getPost(db: Db, id: number): Promise<Post | null> {
+  return table.get(db, id);
 }
 
 /** What likes and comments need of a post: title, active flag, comment status; null when unknown. */
-export async function getPostRef(
+export function getPostRef(
   db: Db,
   id: number,
 ): Promise<{ title: string; is_active: boolean; comment_status: CommentStatus } | null> {
-  const [row] = await db
-    .select({ title: posts.title, is_active: posts.is_active, comment_status: posts.comment_status })
-    .from(posts)
-    .where(eq(posts.id, id));
-  return row ?? null;
+  return table.ref(db, id);
 }
 
 /** Titles of posts by id (dashboard comments). */
-export async function postTitles(db: Db, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: posts.id, title: posts.title }).from(posts).where(inArray(posts.id, ids));
-  return new Map(rows.map((r) => [r.id, r.title]));
+export function postTitles(db: Db, ids: number[]): Promise<Map<number, string>> {
+  return table.titles(db, ids);
 }
 
 /** Active posts the user liked, newest like first (profile favorites). */
-export async function listLikedPosts(
-  db: Db,
-  userId: number,
-  query: { page?: number; per_page?: number },
-): Promise<Paginated<Post>> {
-  const request = toPageRequest(query.page, query.per_page);
-  const likedAt = likedAtSql('post', userId, posts.id);
-  const where = and(eq(posts.is_active, true), isNotNull(likedAt));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(selection())
-      .from(posts)
-      .where(where)
-      .orderBy(desc(likedAt), desc(posts.id))
-      .limit(request.perPage)
-      .offset(request.offset),
-    db.select({ n: count() }).from(posts).where(where),
-  ]);
-  return { data: rows.map(toPost), meta: pageMeta(request, total?.n ?? 0) };
+export function listLikedPosts(db: Db, userId: number, query: { page?: number; per_page?: number }): Promise<Paginated<Post>> {
+  return table.listLiked(db, userId, query);
 }
 
 /** Search hits among active posts for a normalized query (see lib/search.ts). */
@@ -128,54 +56,14 @@ export function postSearchSql(normalizedQuery: string): SQL {
   return searchHitsSql('post', posts, normalizedQuery);
 }
 
-function dashboardWhere(q: string | undefined): SQL | undefined {
-  const normalized = q ? normalizeForSearch(q) : '';
-  if (!normalized) return undefined;
-  return or(
-    ilike(posts.search_title, containsPattern(normalized)),
-    ilike(posts.slug, `%${escapeLike(q!.trim())}%`),
-  );
-}
-
 /** A page of posts, inactive ones included, for `GET /api/dashboard/posts` (q in title or slug). */
-export async function listPostsForDashboard(db: Db, query: DashboardListQuery): Promise<Paginated<Post>> {
-  const request = toPageRequest(query.page, query.per_page);
-  const sel = selection();
-  const where = dashboardWhere(query.q);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(sel)
-      .from(posts)
-      .where(where)
-      .orderBy(
-        ...dashboardOrder(query.sort, {
-          title: posts.title,
-          createdAt: posts.created_at,
-          id: posts.id,
-          likesCount: sel.likes_count,
-        }),
-      )
-      .limit(request.perPage)
-      .offset(request.offset),
-    db.select({ n: count() }).from(posts).where(where),
-  ]);
-  return { data: rows.map(toPost), meta: pageMeta(request, total?.n ?? 0) };
+export function listPostsForDashboard(db: Db, query: DashboardListQuery): Promise<Paginated<Post>> {
+  return table.listForDashboard(db, query);
 }
 
 /** One post, active or not (dashboard), or null. */
-export async function getPostForDashboard(db: Db, id: number): Promise<Post | null> {
-  const [row] = await db.select(selection()).from(posts).where(eq(posts.id, id));
-  return row ? toPost(row) : null;
-}
-
-async function assertSlugFree(db: Db, slug: string, exceptId?: number): Promise<void> {
-  const [row] = await db.select({ id: posts.id }).from(posts).where(eq(posts.slug, slug));
-  if (row && row.id !== exceptId) throw slugTaken();
-}
-
-function rethrowSlug(error: unknown): never {
-  if (uniqueViolation(error) !== null) throw slugTaken();
-  throw error;
+export function getPostForDashboard(db: Db, id: number): Promise<Post | null> {
+  return table.getForDashboard(db, id);
 }
 
 /**
@@ -184,19 +72,17 @@ function rethrowSlug(error: unknown): never {
  */
 export async function createPost(db: Db, storage: FileStorage, form: FormBody): Promise<Post> {
   const fields = await checkContentForm(form, ['image']);
-  await assertSlugFree(db, fields.slug);
+  await table.assertSlugFree(db, fields.slug);
   const webp = await toWebp(form.files.image!);
-  const id = await withStoredFiles(storage, [{ key: newKey('posts', 'webp'), buffer: webp }], async ([image]) => {
-    try {
+  const id = await withStoredFiles(storage, [{ key: newKey('posts', 'webp'), buffer: webp }], ([image]) =>
+    table.saving(async () => {
       const [row] = await db
         .insert(posts)
         .values({ ...fields, ...searchColumnsOf(fields.title, fields.description), image })
         .returning({ id: posts.id });
       return row!.id;
-    } catch (error) {
-      return rethrowSlug(error);
-    }
-  });
+    }),
+  );
   return (await getPostForDashboard(db, id))!;
 }
 
@@ -208,11 +94,11 @@ export async function updatePost(db: Db, storage: FileStorage, id: number, form:
   const [current] = await db.select({ image: posts.image }).from(posts).where(eq(posts.id, id));
   if (!current) throw notFound();
   const fields = await checkContentForm(form, []);
-  await assertSlugFree(db, fields.slug, id);
+  await table.assertSlugFree(db, fields.slug, id);
   const upload = form.files.image ? [{ key: newKey('posts', 'webp'), buffer: await toWebp(form.files.image) }] : [];
-  await withStoredFiles(storage, upload, async ([image]) => {
-    try {
-      await db
+  await withStoredFiles(storage, upload, ([image]) =>
+    table.saving(() =>
+      db
         .update(posts)
         .set({
           ...fields,
@@ -220,25 +106,16 @@ export async function updatePost(db: Db, storage: FileStorage, id: number, form:
           ...(image ? { image } : {}),
           updated_at: new Date(),
         })
-        .where(eq(posts.id, id));
-    } catch (error) {
-      rethrowSlug(error);
-    }
-  });
+        .where(eq(posts.id, id)),
+    ),
+  );
   if (upload.length > 0) await deleteReplaced(storage, [current.image]);
   return (await getPostForDashboard(db, id))!;
 }
 
 /** Deletes a post with its likes, comments and uploaded image; 404 when unknown. */
 export async function deletePost(db: Db, storage: FileStorage, id: number): Promise<void> {
-  const row = await db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(posts).where(eq(posts.id, id)).returning({ image: posts.image });
-    if (deleted) {
-      await deleteLikesOf(tx as unknown as Db, 'post', id);
-      await deleteCommentsOf(tx as unknown as Db, 'post', id);
-    }
-    return deleted;
-  });
+  const row = await table.remove(db, id, { image: posts.image });
   if (!row) throw notFound();
   await deleteReplaced(storage, [row.image]);
 }

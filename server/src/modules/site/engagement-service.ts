@@ -4,6 +4,7 @@
  */
 import type {
   CommentNode,
+  CommentStatus,
   ContentType,
   DashboardComment,
   LikeAnswer,
@@ -15,6 +16,7 @@ import type { CommentInput } from '@shop/validation';
 import type { Db } from '../../db/client';
 import { ApiError, forbidden, notFound, validationFailed } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
+import { hasBoughtProduct } from '../commerce/ownership';
 import { getProductRef, getProductSessionRef, productSessionTitles, productTitles } from '../commerce/products-service';
 import { getPodcastRef, podcastTitles } from '../content/podcasts-service';
 import { getPostRef, postTitles } from '../content/posts-service';
@@ -91,9 +93,34 @@ export async function likeItem(db: Db, user: User, body: LikeBody): Promise<Like
 }
 
 /**
+ * Why an item's rules refuse a comment by `user` (SPEC §6, §8; issue 6), or null when they allow
+ * it: comments off site-wide or closed on the item → `commentsClosed`; a `buyers-only` course, a
+ * `buyers-only` session or a session of a `buyers-only` course, for an ordinary user who does not
+ * own the course → `commentsBuyersOnly` (staff and super are exempt). `ref.product_id` is the
+ * course of a session.
+ */
+export async function commentRefusal(
+  db: Db,
+  user: User,
+  type: ContentType,
+  itemId: number,
+  ref: { comment_status: CommentStatus; product_id?: number },
+): Promise<string | null> {
+  const site = await getSiteInformation(db);
+  if (!site.comments_enabled || ref.comment_status === 'closed') return MESSAGES.commentsClosed;
+  const productId = type === 'product' ? itemId : type === 'product_session' ? ref.product_id : undefined;
+  if (productId === undefined || user.status !== 'ordinary') return null;
+  const buyersOnly =
+    ref.comment_status === 'buyers-only' ||
+    (type === 'product_session' && (await getProductRef(db, productId))?.comment_status === 'buyers-only');
+  if (buyersOnly && !(await hasBoughtProduct(db, user.id, productId))) return MESSAGES.commentsBuyersOnly;
+  return null;
+}
+
+/**
  * `POST /api/comments` for the signed-in `user` (SPEC §6, §8): 403 for another `user_id`, an
- * unverified email (message without "forbidden"), a barred user, or comments closed on the item
- * or site-wide; 404 for an unknown item; 422 for a `parent_id` that is not a comment of the
+ * unverified email (message without "forbidden"), a barred user, or a {@link commentRefusal}
+ * (closed, site switch off, buyers-only course not owned); 404 for an unknown item; 422 for a `parent_id` that is not a comment of the
  * same item. Staff and super comments are approved at once, others wait for moderation.
  */
 export async function postComment(
@@ -108,8 +135,8 @@ export async function postComment(
   const type = body.commentable_type as ContentType;
   const ref = await findContentRef(db, type, body.commentable_id);
   if (!ref?.is_active) throw notFound();
-  const site = await getSiteInformation(db);
-  if (!site.comments_enabled || ref.comment_status === 'closed') throw new ApiError(403, MESSAGES.commentsClosed);
+  const refusal = await commentRefusal(db, user, type, body.commentable_id, ref);
+  if (refusal) throw new ApiError(403, refusal);
   if (body.parent_id) {
     const parent = await getCommentRef(db, body.parent_id);
     if (!parent || parent.type !== type || parent.itemId !== body.commentable_id || parent.status === 'rejected') {

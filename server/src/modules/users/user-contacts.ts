@@ -27,14 +27,26 @@ export async function getUserContacts(db: Db, ids: number[]): Promise<Map<number
   return result;
 }
 
-/** `column IN (ids of users whose name, email or mobile contains q)`; q is already normalized. */
-export function userIdIn(db: Db, column: Parameters<typeof inArray>[0], q: string): SQL {
+/**
+ * Users whose name, email or mobile contains q; q is already normalized (Latin digits). Mobiles
+ * are stored in E.164, so a local number (`0912…`) is also looked up as `+98912…`.
+ */
+function userMatches(q: string): SQL | undefined {
   const pattern = `%${escapeLike(q)}%`;
-  return inArray(
-    column,
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(or(ilike(users.full_name, pattern), ilike(users.email, pattern), ilike(users.mobile, pattern))),
-  );
+  const localMobile = /^0[0-9]+$/.test(q) ? ilike(users.mobile, `%+98${q.slice(1)}%`) : undefined;
+  return or(ilike(users.full_name, pattern), ilike(users.email, pattern), ilike(users.mobile, pattern), localMobile);
+}
+
+/** `column IN (ids of users whose name, email or mobile contains q)` (see {@link userMatches}). */
+export function userIdIn(db: Db, column: Parameters<typeof inArray>[0], q: string): SQL {
+  return inArray(column, db.select({ id: users.id }).from(users).where(userMatches(q)));
+}
+
+/**
+ * Ids of at most `limit` users matching q (see {@link userMatches}), for callers that look up
+ * their own rows by a short id list (an index lookup instead of a scan).
+ */
+export async function matchingUserIds(db: Db, q: string, limit: number): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(userMatches(q)).limit(limit);
+  return rows.map((r) => r.id);
 }

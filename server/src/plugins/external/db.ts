@@ -25,7 +25,7 @@ export default fp(
     app.decorate('dbKind', database.kind);
     app.addHook('onClose', async () => database.close());
     if (settings.seed) {
-      const seeded = await seedIfEmpty(database.db, { uploadsDir: settings.uploadsDir });
+      const seeded = await seedIfEmpty(database.db, { uploadsDir: settings.uploadsDir, privateDir: settings.privateDir });
       if (seeded) app.log.info('seeded demo content into an empty database');
     }
   },

@@ -8,10 +8,11 @@ import { createCsrfToken, CSRF_COOKIE } from '../../plugins/app/csrf';
 import { clearAuthCookie, requireAuth, setAuthCookie } from '../../plugins/app/auth';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { errorBodySchema, userSchema } from '../../lib/schemas';
+import { boughtProductSchema, errorBodySchema, userSchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { login, register, type LoginInput, type RegisterInput } from '../../modules/auth/auth-service';
 import { revokeToken } from '../../modules/auth/tokens-service';
+import { listBoughtProducts } from '../../modules/commerce/sessions-service';
 
 const tokenAnswerSchema = {
   type: 'object',
@@ -136,7 +137,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  /** POST /api/auth/logged-in-user-info: `{data:{user, buyedProducts}}` (no orders yet: empty); 401 without a token. */
+  /** POST /api/auth/logged-in-user-info: `{data:{user, buyedProducts}}` (owned courses with progress); 401 without a token. */
   app.post(
     '/api/auth/logged-in-user-info',
     {
@@ -154,20 +155,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
                 required: ['user', 'buyedProducts'],
                 properties: {
                   user: userSchema,
-                  buyedProducts: {
-                    type: 'array',
-                    items: {
-                      type: 'object',
-                      required: ['id', 'title', 'slug', 'image', 'bought_at'],
-                      properties: {
-                        id: { type: 'integer' },
-                        title: { type: 'string' },
-                        slug: { type: 'string' },
-                        image: { type: ['string', 'null'] },
-                        bought_at: { type: 'string', format: 'date-time' },
-                      },
-                    },
-                  },
+                  buyedProducts: { type: 'array', items: boughtProductSchema },
                 },
               },
             },
@@ -179,7 +167,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { user } = await requireAuth(request);
-      return { data: { user, buyedProducts: [] } };
+      return { data: { user, buyedProducts: await listBoughtProducts(app.db, user.id) } };
     },
   );
 };

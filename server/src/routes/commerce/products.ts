@@ -15,6 +15,7 @@ import {
 import { getAuth } from '../../plugins/app/auth';
 import { findContentRef, viewerState } from '../../modules/site/engagement-service';
 import { getProductDetail, listProducts } from '../../modules/commerce/products-service';
+import { productViewerFields } from '../../modules/commerce/sessions-service';
 import type { PublicListQuery } from '../../modules/content/posts-service';
 import { getCommentTree } from '../../modules/site/comments-service';
 
@@ -35,7 +36,10 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
     (request) => listProducts(app.db, request.query),
   );
 
-  /** GET /api/products/:productId: ProductDetail with its active sessions and `liked_by_me`; 404 when unknown. */
+  /**
+   * GET /api/products/:productId: ProductDetail with its active sessions (`can_view`, `is_done`),
+   * `liked_by_me`, `in_cart`, `is_bought` and `progress` of the caller; 404 when unknown.
+   */
   app.get<{ Params: { productId: string } }>(
     '/api/products/:productId',
     {
@@ -50,8 +54,12 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
       const id = parseId(request.params.productId);
       const product = id === null ? null : await getProductDetail(app.db, id);
       if (!product) throw notFound();
-      const auth = await getAuth(request);
-      return { data: { ...product, ...(await viewerState(app.db, auth?.user ?? null, 'product', product.id)) } };
+      const user = (await getAuth(request))?.user ?? null;
+      const [liked, viewer] = await Promise.all([
+        viewerState(app.db, user, 'product', product.id),
+        productViewerFields(app.db, user, product.id, product.sessions),
+      ]);
+      return { data: { ...product, ...liked, ...viewer } };
     },
   );
 

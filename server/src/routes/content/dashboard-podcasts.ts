@@ -9,7 +9,7 @@ import { parseId } from '../../lib/pagination';
 import { podcastSchema } from '../../lib/schemas';
 import { readForm } from '../../lib/uploads';
 import { requirePermission } from '../../plugins/app/auth';
-import type { DashboardListQuery } from '../../modules/content/content-admin';
+import type { DashboardListQuery } from '../../lib/list-order';
 import {
   createPodcast,
   deletePodcast,

@@ -1,7 +1,7 @@
 /** Route schemas shared by the dashboard posts and podcasts routes (issue 3 "Dashboard"). */
 import { MAX_PAGE } from '../../lib/pagination';
-import { errorBodySchema, itemSchema, messageSchema, paginatedSchema } from '../../lib/schemas';
-import { CONTENT_SORT_VALUES } from '../../modules/content/content-admin';
+import { errorBodySchema, itemSchema, messageSchema, paginatedSchema, signedInSecurity } from '../../lib/schemas';
+import { CONTENT_SORT_VALUES } from '../../lib/list-order';
 
 const errors = {
   400: errorBodySchema,
@@ -15,16 +15,27 @@ const errors = {
 } as const;
 
 const params = { type: 'object', properties: { id: { type: 'string' } } } as const;
-const security: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
+const security = signedInSecurity;
+
+/** What a section other than posts and podcasts says of its form, list query and OpenAPI tag. */
+export interface DashboardSectionOptions {
+  tag: string;
+  /** The multipart form's fields, for the create and update descriptions. */
+  formDescription: string;
+  /** Extra list query properties (JSON Schema), e.g. a parent id filter. */
+  listQuery?: Record<string, object>;
+}
 
 /** Schemas of list, create, get, update and delete for `/api/dashboard/<section>`. */
-export function dashboardContentSchemas(section: 'posts' | 'podcasts', item: object) {
-  const tags = ['content'];
+export function dashboardContentSchemas(section: string, item: object, options?: DashboardSectionOptions) {
+  const tags = [options?.tag ?? 'content'];
   const files =
     section === 'posts'
       ? 'image (file, required on create)'
       : 'image (file, required on create), file (audio, required on create)';
-  const formDescription = `multipart/form-data: title, slug, description (HTML, sanitized), is_active ("true"/"false"), comment_status (open|closed), ${files}.`;
+  const formDescription =
+    options?.formDescription ??
+    `multipart/form-data: title, slug, description (HTML, sanitized), is_active ("true"/"false"), comment_status (open|closed), ${files}.`;
   return {
     list: {
       tags,
@@ -37,6 +48,7 @@ export function dashboardContentSchemas(section: 'posts' | 'podcasts', item: obj
           per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
           q: { type: 'string', maxLength: 200, description: 'Searched in title (normalized) and slug.' },
           sort: { type: 'string', enum: CONTENT_SORT_VALUES, default: '-created_at' },
+          ...options?.listQuery,
         },
       },
       response: { 200: paginatedSchema(item), ...errors },

@@ -8,7 +8,7 @@ import { CONTENT_TYPES, type LikeBody } from '@shop/contracts';
 import { commentSchema, searchQuerySchema, type CommentInput } from '@shop/validation';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { errorBodySchema, likeAnswerSchema, paginatedSchema, searchResultSchema } from '../../lib/schemas';
+import { errorBodySchema, likeAnswerSchema, paginatedSchema, searchResultSchema, signedInErrorResponses } from '../../lib/schemas';
 import { yupBody, yupQuery } from '../../lib/yup-body';
 import { getAuth, requireAuth, requireUser } from '../../plugins/app/auth';
 import { likeItem, postComment } from '../../modules/site/engagement-service';
@@ -17,14 +17,7 @@ import { search } from '../../modules/site/search-service';
 const commentBody = yupBody(commentSchema);
 const searchQuery = yupQuery(searchQuerySchema);
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  419: errorBodySchema,
-  422: errorBodySchema,
-} as const;
+const errors = signedInErrorResponses;
 
 const likeBodySchema = {
   type: 'object',

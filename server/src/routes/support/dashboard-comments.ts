@@ -8,7 +8,7 @@ import { commentReplySchema } from '@shop/validation';
 import { notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { MAX_PAGE, parseId } from '../../lib/pagination';
-import { dashboardCommentSchema, errorBodySchema, itemSchema, messageSchema, paginatedSchema } from '../../lib/schemas';
+import { dashboardCommentSchema, itemSchema, messageSchema, paginatedSchema, signedInErrorResponses, signedInSecurity } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requirePermission } from '../../plugins/app/auth';
 import { listCommentsForModeration, type CommentListQuery } from '../../modules/site/comments-service';
@@ -19,15 +19,9 @@ import {
   replyAsStaff,
 } from '../../modules/site/engagement-service';
 
-const errors = {
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  419: errorBodySchema,
-  422: errorBodySchema,
-} as const;
+const errors = signedInErrorResponses;
 const params = { type: 'object', properties: { id: { type: 'string' } } } as const;
-const security: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
+const security = signedInSecurity;
 const replyBody = yupBody(commentReplySchema);
 /** The cast body of a reply (commentReplySchema). */
 type ReplyBody = { text: string };

@@ -5,19 +5,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
 import { MAX_PAGE, parseId } from '../../lib/pagination';
-import { errorBodySchema, itemSchema, paginatedSchema } from '../../lib/schemas';
+import { itemSchema, paginatedSchema, signedInErrorResponses, signedInSecurity } from '../../lib/schemas';
 import { requirePermission } from '../../plugins/app/auth';
 import { listTickets, setTicketRead, TICKET_STATUSES, type TicketListQuery } from '../../modules/support/tickets-service';
 import { ticketSchema } from './ticket-schema';
 
-const errors = {
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  419: errorBodySchema,
-  422: errorBodySchema,
-} as const;
-const security: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
+const errors = signedInErrorResponses;
+const security = signedInSecurity;
 
 const dashboardTicketsRoutes: FastifyPluginAsync = async (app) => {
   const guard = { onRequest: requirePermission('show-tickets') };

@@ -36,7 +36,19 @@ describe.each(DB_TARGETS)('products API on %s', (target) => {
       'js-basics-arrays',
       'js-basics-dom',
     ]);
-    expect(Object.keys(data.sessions[0]!).sort()).toEqual(['created_at', 'id', 'slug', 'title']);
+    expect(Object.keys(data.sessions[0]!).sort()).toEqual([
+      'can_view',
+      'created_at',
+      'id',
+      'is_done',
+      'is_free_preview',
+      'position',
+      'slug',
+      'title',
+    ]);
+    // A visitor owns nothing and opens nothing.
+    expect(data).toMatchObject({ in_cart: false, is_bought: false, progress: null });
+    expect(data.sessions.every((s) => !s.can_view && !s.is_done)).toBe(true);
     const comments = (await app.inject({ url: `/api/products/${id}/comments` })).json<{ data: CommentNode[] }>();
     expect(comments.data).toHaveLength(1);
     expect(comments.data[0]!.replies[0]!.user).toMatchObject({ full_name: 'مدیر سایت', is_staff: true });

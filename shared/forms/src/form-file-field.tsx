@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useField } from 'formik';
 import { Box, Button, Icon, Stack, Typography } from '@shop/ui-kit';
 import { FormHelperText } from '@shop/ui-kit/lazy';
-import { t } from '../strings';
+import { t } from './strings';
 
 /** A local preview URL of a chosen file; none where the platform has no object URLs. */
 function usePreviewUrl(file: File | null): string | null {
@@ -21,29 +21,33 @@ function usePreviewUrl(file: File | null): string | null {
 
 /**
  * A file input bound to a formik field, with a preview of the chosen file (an image, or an
- * audio player) or of the current one when editing; the field's error shows once a file was
- * chosen or the form was submitted.
+ * audio player; none for `kind="file"`) or of the current one when editing; the field's error
+ * shows once a file was chosen or the form was submitted.
  */
 export function FormFileField({
   name,
   label,
   chooseLabel,
   help,
-  accept,
+  extensions,
   kind,
   current,
+  hasCurrent = !!current,
 }: {
   name: string;
   label: string;
   chooseLabel: string;
   help: string;
-  accept: string;
-  kind: 'image' | 'audio';
+  /** Extensions the picker offers, without dots (`['jpg', 'png']`); the schema checks them too. */
+  extensions: readonly string[];
+  kind: 'image' | 'audio' | 'file';
   /** URL of the file the item has now (edit form). */
   current?: string | null;
+  /** The item has a file now even though it has no public URL (a private lesson file). */
+  hasCurrent?: boolean;
 }) {
   const [field, meta, helpers] = useField<File | null>(name);
-  const preview = usePreviewUrl(field.value);
+  const preview = usePreviewUrl(kind === 'file' ? null : field.value);
   const showError = meta.touched && !!meta.error;
   const shown = preview ?? current ?? null;
   const inputId = `file-${name}`;
@@ -64,7 +68,7 @@ export function FormFileField({
               id={inputId}
               name={name}
               type="file"
-              accept={accept}
+              accept={extensions.map((ext) => `.${ext}`).join(',')}
               aria-label={label}
               hidden
               onChange={(event) => {
@@ -75,7 +79,7 @@ export function FormFileField({
             />
           </Button>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {field.value ? t.form.selected(field.value.name) : current ? t.form.keepFile : help}
+            {field.value ? t.selected(field.value.name) : hasCurrent ? t.keepFile : help}
           </Typography>
         </Box>
       </Stack>

@@ -1,0 +1,119 @@
+import { Formik, Form } from 'formik';
+import { skipToken } from '@shop/api-client';
+import type { CommentStatus, Product, ProductStatus } from '@shop/contracts';
+import { UploadProgress } from '@shop/content-ui';
+import { formatToman } from '@shop/format';
+import { FormFileField, FormRadioField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField } from '@shop/forms';
+import { IMAGE_EXTENSIONS, IMAGE_MAX_KB, fieldLabels, fileField, productFormSchema } from '@shop/validation';
+import { Box, Paper, Stack } from '@shop/ui-kit';
+import { FormButtons } from '../form-buttons';
+import { FormSkeleton } from '../form-skeleton';
+import { SectionHeader } from '../section-header';
+import { useEditId } from '../use-edit-id';
+import { useGetAdminProductQuery } from './catalog-admin-api';
+import { CATALOG_PATHS } from './catalog-paths';
+import { readWholeNumber, useSaveCatalogItem } from './save-catalog-item';
+import { t } from '../../strings';
+
+/** What the course form holds: the price as typed (Persian digits allowed), the image once chosen. */
+export interface ProductFormValues {
+  title: string;
+  slug: string;
+  description: string;
+  price: string;
+  is_active: boolean;
+  product_status: ProductStatus;
+  comment_status: CommentStatus;
+  image: File | null;
+}
+
+/** On create the image is required (issue 6 API). */
+const createSchema = productFormSchema.shape({
+  image: fileField({ required: true, label: fieldLabels.image, maxKb: IMAGE_MAX_KB, extensions: [...IMAGE_EXTENSIONS] }),
+});
+
+/** The typed price as the course page will show it («۱۲۰٬۰۰۰ تومان», «رایگان»), or «—» while it is not a number. */
+function formatPrice(typed: string): string {
+  const price = readWholeNumber(typed);
+  return price === null ? '—' : formatToman(price);
+}
+
+/** The course form (SPEC §2–§5, issue 6 `ProductForm`), empty for a new course or filled from `product`. */
+function ProductForm({ product }: { product: Product | null }) {
+  const creating = product === null;
+  const save = useSaveCatalogItem<ProductFormValues>(
+    { section: 'products', id: product?.id ?? null, tags: ['Product'], listPath: CATALOG_PATHS.products, saved: t.form.savedProduct },
+    ({ price, ...values }) => ({ ...values, price: readWholeNumber(price) ?? price }),
+  );
+  const initialValues: ProductFormValues = {
+    title: product?.title ?? '',
+    slug: product?.slug ?? '',
+    description: product?.description ?? '',
+    price: product ? String(product.price) : '',
+    is_active: product?.is_active ?? true,
+    product_status: product?.product_status ?? 'in-progress',
+    comment_status: product?.comment_status ?? 'open',
+    image: null,
+  };
+  const heading = creating ? t.dashboard.addProduct : t.dashboard.editProduct;
+  return (
+    <Box sx={{ py: { xs: 2, md: 3 }, maxWidth: 880 }}>
+      <SectionHeader title={heading} parents={[{ label: t.dashboard.products, to: CATALOG_PATHS.products }]} />
+      <Formik<ProductFormValues>
+        initialValues={initialValues}
+        initialStatus={{}}
+        validationSchema={creating ? createSchema : productFormSchema}
+        validateOnBlur
+        validateOnChange
+        onSubmit={save}
+      >
+        {({ isSubmitting, values }) => (
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
+            <Form noValidate aria-label={heading}>
+              <Stack spacing={2} useFlexGap>
+                <FormTextField name="title" label={t.form.title} />
+                <FormSlugField label={t.form.slug} help={t.form.slugHelp} suggestLabel={t.form.suggestSlug} />
+                <FormTextField name="description" label={t.form.description} help={t.form.descriptionHelp} ltr multiline minRows={8} />
+                <FormTextField
+                  name="price"
+                  label={t.form.price}
+                  ltr
+                  inputMode="numeric"
+                  help={t.form.priceHelp(formatPrice(values.price))}
+                />
+                <FormFileField
+                  name="image"
+                  kind="image"
+                  label={t.form.image}
+                  chooseLabel={t.form.chooseImage}
+                  help={t.form.imageHelp}
+                  extensions={IMAGE_EXTENSIONS}
+                  current={product?.image}
+                />
+                <FormSwitchField name="is_active" label={t.form.isActive} />
+                <FormRadioField name="product_status" label={t.form.productStatus} options={t.status} />
+                <FormRadioField name="comment_status" label={t.form.commentStatus} options={t.form.commentStatuses} />
+              </Stack>
+              {isSubmitting && <UploadProgress />}
+              <FormStatusAlert />
+              <FormButtons cancelTo={CATALOG_PATHS.products} submitting={isSubmitting} />
+            </Form>
+          </Paper>
+        )}
+      </Formik>
+    </Box>
+  );
+}
+
+/**
+ * `/dashboard/products/add-product` and `/dashboard/products/:editProductId` (manage-products):
+ * the course form, after loading the course when editing (a missing one answers 404 and the
+ * shell shows its error page).
+ */
+export default function ProductFormPage() {
+  const id = useEditId('editProductId');
+  const { data } = useGetAdminProductQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
+  if (id !== null && !data) return <FormSkeleton />;
+  // A new key per course, so formik starts from that course's values.
+  return <ProductForm key={id ?? 'new'} product={data?.data ?? null} />;
+}

@@ -1,0 +1,148 @@
+import { Formik, Form } from 'formik';
+import { skipToken } from '@shop/api-client';
+import type { CommentStatus, DashboardProductSession, Product } from '@shop/contracts';
+import { UploadProgress } from '@shop/content-ui';
+import { formatNumber } from '@shop/format';
+import { FormFileField, FormRadioField, FormSelectField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField } from '@shop/forms';
+import { Link } from '@shop/router';
+import { IMAGE_EXTENSIONS, SESSION_FILE_EXTENSIONS, productSessionFormSchema } from '@shop/validation';
+import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@shop/ui-kit';
+import { FormButtons } from '../form-buttons';
+import { FormSkeleton } from '../form-skeleton';
+import { SectionHeader } from '../section-header';
+import { useEditId } from '../use-edit-id';
+import { useGetAdminProductsQuery, useGetAdminSessionQuery } from './catalog-admin-api';
+import { CATALOG_PATHS } from './catalog-paths';
+import { readWholeNumber, useSaveCatalogItem } from './save-catalog-item';
+import { t } from '../../strings';
+
+/** Most courses the picker lists (the API clamps `per_page`; a shop has far fewer courses). */
+const PICKER_SIZE = 100;
+
+/** What the session form holds: ids and the position as typed, files once chosen. */
+export interface SessionFormValues {
+  product_id: string;
+  title: string;
+  slug: string;
+  description: string;
+  position: string;
+  is_free_preview: boolean;
+  is_active: boolean;
+  comment_status: CommentStatus;
+  image: File | null;
+  file: File | null;
+}
+
+/** «ابتدا یک دوره بسازید» (SPEC §4: a session cannot be added before a course exists), with a link to add one. */
+function NoProducts() {
+  return (
+    <Alert
+      severity="info"
+      action={
+        <Button component={Link} to={CATALOG_PATHS.addProduct} color="inherit" size="small">
+          {t.dashboard.addProduct}
+        </Button>
+      }
+    >
+      <AlertTitle>{t.form.noProducts}</AlertTitle>
+      {t.form.noProductsHint}
+    </Alert>
+  );
+}
+
+/** The session form (SPEC §2–§5, issue 6 `ProductSessionForm`), empty for a new session or filled from `session`. */
+function SessionForm({ session, products }: { session: DashboardProductSession | null; products: Product[] }) {
+  const creating = session === null;
+  const save = useSaveCatalogItem<SessionFormValues>(
+    { section: 'product-sessions', id: session?.id ?? null, tags: ['ProductSession', 'Product'], listPath: CATALOG_PATHS.sessions, saved: t.form.savedSession },
+    ({ position, ...values }) => ({
+      ...values,
+      position: readWholeNumber(position) ?? position,
+    }),
+  );
+  const initialValues: SessionFormValues = {
+    product_id: session ? String(session.product_id) : products.length === 1 ? String(products[0]!.id) : '',
+    title: session?.title ?? '',
+    slug: session?.slug ?? '',
+    description: session?.description ?? '',
+    position: session ? String(session.position) : '',
+    is_free_preview: session?.is_free_preview ?? false,
+    is_active: session?.is_active ?? true,
+    comment_status: session?.comment_status ?? 'open',
+    image: null,
+    file: null,
+  };
+  const heading = creating ? t.dashboard.addSession : t.dashboard.editSession;
+  return (
+    <Formik<SessionFormValues> initialValues={initialValues} initialStatus={{}} validationSchema={productSessionFormSchema} validateOnBlur validateOnChange onSubmit={save}>
+      {({ isSubmitting }) => (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
+          <Form noValidate aria-label={heading}>
+            <Stack spacing={2} useFlexGap>
+              <FormSelectField name="product_id" label={t.form.product} options={products.map(({ id, title }) => ({ value: String(id), label: title }))} />
+              <FormTextField name="title" label={t.form.title} />
+              <FormSlugField label={t.form.slug} help={t.form.slugHelp} suggestLabel={t.form.suggestSlug} />
+              <FormTextField name="position" label={t.form.position} help={t.form.positionHelp} ltr inputMode="numeric" />
+              <FormTextField name="description" label={t.form.description} help={t.form.descriptionHelp} ltr multiline minRows={6} />
+              <FormFileField
+                name="image"
+                kind="image"
+                label={t.form.image}
+                chooseLabel={t.form.chooseImage}
+                help={t.form.imageHelp}
+                extensions={IMAGE_EXTENSIONS}
+                current={session?.image}
+              />
+              {session?.has_file && (
+                <Typography variant="body2" color="text.secondary">
+                  {t.form.currentFile(session.file_type ?? '—', formatNumber(Math.ceil((session.file_size ?? 0) / 1024)))}
+                </Typography>
+              )}
+              <FormFileField
+                name="file"
+                kind="file"
+                label={t.form.file}
+                chooseLabel={t.form.chooseFile}
+                help={t.form.fileHelp}
+                extensions={SESSION_FILE_EXTENSIONS}
+                hasCurrent={session?.has_file ?? false}
+              />
+              <FormSwitchField name="is_free_preview" label={t.form.isFreePreview} />
+              <FormSwitchField name="is_active" label={t.form.isActive} />
+              <FormRadioField name="comment_status" label={t.form.commentStatus} options={t.form.commentStatuses} />
+            </Stack>
+            {isSubmitting && <UploadProgress />}
+            <FormStatusAlert />
+            <FormButtons cancelTo={CATALOG_PATHS.sessions} submitting={isSubmitting} />
+          </Form>
+        </Paper>
+      )}
+    </Formik>
+  );
+}
+
+/**
+ * `/dashboard/product-sessions/add-session` and `/dashboard/product-sessions/:editProductSessiontId`
+ * (manage-product-sessions): the session form with the course picker, after loading the courses
+ * (and the session when editing). With no course at all the add page says to make one first.
+ */
+export default function SessionFormPage() {
+  const id = useEditId('editProductSessiontId');
+  const products = useGetAdminProductsQuery({ page: 1, per_page: PICKER_SIZE, sort: 'title' });
+  const { data } = useGetAdminSessionQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
+  const heading = id === null ? t.dashboard.addSession : t.dashboard.editSession;
+  const loading = !products.data || (id !== null && !data);
+  return (
+    <Box sx={{ py: { xs: 2, md: 3 }, maxWidth: 880 }}>
+      <SectionHeader title={heading} parents={[{ label: t.dashboard.sessions, to: CATALOG_PATHS.sessions }]} />
+      {loading ? (
+        <FormSkeleton />
+      ) : id === null && products.data!.data.length === 0 ? (
+        <NoProducts />
+      ) : (
+        // A new key per session, so formik starts from that session's values.
+        <SessionForm key={id ?? 'new'} session={data?.data ?? null} products={products.data!.data} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,65 @@
+import { SALES_PERIODS, hasPermission, type PermissionName, type SalesPeriod } from '@shop/contracts';
+import { useUrlParams } from '@shop/content-ui';
+import { selectCurrentUser, useAppSelector } from '@shop/api-client';
+import { Link } from '@shop/router';
+import { Box, Button, Icon, Stack, ToggleButton, ToggleButtonGroup, Typography, type IconName } from '@shop/ui-kit';
+import { SectionHeader } from '../section-header';
+import { FINANCIAL_PATHS } from './financial-paths';
+import { SalesSummary } from './sales-summary';
+import { t } from '../../strings';
+
+const DEFAULT_PERIOD: SalesPeriod = 'month';
+
+/** The sub pages, each shown to staff holding its permission. */
+const SUB_PAGES: Array<{ label: string; to: string; icon: IconName; permission: PermissionName }> = [
+  { label: t.financial.orders, to: FINANCIAL_PATHS.orders, icon: 'ShoppingCart', permission: 'show-financial-info' },
+  { label: t.financial.manual, to: FINANCIAL_PATHS.manual, icon: 'School', permission: 'show-financial-info' },
+  { label: t.financial.refunds, to: FINANCIAL_PATHS.refunds, icon: 'Payments', permission: 'manage-refunds' },
+];
+
+/**
+ * `/dashboard/financial-info` (show-financial-info, SPEC §2–§3): links to orders, courses added
+ * to users and refunds, then the sales and refund summaries of one period (SPEC §2: all, day,
+ * week, month, three months, six months, year; Jalali, Tehran), kept in the URL as `?period=`.
+ */
+export default function FinancialInfoPage() {
+  const user = useAppSelector(selectCurrentUser);
+  const [params, update] = useUrlParams();
+  const raw = params.get('period') as SalesPeriod | null;
+  const period = raw && SALES_PERIODS.includes(raw) ? raw : DEFAULT_PERIOD;
+  return (
+    <Box sx={{ py: { xs: 2, md: 3 } }}>
+      <SectionHeader title={t.financial.title} intro={t.financial.intro} />
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 3 }}>
+        {SUB_PAGES.filter(({ permission }) => hasPermission(user, permission)).map(({ label, to, icon }) => (
+          <Button key={to} component={Link} to={to} variant="outlined" startIcon={<Icon name={icon} />}>
+            {label}
+          </Button>
+        ))}
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
+        <Typography id="period-label" sx={{ fontWeight: 500 }}>
+          {t.financial.period}
+        </Typography>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={period}
+          aria-labelledby="period-label"
+          onChange={(_event, next: SalesPeriod | null) => next && update({ period: next === DEFAULT_PERIOD ? null : next })}
+          sx={{ flexWrap: 'wrap' }}
+        >
+          {SALES_PERIODS.map((value) => (
+            <ToggleButton key={value} value={value}>
+              {t.financial.periods[value]}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Stack>
+      <Stack spacing={3} useFlexGap>
+        <SalesSummary kind="sales" period={period} />
+        <SalesSummary kind="refunds" period={period} />
+      </Stack>
+    </Box>
+  );
+}

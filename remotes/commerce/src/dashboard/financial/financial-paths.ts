@@ -1,0 +1,9 @@
+/** Paths of the dashboard's financial pages (SPEC §2 dashboard routes). */
+export const FINANCIAL_PATHS = {
+  root: '/dashboard/financial-info',
+  orders: '/dashboard/financial-info/orders',
+  manual: '/dashboard/financial-info/list-of-products-added-to-users',
+  addManual: '/dashboard/financial-info/list-of-products-added-to-users/add-product',
+  refunds: '/dashboard/financial-info/money-refund-status',
+  addRefund: '/dashboard/financial-info/money-refund-status/add',
+} as const;

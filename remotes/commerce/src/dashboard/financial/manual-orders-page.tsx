@@ -1,0 +1,80 @@
+import type { DashboardOrder } from '@shop/contracts';
+import { DebouncedSearchBox, ListPagination, useTableParams } from '@shop/content-ui';
+import { formatJalaliDate, formatToman } from '@shop/format';
+import { Box } from '@shop/ui-kit';
+import { AdminTable } from '../admin-table';
+import { ListToolbar } from '../list-toolbar';
+import { RowActions } from '../row-actions';
+import { SectionHeader } from '../section-header';
+import { useConfirmedDelete } from '../use-confirmed-delete';
+import { useDeleteManualOrderMutation, useGetManualOrdersQuery } from './financial-api';
+import { FINANCIAL_PATHS } from './financial-paths';
+import { t } from '../../strings';
+
+const PER_PAGE = 20;
+const COLUMNS = ['title', 'email', 'full_name', 'total_price', 'created_at', 'actions'] as const;
+const LABELS = { ...t.financial.orderColumns, title: t.financial.product, actions: t.dashboard.productColumns.actions };
+
+/** The course of a manual order (it has one item). */
+const titleOf = (order: DashboardOrder) => order.items[0]?.title ?? '—';
+
+/**
+ * `/dashboard/financial-info/list-of-products-added-to-users` (show-financial-info, SPEC §2, §8):
+ * courses staff gave users by hand, with the server's note that a zero price may mean a manual
+ * add; search and page in the URL; change the course, or take it back after confirmation.
+ */
+export default function ManualOrdersPage() {
+  const { page, q, setPage, setQuery } = useTableParams(['created_at'] as const, '-created_at');
+  const { data, isLoading, isFetching } = useGetManualOrdersQuery({ page, per_page: PER_PAGE, q });
+  const [remove, { isLoading: removing }] = useDeleteManualOrderMutation();
+  const deletion = useConfirmedDelete<DashboardOrder>({
+    remove: (order) => remove(order.id).unwrap(),
+    textOf: (order) => t.financial.deleteManualText(titleOf(order), order.user.full_name),
+    pending: removing,
+  });
+  const note = data?.data.find((order) => order.note)?.note;
+
+  const cell = (order: DashboardOrder, column: (typeof COLUMNS)[number]) => {
+    switch (column) {
+      case 'title':
+        return titleOf(order);
+      case 'email':
+        return <span dir="ltr">{order.user.email}</span>;
+      case 'full_name':
+        return order.user.full_name;
+      case 'total_price':
+        return formatToman(order.total_price);
+      case 'created_at':
+        return <time dateTime={order.created_at}>{formatJalaliDate(order.created_at, { withTime: true })}</time>;
+      case 'actions':
+        return <RowActions title={titleOf(order)} editTo={`${FINANCIAL_PATHS.manual}/${order.id}`} onDelete={() => deletion.ask(order)} />;
+    }
+  };
+
+  return (
+    <Box sx={{ py: { xs: 2, md: 3 } }}>
+      <SectionHeader
+        title={t.financial.manual}
+        intro={note ? `${t.financial.manualIntro} ${note}` : t.financial.manualIntro}
+        parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }]}
+        add={{ label: t.financial.addManual, to: FINANCIAL_PATHS.addManual }}
+      />
+      <ListToolbar total={data?.meta.total}>
+        <DebouncedSearchBox value={q} onSearch={setQuery} label={t.dashboard.search} placeholder={t.financial.searchOrders} />
+      </ListToolbar>
+      {deletion.refusal}
+      <AdminTable
+        label={t.financial.manual}
+        columns={COLUMNS}
+        labels={LABELS}
+        rows={data?.data}
+        rowKey={(order) => order.id}
+        cell={cell}
+        isLoading={isLoading}
+        isFetching={isFetching}
+      />
+      <ListPagination meta={data?.meta} onChange={setPage} />
+      {deletion.dialog}
+    </Box>
+  );
+}

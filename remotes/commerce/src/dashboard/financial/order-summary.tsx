@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import type { DashboardOrder } from '@shop/contracts';
+import { formatJalaliDate, formatNumber, formatToman } from '@shop/format';
+import { Alert, Box, Stack, Typography } from '@shop/ui-kit';
+import { PaymentStatusChip } from './payment-status-chip';
+import { OrderItemsTable } from './order-items-table';
+import { t } from '../../strings';
+
+/** One labelled fact of an order. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="div">{children}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * An order as the dashboard shows it (SPEC §3 "Order"): buyer, status, total, dates, the
+ * zero-price note the server sends for manual orders (SPEC §8), and the items.
+ */
+export function OrderSummary({ order }: { order: DashboardOrder }) {
+  return (
+    <Stack spacing={2} useFlexGap>
+      <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Fact label={t.financial.buyer}>
+          {order.user.full_name} — <span dir="ltr">{order.user.email}</span>
+          {order.user.mobile && (
+            <>
+              {' '}— <span dir="ltr">{order.user.mobile}</span>
+            </>
+          )}
+        </Fact>
+        <Fact label={t.financial.paymentStatus}>
+          <PaymentStatusChip status={order.payment_status} />
+        </Fact>
+        <Fact label={t.financial.orderColumns.total_price}>{formatToman(order.total_price)}</Fact>
+        <Fact label={t.financial.source}>{t.financial.sources[order.source]}</Fact>
+        <Fact label={t.financial.orderColumns.created_at}>{formatJalaliDate(order.created_at, { withTime: true })}</Fact>
+        {order.paid_at && <Fact label={t.financial.paidAt}>{formatJalaliDate(order.paid_at, { withTime: true })}</Fact>}
+      </Stack>
+      {order.note && <Alert severity="info">{order.note}</Alert>}
+      <Typography variant="h6" component="h2">
+        {t.financial.itemsCount(formatNumber(order.items.length))}
+      </Typography>
+      <OrderItemsTable items={order.items} />
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import type { DashboardOrder, OrderSource, PaymentStatus } from '@shop/contracts';
+import { DebouncedSearchBox, ListPagination, pageOf, useUrlParams } from '@shop/content-ui';
+import { formatJalaliDate, formatNumber, formatToman } from '@shop/format';
+import { Link } from '@shop/router';
+import { Box, Link as MuiLink } from '@shop/ui-kit';
+import { MenuItem, TextField } from '@shop/ui-kit/lazy';
+import { AdminTable } from '../admin-table';
+import { ListToolbar } from '../list-toolbar';
+import { SectionHeader } from '../section-header';
+import { useGetOrdersQuery } from './financial-api';
+import { FINANCIAL_PATHS } from './financial-paths';
+import { PaymentStatusChip } from './payment-status-chip';
+import { t } from '../../strings';
+
+const PER_PAGE = 20;
+const COLUMNS = ['id', 'email', 'mobile', 'full_name', 'payment_status', 'total_price', 'items', 'created_at'] as const;
+
+/** A filter select of the orders list: «همه» or one of `options`, kept in the URL under `name`. */
+function FilterSelect<V extends string>({ label, value, options, onChange }: { label: string; value: V | ''; options: Record<V, string>; onChange: (next: string) => void }) {
+  return (
+    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(event.target.value)} sx={{ minWidth: 160 }}>
+      <MenuItem value="">{t.financial.all}</MenuItem>
+      {(Object.entries(options) as Array<[V, string]>).map(([key, text]) => (
+        <MenuItem key={key} value={key}>
+          {text}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Reads a filter from the URL: one of `allowed`, else none. */
+const oneOf = <V extends string>(raw: string | null, allowed: Record<V, string>): V | '' => (raw !== null && raw in allowed ? (raw as V) : '');
+
+/**
+ * `/dashboard/financial-info/orders` (show-financial-info, SPEC §2–§3): every order, newest
+ * first, with the buyer's email, mobile and name, payment status, total paid in tomans, item
+ * count and Jalali date and time; search (`q`), payment status and source filters and the
+ * page live in the URL. Each order opens its page.
+ */
+export default function OrdersPage() {
+  const [params, update] = useUrlParams();
+  const q = params.get('q') ?? '';
+  const paymentStatus = oneOf<PaymentStatus>(params.get('payment_status'), t.financial.paymentStatuses);
+  const source = oneOf<OrderSource>(params.get('source'), t.financial.sources);
+  const page = pageOf(params);
+  const { data, isLoading, isFetching } = useGetOrdersQuery({
+    page,
+    per_page: PER_PAGE,
+    q,
+    payment_status: paymentStatus || undefined,
+    source: source || undefined,
+  });
+
+  const cell = (order: DashboardOrder, column: (typeof COLUMNS)[number]) => {
+    switch (column) {
+      case 'id':
+        return (
+          <MuiLink component={Link} to={`${FINANCIAL_PATHS.orders}/${order.id}`} underline="hover" aria-label={t.financial.openOrder(formatNumber(order.id))}>
+            {formatNumber(order.id)}
+          </MuiLink>
+        );
+      case 'email':
+        return <span dir="ltr">{order.user.email}</span>;
+      case 'mobile':
+        return order.user.mobile ? <span dir="ltr">{order.user.mobile}</span> : '—';
+      case 'full_name':
+        return order.user.full_name;
+      case 'payment_status':
+        return <PaymentStatusChip status={order.payment_status} />;
+      case 'total_price':
+        return formatToman(order.total_price);
+      case 'items':
+        return t.financial.itemsCount(formatNumber(order.items.length));
+      case 'created_at':
+        return <time dateTime={order.created_at}>{formatJalaliDate(order.created_at, { withTime: true })}</time>;
+    }
+  };
+
+  return (
+    <Box sx={{ py: { xs: 2, md: 3 } }}>
+      <SectionHeader title={t.financial.orders} intro={t.financial.ordersIntro} parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }]} />
+      <ListToolbar total={data?.meta.total}>
+        <DebouncedSearchBox value={q} onSearch={(next) => update({ q: next.trim(), page: null }, true)} label={t.dashboard.search} placeholder={t.financial.searchOrders} />
+        <FilterSelect label={t.financial.paymentStatus} value={paymentStatus} options={t.financial.paymentStatuses} onChange={(next) => update({ payment_status: next, page: null })} />
+        <FilterSelect label={t.financial.source} value={source} options={t.financial.sources} onChange={(next) => update({ source: next, page: null })} />
+      </ListToolbar>
+      <AdminTable
+        label={t.financial.orders}
+        columns={COLUMNS}
+        labels={t.financial.orderColumns}
+        rows={data?.data}
+        rowKey={(order) => order.id}
+        cell={cell}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        minWidth={960}
+      />
+      <ListPagination meta={data?.meta} onChange={(next) => update({ page: next <= 1 ? null : String(next) })} />
+    </Box>
+  );
+}

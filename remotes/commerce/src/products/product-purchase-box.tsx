@@ -1,0 +1,64 @@
+import type { ProductDetail } from '@shop/contracts';
+import { Alert, Button, Icon, Paper, Stack } from '@shop/ui-kit';
+import { Link } from '@shop/router';
+import { useAddToCart } from '../cart/use-add-to-cart';
+import { useSellingEnabled } from '../cart/use-selling-enabled';
+import { CourseProgressBar } from './course-progress-bar';
+import { t } from '../strings';
+
+/**
+ * The course page's buying area (SPEC §8, issue 6): a buyer sees «این دوره را خریده‌اید» with
+ * the progress «۳ از ۸ جلسه»; with selling switched off, a note and no button; a course already
+ * in the cart, a link to the cart; else «افزودن به سبد خرید» (a visitor's click answers 401,
+ * which the shell turns into the way to /login).
+ */
+export function ProductPurchaseBox({ product }: { product: ProductDetail }) {
+  const sellingEnabled = useSellingEnabled();
+  const { add, isAdding } = useAddToCart();
+  if (product.is_bought) {
+    return (
+      <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', color: 'success.main', fontWeight: 700 }}>
+            <Icon name="CheckCircle" /> <span>{t.bought}</span>
+          </Stack>
+          {product.progress && <CourseProgressBar progress={product.progress} />}
+        </Stack>
+      </Paper>
+    );
+  }
+  if (!sellingEnabled) {
+    return (
+      <Alert severity="info" sx={{ mb: 3 }}>
+        {t.sellingClosed}
+      </Alert>
+    );
+  }
+  if (product.in_cart) {
+    return (
+      <Alert
+        severity="success"
+        sx={{ mb: 3 }}
+        action={
+          <Button component={Link} to="/shopping-cart" color="inherit" size="small">
+            {t.goToCart}
+          </Button>
+        }
+      >
+        {t.inCart}
+      </Alert>
+    );
+  }
+  return (
+    <Button
+      variant="contained"
+      size="large"
+      startIcon={<Icon name="ShoppingCart" />}
+      disabled={isAdding}
+      onClick={() => void add(product.id)}
+      sx={{ mb: 3 }}
+    >
+      {isAdding ? t.adding : t.addToCart}
+    </Button>
+  );
+}

@@ -1,0 +1,49 @@
+/** @jest-environment-options {"url": "http://127.0.0.1:45135"} */
+import { screen, within } from '@testing-library/react';
+import type { BoughtProduct } from '@shop/contracts';
+import { formatJalaliDate } from '@shop/format';
+import { aUser, renderPage } from '@shop/test-utils';
+import { BoughtProductsTab } from './bought-products-tab';
+
+const bought = (overrides: Partial<BoughtProduct>): BoughtProduct => ({
+  id: 4,
+  title: 'دوره جامع تایپ‌اسکریپت',
+  slug: 'typescript',
+  image: '/media/products/ts.webp',
+  bought_at: '2025-04-01T10:00:00Z',
+  progress: { done: 3, total: 8 },
+  ...overrides,
+});
+
+describe('BoughtProductsTab (/profile#buyed-products)', () => {
+  it('lists each bought course with its image, a link, the Jalali date and the progress', () => {
+    renderPage(<BoughtProductsTab />, {
+      url: '/profile#buyed-products',
+      path: '/profile',
+      user: aUser(),
+      buyedProducts: [bought({}), bought({ id: 9, title: 'کارگاه گیت', image: null, bought_at: '2025-05-10T06:00:00Z', progress: { done: 0, total: 0 } })],
+    });
+    const list = screen.getByRole('list', { name: 'دوره‌های خریده‌شده' });
+    const [first, second] = within(list).getAllByRole('listitem');
+
+    const link = within(first!).getByRole('link', { name: 'دوره جامع تایپ‌اسکریپت' });
+    expect(link.getAttribute('href')).toBe('/products/4');
+    expect(first!.querySelector('img')!.getAttribute('src')).toBe('/media/products/ts.webp');
+    expect(within(first!).getByText(formatJalaliDate('2025-04-01T10:00:00Z')).getAttribute('datetime')).toBe('2025-04-01T10:00:00Z');
+    expect(within(first!).getByText('۳ از ۸ جلسه')).toBeTruthy();
+    const bar = within(first!).getByRole('progressbar', { name: 'پیشرفت شما در «دوره جامع تایپ‌اسکریپت»' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('38');
+    expect(bar.getAttribute('aria-valuetext')).toBe('۳ از ۸ جلسه');
+
+    // A course without sessions yet: no division by zero.
+    expect(within(second!).getByText('۰ از ۰ جلسه')).toBeTruthy();
+    expect(within(second!).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
+    expect(within(second!).getByRole('link', { name: 'کارگاه گیت' }).getAttribute('href')).toBe('/products/9');
+  });
+
+  it('shows the empty state with a way to the courses', () => {
+    renderPage(<BoughtProductsTab />, { url: '/profile#buyed-products', path: '/profile', user: aUser() });
+    expect(screen.getByText('هنوز دوره‌ای نخریده‌اید.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'مشاهده دوره‌ها' }).getAttribute('href')).toBe('/products');
+  });
+});

@@ -1,0 +1,300 @@
+/**
+ * Checkout, payment attempts and their verification (issue 6 "Payments"; SPEC §4, §7, §8). Owns
+ * `orders` (checkout ones), `order_items` and `payments`. An order is priced from the database in
+ * one transaction; verify flips the attempt pending → paid and the order unpaid → paid with
+ * conditional updates in one transaction, so twenty concurrent callbacks grant access once.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { CheckoutAnswer, Order, PaymentForm, User } from '@shop/contracts';
+import type { Db } from '../../db/client';
+import { orderItems, orders, payments } from '../../db/schema';
+import { ApiError, notFound } from '../../lib/api-error';
+import { uniqueViolation } from '../../lib/db-errors';
+import { MESSAGES } from '../../lib/messages';
+import type { PaymentSettings } from '../../settings';
+import { assertSellingOpen, cartItemsOf, removeBoughtFromCart } from './cart-service';
+import { getOrder } from './ownership';
+import { PaymentGatewayError, type PaymentGateway, type VerifyResult } from './payments/payment-gateway';
+import { SandboxGateway } from './payments/sandbox-gateway';
+import { ZarinpalGateway } from './payments/zarinpal-gateway';
+
+/** Path of the form that opens the gateway (SPEC §7: hidden form POST with a `token` field). */
+export const PAYMENT_START_PATH = '/api/payments/start';
+/** Path the gateway sends the browser back to, with `Authority` and `Status`. */
+export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
+
+/**
+ * The adapter the settings name: Zarinpal v4 with `PAYMENT_GATEWAY=zarinpal` (throws when
+ * `ZARINPAL_MERCHANT_ID` is missing), else the built-in sandbox.
+ */
+export function createPaymentGateway(settings: PaymentSettings): PaymentGateway {
+  if (settings.gateway !== 'zarinpal') return new SandboxGateway();
+  if (!settings.zarinpalMerchantId) throw new Error('ZARINPAL_MERCHANT_ID is required when PAYMENT_GATEWAY=zarinpal');
+  return new ZarinpalGateway({ merchantId: settings.zarinpalMerchantId, baseUrl: settings.zarinpalBaseUrl });
+}
+
+/** What checkout and verify need besides the database. */
+export interface PaymentContext {
+  gateway: PaymentGateway;
+  /** Origin of this site's absolute URLs (PUBLIC_URL, else the request's). */
+  origin: string;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * The app's payment gateway (made once from its settings) and `of(request)`, each request's
+ * {@link PaymentContext}: that gateway, PUBLIC_URL or the request's origin, the request's logger.
+ */
+export function paymentContexts(app: FastifyInstance): {
+  gateway: PaymentGateway;
+  of: (request: FastifyRequest) => PaymentContext;
+} {
+  const gateway = createPaymentGateway(app.settings.payment);
+  return {
+    gateway,
+    of: (request) => ({
+      gateway,
+      origin: app.settings.publicUrl ?? `${request.protocol}://${request.host}`,
+      log: request.log,
+    }),
+  };
+}
+
+/** A checkout answer and whether a new order was made (201) or a keyed one answered again (200). */
+export interface CheckoutResult {
+  answer: CheckoutAnswer;
+  created: boolean;
+}
+
+const replayed = () => new ApiError(409, MESSAGES.paymentReplayed);
+
+/** The user's order with the key, or null. */
+async function keyedOrderId(db: Db, userId: number, key: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.user_id, userId), eq(orders.idempotency_key, key)));
+  return row?.id ?? null;
+}
+
+/** An order of `userId` without its owner field; 404 when unknown or someone else's. */
+export async function getOwnOrder(db: Db, userId: number, orderId: number): Promise<Order> {
+  const found = await getOrder(db, orderId);
+  if (!found || found.user_id !== userId) throw notFound();
+  const { user_id: _owner, ...order } = found;
+  return order;
+}
+
+/**
+ * Creates the order of the cart in one transaction: items priced from the database keep their
+ * purchase price and title; a free order is paid at once and its courses leave the cart.
+ * @throws ApiError 422 `cartEmpty` when nothing is left to buy
+ * @returns the new order's id
+ */
+async function createOrderFromCart(db: Db, userId: number, idempotencyKey: string | null): Promise<number> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const items = await cartItemsOf(tx, userId);
+    if (items.length === 0) throw new ApiError(422, MESSAGES.cartEmpty);
+    const total = items.reduce((sum, item) => sum + item.price, 0);
+    const now = new Date();
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        user_id: userId,
+        total_price: total,
+        idempotency_key: idempotencyKey,
+        ...(total === 0 ? { payment_status: 'paid' as const, paid_at: now } : {}),
+      })
+      .returning({ id: orders.id });
+    await tx
+      .insert(orderItems)
+      .values(items.map((item) => ({ order_id: order!.id, product_id: item.product_id, title: item.title, price: item.price })));
+    if (total === 0) await removeBoughtFromCart(tx, userId, items.map((item) => item.product_id));
+    return order!.id;
+  });
+}
+
+/** Asks the gateway for a new attempt at `order` and stores it pending; 422 `paymentGatewayFailed` when it fails. */
+async function startAttempt(db: Db, context: PaymentContext, user: User, order: Order): Promise<PaymentForm> {
+  let authority: string;
+  try {
+    ({ authority } = await context.gateway.requestPayment({
+      orderId: order.id,
+      amount: order.total_price,
+      description: MESSAGES.paymentDescription(order.id),
+      callbackUrl: `${context.origin}${PAYMENT_CALLBACK_PATH}`,
+      email: user.email,
+      mobile: user.mobile,
+    }));
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    context.log.warn({ err: error, orderId: order.id }, 'payment request failed');
+    throw new ApiError(422, MESSAGES.paymentGatewayFailed);
+  }
+  await db.insert(payments).values({ order_id: order.id, gateway: context.gateway.name, authority, amount: order.total_price });
+  return { action: `${context.origin}${PAYMENT_START_PATH}`, token: authority };
+}
+
+/** The answer for an existing order: nothing to pay when paid, else its pending attempt or a new one. */
+async function answerFor(db: Db, context: PaymentContext, user: User, order: Order): Promise<CheckoutAnswer> {
+  if (order.payment_status === 'paid') return { order, payment: null };
+  const [pending] = await db
+    .select({ authority: payments.authority })
+    .from(payments)
+    .where(and(eq(payments.order_id, order.id), eq(payments.status, 'pending')))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  if (pending) return { order, payment: { action: `${context.origin}${PAYMENT_START_PATH}`, token: pending.authority } };
+  return { order, payment: await startAttempt(db, context, user, order) };
+}
+
+/**
+ * `POST /api/checkout` (issue 6): 403 `sellingClosed` while selling is off; 422 `cartEmpty`;
+ * 422 `paymentGatewayFailed` (the order stays unpaid). The same `Idempotency-Key` of the same
+ * user answers the same order, also when two requests race (the unique constraint decides).
+ * A free order is paid at once (`payment: null`); otherwise `payment` is the gateway form.
+ */
+export async function checkout(
+  db: Db,
+  context: PaymentContext,
+  user: User,
+  idempotencyKey: string | null,
+): Promise<CheckoutResult> {
+  await assertSellingOpen(db);
+  const resume = async (orderId: number): Promise<CheckoutResult> => ({
+    answer: await answerFor(db, context, user, await getOwnOrder(db, user.id, orderId)),
+    created: false,
+  });
+  const existing = idempotencyKey ? await keyedOrderId(db, user.id, idempotencyKey) : null;
+  if (existing !== null) return resume(existing);
+  let orderId: number;
+  try {
+    orderId = await createOrderFromCart(db, user.id, idempotencyKey);
+  } catch (error) {
+    const winner = idempotencyKey && uniqueViolation(error) !== null ? await keyedOrderId(db, user.id, idempotencyKey) : null;
+    if (winner === null) throw error;
+    return resume(winner);
+  }
+  const order = await getOwnOrder(db, user.id, orderId);
+  const payment = order.payment_status === 'paid' ? null : await startAttempt(db, context, user, order);
+  return { answer: { order, payment }, created: true };
+}
+
+/**
+ * `POST /api/orders/:orderId/pay`: a new attempt for the owner's unpaid order (the "try again"
+ * after a cancel). 403 `sellingClosed`; 404 unknown or someone else's; 422 `orderAlreadyPaid`.
+ */
+export async function payOrder(db: Db, context: PaymentContext, user: User, orderId: number): Promise<CheckoutAnswer> {
+  await assertSellingOpen(db);
+  const order = await getOwnOrder(db, user.id, orderId);
+  if (order.payment_status === 'paid') throw new ApiError(422, MESSAGES.orderAlreadyPaid);
+  return { order, payment: await startAttempt(db, context, user, order) };
+}
+
+/** Tomans asked for an attempt (the sandbox page shows it); 404 `paymentUnknown` for an unknown token. */
+export async function paymentAmount(db: Db, authority: string): Promise<number> {
+  const [row] = await db.select({ amount: payments.amount }).from(payments).where(eq(payments.authority, authority));
+  if (!row) throw notFound(MESSAGES.paymentUnknown);
+  return row.amount;
+}
+
+/** Ends a pending attempt as `cancelled` or `failed`; 409 when it is no longer pending. */
+async function closeAttempt(db: Db, paymentId: number, status: 'cancelled' | 'failed'): Promise<void> {
+  const [closed] = await db
+    .update(payments)
+    .set({ status, verified_at: new Date() })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  if (!closed) throw replayed();
+}
+
+/**
+ * Marks the attempt paid and the order paid in one transaction, each with a conditional update,
+ * and takes the bought courses out of the cart. Only the winner of a race gets here without 409.
+ */
+async function grantPaidOrder(db: Db, payment: { id: number; order_id: number; user_id: number }, refId: string | null) {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const now = new Date();
+    const [won] = await tx
+      .update(payments)
+      .set({ status: 'paid', ref_id: refId, verified_at: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+      .returning({ id: payments.id });
+    if (!won) throw replayed();
+    const [paid] = await tx
+      .update(orders)
+      .set({ payment_status: 'paid', paid_at: now, updated_at: now })
+      .where(and(eq(orders.id, payment.order_id), eq(orders.payment_status, 'unpaid')))
+      .returning({ id: orders.id });
+    if (!paid) throw replayed();
+    const items = await tx.select({ product_id: orderItems.product_id }).from(orderItems).where(eq(orderItems.order_id, payment.order_id));
+    await removeBoughtFromCart(tx, payment.user_id, items.map((item) => item.product_id));
+  });
+}
+
+/** Query of the gateway's callback. */
+export interface CallbackQuery {
+  Authority: string;
+  Status: 'OK' | 'NOK';
+}
+
+/** Where the callback sends the browser: the cart page with the outcome. */
+export interface CallbackOutcome {
+  outcome: 'paid' | 'failed';
+  orderId: number;
+}
+
+/**
+ * `GET /api/payments/callback` for the signed-in `user` (issue 6): 404 `paymentUnknown`; 403
+ * `paymentNotYours`; 409 `paymentReplayed` for an attempt no longer pending (or an order paid by
+ * another attempt). `NOK` cancels the attempt; `OK` asks the gateway (422 `paymentGatewayFailed`
+ * when it cannot answer; a refusal fails the attempt); a verified amount other than the order's
+ * total fails the attempt, is logged and answers 422 `paymentAmountMismatch`; else the order is paid once.
+ */
+export async function handleCallback(db: Db, context: PaymentContext, user: User, query: CallbackQuery): Promise<CallbackOutcome> {
+  const [row] = await db
+    .select({
+      id: payments.id,
+      status: payments.status,
+      amount: payments.amount,
+      order_id: payments.order_id,
+      user_id: orders.user_id,
+      total_price: orders.total_price,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.order_id))
+    .where(eq(payments.authority, query.Authority));
+  if (!row) throw notFound(MESSAGES.paymentUnknown);
+  if (row.user_id !== user.id) throw new ApiError(403, MESSAGES.paymentNotYours);
+  if (row.status !== 'pending') throw replayed();
+  const failed = { outcome: 'failed', orderId: row.order_id } as const;
+  if (query.Status !== 'OK') {
+    await closeAttempt(db, row.id, 'cancelled');
+    return failed;
+  }
+  let result: VerifyResult;
+  try {
+    result = await context.gateway.verify({ authority: query.Authority, amount: row.amount });
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    context.log.warn({ err: error, orderId: row.order_id }, 'payment verify failed');
+    throw new ApiError(422, MESSAGES.paymentGatewayFailed);
+  }
+  if (result.status === 'failed') {
+    await closeAttempt(db, row.id, 'failed');
+    return failed;
+  }
+  if (result.amount !== row.total_price) {
+    await closeAttempt(db, row.id, 'failed');
+    context.log.warn(
+      { orderId: row.order_id, authority: query.Authority, expected: row.total_price, verified: result.amount },
+      'verified payment amount differs from the order total; order left unpaid',
+    );
+    throw new ApiError(422, MESSAGES.paymentAmountMismatch);
+  }
+  await grantPaidOrder(db, row, result.refId);
+  return { outcome: 'paid', orderId: row.order_id };
+}

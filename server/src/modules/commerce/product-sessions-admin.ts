@@ -1,0 +1,127 @@
+/**
+ * Dashboard sessions of courses (issue 6; SPEC §2 /dashboard/product-sessions, §4): list, create
+ * and update from the multipart form checked with the shared `productSessionSchema`, with an
+ * optional image (public, WebP) and lesson file (private, served only by signed URL), and delete.
+ * Permission manage-product-sessions is checked by the routes.
+ */
+import { count, eq, type SQL } from 'drizzle-orm';
+import type { DashboardProductSession, Paginated } from '@shop/contracts';
+import { productSessionSchema } from '@shop/validation';
+import type { Db } from '../../db/client';
+import { productSessions, products } from '../../db/schema';
+import { ApiError, notFound, validationFailed } from '../../lib/api-error';
+import type { DashboardListQuery } from '../../lib/list-order';
+import { MESSAGES } from '../../lib/messages';
+import type { FileStorage } from '../../lib/storage';
+import { checkLessonFile, newKey, toWebp, type FormBody } from '../../lib/uploads';
+import { checkForm, deleteReplaced, withStoredFiles, type FileToStore } from '../content/content-admin';
+import { productSessionTable } from './products-service';
+
+/** Query of `GET /api/dashboard/product-sessions`: a dashboard list, optionally of one course. */
+export interface ProductSessionListQuery extends DashboardListQuery {
+  product_id?: number;
+}
+
+/** A page of sessions, inactive ones included (q in title or slug, optionally one course's). */
+export function listProductSessionsForDashboard(
+  db: Db,
+  query: ProductSessionListQuery,
+): Promise<Paginated<DashboardProductSession>> {
+  const where: SQL | undefined = query.product_id ? eq(productSessions.product_id, query.product_id) : undefined;
+  return productSessionTable.listForDashboard(db, query, where);
+}
+
+/** One session, active or not (dashboard), or null. */
+export function getProductSessionForDashboard(db: Db, id: number): Promise<DashboardProductSession | null> {
+  return productSessionTable.getForDashboard(db, id);
+}
+
+/**
+ * Removes private lesson files that no row uses any more. Only uploaded ones (`sessions/…`) go:
+ * the seed's shared clips (`seed/…`) stay.
+ */
+export async function deleteLessonFiles(storage: FileStorage, keys: Array<string | null>): Promise<void> {
+  for (const key of keys) if (key?.startsWith('sessions/')) await storage.deletePrivate(key);
+}
+
+/**
+ * The form's fields checked, its course existing, and its files checked and ready to store:
+ * the image re-encoded to WebP, the lesson file's type detected from its bytes.
+ * @throws ApiError 422 (fields, unknown course), 415 (not an image / not a lesson file).
+ */
+async function readSessionForm(db: Db, form: FormBody) {
+  const fields = await checkForm(productSessionSchema, form, []);
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, fields.product_id));
+  if (!product) throw validationFailed({ product_id: [MESSAGES.productUnknown] });
+  const webp = form.files.image ? await toWebp(form.files.image) : null;
+  const lesson = form.files.file ? await checkLessonFile(form.files.file) : null;
+  const uploads: FileToStore[] = [
+    ...(webp ? [{ key: newKey('product-sessions', 'webp'), buffer: webp }] : []),
+    ...(lesson ? [{ key: newKey('sessions', lesson.extension), buffer: lesson.buffer, private: true }] : []),
+  ];
+  /** The row's values once the files are stored at `paths` (in the order of `uploads`). */
+  const values = (paths: string[]) => ({
+    ...fields,
+    ...(webp ? { image: paths[0] } : {}),
+    ...(lesson ? { file: paths[webp ? 1 : 0], file_size: lesson.buffer.length, file_type: lesson.mime } : {}),
+  });
+  return { fields, uploads, values, replacesImage: webp !== null, replacesFile: lesson !== null };
+}
+
+/**
+ * Creates a session from the dashboard form: fields checked (422), course must exist (422),
+ * image and lesson file optional (415/413), slug unique (422). No file is left when it fails.
+ * @throws ApiError 422 `productsMissing` when no course exists at all (SPEC §4).
+ */
+export async function createProductSession(db: Db, storage: FileStorage, form: FormBody): Promise<DashboardProductSession> {
+  const [courses] = await db.select({ n: count() }).from(products);
+  if (!courses?.n) throw new ApiError(422, MESSAGES.productsMissing, { product_id: [MESSAGES.productsMissing] });
+  const { fields, uploads, values } = await readSessionForm(db, form);
+  await productSessionTable.assertSlugFree(db, fields.slug);
+  const id = await withStoredFiles(storage, uploads, (paths) =>
+    productSessionTable.saving(async () => {
+      const [row] = await db.insert(productSessions).values(values(paths)).returning({ id: productSessions.id });
+      return row!.id;
+    }),
+  );
+  return (await getProductSessionForDashboard(db, id))!;
+}
+
+/**
+ * Updates a session from the dashboard form; the image and the lesson file are each replaced only
+ * when sent, and the old ones deleted after the update succeeded. Any failure leaves the row and
+ * the files as they were.
+ */
+export async function updateProductSession(
+  db: Db,
+  storage: FileStorage,
+  id: number,
+  form: FormBody,
+): Promise<DashboardProductSession> {
+  const [current] = await db
+    .select({ image: productSessions.image, file: productSessions.file })
+    .from(productSessions)
+    .where(eq(productSessions.id, id));
+  if (!current) throw notFound();
+  const { fields, uploads, values, replacesImage, replacesFile } = await readSessionForm(db, form);
+  await productSessionTable.assertSlugFree(db, fields.slug, id);
+  await withStoredFiles(storage, uploads, (paths) =>
+    productSessionTable.saving(() =>
+      db
+        .update(productSessions)
+        .set({ ...values(paths), updated_at: new Date() })
+        .where(eq(productSessions.id, id)),
+    ),
+  );
+  await deleteReplaced(storage, [replacesImage ? current.image : null]);
+  await deleteLessonFiles(storage, [replacesFile ? current.file : null]);
+  return (await getProductSessionForDashboard(db, id))!;
+}
+
+/** Deletes a session with its likes, comments, image and lesson file; 404 when unknown. */
+export async function deleteProductSession(db: Db, storage: FileStorage, id: number): Promise<void> {
+  const row = await productSessionTable.remove(db, id, { image: productSessions.image, file: productSessions.file });
+  if (!row) throw notFound();
+  await deleteReplaced(storage, [row.image]);
+  await deleteLessonFiles(storage, [row.file]);
+}

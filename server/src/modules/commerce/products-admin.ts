@@ -1,0 +1,110 @@
+/**
+ * Dashboard courses (issue 6; SPEC §2 /dashboard/products, §4): list, create and update from the
+ * multipart form checked with the shared `productSchema`, and delete, refused once the course
+ * was sold. Permission manage-products is checked by the routes.
+ */
+import { eq } from 'drizzle-orm';
+import type { Paginated, Product } from '@shop/contracts';
+import { productSchema } from '@shop/validation';
+import type { Db } from '../../db/client';
+import { orderItems, productSessions, products } from '../../db/schema';
+import { ApiError, notFound } from '../../lib/api-error';
+import { foreignKeyViolation } from '../../lib/db-errors';
+import type { DashboardListQuery } from '../../lib/list-order';
+import { MESSAGES } from '../../lib/messages';
+import type { FileStorage } from '../../lib/storage';
+import { searchColumnsOf } from '../../lib/text';
+import { newKey, toWebp, type FormBody } from '../../lib/uploads';
+import { checkForm, deleteReplaced, withStoredFiles } from '../content/content-admin';
+import { deleteLessonFiles } from './product-sessions-admin';
+import { productSessionTable, productTable } from './products-service';
+
+/** A page of courses, inactive ones included, for `GET /api/dashboard/products` (q in title or slug). */
+export function listProductsForDashboard(db: Db, query: DashboardListQuery): Promise<Paginated<Product>> {
+  return productTable.listForDashboard(db, query);
+}
+
+/** One course, active or not (dashboard), or null. */
+export function getProductForDashboard(db: Db, id: number): Promise<Product | null> {
+  return productTable.getForDashboard(db, id);
+}
+
+async function checkProductForm(form: FormBody, requiredFiles: readonly string[]) {
+  const fields = await checkForm(productSchema, form, requiredFiles);
+  return { ...fields, ...searchColumnsOf(fields.title, fields.description) };
+}
+
+/**
+ * Creates a course from the dashboard form: fields checked (422; price in whole tomans ≥ 0),
+ * image required and re-encoded to WebP (415/413), slug unique (422). The image is removed
+ * again when the insert fails.
+ */
+export async function createProduct(db: Db, storage: FileStorage, form: FormBody): Promise<Product> {
+  const values = await checkProductForm(form, ['image']);
+  await productTable.assertSlugFree(db, values.slug);
+  const webp = await toWebp(form.files.image!);
+  const id = await withStoredFiles(storage, [{ key: newKey('products', 'webp'), buffer: webp }], ([image]) =>
+    productTable.saving(async () => {
+      const [row] = await db
+        .insert(products)
+        .values({ ...values, image })
+        .returning({ id: products.id });
+      return row!.id;
+    }),
+  );
+  return (await getProductForDashboard(db, id))!;
+}
+
+/**
+ * Updates a course from the dashboard form; the image is replaced only when one is sent (the old
+ * file is then deleted). A new price applies to later orders only. Any failure leaves the row
+ * and the files as they were.
+ */
+export async function updateProduct(db: Db, storage: FileStorage, id: number, form: FormBody): Promise<Product> {
+  const [current] = await db.select({ image: products.image }).from(products).where(eq(products.id, id));
+  if (!current) throw notFound();
+  const values = await checkProductForm(form, []);
+  await productTable.assertSlugFree(db, values.slug, id);
+  const upload = form.files.image ? [{ key: newKey('products', 'webp'), buffer: await toWebp(form.files.image) }] : [];
+  await withStoredFiles(storage, upload, ([image]) =>
+    productTable.saving(() =>
+      db
+        .update(products)
+        .set({ ...values, ...(image ? { image } : {}), updated_at: new Date() })
+        .where(eq(products.id, id)),
+    ),
+  );
+  if (upload.length > 0) await deleteReplaced(storage, [current.image]);
+  return (await getProductForDashboard(db, id))!;
+}
+
+const productHasOrders = () => new ApiError(422, MESSAGES.productHasOrders);
+
+/**
+ * Deletes a course with its sessions, their likes, comments and files, and its own likes,
+ * comments and image, in one transaction.
+ * @throws ApiError 404 when unknown; 422 `productHasOrders` when any order has it (nothing deleted:
+ * past orders keep their items, so a sold course is made inactive instead).
+ */
+export async function deleteProduct(db: Db, storage: FileStorage, id: number): Promise<void> {
+  let sessions: Array<{ id: number; image: string | null; file: string | null }> = [];
+  let row: { image: string | null } | undefined;
+  try {
+    row = await productTable.remove(db, id, { image: products.image }, async (tx) => {
+      const [sold] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.product_id, id)).limit(1);
+      if (sold) throw productHasOrders();
+      sessions = await tx
+        .select({ id: productSessions.id, image: productSessions.image, file: productSessions.file })
+        .from(productSessions)
+        .where(eq(productSessions.product_id, id));
+      for (const session of sessions) await productSessionTable.remove(tx, session.id, { id: productSessions.id });
+    });
+  } catch (error) {
+    // An order written between the check and the delete: the foreign key refuses the delete.
+    if (foreignKeyViolation(error) !== null) throw productHasOrders();
+    throw error;
+  }
+  if (!row) throw notFound();
+  await deleteReplaced(storage, [row.image, ...sessions.map((s) => s.image)]);
+  await deleteLessonFiles(storage, sessions.map((s) => s.file));
+}

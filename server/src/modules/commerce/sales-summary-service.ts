@@ -1,0 +1,205 @@
+/**
+ * Sales and refund summaries of the dashboard (SPEC §2 "Sales can be filtered by …", §3 "Sales
+ * summary" / "Refund summary"; issue 6): per product the count and total in tomans over a Jalali
+ * period (lib/jalali-periods.ts), the totals, and a series per Tehran day for the chart.
+ * Sales are items of paid orders by `orders.paid_at` (manual orders count, at 0); a later refund
+ * does not undo a sale, it appears in the refund summary by `order_items.refunded_at`.
+ *
+ * Speed (issue 6 "Performance"): days before yesterday come from the `sales_daily` rollup, filled
+ * on demand; yesterday and today are read live, so a payment whose transaction spans midnight is
+ * never missed. Writers that change an older day (staff edits, seeds) refresh or reset the rollup.
+ */
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Order, SalesPeriod, SalesSummaryAnswer } from '@shop/contracts';
+import type { Db } from '../../db/client';
+import { orderItems, orders, products, salesDaily, salesDailyState } from '../../db/schema';
+import {
+  addDays,
+  civilKey,
+  periodRange,
+  seriesDays,
+  tehranDateOf,
+  tehranMidnight,
+  TEHRAN_TIME_ZONE,
+  type CivilDate,
+} from '../../lib/jalali-periods';
+
+/** Which summary: items sold or items refunded. */
+export type SummaryKind = 'sales' | 'refunds';
+
+const KINDS: SummaryKind[] = ['sales', 'refunds'];
+/** Advisory lock key that serializes writes to the rollup. */
+const ROLLUP_LOCK = [6003, 0] as const;
+/** Days read live, not from the rollup: yesterday and today. */
+const LIVE_DAYS = 2;
+
+/** Count and tomans of a group of items. */
+interface Totals {
+  count: number;
+  total: number;
+}
+
+/** Totals of one product on one Tehran day (`YYYY-MM-DD`). */
+interface Cell extends Totals {
+  product_id: number;
+  day: string;
+}
+
+/** Per summary: the instant that places an item in time, its amount, and what makes it count. */
+function summarySource(kind: SummaryKind): { at: AnyPgColumn; amount: SQL; counts: SQL | undefined } {
+  return kind === 'sales'
+    ? { at: orders.paid_at, amount: sql`${orderItems.price} * ${orderItems.quantity}`, counts: eq(orders.payment_status, 'paid') }
+    : { at: orderItems.refunded_at, amount: sql`coalesce(${orderItems.refund_amount}, 0)`, counts: undefined };
+}
+
+/** Live totals per product and Tehran day of items placed in `[from, to)` (from null = the beginning). */
+async function liveCells(db: Db, kind: SummaryKind, from: Date | null, to: Date): Promise<Cell[]> {
+  const { at, amount, counts } = summarySource(kind);
+  // The zone is a constant written into the SQL, so the grouped expression matches the selected one.
+  const day = sql<string>`to_char(${at} at time zone ${sql.raw(`'${TEHRAN_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
+  return db
+    .select({
+      product_id: orderItems.product_id,
+      day,
+      count: sql<number>`sum(${orderItems.quantity})`.mapWith(Number),
+      total: sql<number>`sum(${amount})`.mapWith(Number),
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .where(and(counts, from ? gte(at, from) : sql`${at} is not null`, lt(at, to)))
+    .groupBy(orderItems.product_id, day);
+}
+
+async function writeCells(db: Db, kind: SummaryKind, cells: Cell[]): Promise<void> {
+  if (cells.length > 0) await db.insert(salesDaily).values(cells.map((cell) => ({ kind, ...cell })));
+}
+
+function civilOf(key: string): CivilDate {
+  const [gy, gm, gd] = key.split('-').map(Number);
+  return { gy: gy!, gm: gm!, gd: gd! };
+}
+
+async function rolledThrough(db: Db): Promise<string | null> {
+  const [state] = await db.select().from(salesDailyState).where(eq(salesDailyState.id, 1));
+  return state?.through ?? null;
+}
+
+async function lockRollup(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK[0]}, ${ROLLUP_LOCK[1]})`);
+}
+
+/** Extends the rollup so it holds every day up to `through` (inclusive), in one serialized transaction. */
+async function rollUpThrough(db: Db, through: CivilDate): Promise<void> {
+  const throughKey = civilKey(through);
+  const current = await rolledThrough(db);
+  if (current !== null && current >= throughKey) return;
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await lockRollup(tx);
+    const last = await rolledThrough(tx);
+    if (last !== null && last >= throughKey) return;
+    const from = last === null ? null : tehranMidnight(addDays(civilOf(last), 1));
+    const to = tehranMidnight(addDays(through, 1));
+    for (const kind of KINDS) await writeCells(tx, kind, await liveCells(tx, kind, from, to));
+    await tx
+      .insert(salesDailyState)
+      .values({ id: 1, through: throughKey })
+      .onConflictDoUpdate({ target: salesDailyState.id, set: { through: throughKey } });
+  });
+}
+
+/** Empties the rollup; the next summary rebuilds it. For bulk writes of past orders (seeds). */
+export async function resetSalesRollup(db: Db): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await lockRollup(tx);
+    await tx.delete(salesDailyState);
+    await tx.delete(salesDaily);
+  });
+}
+
+/**
+ * Recomputes the rollup's days that `order` touches (its paid day and its items' refund days),
+ * after a staff edit changed them. Pass the order as it was before the edit; days not rolled up
+ * yet are left alone.
+ */
+export async function refreshSalesRollup(db: Db, order: Pick<Order, 'paid_at' | 'items'>): Promise<void> {
+  const instants = [order.paid_at, ...order.items.map((i) => i.refunded_at)].filter((at): at is string => at !== null);
+  const days = [...new Map(instants.map((at) => tehranDateOf(new Date(at))).map((d) => [civilKey(d), d])).values()];
+  if (days.length === 0) return;
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await lockRollup(tx);
+    const through = await rolledThrough(tx);
+    for (const day of days.filter((d) => through !== null && civilKey(d) <= through)) {
+      await tx.delete(salesDaily).where(eq(salesDaily.day, civilKey(day)));
+      for (const kind of KINDS) {
+        await writeCells(tx, kind, await liveCells(tx, kind, tehranMidnight(day), tehranMidnight(addDays(day, 1))));
+      }
+    }
+  });
+}
+
+/** Cells of `[from, to)`: rolled-up days first (filled on demand), then the live days. */
+async function summaryCells(db: Db, kind: SummaryKind, from: Date | null, to: Date, now: Date): Promise<Cell[]> {
+  const liveFrom = tehranMidnight(addDays(tehranDateOf(now), 1 - LIVE_DAYS));
+  if (from && from >= liveFrom) return liveCells(db, kind, from, to);
+  const lastRolled = addDays(tehranDateOf(liveFrom), -1);
+  await rollUpThrough(db, lastRolled);
+  const rolled = await db
+    .select({ product_id: salesDaily.product_id, day: salesDaily.day, count: salesDaily.count, total: salesDaily.total })
+    .from(salesDaily)
+    .where(and(eq(salesDaily.kind, kind), from ? gte(salesDaily.day, civilKey(tehranDateOf(from))) : undefined));
+  return [...rolled, ...(await liveCells(db, kind, liveFrom, to))];
+}
+
+function addTo<K>(map: Map<K, Totals>, key: K, cell: Totals): void {
+  const sum = map.get(key) ?? { count: 0, total: 0 };
+  map.set(key, { count: sum.count + cell.count, total: sum.total + cell.total });
+}
+
+/**
+ * The summary of `kind` over `period` at `now`: rows per product sorted by total (then count)
+ * descending, totals in `meta`, and a zero-filled `series` of the period's Tehran days (at most
+ * the last 366).
+ */
+export async function getSalesSummary(
+  db: Db,
+  kind: SummaryKind,
+  period: SalesPeriod,
+  now: Date = new Date(),
+): Promise<SalesSummaryAnswer> {
+  const range = periodRange(period, now);
+  const byProduct = new Map<number, Totals>();
+  const byDay = new Map<string, Totals>();
+  for (const cell of await summaryCells(db, kind, range.from, range.to, now)) {
+    addTo(byProduct, cell.product_id, cell);
+    addTo(byDay, cell.day, cell);
+  }
+  const names = byProduct.size
+    ? await db
+        .select({ id: products.id, title: products.title })
+        .from(products)
+        .where(inArray(products.id, [...byProduct.keys()]))
+    : [];
+  const nameOf = new Map(names.map((p) => [p.id, p.title]));
+  const data = [...byProduct.entries()]
+    .map(([productId, sum]) => ({ product_id: productId, product_name: nameOf.get(productId) ?? '', ...sum }))
+    .sort((a, b) => b.total - a.total || b.count - a.count || a.product_id - b.product_id);
+
+  return {
+    data,
+    meta: {
+      period,
+      from: range.from?.toISOString() ?? null,
+      to: range.to.toISOString(),
+      total_count: data.reduce((n, row) => n + row.count, 0),
+      total_amount: data.reduce((n, row) => n + row.total, 0),
+    },
+    series: seriesDays(range).map((civil) => ({
+      date: tehranMidnight(civil).toISOString(),
+      ...(byDay.get(civilKey(civil)) ?? { count: 0, total: 0 }),
+    })),
+  };
+}

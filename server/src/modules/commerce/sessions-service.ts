@@ -1,0 +1,245 @@
+/**
+ * What a signed-in person may do with a course and its sessions (issue 6; SPEC §2 session page,
+ * §3 buyedProducts): the session page, its lesson file, progress «۳ از ۸ جلسه», the bought-products
+ * list and the per-viewer fields of the course page. Owns `session_progress`. Who owns a course
+ * is asked of ownership.ts only.
+ */
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type {
+  BoughtProduct,
+  CourseProgress,
+  ProductSessionDetail,
+  ProductSessionSummary,
+  SessionProgressAnswer,
+  User,
+} from '@shop/contracts';
+import type { Db } from '../../db/client';
+import { orderItems, orders, products, productSessions, sessionProgress } from '../../db/schema';
+import { ApiError, notFound } from '../../lib/api-error';
+import { toIso } from '../../lib/dates';
+import { MESSAGES } from '../../lib/messages';
+import { qualified } from '../../lib/qualified';
+import { approvedCommentsCountSql } from '../site/comments-service';
+import { commentRefusal, viewerState } from '../site/engagement-service';
+import { likesCountSql } from '../site/likes-service';
+import { isInCart } from './cart-service';
+import { boughtProductIds, hasBoughtProduct } from './ownership';
+import { signSessionFileUrl } from './signed-urls';
+
+/**
+ * Progress of `userId` in each course: sessions marked done among its active sessions, and the
+ * number of active sessions. Courses without active sessions answer `{done: 0, total: 0}`.
+ */
+export async function courseProgress(db: Db, userId: number, productIds: number[]): Promise<Map<number, CourseProgress>> {
+  const progress = new Map<number, CourseProgress>(productIds.map((id) => [id, { done: 0, total: 0 }]));
+  if (productIds.length === 0) return progress;
+  const rows = await db
+    .select({
+      product_id: productSessions.product_id,
+      total: count(),
+      done: count(sessionProgress.user_id),
+    })
+    .from(productSessions)
+    .leftJoin(
+      sessionProgress,
+      and(eq(sessionProgress.product_session_id, productSessions.id), eq(sessionProgress.user_id, userId)),
+    )
+    .where(and(inArray(productSessions.product_id, productIds), eq(productSessions.is_active, true)))
+    .groupBy(productSessions.product_id);
+  for (const row of rows) progress.set(row.product_id, { done: row.done, total: row.total });
+  return progress;
+}
+
+/**
+ * The active courses `userId` owns (refunded ones leave), newest purchase first, with progress:
+ * `buyedProducts` of `POST /api/auth/logged-in-user-info` and `GET /api/bought-products`.
+ */
+export async function listBoughtProducts(db: Db, userId: number): Promise<BoughtProduct[]> {
+  const owned = [...(await boughtProductIds(db, userId))];
+  if (owned.length === 0) return [];
+  const boughtAt = sql<Date | string>`(
+    select max(coalesce(o.paid_at, o.created_at)) from ${orderItems} as oi join ${orders} as o on o.id = oi.order_id
+    where o.user_id = ${userId} and o.payment_status = 'paid' and oi.product_id = ${qualified(products.id)}
+  )`;
+  const rows = await db
+    .select({ id: products.id, title: products.title, slug: products.slug, image: products.image, bought_at: boughtAt })
+    .from(products)
+    .where(and(eq(products.is_active, true), inArray(products.id, owned)))
+    .orderBy(desc(boughtAt), desc(products.id));
+  const progress = await courseProgress(
+    db,
+    userId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, bought_at: toIso(row.bought_at), progress: progress.get(row.id)! }));
+}
+
+/** The per-viewer fields of a course page (`ProductDetail` minus the product itself). */
+export interface ProductViewerFields<S> {
+  in_cart: boolean;
+  is_bought: boolean;
+  progress: CourseProgress | null;
+  sessions: Array<S & Pick<ProductSessionSummary, 'can_view' | 'is_done'>>;
+}
+
+/**
+ * `in_cart`, `is_bought`, `progress` and each session's `can_view` (bought, or a free preview for
+ * a signed-in user; false for visitors) and `is_done`, for `user` (null = visitor).
+ */
+export async function productViewerFields<S extends { id: number; is_free_preview: boolean }>(
+  db: Db,
+  user: User | null,
+  productId: number,
+  sessions: S[],
+): Promise<ProductViewerFields<S>> {
+  if (!user) {
+    return { in_cart: false, is_bought: false, progress: null, sessions: sessions.map((s) => ({ ...s, can_view: false, is_done: false })) };
+  }
+  const [inCart, bought, done] = await Promise.all([
+    isInCart(db, user.id, productId),
+    hasBoughtProduct(db, user.id, productId),
+    doneSessionIds(
+      db,
+      user.id,
+      sessions.map((s) => s.id),
+    ),
+  ]);
+  return {
+    in_cart: inCart,
+    is_bought: bought,
+    progress: bought ? (await courseProgress(db, user.id, [productId])).get(productId)! : null,
+    sessions: sessions.map((s) => ({ ...s, can_view: bought || s.is_free_preview, is_done: done.has(s.id) })),
+  };
+}
+
+/** Ids among `sessionIds` that the user marked done. */
+async function doneSessionIds(db: Db, userId: number, sessionIds: number[]): Promise<Set<number>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessionProgress.product_session_id })
+    .from(sessionProgress)
+    .where(and(eq(sessionProgress.user_id, userId), inArray(sessionProgress.product_session_id, sessionIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The session `sessionId`, active, of an active course (select joined with `products`). */
+const activeSessionWhere = (sessionId: number) =>
+  and(eq(productSessions.id, sessionId), eq(productSessions.is_active, true), eq(products.is_active, true));
+
+/** The course of an active session of an active course, or null. */
+async function activeSession(db: Db, sessionId: number) {
+  const [row] = await db
+    .select({ product_id: productSessions.product_id })
+    .from(productSessions)
+    .innerJoin(products, eq(products.id, productSessions.product_id))
+    .where(activeSessionWhere(sessionId));
+  return row ?? null;
+}
+
+/** How lesson-file URLs are signed: the app key and their lifetime, seconds. */
+export interface SigningSettings {
+  appKey: string;
+  ttlSeconds: number;
+}
+
+/**
+ * `GET /api/product-sessions/:sessionId` for the signed-in `user` (SPEC §2: specific-pages and
+ * email-verified checks): 403 with the unverified-email message (no "forbidden"); 404 for an
+ * unknown or inactive session or course. `file_url` is a signed, expiring URL only when the
+ * caller may view it (bought the course, or a free preview); `can_comment` follows the comment
+ * rules (`commentRefusal`) and the user's comment permission.
+ */
+export async function getSessionDetail(
+  db: Db,
+  user: User,
+  sessionId: number,
+  signing: SigningSettings,
+): Promise<ProductSessionDetail> {
+  if (!user.is_email_verified) throw new ApiError(403, MESSAGES.emailNotVerified);
+  const [row] = await db
+    .select({
+      id: productSessions.id,
+      product_id: productSessions.product_id,
+      product_title: products.title,
+      product_price: products.price,
+      title: productSessions.title,
+      slug: productSessions.slug,
+      description: productSessions.description,
+      image: productSessions.image,
+      position: productSessions.position,
+      is_free_preview: productSessions.is_free_preview,
+      comment_status: productSessions.comment_status,
+      file: productSessions.file,
+      file_type: productSessions.file_type,
+      file_size: productSessions.file_size,
+      likes_count: likesCountSql('product_session', productSessions.id),
+      comments_count: approvedCommentsCountSql('product_session', productSessions.id),
+      created_at: productSessions.created_at,
+      updated_at: productSessions.updated_at,
+    })
+    .from(productSessions)
+    .innerJoin(products, eq(products.id, productSessions.product_id))
+    .where(activeSessionWhere(sessionId));
+  if (!row) throw notFound();
+  const { file, ...session } = row;
+  const [siblings, bought, done, viewer, refusal] = await Promise.all([
+    db
+      .select({ id: productSessions.id })
+      .from(productSessions)
+      .where(and(eq(productSessions.product_id, row.product_id), eq(productSessions.is_active, true)))
+      .orderBy(asc(productSessions.position), asc(productSessions.id)),
+    hasBoughtProduct(db, user.id, row.product_id),
+    doneSessionIds(db, user.id, [row.id]),
+    viewerState(db, user, 'product_session', row.id),
+    commentRefusal(db, user, 'product_session', row.id, row),
+  ]);
+  const canView = bought || row.is_free_preview;
+  const signed = canView && file ? signSessionFileUrl(signing.appKey, row.id, signing.ttlSeconds) : null;
+  const index = siblings.findIndex((s) => s.id === row.id);
+  return {
+    ...session,
+    ...viewer,
+    can_view: canView,
+    is_bought: bought,
+    is_done: done.has(row.id),
+    can_comment: refusal === null && user.write_comment_status === 'allowed',
+    file_url: signed?.url ?? null,
+    file_url_expires_at: signed?.expiresAt ?? null,
+    file_type: file ? row.file_type : null,
+    file_size: file ? row.file_size : null,
+    previous_session_id: siblings[index - 1]?.id ?? null,
+    next_session_id: siblings[index + 1]?.id ?? null,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
+}
+
+/**
+ * `PUT /api/product-sessions/:sessionId/progress` (issue 6): marks a session done or not done,
+ * idempotently. 404 for an unknown or inactive session; 403 `sessionLocked` unless the user owns
+ * the course. @returns the session's state and the course's progress
+ */
+export async function setSessionProgress(db: Db, user: User, sessionId: number, done: boolean): Promise<SessionProgressAnswer> {
+  const session = await activeSession(db, sessionId);
+  if (!session) throw notFound();
+  if (!(await hasBoughtProduct(db, user.id, session.product_id))) throw new ApiError(403, MESSAGES.sessionLocked);
+  if (done) {
+    await db.insert(sessionProgress).values({ user_id: user.id, product_session_id: sessionId }).onConflictDoNothing();
+  } else {
+    await db
+      .delete(sessionProgress)
+      .where(and(eq(sessionProgress.user_id, user.id), eq(sessionProgress.product_session_id, sessionId)));
+  }
+  const progress = (await courseProgress(db, user.id, [session.product_id])).get(session.product_id)!;
+  return { session_id: sessionId, is_done: done, progress };
+}
+
+/** The stored lesson file of an active session (key and MIME type), or null. */
+export async function getSessionFile(db: Db, sessionId: number): Promise<{ file: string; file_type: string | null } | null> {
+  const [row] = await db
+    .select({ file: productSessions.file, file_type: productSessions.file_type })
+    .from(productSessions)
+    .innerJoin(products, eq(products.id, productSessions.product_id))
+    .where(activeSessionWhere(sessionId));
+  return row?.file ? { file: row.file, file_type: row.file_type } : null;
+}

@@ -1,0 +1,91 @@
+/**
+ * Checkout and orders of the signed-in user (issue 6 "Payments"; SPEC §7): create the order from
+ * the cart (Idempotency-Key), a new payment attempt for an unpaid order, and one's own order.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../../lib/api-error';
+import { parseId } from '../../lib/pagination';
+import { checkoutAnswerSchema, itemSchema, orderSchema, signedInErrorResponses, signedInSecurity } from '../../lib/schemas';
+import { requireAuth, requireUser } from '../../plugins/app/auth';
+import { checkout, getOwnOrder, payOrder, paymentContexts } from '../../modules/commerce/checkout-service';
+
+const errors = signedInErrorResponses;
+
+const security = signedInSecurity;
+const orderParams = { type: 'object', properties: { orderId: { type: 'string' } } } as const;
+
+const checkoutRoutes: FastifyPluginAsync = async (app) => {
+  const payment = paymentContexts(app);
+  const orderIdOf = (raw: string) => {
+    const id = parseId(raw);
+    if (id === null) throw notFound();
+    return id;
+  };
+
+  /**
+   * POST /api/checkout (header `Idempotency-Key`, body ignored): 201 `{data: CheckoutAnswer}` for a
+   * new order, 200 for the same key again; 403 selling closed; 422 empty cart or gateway failure.
+   */
+  app.post<{ Headers: { 'idempotency-key'?: string } }>(
+    '/api/checkout',
+    {
+      schema: {
+        tags: ['commerce'],
+        summary: 'Create the order of the cart and open a payment',
+        security,
+        headers: {
+          type: 'object',
+          properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 255 } },
+        },
+        response: { 200: itemSchema(checkoutAnswerSchema), 201: itemSchema(checkoutAnswerSchema), ...errors },
+      },
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      const { user } = await requireAuth(request);
+      const key = request.headers['idempotency-key'] ?? null;
+      const { answer, created } = await checkout(app.db, payment.of(request), user, key);
+      return reply.code(created ? 201 : 200).send({ data: answer });
+    },
+  );
+
+  /** POST /api/orders/:orderId/pay: `{data: CheckoutAnswer}` a new attempt; 403 selling closed; 404; 422 already paid or gateway failure. */
+  app.post<{ Params: { orderId: string } }>(
+    '/api/orders/:orderId/pay',
+    {
+      schema: {
+        tags: ['commerce'],
+        summary: 'Try again to pay an unpaid order',
+        security,
+        params: orderParams,
+        response: { 200: itemSchema(checkoutAnswerSchema), ...errors },
+      },
+      onRequest: requireUser,
+    },
+    async (request) => {
+      const { user } = await requireAuth(request);
+      return { data: await payOrder(app.db, payment.of(request), user, orderIdOf(request.params.orderId)) };
+    },
+  );
+
+  /** GET /api/orders/:orderId: `{data: Order}` for its owner; 404 otherwise. */
+  app.get<{ Params: { orderId: string } }>(
+    '/api/orders/:orderId',
+    {
+      schema: {
+        tags: ['commerce'],
+        summary: 'One of my orders',
+        security,
+        params: orderParams,
+        response: { 200: itemSchema(orderSchema), ...errors },
+      },
+      onRequest: requireUser,
+    },
+    async (request) => {
+      const { user } = await requireAuth(request);
+      return { data: await getOwnOrder(app.db, user.id, orderIdOf(request.params.orderId)) };
+    },
+  );
+};
+
+export default checkoutRoutes;

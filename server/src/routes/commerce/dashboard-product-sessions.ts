@@ -1,0 +1,70 @@
+/**
+ * Dashboard sessions of courses (SPEC §2 /dashboard/product-sessions; issue 6): list with search,
+ * sort and a course filter, create and update from multipart forms with an optional image and
+ * lesson file, delete. Permission manage-product-sessions (super passes).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../../lib/api-error';
+import { MESSAGES } from '../../lib/messages';
+import { parseId } from '../../lib/pagination';
+import { dashboardProductSessionSchema } from '../../lib/schemas';
+import { readForm } from '../../lib/uploads';
+import { requirePermission } from '../../plugins/app/auth';
+import {
+  createProductSession,
+  deleteProductSession,
+  getProductSessionForDashboard,
+  listProductSessionsForDashboard,
+  updateProductSession,
+  type ProductSessionListQuery,
+} from '../../modules/commerce/product-sessions-admin';
+import { dashboardContentSchemas } from '../content/dashboard-schemas';
+
+const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
+  const guard = { onRequest: requirePermission('manage-product-sessions') };
+  const s = dashboardContentSchemas('product-sessions', dashboardProductSessionSchema, {
+    tag: 'commerce',
+    formDescription:
+      'multipart/form-data: product_id (an existing course), title, slug, description (HTML, sanitized), position (integer ≥ 1), is_free_preview and is_active ("true"/"false"), comment_status (open|closed|buyers-only), image (file, optional), file (the lesson: audio, video, PDF or ZIP detected from its bytes, optional; stored privately). 422 productsMissing while no course exists.',
+    listQuery: { product_id: { type: 'integer', minimum: 1, description: 'Only the sessions of this course.' } },
+  });
+  const form = (request: Parameters<typeof readForm>[0]) =>
+    readForm(request, { image: app.settings.uploadLimits.imageKb, file: app.settings.uploadLimits.sessionFileKb });
+
+  /** GET /api/dashboard/product-sessions: Paginated<DashboardProductSession> (`q`, `sort`, `product_id`). */
+  app.get<{ Querystring: ProductSessionListQuery }>(
+    '/api/dashboard/product-sessions',
+    { schema: s.list, ...guard },
+    (request) => listProductSessionsForDashboard(app.db, request.query),
+  );
+
+  /** POST /api/dashboard/product-sessions (multipart): 201 {data}; 413/415 files, 422 fields, unknown course or none at all. */
+  app.post('/api/dashboard/product-sessions', { schema: s.create, ...guard }, async (request, reply) =>
+    reply.code(201).send({ data: await createProductSession(app.db, app.storage, await form(request)) }),
+  );
+
+  /** GET /api/dashboard/product-sessions/:id: {data: DashboardProductSession}, active or not. */
+  app.get<{ Params: { id: string } }>('/api/dashboard/product-sessions/:id', { schema: s.get, ...guard }, async (request) => {
+    const id = parseId(request.params.id);
+    const session = id === null ? null : await getProductSessionForDashboard(app.db, id);
+    if (!session) throw notFound();
+    return { data: session };
+  });
+
+  /** PUT /api/dashboard/product-sessions/:id (multipart): {data}; image and file optional (kept when absent). */
+  app.put<{ Params: { id: string } }>('/api/dashboard/product-sessions/:id', { schema: s.update, ...guard }, async (request) => {
+    const id = parseId(request.params.id);
+    if (id === null) throw notFound();
+    return { data: await updateProductSession(app.db, app.storage, id, await form(request)) };
+  });
+
+  /** DELETE /api/dashboard/product-sessions/:id: {message}; its image, lesson file, likes and comments go too. */
+  app.delete<{ Params: { id: string } }>('/api/dashboard/product-sessions/:id', { schema: s.remove, ...guard }, async (request) => {
+    const id = parseId(request.params.id);
+    if (id === null) throw notFound();
+    await deleteProductSession(app.db, app.storage, id);
+    return { message: MESSAGES.sessionDeleted };
+  });
+};
+
+export default dashboardProductSessionsRoutes;

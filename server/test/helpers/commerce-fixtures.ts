@@ -1,0 +1,122 @@
+/**
+ * Commerce test data made through the real app: verified buyers (registered through the API),
+ * courses with sessions and private lesson files (written with the app's own db and storage),
+ * the selling switch, and a purchase through cart → checkout → sandbox callback.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { CheckoutAnswer, CommentStatus } from '@shop/contracts';
+import { products, productSessions, users } from '../../src/db/schema';
+import { getSiteInformation, saveSiteInformation } from '../../src/modules/support/support-service';
+import { csrfHeaders } from './test-app';
+
+/** A signed-in test user: id and bearer headers. */
+export interface Buyer {
+  id: number;
+  headers: { authorization: string };
+}
+
+/** Registers a user through the API; verified unless `verified: false`. */
+export async function newBuyer(app: FastifyInstance, options: { verified?: boolean } = {}): Promise<Buyer> {
+  const email = `buyer-${randomBytes(6).toString('hex')}@example.com`;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    headers: await csrfHeaders(app),
+    payload: { full_name: 'خریدار آزمایشی', email, password: 'Secret123', password_confirmation: 'Secret123' },
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  const { token, data } = response.json<{ token: string; data: { user: { id: number } } }>();
+  if (options.verified !== false) {
+    await app.db.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, data.user.id));
+  }
+  return { id: data.user.id, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A session of {@link newCourse}: free preview or not, and an optional lesson file. */
+export interface SessionSpec {
+  is_free_preview?: boolean;
+  file?: { content: Buffer; type: string };
+  is_active?: boolean;
+}
+
+/** Creates an active course (tomans) with sessions at positions 1..n; answers the ids. */
+export async function newCourse(
+  app: FastifyInstance,
+  options: { price: number; sessions?: SessionSpec[]; comment_status?: CommentStatus; is_active?: boolean },
+): Promise<{ id: number; sessionIds: number[] }> {
+  const tag = randomBytes(6).toString('hex');
+  const [product] = await app.db
+    .insert(products)
+    .values({
+      title: `دوره آزمایشی ${tag}`,
+      slug: `course-${tag}`,
+      price: options.price,
+      comment_status: options.comment_status ?? 'open',
+      is_active: options.is_active ?? true,
+    })
+    .returning({ id: products.id });
+  const sessionIds: number[] = [];
+  for (const [index, spec] of (options.sessions ?? [{}]).entries()) {
+    const file = spec.file ? await app.storage.putPrivate(`sessions/${tag}-${index}.bin`, spec.file.content) : null;
+    const [session] = await app.db
+      .insert(productSessions)
+      .values({
+        product_id: product!.id,
+        title: `جلسه ${index + 1}`,
+        slug: `session-${tag}-${index}`,
+        position: index + 1,
+        is_free_preview: spec.is_free_preview ?? false,
+        is_active: spec.is_active ?? true,
+        comment_status: options.comment_status ?? 'open',
+        file,
+        file_size: spec.file?.content.length ?? null,
+        file_type: spec.file?.type ?? null,
+      })
+      .returning({ id: productSessions.id });
+    sessionIds.push(session!.id);
+  }
+  return { id: product!.id, sessionIds };
+}
+
+/** Turns the site's selling switch on or off (SPEC §1) through the support module. */
+export async function setSelling(app: FastifyInstance, enabled: boolean): Promise<void> {
+  await saveSiteInformation(app.db, { ...(await getSiteInformation(app.db)), selling_enabled: enabled });
+}
+
+/** Adds a course to the cart (expects 201). */
+export async function addToCart(app: FastifyInstance, buyer: Buyer, productId: number): Promise<void> {
+  const response = await app.inject({ method: 'POST', url: '/api/cart', headers: buyer.headers, payload: { product_id: productId } });
+  if (response.statusCode !== 201) throw new Error(`add to cart failed: ${response.body}`);
+}
+
+/** `POST /api/checkout` (optionally with an Idempotency-Key). */
+export function checkout(app: FastifyInstance, buyer: Buyer, key?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    headers: { ...buyer.headers, ...(key ? { 'idempotency-key': key } : {}) },
+  });
+}
+
+/** `GET /api/payments/callback` as the buyer. */
+export function callback(app: FastifyInstance, buyer: Buyer, authority: string, status: 'OK' | 'NOK' = 'OK') {
+  return app.inject({
+    url: `/api/payments/callback?Authority=${encodeURIComponent(authority)}&Status=${status}`,
+    headers: buyer.headers,
+  });
+}
+
+/** Buys courses through the cart, checkout and the sandbox callback; answers the paid order's id. */
+export async function buy(app: FastifyInstance, buyer: Buyer, ...productIds: number[]): Promise<number> {
+  for (const id of productIds) await addToCart(app, buyer, id);
+  const response = await checkout(app, buyer);
+  if (response.statusCode !== 201) throw new Error(`checkout failed: ${response.body}`);
+  const { order, payment } = response.json<{ data: CheckoutAnswer }>().data;
+  if (payment) {
+    const paid = await callback(app, buyer, payment.token);
+    if (paid.statusCode !== 303) throw new Error(`callback failed: ${paid.body}`);
+  }
+  return order.id;
+}

@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DashboardProductSession, Paginated } from '@shop/contracts';
+import { SEED_MEDIA_DIR } from '../../../src/db/seed';
+import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
+import { fakePng, multipart, pngFile, type FilePart } from '../../helpers/multipart';
+
+const ogg: FilePart = {
+  filename: 'lesson.ogg',
+  content: fs.readFileSync(path.join(SEED_MEDIA_DIR, 'audio', 'podcast-2.ogg')),
+  type: 'audio/ogg',
+};
+const pdf: FilePart = {
+  filename: 'slides.pdf',
+  content: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+  type: 'application/pdf',
+};
+/** Text pretending to be a video: the type comes from the bytes, not the name. */
+const fakeVideo: FilePart = { filename: 'lesson.mp4', content: Buffer.from('not a video at all, just text'), type: 'video/mp4' };
+
+describe.each(DB_TARGETS)('dashboard product sessions API on %s', (target) => {
+  let app: FastifyInstance;
+  let superToken: string;
+  let staffToken: string;
+  beforeAll(async () => {
+    // A 64 KB lesson file limit, so the 413 test need not send 512 MB.
+    app = await buildTestApp(target, { uploadLimits: { imageKb: 64, sessionFileKb: 64 } });
+    [superToken, staffToken] = await Promise.all([
+      loginToken(app, 'super@example.com', 'Super12345'),
+      loginToken(app, 'staff@example.com', 'Staff12345'),
+    ]);
+  });
+  afterAll(() => app.close());
+
+  const auth = (token = superToken) => ({ authorization: `Bearer ${token}` });
+  const fields = (extra: Record<string, string> = {}) => ({
+    product_id: '2',
+    title: 'جلسه آزمایشی داشبورد',
+    slug: 'dashboard-test-session',
+    description: '<p>متن جلسه</p><script>alert(1)</script>',
+    position: '۵',
+    is_free_preview: 'true',
+    is_active: 'false',
+    comment_status: 'buyers-only',
+    ...extra,
+  });
+  const send = (method: 'POST' | 'PUT', url: string, f: Record<string, string>, files: Record<string, FilePart> = {}, token = superToken) => {
+    const form = multipart(f, files);
+    return app.inject({ method, url, payload: form.payload, headers: { ...form.headers, ...auth(token) } });
+  };
+  const lessonDir = () => path.join(app.settings.privateDir, 'sessions');
+  const lessons = () => (fs.existsSync(lessonDir()) ? fs.readdirSync(lessonDir()).sort() : []);
+  const list = async (query: string) => {
+    const response = await app.inject({ url: `/api/dashboard/product-sessions${query}`, headers: auth() });
+    expect(response.statusCode).toBe(200);
+    return response.json<Paginated<DashboardProductSession>>();
+  };
+
+  let created: DashboardProductSession;
+
+  it('creates a session with a private lesson file whose type comes from its bytes; never answers the key', async () => {
+    const response = await send('POST', '/api/dashboard/product-sessions', fields(), { file: ogg, image: await pngFile(80, 40) });
+    expect(response.statusCode).toBe(201);
+    created = response.json<{ data: DashboardProductSession }>().data;
+    expect(created).toMatchObject({
+      product_id: 2,
+      product_title: 'ری‌اکت در عمل',
+      slug: 'dashboard-test-session',
+      description: '<p>متن جلسه</p>',
+      position: 5,
+      is_free_preview: true,
+      is_active: false,
+      comment_status: 'buyers-only',
+      has_file: true,
+      file_size: ogg.content.length,
+      likes_count: 0,
+      comments_count: 0,
+    });
+    expect(created.file_type).toMatch(/^audio\/ogg/);
+    expect(created.image).toMatch(/^\/media\/product-sessions\/[0-9a-f-]+\.webp$/);
+    expect(lessons()).toHaveLength(1);
+    expect(created).not.toHaveProperty('file');
+    expect(response.body).not.toContain(lessons()[0]);
+    expect(fs.readFileSync(path.join(lessonDir(), lessons()[0]!))).toEqual(ogg.content);
+    const one = await app.inject({ url: `/api/dashboard/product-sessions/${created.id}`, headers: auth() });
+    expect(one.json<{ data: DashboardProductSession }>().data).toEqual(created);
+  });
+
+  it('lists sessions with the course filter, search, sort and pagination; seeded ones are ordered and have clips', async () => {
+    const ofCourse = await list('?product_id=2&sort=title&per_page=50');
+    expect(ofCourse.meta.total).toBe(4);
+    expect(ofCourse.data.every((s) => s.product_id === 2)).toBe(true);
+    const seeded = ofCourse.data.filter((s) => s.id !== created.id).sort((a, b) => a.position - b.position);
+    expect(seeded.map((s) => [s.position, s.is_free_preview, s.has_file, s.file_type])).toEqual([
+      [1, true, true, 'audio/ogg'],
+      [2, false, true, 'audio/ogg'],
+      [3, false, true, 'audio/ogg'],
+    ]);
+    expect((await list('?per_page=5')).meta).toMatchObject({ per_page: 5, total: 21 });
+    expect((await list(`?q=${encodeURIComponent('آزمایشی داشبورد')}`)).data.map((s) => s.id)).toEqual([created.id]);
+    expect((await list('?q=dashboard-test')).meta.total).toBe(1);
+    expect((await list('?product_id=4')).data.every((s) => !s.is_free_preview)).toBe(true);
+  });
+
+  it('answers 422 per field in Persian, for an unknown course and for a duplicate slug, leaving no file', async () => {
+    const bad = await send('POST', '/api/dashboard/product-sessions', { title: 'ab', position: '0', is_free_preview: 'maybe' }, { file: ogg });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json<{ errors: object }>().errors).sort()).toEqual([
+      'description',
+      'is_free_preview',
+      'position',
+      'product_id',
+      'slug',
+      'title',
+    ]);
+    const unknown = await send('POST', '/api/dashboard/product-sessions', fields({ product_id: '9999', slug: 'x-session' }), { file: ogg });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toMatchObject({ errors: { product_id: ['دوره‌ای با این شناسه یافت نشد.'] } });
+    const duplicate = await send('POST', '/api/dashboard/product-sessions', fields(), { file: ogg });
+    expect(duplicate.json()).toMatchObject({ errors: { slug: ['این نامک قبلاً استفاده شده است.'] } });
+    expect(lessons()).toHaveLength(1);
+  });
+
+  it('answers 415 for a file that is not audio, video, PDF or ZIP, and 413 over the limit', async () => {
+    const fake = await send('POST', '/api/dashboard/product-sessions', fields({ slug: 'fake-video' }), { file: fakeVideo });
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json()).toEqual({ message: 'فایل جلسه باید صوتی، ویدیویی، PDF یا ZIP باشد.' });
+    const badImage = await send('POST', '/api/dashboard/product-sessions', fields({ slug: 'fake-image' }), { image: fakePng });
+    expect(badImage.statusCode).toBe(415);
+    const big = { filename: 'big.ogg', content: Buffer.concat([ogg.content, ogg.content, ogg.content, ogg.content]), type: 'audio/ogg' };
+    const tooLarge = await send('POST', '/api/dashboard/product-sessions', fields({ slug: 'big-file' }), { file: big });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ message: 'حجم فایل بیش از حد مجاز است.' });
+    expect(lessons()).toHaveLength(1);
+  });
+
+  it('updates without files and keeps them; a new lesson file replaces and deletes the old one', async () => {
+    const before = lessons();
+    const kept = await send('PUT', `/api/dashboard/product-sessions/${created.id}`, fields({ position: '4', is_active: 'true' }));
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json<{ data: DashboardProductSession }>().data).toMatchObject({
+      position: 4,
+      is_active: true,
+      image: created.image,
+      has_file: true,
+      file_size: ogg.content.length,
+    });
+    expect(lessons()).toEqual(before);
+
+    const replaced = await send('PUT', `/api/dashboard/product-sessions/${created.id}`, fields({ position: '4' }), { file: pdf });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json<{ data: DashboardProductSession }>().data).toMatchObject({
+      file_type: 'application/pdf',
+      file_size: pdf.content.length,
+    });
+    expect(lessons()).toHaveLength(1);
+    expect(lessons()).not.toEqual(before);
+    expect(lessons()[0]).toMatch(/\.pdf$/);
+
+    const failed = await send('PUT', `/api/dashboard/product-sessions/${created.id}`, fields({ slug: 'js-basics-dom' }), { file: ogg });
+    expect(failed.statusCode).toBe(422);
+    expect(lessons()[0]).toMatch(/\.pdf$/);
+    expect((await send('PUT', '/api/dashboard/product-sessions/99999', fields())).statusCode).toBe(404);
+  });
+
+  it('deletes a session with its lesson file; seeded clips stay', async () => {
+    const response = await app.inject({ method: 'DELETE', url: `/api/dashboard/product-sessions/${created.id}`, headers: auth() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'جلسه حذف شد.' });
+    expect(lessons()).toEqual([]);
+    expect((await app.inject({ url: `/api/dashboard/product-sessions/${created.id}`, headers: auth() })).statusCode).toBe(404);
+
+    const seeded = (await list('?product_id=1&per_page=1')).data[0]!;
+    expect((await app.inject({ method: 'DELETE', url: `/api/dashboard/product-sessions/${seeded.id}`, headers: auth() })).statusCode).toBe(200);
+    expect(fs.readdirSync(path.join(app.settings.privateDir, 'seed')).length).toBeGreaterThan(0);
+  });
+
+  it('answers 401 to visitors and 403 forbidden to staff without manage-product-sessions', async () => {
+    expect((await app.inject({ url: '/api/dashboard/product-sessions' })).statusCode).toBe(401);
+    const staff = await app.inject({ url: '/api/dashboard/product-sessions', headers: auth(staffToken) });
+    expect(staff.statusCode).toBe(403);
+    expect(staff.json<{ message: string }>().message).toMatch(/forbidden/);
+    expect((await send('POST', '/api/dashboard/product-sessions', fields(), {}, staffToken)).statusCode).toBe(403);
+  });
+
+  it('refuses a new session with 422 while no course exists (SPEC §4)', async () => {
+    await app.db.execute(sql`truncate table products cascade`);
+    const response = await send('POST', '/api/dashboard/product-sessions', fields({ slug: 'orphan-session' }), { file: ogg });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ message: 'هنوز هیچ دوره‌ای ثبت نشده است؛ ابتدا یک دوره بسازید.' });
+    expect(lessons()).toEqual([]);
+  });
+});

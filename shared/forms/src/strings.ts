@@ -1,0 +1,8 @@
+/** Persian strings of the shared form pieces (STYLE.md habit 10). */
+export const t = {
+  selected: (name: string) => `انتخاب شد: ${name}`,
+  keepFile: 'اگر فایلی انتخاب نکنید، فایل فعلی می‌ماند.',
+  fixErrors: 'لطفاً خطاهای مشخص‌شده را برطرف کنید.',
+  failed: 'ذخیره انجام نشد؛ لطفاً دوباره تلاش کنید.',
+  noConnection: 'ارتباط با سرور برقرار نشد؛ اطلاعات فرم سر جایش است، دوباره تلاش کنید.',
+} as const;

@@ -1,0 +1,67 @@
+import { boolean, mixed, type InferType } from 'yup';
+import { commentStatusField, postFormSchema, postSchema } from './content-schemas';
+import { fileField, wholeNumberField } from './fields';
+import { fieldLabels, messages } from './messages';
+
+/** Highest price of a course, tomans (one billion; order totals stay within a 32-bit integer column). */
+export const PRICE_MAX = 1_000_000_000;
+/** Highest position of a session in its course. */
+export const SESSION_POSITION_MAX = 10_000;
+/** Largest lesson file of a session, KB (512 MB); the server's SESSION_FILE_MAX_KB may lower it. */
+export const SESSION_FILE_MAX_KB = 512 * 1024;
+/**
+ * Lesson file extensions the session form offers (audio, video, PDF, ZIP); the server detects the
+ * real type from the bytes (SPEC §4 product session file).
+ */
+export const SESSION_FILE_EXTENSIONS = [
+  'mp3', 'ogg', 'oga', 'opus', 'm4a', 'wav', 'flac', 'aac', 'mp4', 'm4v', 'webm', 'mkv', 'mov', 'pdf', 'zip',
+] as const;
+
+/** Comment statuses of a course or a session (SPEC §4): posts' two plus `buyers-only`. */
+export const PRODUCT_COMMENT_STATUSES = ['open', 'closed', 'buyers-only'] as const;
+/** Statuses of a course (SPEC §4). */
+export const PRODUCT_STATUSES = ['in-progress', 'done', 'expired'] as const;
+
+/** Largest id of a 32-bit serial column. */
+const ID_MAX = 2_147_483_647;
+
+const commerceCommentStatus = commentStatusField(PRODUCT_COMMENT_STATUSES);
+
+/**
+ * Text fields of a course (issue 6 `ProductForm`): a post's title, slug and description, a price
+ * in whole tomans 0..{@link PRICE_MAX} (Persian and Arabic-Indic digits accepted), the course
+ * status (default in-progress) and a comment status that may be `buyers-only`.
+ */
+export const productSchema = postSchema.shape({
+  price: wholeNumberField(fieldLabels.price, { min: 0, max: PRICE_MAX }).required(messages.required),
+  product_status: mixed<(typeof PRODUCT_STATUSES)[number]>()
+    .oneOf([...PRODUCT_STATUSES], messages.invalid)
+    .default('in-progress')
+    .label(fieldLabels.product_status),
+  comment_status: commerceCommentStatus,
+});
+
+/** The course form of the dashboard: {@link productSchema} plus the image (required on create by the form and server). */
+export const productFormSchema = productSchema.shape({ image: postFormSchema.fields.image });
+
+/**
+ * Text fields of a session (issue 6 `ProductSessionForm`): its course id (that it exists is the
+ * server's check), a post's title, slug and description, the position (1..{@link SESSION_POSITION_MAX})
+ * in the course, whether it is a free preview (default false), and a comment status that may be
+ * `buyers-only`.
+ */
+export const productSessionSchema = postSchema.shape({
+  product_id: wholeNumberField(fieldLabels.product_id, { min: 1, max: ID_MAX }).required(messages.required),
+  position: wholeNumberField(fieldLabels.position, { min: 1, max: SESSION_POSITION_MAX }).required(messages.required),
+  is_free_preview: boolean().typeError(messages.invalid).default(false).label('پیش‌نمایش رایگان'),
+  comment_status: commerceCommentStatus,
+});
+
+/** The session form of the dashboard: {@link productSessionSchema} plus an optional image and lesson `file`. */
+export const productSessionFormSchema = productSessionSchema.shape({
+  image: postFormSchema.fields.image,
+  file: fileField({ label: 'فایل جلسه', maxKb: SESSION_FILE_MAX_KB, extensions: [...SESSION_FILE_EXTENSIONS] }),
+});
+
+export type ProductInput = InferType<typeof productSchema>;
+export type ProductSessionInput = InferType<typeof productSessionSchema>;
