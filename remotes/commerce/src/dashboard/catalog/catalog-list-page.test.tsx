@@ -1,0 +1,61 @@
+/** @jest-environment-options {"url": "http://127.0.0.1:45168"} */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Product } from '@shop/contracts';
+import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
+import DashboardProductsPage from './dashboard-products-page';
+
+const aProduct = (overrides: Partial<Product>): Product => ({
+  id: 1, title: 'دوره ری‌اکت', slug: 'react', description: '', image: null, is_active: true, comment_status: 'open',
+  likes_count: 4, comments_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
+  price: 490000, sessions_count: 3, product_status: 'in-progress', ...overrides,
+});
+const SOLD = 'این دوره فروخته شده است و حذف نمی‌شود؛ به جای حذف، آن را غیرفعال کنید.';
+
+let api: Awaited<ReturnType<typeof startApiServer>>;
+beforeAll(async () => {
+  api = await startApiServer(45168, (request) => {
+    if (request.url.pathname === '/api/dashboard/products' && request.method === 'GET') {
+      const q = request.url.searchParams.get('q') ?? '';
+      const rows = [aProduct({}), aProduct({ id: 2, title: 'گیت برای همه', price: 0, is_active: false })].filter((p) => p.title.includes(q));
+      return { data: rows, meta: { current_page: 1, last_page: 1, per_page: 15, total: rows.length } };
+    }
+    if (request.url.pathname === '/api/dashboard/products/1' && request.method === 'DELETE') return { status: 422, body: { message: SOLD } };
+    return undefined;
+  });
+});
+afterAll(() => api.close());
+beforeEach(() => api.seen.splice(0));
+
+const renderList = (url = '/dashboard/products') =>
+  renderPage(<DashboardProductsPage />, { url, path: '/dashboard/products', user: aUser({ status: 'super' }) });
+
+test('lists the courses with prices in tomans, free ones as «رایگان», and their flags', async () => {
+  renderList();
+  const row = (await screen.findByRole('link', { name: 'دوره ری‌اکت' })).closest('tr')!;
+  expect(within(row).getByText(/۴۹۰٬۰۰۰/)).toBeTruthy();
+  expect(within(row).getByText('فعال')).toBeTruthy();
+  const free = screen.getByRole('link', { name: 'گیت برای همه' }).closest('tr')!;
+  expect(within(free).getByText('رایگان')).toBeTruthy();
+  expect(within(free).getByText('غیرفعال')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'دوره ری‌اکت' }).getAttribute('href')).toBe('/dashboard/products/1');
+});
+
+test('search goes into the URL and the request', async () => {
+  renderList();
+  await screen.findByRole('link', { name: 'دوره ری‌اکت' });
+  await userEvent.type(screen.getByRole('searchbox', { name: 'جست‌وجو' }), 'گیت');
+  await waitFor(() => expect(currentLocation()).toContain('q='));
+  await waitFor(() => expect(screen.queryByRole('link', { name: 'دوره ری‌اکت' })).toBeNull());
+  expect(api.seen.some((r) => r.url.searchParams.get('q') === 'گیت')).toBe(true);
+});
+
+test('deleting a sold course asks first and keeps the server refusal on the page', async () => {
+  renderList();
+  await screen.findByRole('link', { name: 'دوره ری‌اکت' });
+  await userEvent.click(screen.getByRole('button', { name: 'حذف «دوره ری‌اکت»' }));
+  const dialog = await screen.findByRole('dialog');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'حذف' }));
+  expect(await screen.findByText(SOLD)).toBeTruthy();
+  expect(api.seen.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+});
