@@ -1,6 +1,7 @@
 export { FormTextField } from './form-text-field';
 export { toFormikErrors } from './to-formik-errors';
 export { FormFileField } from './form-file-field';
+export { FormImageField } from './form-image-field';
 export { FormSlugField } from './form-slug-field';
 export { FormSwitchField } from './form-switch-field';
 export { FormRadioField } from './form-radio-field';
@@ -8,3 +9,4 @@ export { FormSelectField } from './form-select-field';
 export { FormStatusAlert } from './form-status-alert';
 export { showSaveFailure, type SaveFailure } from './show-save-failure';
 export { suggestSlug } from './suggest-slug';
+export { FormButtons } from './form-buttons';

@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import type { BoughtProduct, User } from '@shop/contracts';
-import { Provider, makeStore, userReceived } from '@shop/api-client';
+import { Provider, makeStore, uploadProgressed, userReceived, type Middleware } from '@shop/api-client';
 import { AppThemeProvider } from '@shop/ui-kit';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/router';
 
@@ -143,4 +143,50 @@ export function aUser(overrides: Partial<User> = {}): User {
     updated_at: '2025-03-01T08:00:00Z',
     ...overrides,
   };
+}
+
+/**
+ * Makes the test file's `FormData` jsdom's own for its duration. The test environment swaps it
+ * for Node's (for fetch), but jsdom's XMLHttpRequest only serializes its own, as a browser's
+ * XHR does with the browser's FormData: call this at the top of a file that uploads with XHR.
+ */
+export function useBrowserFormData(): void {
+  const nodeFormData = window.FormData;
+  beforeAll(() => {
+    window.FormData = (window as unknown as Record<symbol, { FormData: typeof FormData }>)[Symbol.for('[webidl2js] constructor registry')]!.FormData;
+  });
+  afterAll(() => {
+    window.FormData = nodeFormData;
+  });
+}
+
+/**
+ * Mounts dashboard form pages as the shell's dashboard would, signed in as a super user, and
+ * records every upload-progress value the store receives.
+ * @param url where the router starts
+ * @param routes element by route path (the form pages and the lists they return to)
+ * @returns the store and the upload-progress values in order (percent)
+ */
+export function renderDashboardForm(url: string, routes: Record<string, ReactElement>) {
+  const progress: number[] = [];
+  const recorder: Middleware = () => (next) => (action) => {
+    if (uploadProgressed.match(action)) progress.push(action.payload);
+    return next(action);
+  };
+  const store = makeStore(undefined, [recorder]);
+  store.dispatch(userReceived({ user: aUser({ status: 'super' }) }));
+  render(
+    <Provider store={store}>
+      <AppThemeProvider>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            {Object.entries(routes).map(([path, element]) => (
+              <Route key={path} path={path} element={element} />
+            ))}
+          </Routes>
+        </MemoryRouter>
+      </AppThemeProvider>
+    </Provider>,
+  );
+  return { store, progress };
 }

@@ -1,24 +1,13 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:45127"} */
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeStore, Provider, selectUploadProgress, uploadProgressed, userReceived, type Middleware } from '@shop/api-client';
-import { AppThemeProvider } from '@shop/ui-kit';
-import { MemoryRouter, Route, Routes } from '@shop/router';
-import { aUser } from '@shop/test-utils';
+import { selectUploadProgress } from '@shop/api-client';
 import PostFormPage from './post-form-page';
 import PodcastFormPage from './podcast-form-page';
 import { suggestSlug } from '@shop/forms';
-import { multipartFields, startApiServer, type RecordedRequest } from '@shop/test-utils';
+import { multipartFields, renderDashboardForm, startApiServer, useBrowserFormData, type RecordedRequest } from '@shop/test-utils';
 
-// The test environment swaps jsdom's FormData for Node's (for fetch); jsdom's XMLHttpRequest
-// only serializes its own, as a browser's XHR does with the browser's FormData.
-const NodeFormData = window.FormData;
-beforeAll(() => {
-  window.FormData = (window as unknown as Record<symbol, { FormData: typeof FormData }>)[Symbol.for('[webidl2js] constructor registry')]!.FormData;
-});
-afterAll(() => {
-  window.FormData = NodeFormData;
-});
+useBrowserFormData();
 
 type Answer = { status: number; body: unknown };
 let saveAnswer: Answer = { status: 201, body: { data: { id: 9 } } };
@@ -50,32 +39,15 @@ beforeEach(() => {
   saveAnswer = { status: 201, body: { data: { id: 9 } } };
 });
 
-/** Mounts a form page as the shell's dashboard would, recording every upload-progress action. */
-function renderForm(url: string) {
-  const progress: number[] = [];
-  const recorder: Middleware = () => (next) => (action) => {
-    if (uploadProgressed.match(action)) progress.push(action.payload);
-    return next(action);
-  };
-  const store = makeStore(undefined, [recorder]);
-  store.dispatch(userReceived({ user: aUser({ status: 'super' }) }));
-  render(
-    <Provider store={store}>
-      <AppThemeProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path="/dashboard/posts" element={<h1>فهرست نوشته‌ها</h1>} />
-            <Route path="/dashboard/podcasts" element={<h1>فهرست پادکست‌ها</h1>} />
-            <Route path="/dashboard/posts/add-post" element={<PostFormPage />} />
-            <Route path="/dashboard/posts/:editPostId" element={<PostFormPage />} />
-            <Route path="/dashboard/podcasts/add-podcast" element={<PodcastFormPage />} />
-          </Routes>
-        </MemoryRouter>
-      </AppThemeProvider>
-    </Provider>,
-  );
-  return { store, progress };
-}
+/** Mounts the form pages (and the lists they return to) as the shell's dashboard would. */
+const renderForm = (url: string) =>
+  renderDashboardForm(url, {
+    '/dashboard/posts': <h1>فهرست نوشته‌ها</h1>,
+    '/dashboard/podcasts': <h1>فهرست پادکست‌ها</h1>,
+    '/dashboard/posts/add-post': <PostFormPage />,
+    '/dashboard/posts/:editPostId': <PostFormPage />,
+    '/dashboard/podcasts/add-podcast': <PodcastFormPage />,
+  });
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' });
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;

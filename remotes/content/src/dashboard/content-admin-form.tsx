@@ -3,11 +3,11 @@ import { api, uploadProgressed, useAppDispatch } from '@shop/api-client';
 import { AUDIO_EXTENSIONS, AUDIO_MAX_KB, IMAGE_EXTENSIONS, IMAGE_MAX_KB, fieldLabels, fileField, podcastFormSchema, postFormSchema } from '@shop/validation';
 import { UploadProgress } from '@shop/content-ui';
 import { Link, useNavigate } from '@shop/router';
-import { Box, Button, Link as MuiLink, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Box, Link as MuiLink, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Breadcrumbs } from '@shop/ui-kit/lazy';
 import type { AdminContent } from './content-admin-api';
 import { CONTENT_KINDS, type ContentKind } from './content-kinds';
-import { FormFileField, FormRadioField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, showSaveFailure } from '@shop/forms';
+import { FormFileField, FormRadioField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, showSaveFailure, FormButtons, FormImageField } from '@shop/forms';
 import { saveContent, type ContentFormValues } from './save-content';
 import { t } from '../strings';
 
@@ -81,15 +81,7 @@ export function ContentAdminForm({ kind, item }: { kind: ContentKind; item: Admi
                 <FormTextField name="title" label={t.form.title} />
                 <FormSlugField label={t.form.slug} help={t.form.slugHelp} suggestLabel={t.form.suggestSlug} />
                 <FormTextField name="description" label={t.form.description} help={t.form.descriptionHelp} ltr multiline minRows={8} />
-                <FormFileField
-                  name="image"
-                  kind="image"
-                  label={t.form.image}
-                  chooseLabel={t.form.chooseImage}
-                  help={t.form.imageHelp}
-                  extensions={IMAGE_EXTENSIONS}
-                  current={item?.image}
-                />
+                <FormImageField current={item?.image} />
                 {kind === 'podcast' && (
                   <FormFileField
                     name="file"
@@ -106,14 +98,7 @@ export function ContentAdminForm({ kind, item }: { kind: ContentKind; item: Admi
               </Stack>
               {isSubmitting && <UploadProgress />}
               <FormStatusAlert />
-              <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', mt: 2 }}>
-                <Button component={Link} to={config.listPath} disabled={isSubmitting}>
-                  {t.form.cancel}
-                </Button>
-                <Button type="submit" variant="contained" disabled={isSubmitting}>
-                  {isSubmitting ? t.form.saving : t.form.save}
-                </Button>
-              </Stack>
+              <FormButtons cancelTo={config.listPath} submitting={isSubmitting} />
             </Form>
           </Paper>
         )}

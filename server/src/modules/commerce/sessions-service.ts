@@ -85,6 +85,7 @@ export interface ProductViewerFields<S> {
 /**
  * `in_cart`, `is_bought`, `progress` and each session's `can_view` (bought, or a free preview for
  * a signed-in user; false for visitors) and `is_done`, for `user` (null = visitor).
+ * @param sessions the course's active sessions (as `getProductDetail` answers them)
  */
 export async function productViewerFields<S extends { id: number; is_free_preview: boolean }>(
   db: Db,
@@ -107,7 +108,8 @@ export async function productViewerFields<S extends { id: number; is_free_previe
   return {
     in_cart: inCart,
     is_bought: bought,
-    progress: bought ? (await courseProgress(db, user.id, [productId])).get(productId)! : null,
+    // `sessions` are the course's active sessions, so progress follows from them without a query.
+    progress: bought ? { done: done.size, total: sessions.length } : null,
     sessions: sessions.map((s) => ({ ...s, can_view: bought || s.is_free_preview, is_done: done.has(s.id) })),
   };
 }

@@ -1,23 +1,13 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:45161"} */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeStore, Provider, selectUploadProgress, uploadProgressed, userReceived, type Middleware } from '@shop/api-client';
+import { selectUploadProgress } from '@shop/api-client';
 import type { Product } from '@shop/contracts';
-import { AppThemeProvider } from '@shop/ui-kit';
-import { MemoryRouter, Route, Routes } from '@shop/router';
-import { aUser, multipartFields, startApiServer, type RecordedRequest } from '@shop/test-utils';
+import { multipartFields, renderDashboardForm, startApiServer, useBrowserFormData, type RecordedRequest } from '@shop/test-utils';
 import ProductFormPage from './product-form-page';
 import SessionFormPage from './session-form-page';
 
-// The test environment swaps jsdom's FormData for Node's (for fetch); jsdom's XMLHttpRequest
-// only serializes its own, as a browser's XHR does with the browser's FormData.
-const NodeFormData = window.FormData;
-beforeAll(() => {
-  window.FormData = (window as unknown as Record<symbol, { FormData: typeof FormData }>)[Symbol.for('[webidl2js] constructor registry')]!.FormData;
-});
-afterAll(() => {
-  window.FormData = NodeFormData;
-});
+useBrowserFormData();
 
 const aProduct = (overrides: Partial<Product>): Product => ({
   id: 1, title: 'دوره ری‌اکت', slug: 'react', description: '<p>دوره</p>', image: '/media/products/1.webp', is_active: true,
@@ -53,32 +43,15 @@ beforeEach(() => {
   saveAnswer = { status: 201, body: { data: { id: 9 } } };
 });
 
-/** Mounts a form page as the shell's dashboard would, recording every upload-progress action. */
-function renderForm(url: string) {
-  const progress: number[] = [];
-  const recorder: Middleware = () => (next) => (action) => {
-    if (uploadProgressed.match(action)) progress.push(action.payload);
-    return next(action);
-  };
-  const store = makeStore(undefined, [recorder]);
-  store.dispatch(userReceived({ user: aUser({ status: 'super' }) }));
-  render(
-    <Provider store={store}>
-      <AppThemeProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path="/dashboard/products" element={<h1>فهرست دوره‌ها</h1>} />
-            <Route path="/dashboard/products/add-product" element={<ProductFormPage />} />
-            <Route path="/dashboard/products/:editProductId" element={<ProductFormPage />} />
-            <Route path="/dashboard/product-sessions" element={<h1>فهرست جلسه‌ها</h1>} />
-            <Route path="/dashboard/product-sessions/add-session" element={<SessionFormPage />} />
-          </Routes>
-        </MemoryRouter>
-      </AppThemeProvider>
-    </Provider>,
-  );
-  return { store, progress };
-}
+/** Mounts the form pages (and the lists they return to) as the shell's dashboard would. */
+const renderForm = (url: string) =>
+  renderDashboardForm(url, {
+    '/dashboard/products': <h1>فهرست دوره‌ها</h1>,
+    '/dashboard/products/add-product': <ProductFormPage />,
+    '/dashboard/products/:editProductId': <ProductFormPage />,
+    '/dashboard/product-sessions': <h1>فهرست جلسه‌ها</h1>,
+    '/dashboard/product-sessions/add-session': <SessionFormPage />,
+  });
 
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' });

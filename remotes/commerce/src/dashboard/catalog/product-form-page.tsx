@@ -3,10 +3,9 @@ import { skipToken } from '@shop/api-client';
 import type { CommentStatus, Product, ProductStatus } from '@shop/contracts';
 import { UploadProgress } from '@shop/content-ui';
 import { formatToman } from '@shop/format';
-import { FormFileField, FormRadioField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField } from '@shop/forms';
+import { FormRadioField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_KB, fieldLabels, fileField, productFormSchema } from '@shop/validation';
 import { Box, Paper, Stack } from '@shop/ui-kit';
-import { FormButtons } from '../form-buttons';
 import { FormSkeleton } from '../form-skeleton';
 import { SectionHeader } from '../section-header';
 import { useEditId } from '../use-edit-id';
@@ -81,15 +80,7 @@ function ProductForm({ product }: { product: Product | null }) {
                   inputMode="numeric"
                   help={t.form.priceHelp(formatPrice(values.price))}
                 />
-                <FormFileField
-                  name="image"
-                  kind="image"
-                  label={t.form.image}
-                  chooseLabel={t.form.chooseImage}
-                  help={t.form.imageHelp}
-                  extensions={IMAGE_EXTENSIONS}
-                  current={product?.image}
-                />
+                <FormImageField current={product?.image} />
                 <FormSwitchField name="is_active" label={t.form.isActive} />
                 <FormRadioField name="product_status" label={t.form.productStatus} options={t.status} />
                 <FormRadioField name="comment_status" label={t.form.commentStatus} options={t.form.commentStatuses} />

@@ -3,11 +3,10 @@ import { skipToken } from '@shop/api-client';
 import type { CommentStatus, DashboardProductSession, Product } from '@shop/contracts';
 import { UploadProgress } from '@shop/content-ui';
 import { formatNumber } from '@shop/format';
-import { FormFileField, FormRadioField, FormSelectField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField } from '@shop/forms';
+import { FormFileField, FormRadioField, FormSelectField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
 import { Link } from '@shop/router';
-import { IMAGE_EXTENSIONS, SESSION_FILE_EXTENSIONS, productSessionFormSchema } from '@shop/validation';
+import { SESSION_FILE_EXTENSIONS, productSessionFormSchema } from '@shop/validation';
 import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@shop/ui-kit';
-import { FormButtons } from '../form-buttons';
 import { FormSkeleton } from '../form-skeleton';
 import { SectionHeader } from '../section-header';
 import { useEditId } from '../use-edit-id';
@@ -84,15 +83,7 @@ function SessionForm({ session, products }: { session: DashboardProductSession |
               <FormSlugField label={t.form.slug} help={t.form.slugHelp} suggestLabel={t.form.suggestSlug} />
               <FormTextField name="position" label={t.form.position} help={t.form.positionHelp} ltr inputMode="numeric" />
               <FormTextField name="description" label={t.form.description} help={t.form.descriptionHelp} ltr multiline minRows={6} />
-              <FormFileField
-                name="image"
-                kind="image"
-                label={t.form.image}
-                chooseLabel={t.form.chooseImage}
-                help={t.form.imageHelp}
-                extensions={IMAGE_EXTENSIONS}
-                current={session?.image}
-              />
+              <FormImageField current={session?.image} />
               {session?.has_file && (
                 <Typography variant="body2" color="text.secondary">
                   {t.form.currentFile(session.file_type ?? '—', formatNumber(Math.ceil((session.file_size ?? 0) / 1024)))}
