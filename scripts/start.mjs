@@ -3,7 +3,7 @@
 // remote under /remotes/<name>/, the API under /api, media under /media. PORT (8080) and
 // DATA_DIR (./data) as the server reads them; demo data is seeded into an empty database.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,11 +34,15 @@ const stale = APPS.filter(({ workspace, marker }) => {
   return Math.max(sharedSources, newest(join(root, workspace, 'src')), newest(join(root, workspace, 'webpack.config.js'))) > builtAt;
 });
 
-for (const { workspace } of stale) {
+for (const { workspace, marker } of stale) {
   console.log(`[start] building ${workspace}…`);
   const started = Date.now();
   const result = spawnSync('npm', ['run', 'build', '--workspace', workspace], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // webpack does not rewrite a file whose content is unchanged, so the marker could keep an older
+  // time than the sources and the same build would run again at every start: stamp it.
+  const now = new Date();
+  utimesSync(join(root, workspace, 'dist', marker), now, now);
   console.log(`[start] built ${workspace} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
