@@ -14,6 +14,7 @@ import multipartPlugin from './plugins/external/multipart';
 import errorHandlerPlugin from './plugins/app/error-handler';
 import csrfPlugin from './plugins/app/csrf';
 import staticSitePlugin from './plugins/app/static-site';
+import routeAccessPlugin from './plugins/app/route-access';
 import authRoutes from './routes/auth';
 import postsRoutes from './routes/content/posts';
 import podcastsRoutes from './routes/content/podcasts';
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // plugins/app
   await app.register(errorHandlerPlugin);
   await app.register(csrfPlugin);
+  await app.register(routeAccessPlugin);
   // routes
   await app.register(authRoutes);
   await app.register(postsRoutes);

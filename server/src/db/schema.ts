@@ -61,6 +61,8 @@ export const users = pgTable(
     password_hash: text('password_hash').notNull(),
     way_of_knowing_our_website: text('way_of_knowing_our_website'),
     write_comment_status: writeCommentStatusEnum('write_comment_status').notNull().default('allowed'),
+    /** End of a `temporarily-barred` status (SPEC §4); after it the user reads as `allowed`. */
+    comment_barred_until: timestamp('comment_barred_until', { withTimezone: true }),
     status: userStatusEnum('status').notNull().default('ordinary'),
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     created_at: createdAt(),
@@ -101,6 +103,22 @@ export const personalAccessTokens = pgTable('personal_access_tokens', {
   /** sha256 of the token, hex; the token itself is never stored. */
   token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
   last_used_at: timestamp('last_used_at', { withTimezone: true }),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  created_at: createdAt(),
+});
+
+/**
+ * One-time password-reset codes (issue 7): at most one live code per user, stored as an HMAC,
+ * valid 10 minutes, 5 tries, used once.
+ */
+export const passwordResetCodes = pgTable('password_reset_codes', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** HMAC-SHA256 (app key) of the code, hex; the code itself is only in the mail. */
+  code_hash: varchar('code_hash', { length: 64 }).notNull(),
+  /** Wrong tries so far; the code is burnt at the fifth. */
+  attempts: integer('attempts').notNull().default(0),
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   created_at: createdAt(),
 });

@@ -149,7 +149,12 @@ export interface User {
   email: string;
   mobile: string | null;
   way_of_knowing_our_website: string | null;
+  /**
+   * Effective comment permission (SPEC §4): a temporary bar whose end has passed reads `allowed`.
+   */
   write_comment_status: WriteCommentStatus;
+  /** End of a temporary bar (ISO 8601), else null. */
+  comment_barred_until: string | null;
   status: UserStatus;
   is_email_verified: boolean;
   email_verified_at: string | null;

@@ -3,3 +3,4 @@ export * from './entities';
 export * from './remote';
 export * from './engagement';
 export * from './commerce';
+export * from './accounts';

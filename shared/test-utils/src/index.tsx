@@ -135,6 +135,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     mobile: '+989121234567',
     way_of_knowing_our_website: null,
     write_comment_status: 'allowed',
+    comment_barred_until: null,
     status: 'ordinary',
     is_email_verified: true,
     email_verified_at: '2025-03-02T08:00:00Z',

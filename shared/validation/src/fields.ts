@@ -85,6 +85,15 @@ export function passwordField(label: string = fieldLabels.password): StringSchem
   });
 }
 
+/** Optional password (an edit form's "leave empty to keep"): when given, the rule of {@link passwordField}. */
+export function optionalPasswordField(label: string = fieldLabels.password): StringSchema<string | undefined> {
+  return textBase(label, false).test({
+    name: 'password',
+    message: messages.password,
+    test: (value) => value == null || PASSWORD_PATTERN.test(value),
+  });
+}
+
 /** Required field that must equal the sibling field at `refPath` (SPEC §5 "confirmed"). */
 export function passwordConfirmationField(
   refPath = 'password',

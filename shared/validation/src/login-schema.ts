@@ -1,6 +1,7 @@
-import { object, ValidationError, type InferType } from 'yup';
+import { object, type InferType } from 'yup';
+import { emailOrMobileTest } from './email-or-mobile';
 import { emailField, mobileField, requiredString } from './fields';
-import { fieldLabels, messages } from './messages';
+import { fieldLabels } from './messages';
 
 /**
  * Login credentials (SPEC §2 /login, §3 "Login body", §5): a password and exactly one of
@@ -11,20 +12,7 @@ export const loginSchema = object({
   email: emailField(),
   mobile: mobileField(),
   password: requiredString(fieldLabels.password, { trim: false }),
-}).test({
-  name: 'emailOrMobile',
-  test(value, context) {
-    if (!value) return true;
-    const hasEmail = value.email !== undefined;
-    const hasMobile = value.mobile !== undefined;
-    if (hasEmail !== hasMobile) return true;
-    const message = hasEmail ? messages.emailOrMobileNotBoth : messages.emailOrMobileRequired;
-    return new ValidationError(
-      ['email', 'mobile'].map((path) => context.createError({ path, message })),
-      value,
-    );
-  },
-});
+}).test(emailOrMobileTest);
 
 /** Valid login credentials after casting (SPEC §3 "Login body"). */
 export type LoginInput = InferType<typeof loginSchema>;

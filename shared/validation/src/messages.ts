@@ -26,6 +26,14 @@ export const fieldLabels = {
   product_id: 'دوره',
   position: 'شماره جلسه',
   product_status: 'وضعیت دوره',
+  current_password: 'رمز عبور فعلی',
+  new_password: 'رمز عبور جدید',
+  status: 'نوع کاربر',
+  permission_ids: 'دسترسی‌ها',
+  permission_name: 'نام دسترسی',
+  write_comment_status: 'وضعیت دیدگاه',
+  barred_until: 'پایان محدودیت',
+  user_id: 'کاربر',
 } as const;
 
 /** The name of a field in {@link fieldLabels}. */
@@ -82,6 +90,8 @@ export const messages = {
   passwordMismatch: 'رمز عبور و تکرار آن یکسان نیست',
   emailOrMobileRequired: 'ایمیل یا شماره موبایل را وارد کنید',
   emailOrMobileNotBoth: 'فقط یکی از ایمیل یا شماره موبایل را وارد کنید',
+  resetCode: 'کد باید ۶ رقم باشد',
+  futureDate: (p: FieldMessageParams) => `${fieldOf(p)} باید در آینده باشد`,
   /** The whole input is not an object (e.g. a request body that is an array or a string). */
   invalidInput: 'داده‌های ارسالی معتبر نیست',
 } as const;

@@ -49,14 +49,25 @@ async function permissionsOf(db: Db, userIds: number[]) {
   return byUser;
 }
 
+/**
+ * The comment permission in force (SPEC §4): a temporary bar whose end has passed reads
+ * `allowed`, so a bar ends by itself at its time without a job to lift it.
+ */
+function effectiveCommentStatus(row: Pick<UserRow, 'write_comment_status' | 'comment_barred_until'>, now = new Date()) {
+  if (row.write_comment_status !== 'temporarily-barred') return row.write_comment_status;
+  return row.comment_barred_until !== null && row.comment_barred_until > now ? 'temporarily-barred' : 'allowed';
+}
+
 function toUser(row: UserRow, perms: Array<{ id: number; name: PermissionName }>): User {
+  const writeCommentStatus = effectiveCommentStatus(row);
   return {
     id: row.id,
     full_name: row.full_name,
     email: row.email,
     mobile: row.mobile,
     way_of_knowing_our_website: row.way_of_knowing_our_website,
-    write_comment_status: row.write_comment_status,
+    write_comment_status: writeCommentStatus,
+    comment_barred_until: writeCommentStatus === 'temporarily-barred' ? toIso(row.comment_barred_until) : null,
     status: row.status,
     is_email_verified: row.email_verified_at !== null,
     email_verified_at: toIso(row.email_verified_at),

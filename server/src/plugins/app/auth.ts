@@ -61,10 +61,33 @@ export async function requireAuth(request: FastifyRequest): Promise<AuthContext>
 /** A route hook (onRequest or preHandler) that may reject the request by throwing an ApiError. */
 export type GuardHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/**
+ * Who may call a route (issue 7 "Authorization matrix"): anyone, any signed-in user, or a
+ * dashboard user holding a permission. Every /api route declares it, through its guard hook or
+ * `config: { access: 'public' }`; `plugins/app/route-access.ts` refuses to start otherwise.
+ */
+export type RouteAccess = 'public' | 'signed-in' | { permission: PermissionName };
+
+const guardAccess = new WeakMap<GuardHook, RouteAccess>();
+
+/**
+ * Marks a route hook as a guard of the given access, so the route table knows what the route
+ * needs. The hook must refuse every caller that the access excludes (it may refuse more).
+ */
+export function guard(access: Exclude<RouteAccess, 'public'>, hook: GuardHook): GuardHook {
+  guardAccess.set(hook, access);
+  return hook;
+}
+
+/** The access a guard hook was declared with, or undefined for an ordinary hook. */
+export function accessOfGuard(hook: unknown): RouteAccess | undefined {
+  return typeof hook === 'function' ? guardAccess.get(hook as GuardHook) : undefined;
+}
+
 /** Route hook: 401 unless a valid token is present. */
-export const requireUser: GuardHook = async (request) => {
+export const requireUser: GuardHook = guard('signed-in', async (request) => {
   await requireAuth(request);
-};
+});
 
 /**
  * The guard of every dashboard route (SPEC §6), run as the route's `onRequest` hook so it answers
@@ -74,12 +97,12 @@ export const requireUser: GuardHook = async (request) => {
  * email; 403 `forbidden: …` for staff without the named permission. Super passes every check.
  */
 export function requirePermission(name: PermissionName): GuardHook {
-  return async (request) => {
+  return guard({ permission: name }, async (request) => {
     const { user } = await requireAuth(request);
     if (user.status === 'ordinary') throw forbidden();
     if (!user.is_email_verified) throw new ApiError(403, MESSAGES.emailNotVerified);
     if (!hasPermission(user, name)) throw forbidden();
-  };
+  });
 }
 
 /** Sets the httpOnly token cookie of login and register (SPEC §9, DESIGN.md "Auth"). */

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { loginSchema, registerSchema } from '@shop/validation';
 import { createCsrfToken, CSRF_COOKIE } from '../../plugins/app/csrf';
-import { clearAuthCookie, requireAuth, setAuthCookie } from '../../plugins/app/auth';
+import { clearAuthCookie, requireAuth, requireUser, setAuthCookie } from '../../plugins/app/auth';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { boughtProductSchema, errorBodySchema, userSchema } from '../../lib/schemas';
@@ -35,7 +35,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   /** GET /sanctum/csrf-cookie: 204 and a fresh `XSRF-TOKEN` cookie (readable by JS, path /, lax). */
   app.get(
     '/sanctum/csrf-cookie',
-    { schema: { tags: ['auth'], summary: 'Set the XSRF-TOKEN cookie', response: { 204: { type: 'null' } } } },
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Set the XSRF-TOKEN cookie', response: { 204: { type: 'null' } } } },
     (_request, reply) => {
       reply.setCookie(CSRF_COOKIE, createCsrfToken(app.settings.appKey), {
         httpOnly: false,
@@ -51,6 +51,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: RegisterInput }>(
     '/api/auth/register',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Create an account (unverified, ordinary) and sign in',
@@ -97,6 +98,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: LoginInput }>(
     '/api/auth/login',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email or mobile and password',
@@ -118,6 +120,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/auth/logout',
     {
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Revoke the current token',
@@ -141,6 +144,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/auth/logged-in-user-info',
     {
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user and the products they bought',

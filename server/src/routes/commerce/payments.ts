@@ -46,7 +46,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { token: string } }>(
     '/api/payments/start',
     {
-      config: { csrf: false },
+      config: { access: 'public', csrf: false },
       schema: {
         tags: ['commerce'],
         summary: 'Open the gateway for a payment token (hidden form POST)',
@@ -65,7 +65,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     /** GET /api/payments/sandbox/:token: the sandbox gateway's page («پرداخت» / «انصراف»); 404 unknown token. */
     app.get<{ Params: { token: string } }>(
       '/api/payments/sandbox/:token',
-      {
+      { config: { access: 'public' },
         schema: {
           tags: ['commerce'],
           summary: 'The sandbox gateway page',

@@ -26,6 +26,7 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: PublicListQuery }>(
     '/api/products',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['commerce'],
         summary: 'List active products',
@@ -43,6 +44,7 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { productId: string } }>(
     '/api/products/:productId',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['commerce'],
         summary: 'One product with its sessions',
@@ -67,6 +69,7 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { productId: string } }>(
     '/api/products/:productId/comments',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['commerce'],
         summary: 'Approved comments of a product, as a tree',
@@ -88,6 +91,7 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { sessionId: string } }>(
     '/api/product-sessions/:sessionId/comments',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['commerce'],
         summary: 'Approved comments of a product session, as a tree',

@@ -96,6 +96,7 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { sessionId: string }; Querystring: { expires?: string; signature?: string } }>(
     '/api/media/sessions/:sessionId',
     {
+      config: { access: 'public' },
       compress: false,
       schema: {
         tags: ['commerce'],

@@ -23,6 +23,7 @@ const podcastsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: PublicListQuery }>(
     '/api/podcasts',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['content'],
         summary: 'List active podcasts',
@@ -37,6 +38,7 @@ const podcastsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { podcastId: string } }>(
     '/api/podcasts/:podcastId',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['content'],
         summary: 'One podcast',
@@ -57,6 +59,7 @@ const podcastsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { podcastId: string } }>(
     '/api/podcasts/:podcastId/comments',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['content'],
         summary: 'Approved comments of a podcast, as a tree',

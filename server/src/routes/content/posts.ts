@@ -22,6 +22,7 @@ const postsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: PublicListQuery }>(
     '/api/posts',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['content'],
         summary: 'List active posts',
@@ -36,6 +37,7 @@ const postsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { postId: string } }>(
     '/api/posts/:postId',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['content'],
         summary: 'One post',
@@ -56,6 +58,7 @@ const postsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { postId: string } }>(
     '/api/posts/:postId/comments',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['content'],
         summary: 'Approved comments of a post, as a tree',

@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { errorBodySchema, likeAnswerSchema, paginatedSchema, searchResultSchema, signedInErrorResponses } from '../../lib/schemas';
 import { yupBody, yupQuery } from '../../lib/yup-body';
-import { getAuth, requireAuth, requireUser } from '../../plugins/app/auth';
+import { getAuth, guard, requireAuth, requireUser } from '../../plugins/app/auth';
 import { likeItem, postComment } from '../../modules/site/engagement-service';
 import { search } from '../../modules/site/search-service';
 
@@ -34,6 +34,7 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['site'],
         summary: 'Health check',
@@ -92,9 +93,9 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
           ...errors,
         },
       },
-      onRequest: async (request) => {
+      onRequest: guard('signed-in', async (request) => {
         if (!(await getAuth(request))) throw new ApiError(401, MESSAGES.commentLoginRequired);
-      },
+      }),
       preValidation: commentBody.preValidation,
       validatorCompiler: commentBody.validatorCompiler,
     },
@@ -108,6 +109,7 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { q: string; page: number } }>(
     '/api/search',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['site'],
         summary: 'Search active posts, podcasts and products',

@@ -32,6 +32,7 @@ const supportRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/site-information',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['support'],
         summary: 'Site texts and switches',
@@ -45,6 +46,7 @@ const supportRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { type?: LinkType } }>(
     '/api/links',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['support'],
         summary: 'FAQ entries and links',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ticketSchema as ticketBodySchema, type TicketInput } from '@shop/validation';
 import { errorBodySchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
-import { requireAuth } from '../../plugins/app/auth';
+import { guard, requireAuth } from '../../plugins/app/auth';
 import { assertCanSendTicket, createTicket, TICKET_MESSAGES } from '../../modules/support/tickets-service';
 import { ticketSchema } from './ticket-schema';
 
@@ -35,10 +35,10 @@ const ticketsRoutes: FastifyPluginAsync = async (app) => {
           422: errorBodySchema,
         },
       },
-      onRequest: async (request) => {
+      onRequest: guard('signed-in', async (request) => {
         const { user } = await requireAuth(request);
         await assertCanSendTicket(app.db, user);
-      },
+      }),
       preValidation: body.preValidation,
       validatorCompiler: body.validatorCompiler,
     },

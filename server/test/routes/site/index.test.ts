@@ -122,15 +122,25 @@ describe.each(DB_TARGETS)('likes, comments and search on %s', (target) => {
       expect(message).toMatch(/[\u0600-\u06FF]/);
     });
 
-    it('answers 403 forbidden to barred users, permanently or temporarily', async () => {
+    it('answers 403 forbidden to barred users, permanently or until the end of a temporary bar', async () => {
       const token = await loginToken(app, 'maryam@example.com', 'Reader12345');
       const maryam = await me(token);
+      const tomorrow = new Date(Date.now() + 24 * 3600_000);
       for (const status of ['barred', 'temporarily-barred'] as const) {
-        await app.db.update(users).set({ write_comment_status: status }).where(eq(users.id, maryam.id));
+        await app.db
+          .update(users)
+          .set({ write_comment_status: status, comment_barred_until: status === 'barred' ? null : tomorrow })
+          .where(eq(users.id, maryam.id));
         const response = await comment(token, body({ user_id: maryam.id }));
         expect(response.statusCode).toBe(403);
         expect(response.json<{ message: string }>().message).toMatch(/^forbidden: /);
       }
+      // A temporary bar ends by itself at its time.
+      await app.db
+        .update(users)
+        .set({ comment_barred_until: new Date(Date.now() - 1000) })
+        .where(eq(users.id, maryam.id));
+      expect((await comment(token, body({ user_id: maryam.id }))).statusCode).toBe(201);
     });
 
     it('answers 403 closed when the item or the site switch closes comments', async () => {

@@ -1,0 +1,131 @@
+/**
+ * Wire shapes of accounts, people and permissions (issue 7; SPEC §2, §3, §4, §6, §8). Same
+ * conventions as entities.ts: snake_case, ISO 8601 UTC dates.
+ *
+ * Endpoints (all under `/api`; browser writes echo the XSRF cookie):
+ *
+ * Auth (public unless marked):
+ * - `POST /auth/verify-email` `{token}` → `VerifyEmailAnswer` (200 `verified` or `already-verified`);
+ *   422 `{message}` when the link's token is tampered, expired, or for an email the account no longer has
+ * - `POST /auth/resend-verification-email` (signed in) → `{message}`; 422 already verified; 429 too soon
+ * - `POST /auth/forgot-password` `{email}` or `{mobile}` → `{message}`, the same whether or not the
+ *   account exists; 429 per account and per address
+ * - `POST /auth/reset-password` `{email|mobile, code, password, password_confirmation}` → `{message}`;
+ *   422 wrong / expired / used code (the 6th try burns the code); every token of the user is revoked
+ * - A request with an expired or revoked token answers 401 `MESSAGES.tokenExpired` («token expired»)
+ *
+ * Profile (signed in):
+ * - `PUT /profile` `{full_name, email, mobile?}` → `Item<User>`; a new email is unverified and gets a link
+ * - `PUT /profile/password` `{current_password, password, password_confirmation}` → `{message}`;
+ *   422 wrong current password; the user's other tokens are revoked
+ *
+ * Dashboard users (`show-users`; lists `{data, meta}`):
+ * - `GET /dashboard/users` `DashboardUserListQuery` → `Paginated<User>`
+ * - `POST /dashboard/users` `{full_name, email, mobile?, password, status, permission_ids}` → 201 `Item<User>`
+ * - `GET|PUT|DELETE /dashboard/users/:id` (PUT: password optional) → `Item<User>` / `{message}`;
+ *   only super changes the type or assigns permissions (403 `forbidden`), permissions only for staff (422);
+ *   DELETE of a buyer → 405 «operation is not valid»; of oneself or the last super → 422
+ * - `POST /dashboard/users/:id/comment-status` `{write_comment_status, barred_until?}` → `Item<User>`;
+ *   422 when `barred_until` is not in the future
+ *
+ * Dashboard permissions (`manage-permissions`):
+ * - `GET /dashboard/permissions` (`page`, `per_page`, `q`) → `Paginated<PermissionDetail>`
+ * - `POST /dashboard/permissions` `{name}` → 201 `Item<PermissionDetail>`; 422 name taken
+ * - `GET|PUT|DELETE /dashboard/permissions/:id` → `Item<PermissionDetail>` / `{message}`;
+ *   a permission the code checks (`is_builtin`) cannot be renamed or deleted (422, with why)
+ * - `POST /dashboard/permissions/:id/users` `{user_id}` → `Item<PermissionDetail>`; 422 not a staff user
+ * - `DELETE /dashboard/permissions/:id/users/:userId` → `Item<PermissionDetail>`
+ */
+import type { UserStatus } from './permissions';
+import type { WriteCommentStatus } from './entities';
+
+/** What opening the verification link did (SPEC §8 "email already verified"). */
+export type EmailVerificationState = 'verified' | 'already-verified';
+
+/** Answer of `POST /api/auth/verify-email`. */
+export interface VerifyEmailAnswer {
+  status: EmailVerificationState;
+  message: string;
+}
+
+/** Body of `POST /api/auth/forgot-password`: exactly one identifier. */
+export type ForgotPasswordBody = { email: string } | { mobile: string };
+
+/** Body of `POST /api/auth/reset-password`. */
+export type ResetPasswordBody = ForgotPasswordBody & {
+  code: string;
+  password: string;
+  password_confirmation: string;
+};
+
+/** Body of `PUT /api/profile`; an empty mobile removes it. */
+export interface ProfileBody {
+  full_name: string;
+  email: string;
+  mobile?: string;
+}
+
+/** Body of `PUT /api/profile/password`. */
+export interface PasswordChangeBody {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** A message-only answer (`{message}`). */
+export interface MessageAnswer {
+  message: string;
+}
+
+/** Query of `GET /api/dashboard/users`. */
+export interface DashboardUserListQuery {
+  page?: number;
+  per_page?: number;
+  /** Name, email or any part of the mobile, in Persian, Arabic-Indic or Latin digits. */
+  q?: string;
+  /** `id`, `created_at`, `full_name`, `email`, with a leading `-` for descending. */
+  sort?: string;
+  status?: UserStatus;
+  verified?: 'yes' | 'no';
+  /** The effective status: a temporary bar whose time has passed counts as `allowed`. */
+  write_comment_status?: WriteCommentStatus;
+}
+
+/** Body of `POST /api/dashboard/users` (PUT: `password` may be left out to keep it). */
+export interface DashboardUserBody {
+  full_name: string;
+  email: string;
+  mobile?: string;
+  password?: string;
+  status: UserStatus;
+  /** Ids of the permissions a staff user holds (ignored for others when empty, 422 otherwise). */
+  permission_ids: number[];
+}
+
+/** Body of `POST /api/dashboard/users/:id/comment-status` (SPEC §4). */
+export interface CommentRestrictionBody {
+  write_comment_status: WriteCommentStatus;
+  /** ISO 8601 end of a temporary bar; required and in the future for `temporarily-barred`. */
+  barred_until?: string;
+}
+
+/** A user assigned to a permission (SPEC §3 "Permission": id, full name, email). */
+export interface PermissionHolder {
+  id: number;
+  full_name: string;
+  email: string;
+}
+
+/** A permission as the dashboard shows it. */
+export interface PermissionDetail {
+  id: number;
+  name: string;
+  /** True when the code checks this name (the DESIGN.md catalogue): it cannot be renamed or deleted. */
+  is_builtin: boolean;
+  users: PermissionHolder[];
+}
+
+/** Body of `POST|PUT /api/dashboard/permissions`. */
+export interface PermissionBody {
+  name: string;
+}
