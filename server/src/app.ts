@@ -27,6 +27,7 @@ import dashboardFinancialInfoRoutes from './routes/commerce/dashboard-financial-
 import dashboardProductsRoutes from './routes/commerce/dashboard-products';
 import dashboardProductSessionsRoutes from './routes/commerce/dashboard-product-sessions';
 import dashboardUsersRoutes from './routes/users/dashboard-users';
+import dashboardPermissionsRoutes from './routes/users/dashboard-permissions';
 import profileRoutes from './routes/users/profile';
 import feedsRoutes from './routes/content/feeds';
 import dashboardPostsRoutes from './routes/content/dashboard-posts';
@@ -37,6 +38,7 @@ import dashboardTicketsRoutes from './routes/support/dashboard-tickets';
 import supportRoutes from './routes/support';
 import siteRoutes from './routes/site';
 import { commentNodeSchema } from './lib/schemas';
+import { createMailer, type Mailer } from './modules/mail/mailer';
 
 export type { AppOptions } from './settings';
 
@@ -44,6 +46,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolved settings (options, environment, defaults). */
     settings: AppSettings;
+    /** Outgoing mail: SMTP_URL, else `.eml` files in `<DATA_DIR>/outbox/` (DESIGN.md "Outside services"). */
+    mailer: Mailer;
   }
 }
 
@@ -59,10 +63,15 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? true,
     bodyLimit: BODY_LIMIT,
+    // The db plugin migrates and seeds an empty database; on a busy 2-core machine that outlasts
+    // Fastify's default 10 s plugin timeout.
+    pluginTimeout: 120_000,
     trustProxy: process.env.TRUST_PROXY === 'true',
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
   });
   app.decorate('settings', settings);
+  app.decorate('mailer', createMailer(settings, app.log));
+  app.addHook('onClose', () => app.mailer.close());
   app.addSchema(commentNodeSchema);
 
   // plugins/external
@@ -93,6 +102,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(dashboardProductsRoutes);
   await app.register(dashboardProductSessionsRoutes);
   await app.register(dashboardUsersRoutes);
+  await app.register(dashboardPermissionsRoutes);
   await app.register(profileRoutes);
   await app.register(supportRoutes);
   await app.register(dashboardCommentsRoutes);

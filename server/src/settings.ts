@@ -36,6 +36,10 @@ export interface AppOptions {
   payment?: Partial<PaymentSettings>;
   /** Lifetime of a signed session-file URL, seconds (env SIGNED_URL_TTL_SECONDS, default 3600). */
   signedUrlTtlSeconds?: number;
+  /** `smtp://…` or `smtps://…` (env SMTP_URL); when absent mail is written to `<dataDir>/outbox/` as `.eml` files. */
+  smtpUrl?: string;
+  /** Sender of every mail (env MAIL_FROM, default `"آکادمی نوشتار" <no-reply@localhost>`). */
+  mailFrom?: string;
 }
 
 /** Largest accepted uploads, KB. */
@@ -55,14 +59,22 @@ export interface PaymentSettings {
   zarinpalBaseUrl: string;
 }
 
-/** Requests allowed per minute. */
+/** Requests allowed per window; each field names its window (most are per minute). */
 export interface RateLimits {
-  /** Every /api and /sanctum request, per IP. */
+  /** Every /api and /sanctum request, per IP, per minute. */
   global: number;
-  /** Login tries per account identifier + IP. */
+  /** Login tries per account identifier + IP, per minute. */
   loginPerAccount: number;
-  /** Login tries per IP, any account. */
+  /** Login tries per IP, any account, per minute. */
   loginPerIp: number;
+  /** Verification mails a signed-in user may ask for per minute (issue 7: 1). */
+  verificationEmailPerMinute: number;
+  /** Verification mails a signed-in user may ask for per hour (issue 7: 5). */
+  verificationEmailPerHour: number;
+  /** Password-reset codes asked for one account identifier per 15 minutes (issue 7: 3). */
+  passwordResetPerAccount: number;
+  /** Password-reset codes asked for from one IP per 15 minutes, any account (issue 7: 10). */
+  passwordResetPerIp: number;
 }
 
 /** Resolved settings, available as `app.settings`. */
@@ -88,7 +100,16 @@ export interface AppSettings {
   uploadLimits: UploadLimits;
   payment: PaymentSettings;
   signedUrlTtlSeconds: number;
+  /** SMTP server of outgoing mail, or undefined: write `.eml` files to {@link AppSettings.outboxDir}. */
+  smtpUrl: string | undefined;
+  /** Mail folder of the embedded default: `<dataDir>/outbox`. */
+  outboxDir: string;
+  /** Sender address of every mail. */
+  mailFrom: string;
 }
+
+/** Default sender (DESIGN.md "Outside services"); MAIL_FROM replaces it. */
+export const DEFAULT_MAIL_FROM = '"آکادمی نوشتار" <no-reply@localhost>';
 
 /** The repository root (server/src/.. /..). */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -130,7 +151,16 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     redisUrl: options.redisUrl ?? (env.REDIS_URL || undefined),
     cookieSecure: production && env.COOKIE_SECURE !== 'false',
     appKey: loadAppKey(dataDir),
-    rateLimit: { global: 600, loginPerAccount: 5, loginPerIp: 30, ...options.rateLimit },
+    rateLimit: {
+      global: 600,
+      loginPerAccount: 5,
+      loginPerIp: 30,
+      verificationEmailPerMinute: 1,
+      verificationEmailPerHour: 5,
+      passwordResetPerAccount: 3,
+      passwordResetPerIp: 10,
+      ...options.rateLimit,
+    },
     publicUrl: (options.publicUrl ?? (env.PUBLIC_URL || undefined))?.replace(/\/+$/, ''),
     uploadLimits: {
       imageKb: IMAGE_MAX_KB,
@@ -145,5 +175,8 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
       ...options.payment,
     },
     signedUrlTtlSeconds: options.signedUrlTtlSeconds ?? (Number(env.SIGNED_URL_TTL_SECONDS) || 3600),
+    smtpUrl: options.smtpUrl ?? (env.SMTP_URL || undefined),
+    outboxDir: path.join(dataDir, 'outbox'),
+    mailFrom: options.mailFrom ?? (env.MAIL_FROM || DEFAULT_MAIL_FROM),
   };
 }

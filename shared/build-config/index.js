@@ -23,6 +23,7 @@ function sharedModules() {
     '@shop/ui-kit': facade('@shop/ui-kit'),
     '@shop/ui-kit/lazy': facade('@shop/ui-kit'),
     '@shop/ui-kit/charts': facade('@shop/ui-kit'),
+    '@shop/ui-kit/date-pickers': facade('@shop/ui-kit'),
     '@shop/router': facade('@shop/router'),
     '@shop/api-client': facade('@shop/api-client'),
   };
@@ -65,7 +66,12 @@ function createConfig({ dir, kind, name, devPort, runtimePlugins = [], copy = []
         uniqueName: federationName(name),
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js'],
+        // npm keeps date-fns-jalali (a dependency of the ui kit) in the ui kit's own node_modules,
+        // where @mui/x-date-pickers, hoisted to the root, cannot find it.
+        modules: ['node_modules', path.join(__dirname, '../ui-kit/node_modules')],
+      },
       module: {
         rules: [
           {

@@ -1,6 +1,9 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { remoteOnlyFacadeEntries } from './federation/provided-facades';
+
+void remoteOnlyFacadeEntries;
 
 // Rendered in a transition so the static skeleton of index.html stays on screen until
 // React has something to show (TOOLCHAIN.md: counted as LCP, keeps the main thread free).

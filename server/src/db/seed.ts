@@ -27,7 +27,7 @@ import { addComment } from '../modules/site/comments-service';
 import { addLike } from '../modules/site/likes-service';
 import { addLink, saveSiteInformation } from '../modules/support/support-service';
 import { createTicket } from '../modules/support/tickets-service';
-import { createUser, ensurePermissions, grantPermissions } from '../modules/users/users-service';
+import { createUser, ensurePermissions, grantPermissions, setCommentRestriction } from '../modules/users/users-service';
 
 /** Committed seed media (SVG covers, Opus clips). */
 export const SEED_MEDIA_DIR = path.resolve(__dirname, '../../seed-media');
@@ -72,7 +72,7 @@ export async function copySeedLessonFiles(storage: FileStorage): Promise<SeedLes
 const LIKE_PATTERN = [3, 7, 1, 5, 8, 2, 6, 0, 4, 2, 1, 3];
 
 /**
- * Seeds when the database has no users; copies the media either way.
+ * Seeds when the database has no users; copies the media and adds missing catalogue permissions either way.
  * @returns true when it wrote the demo data.
  */
 export async function seedIfEmpty(
@@ -85,6 +85,8 @@ export async function seedIfEmpty(
   const lessonFiles = await copySeedLessonFiles(storage);
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) {
+    // A database seeded before a catalogue name was added gets it too (the code checks every one).
+    await ensurePermissions(db, PERMISSIONS);
     await backfillSearchColumns(db);
     return false;
   }
@@ -152,6 +154,13 @@ async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<v
       }),
     );
   }
+  // Comment restrictions (SPEC §4), so both restricted lists of the dashboard show someone.
+  const [, , , barredReader, pausedReader] = readers;
+  await setCommentRestriction(db, superUser, barredReader!.id, { write_comment_status: 'barred' });
+  await setCommentRestriction(db, superUser, pausedReader!.id, {
+    write_comment_status: 'temporarily-barred',
+    barred_until: new Date(now.getTime() + 7 * DAY_MS).toISOString(),
+  });
   const likers = [ordinary, ...readers, staffUser, superUser];
   const like = async (type: ContentType, itemId: number, index: number) => {
     const n = LIKE_PATTERN[index % LIKE_PATTERN.length] ?? 0;

@@ -2,7 +2,7 @@
  * JSON Schemas of the wire shapes in @shop/contracts, for route `response` schemas (OpenAPI
  * and fast serialization). Keep them in step with `shared/contracts/src/entities.ts`.
  */
-import { LIST_FILTERS, PERMISSIONS } from '@shop/contracts';
+import { LIST_FILTERS } from '@shop/contracts';
 import { MAX_PAGE } from './pagination';
 
 const str = { type: 'string' } as const;
@@ -180,7 +180,7 @@ export const userSchema = {
       items: {
         type: 'object',
         required: ['id', 'name'],
-        properties: { id: int, name: { type: 'string', enum: [...PERMISSIONS] } },
+        properties: { id: int, name: str },
       },
     },
     created_at: date,
@@ -502,4 +502,25 @@ export const sessionProgressAnswerSchema = {
   type: 'object',
   required: ['session_id', 'is_done', 'progress'],
   properties: { session_id: int, is_done: { type: 'boolean' }, progress: courseProgressSchema },
+} as const;
+
+// ── people and permissions (issue 7): dashboard users and permissions of accounts.ts ─────
+/** `{ message, data: T }` of a dashboard write that answers the saved item. */
+export function messageItemSchema(item: object) {
+  return { type: 'object', required: ['message', 'data'], properties: { message: str, data: item } } as const;
+}
+
+/** PermissionDetail of accounts.ts: the name, whether the code checks it, and its holders. */
+export const permissionDetailSchema = {
+  type: 'object',
+  required: ['id', 'name', 'is_builtin', 'users'],
+  properties: {
+    id: int,
+    name: str,
+    is_builtin: { type: 'boolean' },
+    users: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'full_name', 'email'], properties: { id: int, full_name: str, email: str } },
+    },
+  },
 } as const;

@@ -158,7 +158,8 @@ export interface User {
   status: UserStatus;
   is_email_verified: boolean;
   email_verified_at: string | null;
-  permissions: Array<{ id: number; name: PermissionName }>;
+  /** Catalogue names (DESIGN.md) and any names super users created. */
+  permissions: Array<{ id: number; name: PermissionName | (string & {}) }>;
   created_at: string;
   updated_at: string;
 }

@@ -186,6 +186,19 @@ describe('CommentThread (issue 6 fixes)', () => {
     expect(await screen.findByText('هنوز دیدگاهی ثبت نشده است. نخستین دیدگاه را شما بنویسید.')).toBeTruthy();
   });
 
+  it('tells a temporarily barred user until when, and lets them write once the bar has ended', async () => {
+    const until = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const barred = aUser({ write_comment_status: 'temporarily-barred', comment_barred_until: until });
+    const { unmount } = renderPage(<CommentThread type="post" id={6} commentStatus="open" />, { url: '/posts/6', user: barred });
+    expect(await screen.findByText(`امکان ثبت دیدگاه برای حساب شما تا ${formatJalaliDate(until, { withTime: true })} بسته شده است.`)).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    unmount();
+
+    const ended = aUser({ write_comment_status: 'temporarily-barred', comment_barred_until: new Date(Date.now() - 1000).toISOString() });
+    renderPage(<CommentThread type="post" id={6} commentStatus="open" />, { url: '/posts/6', user: ended });
+    expect(await screen.findByRole('textbox', { name: 'متن دیدگاه' })).toBeTruthy();
+  });
+
   it('asks a visitor on a buyers-only course to log in first', async () => {
     renderPage(<CommentThread type="product" id={8} commentStatus="buyers-only" />, { url: '/products/8' });
     expect(await screen.findByText('برای ثبت دیدگاه ابتدا وارد حساب خود شوید.')).toBeTruthy();

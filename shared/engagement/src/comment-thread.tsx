@@ -40,7 +40,12 @@ function writeGate(status: CommentStatus, canComment: boolean, user: User | null
   if (!user) return { text: t.loginFirst, link: { to: '/login', label: t.login } };
   if (!user.is_email_verified) return { text: t.verifyFirst, link: { to: '/resend-verification-email', label: t.verify } };
   if (status === 'buyers-only' && !canComment) return { text: t.buyersOnly };
-  if (user.write_comment_status === 'temporarily-barred') return { text: t.barredTemporarily };
+  if (user.write_comment_status === 'temporarily-barred') {
+    const until = user.comment_barred_until;
+    // A temporary bar ends by itself at its time (SPEC §4), even while this page stays open.
+    if (until && Date.parse(until) > Date.now()) return { text: t.barredUntil(formatJalaliDate(until, { withTime: true })) };
+    if (!until) return { text: t.barredTemporarily };
+  }
   if (user.write_comment_status === 'barred') return { text: t.barred };
   return null;
 }

@@ -50,6 +50,11 @@ import Lock from '@mui/icons-material/Lock';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Download from '@mui/icons-material/Download';
 import ChevronRight from '@mui/icons-material/ChevronRight';
+// Added for people and permissions (issue 7): comment restrictions, freeing, expandable lists.
+import CommentsDisabled from '@mui/icons-material/CommentsDisabled';
+import LockOpen from '@mui/icons-material/LockOpen';
+import Block from '@mui/icons-material/Block';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 
 /**
  * The icons the apps use, by name. Only these are bundled (each is its own import), so
@@ -105,6 +110,10 @@ const ICONS = {
   CheckCircle,
   Download,
   ChevronRight,
+  CommentsDisabled,
+  LockOpen,
+  Block,
+  ExpandMore,
 } as const;
 
 /** A name of an icon the ui kit provides. */

@@ -5,6 +5,7 @@
  * Same growth rule as the main entry: only add exports.
  */
 export {
+  Autocomplete,
   Avatar,
   Badge,
   Breadcrumbs,

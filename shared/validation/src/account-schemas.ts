@@ -91,7 +91,7 @@ const userStatusField = () =>
     .required(messages.required);
 
 const permissionIdsField = () =>
-  array(number().integer(messages.invalid).min(1, messages.invalid).required())
+  array(number().typeError(messages.invalid).integer(messages.invalid).min(1, messages.invalid).required(messages.required))
     .label(fieldLabels.permission_ids)
     .max(100)
     .default([]);

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Provider } from '@shop/api-client';
 import { AppThemeProvider, Box, CircularProgress } from '@shop/ui-kit';
-import { BrowserRouter, Route, Routes, useNavigate } from '@shop/router';
+import { BrowserRouter, Route, Routes } from '@shop/router';
 import { RequireDashboard, RequireVisitor } from '../auth/guards';
 import { useSessionBootstrap } from '../auth/use-session';
-import { setNavigate } from '../errors/navigation';
+import { NavigationBridge } from '../errors/navigation';
 import { RemoteDashboardPage, RemotePublicPage } from '../federation/remote-areas';
 import { PublicLayout } from '../layouts/public-layout';
 import { store } from './store';
@@ -16,18 +16,10 @@ const LoginPage = lazy(() => import('../pages/login-page'));
 const RegisterPage = lazy(() => import('../pages/register-page'));
 const VerificationPage = lazy(() => import('../pages/verification-page'));
 const ResendVerificationEmailPage = lazy(() => import('../pages/resend-verification-email-page'));
+const ResetPasswordPage = lazy(() => import('../pages/reset-password-page'));
 const SearchPage = lazy(() => import('../search/search-page'));
 const DashboardHomePage = lazy(() => import('../pages/dashboard-home-page'));
 const DashboardLayout = lazy(() => import('../layouts/dashboard-layout').then((m) => ({ default: m.DashboardLayout })));
-
-function NavigationBridge() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    setNavigate(navigate);
-    return () => setNavigate(null);
-  }, [navigate]);
-  return null;
-}
 
 function SessionBootstrap() {
   useSessionBootstrap();
@@ -64,6 +56,7 @@ export function AppRoutes() {
           <Route path="register" element={<RequireVisitor><RegisterPage /></RequireVisitor>} />
           <Route path="verification" element={<VerificationPage />} />
           <Route path="resend-verification-email" element={<ResendVerificationEmailPage />} />
+          <Route path="reset-password" element={<RequireVisitor><ResetPasswordPage /></RequireVisitor>} />
           <Route path="search" element={<SearchPage />} />
           <Route path="*" element={<RemotePublicPage />} />
         </Route>

@@ -1,5 +1,13 @@
 import { api } from '@shop/api-client';
-import type { AuthTokenAnswer, LoggedInUserInfo } from '@shop/contracts';
+import type {
+  AuthTokenAnswer,
+  ForgotPasswordBody,
+  LoggedInUserInfo,
+  MessageAnswer,
+  ResetPasswordBody,
+  VerifyEmailAnswer,
+} from '@shop/contracts';
+import { withRetryAfter } from './retry-after';
 
 /** Body of `POST /api/auth/login` (DESIGN.md "Auth"): password with email or mobile. */
 export type LoginBody = { password: string } & ({ email: string } | { mobile: string });
@@ -14,7 +22,11 @@ export interface RegisterBody {
   way_of_knowing_our_website?: string;
 }
 
-/** The auth calls of SPEC §7. */
+/**
+ * The auth calls of SPEC §7 and the account calls of issue 7 (contract in
+ * `@shop/contracts` accounts.ts). 429 answers of the resend and forgot-password calls keep
+ * their Retry-After seconds (see `retry-after.ts`).
+ */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<AuthTokenAnswer, LoginBody>({
@@ -29,7 +41,36 @@ export const authApi = api.injectEndpoints({
     loggedInUserInfo: build.mutation<LoggedInUserInfo, void>({
       query: () => ({ url: '/auth/logged-in-user-info', method: 'POST' }),
     }),
+    /** `POST /api/auth/verify-email {token}`: `verified` or `already-verified`; 422 for a tampered or expired link. */
+    verifyEmail: build.mutation<VerifyEmailAnswer, { token: string }>({
+      query: (body) => ({ url: '/auth/verify-email', method: 'POST', body }),
+      invalidatesTags: ['Me'],
+    }),
+    /** `POST /api/auth/resend-verification-email` (signed in): 422 already verified; 429 too soon. */
+    resendVerificationEmail: build.mutation<MessageAnswer, void>({
+      query: () => ({ url: '/auth/resend-verification-email', method: 'POST' }),
+      transformErrorResponse: withRetryAfter,
+    }),
+    /** `POST /api/auth/forgot-password {email|mobile}`: the same answer whether or not the account exists; 429 too many. */
+    forgotPassword: build.mutation<MessageAnswer, ForgotPasswordBody>({
+      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
+      transformErrorResponse: withRetryAfter,
+    }),
+    /** `POST /api/auth/reset-password`: 422 for a wrong, expired or used code; every token of the user is revoked. */
+    resetPassword: build.mutation<MessageAnswer, ResetPasswordBody>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+      transformErrorResponse: withRetryAfter,
+    }),
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation, useLogoutMutation, useLoggedInUserInfoMutation } = authApi;
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useLoggedInUserInfoMutation,
+  useVerifyEmailMutation,
+  useResendVerificationEmailMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = authApi;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { hasPermission, isDashboardUser, type PermissionName } from '@shop/contracts';
+import { hasPermission, isDashboardUser, type PermissionName, type User } from '@shop/contracts';
 import { selectAuthChecked, selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { Box, CircularProgress, enqueueSnackbar } from '@shop/ui-kit';
 import { Navigate } from '@shop/router';
@@ -22,15 +22,29 @@ function RedirectWithToast({ to, message }: { to: string; message: string }) {
 }
 
 /**
+ * Whether this guard has seen a signed-in user. When such a user is signed out while here
+ * (logout, a 401), whatever signed them out navigates and says why, so the guard waits quietly
+ * instead of redirecting to /login with a second, wrong toast.
+ */
+function useHadUser(user: User | null): boolean {
+  const [hadUser, setHadUser] = useState(user !== null);
+  useEffect(() => {
+    if (user !== null) setHadUser(true);
+  }, [user]);
+  return hadUser;
+}
+
+/**
  * The dashboard gate of SPEC §6: a signed-in user who is not ordinary; staff and super
- * users with an unverified email get a toast and go to /resend-verification-email; staff
- * without any permission are sent away.
+ * users with an unverified email get a toast and go to /resend-verification-email (whose
+ * page lets them send the link again); staff without any permission are sent away.
  */
 export function RequireDashboard({ children }: { children: ReactNode }) {
   const checked = useAppSelector(selectAuthChecked);
   const user = useAppSelector(selectCurrentUser);
+  const hadUser = useHadUser(user);
   if (!checked) return <Checking />;
-  if (!user) return <RedirectWithToast to="/login" message={t.errors.loginNeeded} />;
+  if (!user) return hadUser ? <Checking /> : <RedirectWithToast to="/login" message={t.errors.loginNeeded} />;
   if (!isDashboardUser(user)) return <RedirectWithToast to="/" message={t.errors.noPermission} />;
   if (!user.is_email_verified) return <RedirectWithToast to="/resend-verification-email" message={t.errors.unverifiedEmail} />;
   if (user.status === 'staff' && user.permissions.length === 0) return <RedirectWithToast to="/" message={t.errors.noPermission} />;
@@ -52,8 +66,9 @@ export function RequirePermission({ permission, children }: { permission: Permis
 export function RequireVisitorGate({ level, children }: { level: 'signed-in' | 'email-verified'; children: ReactNode }) {
   const checked = useAppSelector(selectAuthChecked);
   const user = useAppSelector(selectCurrentUser);
+  const hadUser = useHadUser(user);
   if (!checked) return <Checking />;
-  if (!user) return <RedirectWithToast to="/login" message={t.errors.loginNeeded} />;
+  if (!user) return hadUser ? <Checking /> : <RedirectWithToast to="/login" message={t.errors.loginNeeded} />;
   if (level === 'email-verified' && !user.is_email_verified) {
     return <RedirectWithToast to="/resend-verification-email" message={t.errors.unverifiedEmail} />;
   }

@@ -12,8 +12,28 @@ describe('reactToError (SPEC §8)', () => {
     });
   });
 
-  it('401 of the start-up user check is silent (a visitor)', () => {
+  it('401 with the token-expired message says the session expired instead', () => {
+    expect(reactToError(401, 'نشست شما منقضی شده است؛ لطفاً دوباره وارد شوید.', action)).toEqual({
+      signOut: true,
+      navigate: '/login',
+      toast: { message: 'نشست شما منقضی شده است؛ لطفاً دوباره وارد شوید.', variant: 'error' },
+    });
+  });
+
+  it('401 of the start-up user check is silent (a visitor), a stale token included', () => {
     expect(reactToError(401, undefined, { ...action, endpoint: 'loggedInUserInfo' })).toEqual({});
+    expect(reactToError(401, 'نشست شما منقضی شده است؛ لطفاً دوباره وارد شوید.', { ...action, endpoint: 'loggedInUserInfo' })).toEqual({});
+  });
+
+  it('leaves to the account pages the errors they show themselves, and nothing more', () => {
+    expect(reactToError(422, 'پیوند تأیید ایمیل نامعتبر است یا منقضی شده است.', { ...action, endpoint: 'verifyEmail' })).toEqual({});
+    expect(reactToError(500, undefined, { ...action, endpoint: 'verifyEmail' })).toEqual({});
+    for (const endpoint of ['resendVerificationEmail', 'forgotPassword', 'resetPassword']) {
+      expect(reactToError(422, 'x', { ...action, endpoint })).toEqual({});
+      expect(reactToError(429, 'x', { ...action, endpoint })).toEqual({});
+      expect(reactToError(401, undefined, { ...action, endpoint })).toMatchObject({ signOut: true, navigate: '/login' });
+      expect(reactToError(500, undefined, { ...action, endpoint }).toast?.message).toBe('خطای سرور');
+    }
   });
 
   it('403 on a dashboard route goes to /', () => {

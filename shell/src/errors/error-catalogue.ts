@@ -4,8 +4,22 @@ import { t } from '../strings';
 import { navigateTo } from './navigation';
 import { pageErrorRaised } from './page-error-slice';
 
-/** Endpoints whose errors their own screen handles entirely. */
-const SILENT_ENDPOINTS = new Set(['loggedInUserInfo']);
+/**
+ * Endpoints whose screens handle their own errors: every error (`'all'`), or only the listed
+ * statuses; the catalogue stays quiet for those. A 401 elsewhere still signs out.
+ */
+const SILENT_ENDPOINTS: Readonly<Record<string, 'all' | readonly number[]>> = {
+  loggedInUserInfo: 'all',
+  verifyEmail: 'all',
+  resendVerificationEmail: [422, 429],
+  forgotPassword: [422, 429],
+  resetPassword: [422, 429],
+};
+
+function isSilent(endpoint: string, status: number | string): boolean {
+  const silent = SILENT_ENDPOINTS[endpoint];
+  return silent === 'all' || (silent !== undefined && typeof status === 'number' && silent.includes(status));
+}
 
 /** What the catalogue decides for one failed request. */
 export interface ErrorReaction {
@@ -26,10 +40,15 @@ export function reactToError(
   message: string | undefined,
   context: { endpoint: string; isQuery: boolean; pathname: string },
 ): ErrorReaction {
-  if (SILENT_ENDPOINTS.has(context.endpoint)) return {};
+  if (isSilent(context.endpoint, status)) return {};
   switch (status) {
     case 401:
-      return { signOut: true, navigate: '/login', toast: { message: t.errors.loginNeeded, variant: 'error' } };
+      // An expired or revoked token says so (issue 7); a missing one means «log in first».
+      return {
+        signOut: true,
+        navigate: '/login',
+        toast: { message: message === t.errors.tokenExpired ? t.errors.tokenExpired : t.errors.loginNeeded, variant: 'error' },
+      };
     case 403: {
       if (context.pathname.startsWith('/dashboard')) return { navigate: '/' };
       const text = (message ?? '').toLowerCase();

@@ -1,9 +1,10 @@
-import type { NavigateFunction } from '@shop/router';
+import { useEffect } from 'react';
+import { useNavigate, type NavigateFunction } from '@shop/router';
 
 let navigateRef: NavigateFunction | null = null;
 
-/** Lets code outside React (the error catalogue) navigate; set by `NavigationBridge`. */
-export function setNavigate(navigate: NavigateFunction | null): void {
+/** Lets code outside React (the error catalogue) navigate; set by {@link NavigationBridge}. */
+function setNavigate(navigate: NavigateFunction | null): void {
   navigateRef = navigate;
 }
 
@@ -11,4 +12,14 @@ export function setNavigate(navigate: NavigateFunction | null): void {
 export function navigateTo(path: string): void {
   if (navigateRef) navigateRef(path);
   else window.location.assign(path);
+}
+
+/** Mounted inside the router: hands its `navigate` to {@link navigateTo} while it lives. Renders nothing. */
+export function NavigationBridge(): null {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigate(navigate);
+    return () => setNavigate(null);
+  }, [navigate]);
+  return null;
 }

@@ -9,7 +9,6 @@ import {
 import {
   AppBar,
   Box,
-  Button,
   Icon,
   IconButton,
   Skeleton,
@@ -19,8 +18,9 @@ import {
   useTheme,
 } from '@shop/ui-kit';
 import { Drawer, List, ListItemButton, ListItemIcon, ListItemText } from '@shop/ui-kit/lazy';
-import { Link, NavLink } from '@shop/router';
+import { NavLink } from '@shop/router';
 import { ThemeSwitch } from './theme-switch';
+import { DashboardAccountMenu } from './dashboard-account-menu';
 import { DashboardHeaderMenu } from './dashboard-header-menu';
 import { PageErrorOutlet } from './page-error-outlet';
 import { useDashboardNav } from './use-dashboard-nav';
@@ -28,7 +28,7 @@ import { t } from '../strings';
 
 const DRAWER_WIDTH = 260;
 
-/** The dashboard layout: header, a navigation drawer assembled from the remotes, the page. */
+/** The dashboard layout: header (tickets/comments menu, theme switch, account menu), a navigation drawer assembled from the remotes, the page. */
 export function DashboardLayout() {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectSidebarOpen);
@@ -81,9 +81,7 @@ export function DashboardLayout() {
           </Typography>
           <DashboardHeaderMenu />
           <ThemeSwitch />
-          <Button component={Link} to="/" color="inherit" startIcon={<Icon name="Home" />}>
-            {t.nav.backToSite}
-          </Button>
+          <DashboardAccountMenu />
         </Toolbar>
       </AppBar>
       <Drawer

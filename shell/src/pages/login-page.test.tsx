@@ -71,6 +71,11 @@ describe('LoginPage', () => {
     await waitFor(() => expect(bodies.at(-1)).toEqual({ email: 'user@example.com', password: 'User12345' }));
   });
 
+  it('links «فراموشی رمز عبور» to /reset-password', () => {
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'فراموشی رمز عبور' }).getAttribute('href')).toBe('/reset-password');
+  });
+
   it('switches to mobile and sends the number as typed, Persian digits included', async () => {
     const user = userEvent.setup();
     renderLogin();

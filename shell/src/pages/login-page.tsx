@@ -18,8 +18,9 @@ interface Values {
 }
 
 /**
- * `/login` (SPEC §2): switchable between email and mobile number. On success a toast, then
- * after 3 seconds the user is stored and sent to / (SPEC §4).
+ * `/login` (SPEC §2): switchable between email and mobile number, with the «فراموشی رمز عبور»
+ * link to /reset-password. On success a toast, then after 3 seconds the user is stored and sent
+ * to / (SPEC §4).
  */
 export default function LoginPage() {
   const [method, setMethod] = useState<Method>('email');
@@ -68,6 +69,11 @@ export default function LoginPage() {
                 <FormTextField name="mobile" label={t.auth.mobile} type="tel" ltr autoComplete="tel" inputMode="tel" maxLength={MOBILE_MAX_LENGTH} />
               )}
               <FormTextField name="password" label={t.auth.password} type="password" ltr autoComplete="current-password" />
+              <Box sx={{ mb: 2, mt: -1 }}>
+                <MuiLink component={Link} to="/reset-password" variant="body2">
+                  {t.auth.forgotPassword}
+                </MuiLink>
+              </Box>
               <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting || done} sx={{ mt: 1 }}>
                 {t.auth.submitLogin}
               </Button>

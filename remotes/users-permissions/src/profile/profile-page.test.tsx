@@ -1,5 +1,5 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:45102"} */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatJalaliDate } from '@shop/format';
 import { aUser, currentLocation, renderPage } from '@shop/test-utils';
 import ProfilePage from './profile-page';
@@ -7,24 +7,30 @@ import ProfilePage from './profile-page';
 const selectedTab = () => screen.getByRole('tab', { selected: true }).textContent;
 
 describe('ProfilePage (/profile)', () => {
-  it('opens on #home with the user’s details from the store', () => {
+  it('opens on #home with the user’s details from the store, in the summary and the edit form', () => {
     renderPage(<ProfilePage />, { url: '/profile', user: aUser() });
     expect(selectedTab()).toBe('مشخصات من');
-    expect(screen.getAllByText('سارا محمدی').length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { name: 'سارا محمدی' })).toBeTruthy();
     expect(screen.getByText('sara@example.com').getAttribute('dir')).toBe('ltr');
-    const mobile = screen.getByText('+۹۸۹۱۲۱۲۳۴۵۶۷');
-    expect(mobile.getAttribute('dir')).toBe('ltr');
     expect(screen.getByText('تأیید شده')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'ارسال دوباره ایمیل تأیید' })).toBeNull();
     expect(screen.getAllByText('کاربر عادی').length).toBeGreaterThan(0);
     expect(screen.getByText(formatJalaliDate('2025-03-01T08:00:00Z'))).toBeTruthy();
     expect(formatJalaliDate('2025-03-01T08:00:00Z')).toBe('۱۱ اسفند ۱۴۰۳');
+    const form = screen.getByRole('form', { name: 'ویرایش مشخصات' });
+    expect((within(form).getByRole('textbox', { name: 'نام و نام خانوادگی' }) as HTMLInputElement).value).toBe('سارا محمدی');
+    expect((within(form).getByRole('textbox', { name: 'ایمیل' }) as HTMLInputElement).value).toBe('sara@example.com');
+    const mobile = within(form).getByRole('textbox', { name: 'شماره موبایل' }) as HTMLInputElement;
+    expect(mobile.value).toBe('+989121234567');
+    expect(mobile.getAttribute('dir')).toBe('ltr');
+    expect(screen.getByRole('form', { name: 'تغییر رمز عبور' })).toBeTruthy();
   });
 
   it('names staff and super users in Persian and offers a new verification email when unverified', () => {
     renderPage(<ProfilePage />, { url: '/profile#home', user: aUser({ status: 'staff', is_email_verified: false, mobile: null }) });
     expect(screen.getAllByText('کارمند').length).toBeGreaterThan(0);
     expect(screen.getByText('تأیید نشده')).toBeTruthy();
-    expect(screen.getByText('ثبت نشده')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'شماره موبایل' }) as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('link', { name: 'ارسال دوباره ایمیل تأیید' }).getAttribute('href')).toBe('/resend-verification-email');
   });
 

@@ -1,25 +1,56 @@
 import { api } from '@shop/api-client';
-import type { Paginated, User } from '@shop/contracts';
+import type { CommentRestrictionBody, DashboardUserBody, DashboardUserListQuery, Item, MessageAnswer, Paginated, User } from '@shop/contracts';
 
-/** Query of the dashboard users list: `sort` is a column with an optional leading `-` for descending. */
-export interface DashboardUsersQuery {
-  page: number;
-  per_page: number;
-  q?: string;
-  sort: string;
+/** Drops empty values, so the request carries only what was chosen. */
+function paramsOf(query: DashboardUserListQuery): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string | number>;
 }
 
-/** Dashboard users endpoints (DESIGN.md API): `GET /api/dashboard/users` (page, per_page, q, sort); needs `show-users`. */
+/** Tags a write to one user refreshes: the lists, the user, and the permissions whose holders may have changed. */
+const userWritten = (id: number) => [{ type: 'User' as const, id: 'LIST' }, { type: 'User' as const, id }, { type: 'Permission' as const, id: 'LIST' }];
+
+/**
+ * Dashboard users endpoints (`shared/contracts/src/accounts.ts`; permission `show-users`): the list
+ * with search, sort and filters, one user, create, update, delete and the comment restriction.
+ * A refused write invalidates nothing, so the row a 405 refused stays as it was.
+ */
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDashboardUsers: build.query<Paginated<User>, DashboardUsersQuery>({
-      query: ({ q, ...params }) => ({ url: '/dashboard/users', params: q ? { ...params, q } : params }),
+    getDashboardUsers: build.query<Paginated<User>, DashboardUserListQuery>({
+      query: (query) => ({ url: '/dashboard/users', params: paramsOf(query) }),
       providesTags: (result) => [
         { type: 'User' as const, id: 'LIST' },
         ...(result?.data.map(({ id }) => ({ type: 'User' as const, id })) ?? []),
       ],
     }),
+    getDashboardUser: build.query<Item<User>, number>({
+      query: (id) => `/dashboard/users/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'User', id }],
+    }),
+    createDashboardUser: build.mutation<Item<User>, DashboardUserBody>({
+      query: (body) => ({ url: '/dashboard/users', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? userWritten(result.data.id) : []),
+    }),
+    updateDashboardUser: build.mutation<Item<User>, { id: number; body: DashboardUserBody }>({
+      query: ({ id, body }) => ({ url: `/dashboard/users/${id}`, method: 'PUT', body }),
+      invalidatesTags: (result, _error, { id }) => (result ? userWritten(id) : []),
+    }),
+    deleteDashboardUser: build.mutation<MessageAnswer, number>({
+      query: (id) => ({ url: `/dashboard/users/${id}`, method: 'DELETE' }),
+      invalidatesTags: (result, _error, id) => (result ? userWritten(id) : []),
+    }),
+    setCommentStatus: build.mutation<Item<User>, { id: number; body: CommentRestrictionBody }>({
+      query: ({ id, body }) => ({ url: `/dashboard/users/${id}/comment-status`, method: 'POST', body }),
+      invalidatesTags: (result, _error, { id }) => (result ? [{ type: 'User', id: 'LIST' }, { type: 'User', id }] : []),
+    }),
   }),
 });
 
-export const { useGetDashboardUsersQuery } = usersApi;
+export const {
+  useGetDashboardUsersQuery,
+  useGetDashboardUserQuery,
+  useCreateDashboardUserMutation,
+  useUpdateDashboardUserMutation,
+  useDeleteDashboardUserMutation,
+  useSetCommentStatusMutation,
+} = usersApi;

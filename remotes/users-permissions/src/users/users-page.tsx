@@ -1,94 +1,210 @@
-import type { ReactNode } from 'react';
-import type { User } from '@shop/contracts';
-import { DebouncedSearchBox, ListPagination, SortableTableHead, TableSkeletonRows, useTableParams } from '@shop/content-ui';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { selectCurrentUser, useAppSelector } from '@shop/api-client';
+import type { User, UserStatus, WriteCommentStatus } from '@shop/contracts';
+import { DebouncedSearchBox, ListPagination, useTableParams, useUrlParams } from '@shop/content-ui';
 import { formatJalaliDate, formatNumber, toPersianDigits } from '@shop/format';
-import { Box, Paper, Stack, Typography } from '@shop/ui-kit';
-import {
-  Chip,
-  LinearProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableRow,
-  } from '@shop/ui-kit/lazy';
-import { useGetDashboardUsersQuery } from './users-api';
+import { Link } from '@shop/router';
+import { Box, Button, CircularProgress, Icon, IconButton, Stack, Typography } from '@shop/ui-kit';
+import { Chip, Dialog, DialogContent, Tooltip } from '@shop/ui-kit/lazy';
+import { DataTable } from '../dashboard/data-table';
+import { FilterSelect, filterOf } from '../dashboard/filter-select';
+import { PageHeader } from '../dashboard/page-header';
+import { useConfirmedDelete } from '../dashboard/use-confirmed-delete';
+import { PATHS } from '../paths';
+import { CommentStatusChip } from './comment-status-chip';
+import { useDeleteDashboardUserMutation, useGetDashboardUsersQuery } from './users-api';
 import { t } from '../strings';
 
+// Only this page opens the dialog, and only on demand: the Jalali date-time picker it holds
+// (`@shop/ui-kit/date-pickers`) loads with it, so no other page pays for it.
+const CommentRestrictionDialog = lazy(() => import('./comment-restriction-dialog'));
+
 const PER_PAGE = 15;
+const COLUMNS = [
+  'full_name',
+  'email',
+  'mobile',
+  'status',
+  'email_verified',
+  'write_comment_status',
+  'way_of_knowing_our_website',
+  'created_at',
+  'actions',
+] as const;
+type Column = (typeof COLUMNS)[number];
 
-const COLUMNS: Array<{ key: keyof typeof t.columns; render: (user: User) => ReactNode }> = [
-  { key: 'full_name', render: (user) => <Typography sx={{ fontWeight: 500, fontSize: 'inherit' }}>{user.full_name}</Typography> },
-  { key: 'email', render: (user) => <bdi dir="ltr">{user.email}</bdi> },
-  { key: 'mobile', render: (user) => (user.mobile ? <bdi dir="ltr">{toPersianDigits(user.mobile)}</bdi> : '—') },
-  { key: 'status', render: (user) => <Chip size="small" variant="outlined" color={user.status === 'ordinary' ? 'default' : 'primary'} label={t.userStatus[user.status]} /> },
-  {
-    key: 'email_verified',
-    render: (user) => <Chip size="small" color={user.is_email_verified ? 'success' : 'default'} label={user.is_email_verified ? t.yes : t.no} />,
-  },
-  { key: 'created_at', render: (user) => <time dateTime={user.created_at}>{formatJalaliDate(user.created_at)}</time> },
-];
-
-/** Columns the users list sorts by (the API's `sort` names); newest members first by default. */
-const COLUMN_KEYS = COLUMNS.map(({ key }) => key);
+/** Columns the API sorts by; newest members first by default. */
 const SORTABLE_COLUMNS = ['full_name', 'email', 'created_at'] as const;
 const DEFAULT_SORT = '-created_at';
 
+/** What shows while the restriction dialog and its date picker load. */
+function RestrictionDialogFallback() {
+  return (
+    <Dialog open aria-label={t.restriction.loading}>
+      <DialogContent>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center' }}>
+          <CircularProgress size={24} />
+          <Typography>{t.restriction.loading}</Typography>
+        </Stack>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** True when `caller` may edit, restrict or delete `user`: only a super user touches a super account. */
+const canManage = (caller: User | null, user: User) => caller?.status === 'super' || user.status !== 'super';
+
+/** The edit link and the restriction and delete buttons of a user's row, named after the user. */
+function UserActions({ user, self, onRestrict, onDelete }: { user: User; self: boolean; onRestrict: () => void; onDelete: () => void }) {
+  return (
+    <Stack direction="row" spacing={0.5}>
+      <Tooltip title={t.edit(user.full_name)}>
+        <IconButton component={Link} to={PATHS.editUser(user.id)} aria-label={t.edit(user.full_name)} size="small">
+          <Icon name="Edit" fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t.restrict(user.full_name)}>
+        <IconButton onClick={onRestrict} aria-label={t.restrict(user.full_name)} size="small" color="warning">
+          <Icon name="CommentsDisabled" fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={self ? t.cannotDeleteSelf : t.remove(user.full_name)}>
+        {/* A span keeps the tooltip on a disabled button. */}
+        <span>
+          <IconButton onClick={onDelete} disabled={self} aria-label={t.remove(user.full_name)} size="small" color="error">
+            <Icon name="Delete" fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Stack>
+  );
+}
 
 /**
- * `/dashboard/users` (SPEC §2, permission `show-users`): the read-only users table with a
- * debounced search, sortable columns and pagination, all kept in the URL (`q`, `sort`, `page`).
+ * `/dashboard/users` (SPEC §2, permission `show-users`): the users table with a debounced search,
+ * filters by type, email verification and comment status, sortable columns and pages, all kept in
+ * the URL (`q`, `status`, `verified`, `write_comment_status`, `sort`, `page`). Each row shows the
+ * how-found answer and the comment status (with the end of a temporary bar), and offers edit, the
+ * comment restriction dialog and delete after confirmation (a buyer's 405 keeps the row and says why).
  */
 export default function UsersPage() {
+  const caller = useAppSelector(selectCurrentUser);
   const { page, q, sort, sortParam, setPage, setQuery, toggleSort } = useTableParams(SORTABLE_COLUMNS, DEFAULT_SORT);
+  const [params, update] = useUrlParams();
+  const status = filterOf<UserStatus>(params.get('status'), t.userStatus);
+  const verified = filterOf<'yes' | 'no'>(params.get('verified'), t.filters.verifiedOptions);
+  const commentStatus = filterOf<WriteCommentStatus>(params.get('write_comment_status'), t.commentStatus);
   const { data, isLoading, isFetching } = useGetDashboardUsersQuery({
     page,
     per_page: PER_PAGE,
     q,
     sort: sortParam,
+    status: status || undefined,
+    verified: verified || undefined,
+    write_comment_status: commentStatus || undefined,
   });
-  const users = data?.data ?? [];
+  const [deleteUser, { isLoading: deleting }] = useDeleteDashboardUserMutation();
+  const deletion = useConfirmedDelete<User>({
+    remove: (user) => deleteUser(user.id).unwrap(),
+    textOf: (user) => t.deleteUserText(user.full_name),
+    pending: deleting,
+    refusals: { 405: t.deleteRefusedBuyer },
+  });
+  const [restricting, setRestricting] = useState<User | null>(null);
+
+  const cell = (user: User, column: Column): ReactNode => {
+    switch (column) {
+      case 'full_name':
+        return <Typography sx={{ fontWeight: 500, fontSize: 'inherit' }}>{user.full_name}</Typography>;
+      case 'email':
+        return <bdi dir="ltr">{user.email}</bdi>;
+      case 'mobile':
+        return user.mobile ? <bdi dir="ltr">{toPersianDigits(user.mobile)}</bdi> : '—';
+      case 'status':
+        return <Chip size="small" variant="outlined" color={user.status === 'ordinary' ? 'default' : 'primary'} label={t.userStatus[user.status]} />;
+      case 'email_verified':
+        return <Chip size="small" color={user.is_email_verified ? 'success' : 'default'} label={user.is_email_verified ? t.yes : t.no} />;
+      case 'write_comment_status':
+        return <CommentStatusChip user={user} />;
+      case 'way_of_knowing_our_website':
+        return user.way_of_knowing_our_website ? (
+          <Tooltip title={user.way_of_knowing_our_website}>
+            <Typography noWrap sx={{ maxWidth: 200, fontSize: 'inherit' }}>
+              {user.way_of_knowing_our_website}
+            </Typography>
+          </Tooltip>
+        ) : (
+          '—'
+        );
+      case 'created_at':
+        return <time dateTime={user.created_at}>{formatJalaliDate(user.created_at)}</time>;
+      case 'actions':
+        return canManage(caller, user) ? (
+          <UserActions user={user} self={user.id === caller?.id} onRestrict={() => setRestricting(user)} onDelete={() => deletion.ask(user)} />
+        ) : (
+          '—'
+        );
+    }
+  };
+
   return (
     <Box sx={{ py: { xs: 2, md: 3 } }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
-        {t.users}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t.usersIntro}
-      </Typography>
-      <Stack spacing={2} useFlexGap direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
-        <DebouncedSearchBox value={q} onSearch={setQuery} label={t.searchUsers} placeholder={t.searchPlaceholder} />
+      <PageHeader
+        title={t.users}
+        intro={t.usersIntro}
+        actions={
+          <>
+            <Button component={Link} to={PATHS.restrictedTemporarily} variant="outlined" startIcon={<Icon name="Schedule" />}>
+              {t.restrictedTemporarily}
+            </Button>
+            <Button component={Link} to={PATHS.restrictedPermanently} variant="outlined" startIcon={<Icon name="Block" />}>
+              {t.restrictedPermanently}
+            </Button>
+            <Button component={Link} to={PATHS.addUser} variant="contained" startIcon={<Icon name="Add" />}>
+              {t.addUser}
+            </Button>
+          </>
+        }
+      />
+      <Stack spacing={2} useFlexGap direction={{ xs: 'column', md: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}>
+        <Stack spacing={2} useFlexGap direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
+          <DebouncedSearchBox value={q} onSearch={setQuery} label={t.searchUsers} placeholder={t.searchPlaceholder} />
+          <FilterSelect label={t.filters.status} value={status} options={t.userStatus} onChange={(next) => update({ status: next, page: null })} />
+          <FilterSelect label={t.filters.verified} value={verified} options={t.filters.verifiedOptions} onChange={(next) => update({ verified: next, page: null })} />
+          <FilterSelect
+            label={t.filters.commentStatus}
+            value={commentStatus}
+            options={t.commentStatus}
+            onChange={(next) => update({ write_comment_status: next, page: null })}
+          />
+        </Stack>
         {data && (
           <Typography color="text.secondary" role="status">
             {t.usersTotal(formatNumber(data.meta.total))}
           </Typography>
         )}
       </Stack>
-      <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative' }}>
-        {isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, insetInline: 0 }} />}
-        <Table size="small" aria-label={t.users} sx={{ minWidth: 760, '& td, & th': { whiteSpace: 'nowrap' } }}>
-          <SortableTableHead columns={COLUMN_KEYS} labels={t.columns} sortable={SORTABLE_COLUMNS} sort={sort} onSort={toggleSort} />
-          <TableBody>
-            {isLoading
-              ? <TableSkeletonRows columns={COLUMNS.length} />
-              : users.map((user) => (
-                  <TableRow key={user.id} hover>
-                    {COLUMNS.map(({ key, render }) => (
-                      <TableCell key={key}>{render(user)}</TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-            {data && users.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
-                  {t.noUsers}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      {deletion.refusal}
+      <DataTable
+        label={t.users}
+        columns={COLUMNS}
+        labels={t.columns}
+        rows={data?.data}
+        rowKey={(user) => user.id}
+        cell={cell}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        empty={t.noUsers}
+        sorting={{ sortable: SORTABLE_COLUMNS, sort, onSort: toggleSort }}
+        minWidth={1100}
+      />
       <ListPagination meta={data?.meta} onChange={setPage} />
+      {deletion.dialog}
+      {restricting && (
+        <Suspense fallback={<RestrictionDialogFallback />}>
+          <CommentRestrictionDialog user={restricting} onClose={() => setRestricting(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

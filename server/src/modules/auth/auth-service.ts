@@ -1,11 +1,11 @@
-/** Register and login (SPEC §7, DESIGN.md "Auth"); accounts live in the users module. */
+/** Register, login and password change (SPEC §7, DESIGN.md "Auth"); accounts live in the users module. */
 import type { User } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { createUser, findCredentials, getUserById } from '../users/users-service';
+import { createUser, findCredentials, getUserById, setUserPassword } from '../users/users-service';
 import { hashPassword, verifyPassword } from './passwords';
-import { issueToken } from './tokens-service';
+import { issueToken, revokeAllTokens } from './tokens-service';
 
 /** A signed-in session: the plain token (for the answer and cookie) and the user. */
 export interface AuthResult {
@@ -60,4 +60,28 @@ export async function login(db: Db, input: LoginInput): Promise<AuthResult> {
   if (!user) throw new ApiError(422, MESSAGES.loginFailed, { [field]: [MESSAGES.loginFailed] });
   const { token } = await issueToken(db, user.id);
   return { token, user };
+}
+
+/** Password change body after `passwordChangeSchema`. */
+export interface PasswordChangeInput {
+  current_password: string;
+  password: string;
+}
+
+/**
+ * Changes the signed-in user's password (profile): checks the current one, stores the new hash
+ * and revokes every other token of the user in one transaction; `keepToken` (the caller's) stays.
+ * @throws ApiError 422 `currentPasswordWrong` on `current_password`.
+ */
+export async function changePassword(db: Db, user: User, keepToken: string, input: PasswordChangeInput): Promise<void> {
+  const credentials = await findCredentials(db, { email: user.email });
+  if (!(await verifyPassword(credentials?.password_hash ?? null, input.current_password))) {
+    throw new ApiError(422, MESSAGES.currentPasswordWrong, { current_password: [MESSAGES.currentPasswordWrong] });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await setUserPassword(tx, user.id, passwordHash);
+    await revokeAllTokens(tx, user.id, keepToken);
+  });
 }

@@ -3,7 +3,7 @@
  * sha256 hex hash, valid 360 days (SPEC §9), revoked on logout. Owns `personal_access_tokens`.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personalAccessTokens } from '../../db/schema';
 
@@ -47,4 +47,16 @@ export async function resolveToken(db: Db, token: string): Promise<number | null
 /** Deletes a token; later requests with it answer 401. */
 export async function revokeToken(db: Db, token: string): Promise<void> {
   await db.delete(personalAccessTokens).where(eq(personalAccessTokens.token_hash, hashToken(token)));
+}
+
+/**
+ * Deletes every token of a user (password reset, password change by staff), or every one but
+ * `keepToken` (the caller's own, on a password change in the profile). Later requests with a
+ * deleted token answer 401 `MESSAGES.tokenExpired`.
+ */
+export async function revokeAllTokens(db: Db, userId: number, keepToken?: string): Promise<void> {
+  const ofUser = eq(personalAccessTokens.user_id, userId);
+  await db
+    .delete(personalAccessTokens)
+    .where(keepToken === undefined ? ofUser : and(ofUser, ne(personalAccessTokens.token_hash, hashToken(keepToken))));
 }

@@ -1,12 +1,12 @@
 /**
- * Contact details of users for other modules (support tickets): name, email and mobile by id,
- * and a sub-query of the ids whose name, email or mobile contains a search text. Part of the users
- * module, which owns the `users` table.
+ * Contact details of users for other modules (support tickets, financial lists): name, email and
+ * mobile by id, and the ids whose name, email or mobile contains a search text (the one matcher of
+ * user-search.ts). Part of the users module, which owns the `users` table.
  */
-import { ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { escapeLike } from '../../lib/text';
+import { userMatches } from './user-search';
 
 /** What a staff view shows of a sender. */
 export interface UserContact {
@@ -27,17 +27,7 @@ export async function getUserContacts(db: Db, ids: number[]): Promise<Map<number
   return result;
 }
 
-/**
- * Users whose name, email or mobile contains q; q is already normalized (Latin digits). Mobiles
- * are stored in E.164, so a local number (`0912…`) is also looked up as `+98912…`.
- */
-function userMatches(q: string): SQL | undefined {
-  const pattern = `%${escapeLike(q)}%`;
-  const localMobile = /^0[0-9]+$/.test(q) ? ilike(users.mobile, `%+98${q.slice(1)}%`) : undefined;
-  return or(ilike(users.full_name, pattern), ilike(users.email, pattern), ilike(users.mobile, pattern), localMobile);
-}
-
-/** `column IN (ids of users whose name, email or mobile contains q)` (see {@link userMatches}). */
+/** `column IN (ids of users whose name, email or mobile contains q)`; q is raw or normalized (see {@link userMatches}). */
 export function userIdIn(db: Db, column: Parameters<typeof inArray>[0], q: string): SQL {
   return inArray(column, db.select({ id: users.id }).from(users).where(userMatches(q)));
 }

@@ -1,20 +1,24 @@
 /**
- * Users and their permissions (SPEC §3 "User", §6). Owns `users`, `permissions` and
+ * Users and their permissions (SPEC §3 "User", §4, §6). Owns `users`, `permissions` and
  * `permission_user`; other modules call these functions instead of reading the tables.
+ * The dashboard's people rules (issue 7 "Dashboard users") live here: who may change a user's
+ * type and permissions, the last super user, deleting, and comment restrictions.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { Paginated, PermissionName, User, UserStatus } from '@shop/contracts';
-import { normalizeMobile } from '@shop/validation';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DashboardUserListQuery, Paginated, PermissionName, User, UserStatus, WriteCommentStatus } from '@shop/contracts';
+import type { CommentRestrictionInput, DashboardUserCreateInput, DashboardUserUpdateInput } from '@shop/validation';
 import type { Db } from '../../db/client';
 import { permissions, permissionUser, users } from '../../db/schema';
-import { validationFailed } from '../../lib/api-error';
+import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
-import { uniqueViolation } from '../../lib/db-errors';
+import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
-import { escapeLike, normalizePersianText } from '../../lib/text';
-
-type UserRow = typeof users.$inferSelect;
+import { normalizePersianText } from '../../lib/text';
+import { hashPassword } from '../auth/passwords';
+import { revokeAllTokens } from '../auth/tokens-service';
+import { hasPaidOrders } from '../commerce/ownership';
+import { userMatches } from './user-search';
 
 /** Public name and role of a user, as comments show it. */
 export interface UserSummary {
@@ -31,6 +35,21 @@ export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
 /** The allowed values of the `sort` query, for schemas and validation. */
 export const USER_SORT_VALUES: string[] = USER_SORT_FIELDS.flatMap((f) => [f, `-${f}`]);
+
+/**
+ * The comment permission in force (SPEC §4), the one definition for answers and filters: a
+ * temporary bar whose end has passed reads `allowed`, so a bar ends by itself at its time
+ * without a job to lift it.
+ */
+const commentStatusInForce = sql<WriteCommentStatus>`(case
+  when ${users.write_comment_status} = 'temporarily-barred'
+    and not coalesce(${users.comment_barred_until} > now(), false) then 'allowed'
+  else ${users.write_comment_status}::text end)`;
+
+/** What every read of a user selects: the row plus {@link commentStatusInForce}. */
+const userColumns = { ...getTableColumns(users), comment_status_in_force: commentStatusInForce };
+
+type UserRecord = typeof users.$inferSelect & { comment_status_in_force: WriteCommentStatus };
 
 async function permissionsOf(db: Db, userIds: number[]) {
   const byUser = new Map<number, Array<{ id: number; name: PermissionName }>>();
@@ -49,17 +68,8 @@ async function permissionsOf(db: Db, userIds: number[]) {
   return byUser;
 }
 
-/**
- * The comment permission in force (SPEC §4): a temporary bar whose end has passed reads
- * `allowed`, so a bar ends by itself at its time without a job to lift it.
- */
-function effectiveCommentStatus(row: Pick<UserRow, 'write_comment_status' | 'comment_barred_until'>, now = new Date()) {
-  if (row.write_comment_status !== 'temporarily-barred') return row.write_comment_status;
-  return row.comment_barred_until !== null && row.comment_barred_until > now ? 'temporarily-barred' : 'allowed';
-}
-
-function toUser(row: UserRow, perms: Array<{ id: number; name: PermissionName }>): User {
-  const writeCommentStatus = effectiveCommentStatus(row);
+function toUser(row: UserRecord, perms: Array<{ id: number; name: PermissionName }>): User {
+  const writeCommentStatus = row.comment_status_in_force;
   return {
     id: row.id,
     full_name: row.full_name,
@@ -79,9 +89,16 @@ function toUser(row: UserRow, perms: Array<{ id: number; name: PermissionName }>
 
 /** The user with its permissions in the wire shape of contracts' `User`, or null. */
 export async function getUserById(db: Db, id: number): Promise<User | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
   if (!row) return null;
   return toUser(row, (await permissionsOf(db, [id])).get(id) ?? []);
+}
+
+/** {@link getUserById} for the dashboard: the user, or a 404 ApiError. */
+export async function getDashboardUser(db: Db, id: number): Promise<User> {
+  const user = await getUserById(db, id);
+  if (!user) throw notFound(MESSAGES.userUnknown);
+  return user;
 }
 
 /** Names and staff flags of the given users (for comment authors). */
@@ -119,6 +136,43 @@ export async function findCredentials(
   return row ?? null;
 }
 
+/**
+ * Refuses an email or mobile that another account has (SPEC §8 field errors). `email` is
+ * lowercased and `mobile` in E.164 (null = none); `exceptUserId` is the account being edited.
+ * @throws ApiError 422 with a Persian `email` and/or `mobile` error.
+ */
+export async function assertContactsFree(
+  db: Db,
+  contacts: { email: string; mobile: string | null },
+  exceptUserId?: number,
+): Promise<void> {
+  const { email, mobile } = contacts;
+  const taken = await db
+    .select({ email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(
+      and(
+        mobile ? or(eq(users.email, email), eq(users.mobile, mobile)) : eq(users.email, email),
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    );
+  const errors: Record<string, string[]> = {};
+  if (taken.some((t) => t.email === email)) errors.email = [MESSAGES.emailTaken];
+  if (mobile && taken.some((t) => t.mobile === mobile)) errors.mobile = [MESSAGES.mobileTaken];
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
+
+/**
+ * The error to throw for a failed write of an email or mobile: a unique violation (a concurrent
+ * write won the race) becomes the same 422 field error as {@link assertContactsFree}; any other
+ * error is answered as it is.
+ */
+export function takenErrorOf(error: unknown): unknown {
+  const constraint = uniqueViolation(error);
+  if (constraint === null) return error;
+  return validationFailed(constraint.includes('mobile') ? { mobile: [MESSAGES.mobileTaken] } : { email: [MESSAGES.emailTaken] });
+}
+
 /** Input of {@link createUser}; the password is already hashed by the auth module. */
 export interface NewUser {
   full_name: string;
@@ -138,14 +192,7 @@ export interface NewUser {
 export async function createUser(db: Db, input: NewUser): Promise<User> {
   const email = input.email.trim().toLowerCase();
   const mobile = input.mobile || null;
-  const taken = await db
-    .select({ email: users.email, mobile: users.mobile })
-    .from(users)
-    .where(mobile ? or(eq(users.email, email), eq(users.mobile, mobile)) : eq(users.email, email));
-  const errors: Record<string, string[]> = {};
-  if (taken.some((t) => t.email === email)) errors.email = [MESSAGES.emailTaken];
-  if (mobile && taken.some((t) => t.mobile === mobile)) errors.mobile = [MESSAGES.mobileTaken];
-  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  await assertContactsFree(db, { email, mobile });
   try {
     const [row] = await db
       .insert(users)
@@ -159,15 +206,10 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
         email_verified_at: input.email_verified_at ?? null,
         ...(input.created_at ? { created_at: input.created_at, updated_at: input.created_at } : {}),
       })
-      .returning();
+      .returning(userColumns);
     return toUser(row!, []);
   } catch (error) {
-    const constraint = uniqueViolation(error);
-    if (constraint === null) throw error;
-    // A concurrent registration won the race for the same email or mobile.
-    throw validationFailed(
-      constraint.includes('mobile') ? { mobile: [MESSAGES.mobileTaken] } : { email: [MESSAGES.emailTaken] },
-    );
+    throw takenErrorOf(error);
   }
 }
 
@@ -193,33 +235,24 @@ export async function grantPermissions(db: Db, userId: number, names: readonly s
     .onConflictDoNothing();
 }
 
-/** Query of the dashboard users list. */
-export interface UserListQuery {
-  page?: number;
-  per_page?: number;
-  /** Searched in full name, email and mobile (Persian/Arabic digits and letters normalized). */
-  q?: string;
-  /** One of {@link USER_SORT_VALUES}; default `-created_at`. */
-  sort?: string;
-}
+/** Query of the dashboard users list (contracts' `DashboardUserListQuery`). */
+export type UserListQuery = DashboardUserListQuery;
 
-/** A page of users for `GET /api/dashboard/users` (DESIGN.md dashboard list conventions). */
+/**
+ * A page of users for `GET /api/dashboard/users` (DESIGN.md dashboard list conventions): `q` in
+ * the full name, email or any part of the mobile (see {@link userMatches}); filters by type
+ * (`status`), `verified` (yes|no) and the comment status in force (`write_comment_status`: a
+ * temporary bar that has ended counts as `allowed`); `sort` one of {@link USER_SORT_VALUES}
+ * (default `-created_at`).
+ */
 export async function listUsers(db: Db, query: UserListQuery): Promise<Paginated<User>> {
   const request = toPageRequest(query.page, query.per_page);
-  const conditions: SQL[] = [];
-  const q = query.q ? normalizePersianText(query.q) : '';
-  if (q) {
-    const pattern = `%${escapeLike(q)}%`;
-    const alternatives: SQL[] = [
-      ilike(users.full_name, pattern),
-      ilike(users.email, pattern),
-      ilike(users.mobile, pattern),
-    ];
-    const mobile = /[0-9]{4,}/.test(q) ? normalizeMobile(q) : null;
-    if (mobile) alternatives.push(eq(users.mobile, mobile));
-    conditions.push(or(...alternatives)!);
-  }
-  const where = conditions.length ? and(...conditions) : undefined;
+  const conditions: Array<SQL | undefined> = [query.q ? userMatches(query.q) : undefined];
+  if (query.status) conditions.push(eq(users.status, query.status));
+  if (query.verified === 'yes') conditions.push(isNotNull(users.email_verified_at));
+  if (query.verified === 'no') conditions.push(isNull(users.email_verified_at));
+  if (query.write_comment_status) conditions.push(sql`${commentStatusInForce} = ${query.write_comment_status}`);
+  const where = and(...conditions);
   const sort = query.sort ?? '-created_at';
   const field = sort.replace(/^-/, '') as UserSortField;
   const column = {
@@ -231,7 +264,7 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<Paginated
   const direction = sort.startsWith('-') ? desc : asc;
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select(userColumns)
       .from(users)
       .where(where)
       .orderBy(direction(column), direction(users.id))
@@ -247,4 +280,272 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<Paginated
     data: rows.map((row) => toUser(row, perms.get(row.id) ?? [])),
     meta: pageMeta(request, total?.n ?? 0),
   };
+}
+
+/** A 422 whose message and field error both say why (the client toasts one, the form shows the other). */
+export function refusal(field: string, message: string): ApiError {
+  return new ApiError(422, message, { [field]: [message] });
+}
+
+/**
+ * The type and permission rules of the dashboard's user form (SPEC §4, §6; issue 7), checked
+ * before anything is written. `target` is null on create (a new account is ordinary without
+ * permissions, so a staff caller may only create such accounts).
+ * @throws ApiError 403 `onlySuperEditsSuper` / `onlySuperChangesType` (messages start with
+ *   `forbidden:`); 422 on `permission_ids`: `permissionsOnlyForStaff`, `permissionUnknown`.
+ */
+async function checkUserForm(
+  db: Db,
+  actor: User,
+  target: User | null,
+  input: { status: UserStatus; permission_ids: number[] },
+): Promise<number[]> {
+  const ids = [...new Set(input.permission_ids)].sort((a, b) => a - b);
+  if (actor.status !== 'super') {
+    if (target?.status === 'super') throw new ApiError(403, MESSAGES.onlySuperEditsSuper);
+    const current = (target?.permissions ?? []).map((p) => p.id).sort((a, b) => a - b);
+    const sameType = input.status === (target?.status ?? 'ordinary');
+    if (!sameType || ids.join(',') !== current.join(',')) throw new ApiError(403, MESSAGES.onlySuperChangesType);
+  }
+  if (ids.length === 0) return ids;
+  if (input.status !== 'staff') throw refusal('permission_ids', MESSAGES.permissionsOnlyForStaff);
+  const known = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, ids));
+  if (known.length !== ids.length) throw refusal('permission_ids', MESSAGES.permissionUnknown);
+  return ids;
+}
+
+/**
+ * Refuses to leave the site without a super user when `userId` (a super) is demoted or deleted
+ * (issue 7). Locks the super rows, so two supers demoting each other at once cannot both pass.
+ * @throws ApiError 422 `lastSuperUser` (under `field` when given).
+ */
+async function assertAnotherSuper(tx: Db, userId: number, field?: string): Promise<void> {
+  const supers = await tx.select({ id: users.id }).from(users).where(eq(users.status, 'super')).for('update');
+  if (supers.some((s) => s.id !== userId)) return;
+  throw field ? refusal(field, MESSAGES.lastSuperUser) : new ApiError(422, MESSAGES.lastSuperUser);
+}
+
+/**
+ * Replaces the permissions a user holds.
+ * @throws ApiError 422 `permissionUnknown` when a permission was deleted since it was checked.
+ */
+async function setPermissionsOf(tx: Db, userId: number, permissionIds: number[]): Promise<void> {
+  await tx.delete(permissionUser).where(eq(permissionUser.user_id, userId));
+  if (permissionIds.length === 0) return;
+  try {
+    await tx.insert(permissionUser).values(permissionIds.map((id) => ({ permission_id: id, user_id: userId })));
+  } catch (error) {
+    if (foreignKeyViolation(error) === null) throw error;
+    throw refusal('permission_ids', MESSAGES.permissionUnknown);
+  }
+}
+
+/**
+ * Adds an account from the dashboard (POST /api/dashboard/users; SPEC §2 /add-user). The email
+ * counts as verified: staff typed the address for the person, who has no link to open. Only
+ * super may create staff or super accounts or give permissions (see {@link checkUserForm}).
+ * User and permissions are written in one transaction.
+ * @throws ApiError 403 / 422 of {@link checkUserForm}; 422 on `email` / `mobile` when taken.
+ */
+export async function createDashboardUser(db: Db, actor: User, input: DashboardUserCreateInput): Promise<User> {
+  const permissionIds = await checkUserForm(db, actor, null, input);
+  const passwordHash = await hashPassword(input.password);
+  const id = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const user = await createUser(tx, {
+      full_name: input.full_name,
+      email: input.email,
+      mobile: input.mobile ?? null,
+      password_hash: passwordHash,
+      status: input.status,
+      email_verified_at: new Date(),
+    });
+    await setPermissionsOf(tx, user.id, permissionIds);
+    return user.id;
+  });
+  return getDashboardUser(db, id);
+}
+
+/**
+ * Edits an account from the dashboard (PUT /api/dashboard/users/:id; SPEC §2 /{editUserId}).
+ * An empty password keeps the old one; a new one revokes the user's tokens (but the caller's
+ * own, when editing oneself: `keepToken`). A changed email counts as verified, as on create.
+ * A type other than staff holds no permissions, so making a user ordinary drops them. Only super
+ * edits a super account or changes a type or a permission set; the last super stays super. One
+ * transaction.
+ * @throws ApiError 404 unknown user; 403 / 422 of {@link checkUserForm}; 422 `status`
+ *   `lastSuperUser`; 422 on `email` / `mobile` when another account has it.
+ */
+export async function updateDashboardUser(
+  db: Db,
+  actor: User,
+  id: number,
+  input: DashboardUserUpdateInput,
+  keepToken?: string,
+): Promise<User> {
+  const target = await getDashboardUser(db, id);
+  const permissionIds = await checkUserForm(db, actor, target, input);
+  const email = input.email.toLowerCase();
+  const mobile = input.mobile ?? null;
+  await assertContactsFree(db, { email, mobile }, id);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    if (target.status === 'super' && input.status !== 'super') await assertAnotherSuper(tx, id, 'status');
+    try {
+      await tx
+        .update(users)
+        .set({
+          full_name: normalizePersianText(input.full_name),
+          email,
+          mobile,
+          status: input.status,
+          ...(email !== target.email ? { email_verified_at: new Date() } : {}),
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+          updated_at: new Date(),
+        })
+        .where(eq(users.id, id));
+    } catch (error) {
+      throw takenErrorOf(error);
+    }
+    const current = target.permissions.map((p) => p.id).sort((a, b) => a - b);
+    if (permissionIds.join(',') !== current.join(',')) await setPermissionsOf(tx, id, permissionIds);
+    if (passwordHash) await revokeAllTokens(tx, id, actor.id === id ? keepToken : undefined);
+  });
+  return getDashboardUser(db, id);
+}
+
+/**
+ * True when `error` (or a cause of it) is PostgreSQL's restrict_violation (SQLSTATE 23001): the
+ * row is still referenced through an ON DELETE RESTRICT key (`orders.user_id`). lib/db-errors.ts
+ * reads 23503 (foreign_key_violation) only, which RESTRICT keys do not raise.
+ */
+function isRestrictViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === '23001') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Deletes an account (DELETE /api/dashboard/users/:id; SPEC §6 "users who bought a product
+ * cannot be deleted"). Its tokens, reset codes, permissions, cart, likes, comments, tickets and
+ * course progress go with it (ON DELETE CASCADE); refunds it made keep a null `refunded_by`.
+ * @throws ApiError 404 unknown; 422 `cannotDeleteSelf`; 403 `onlySuperEditsSuper` for a staff
+ *   caller and a super account; 405 `operationNotValid` (SPEC §8) for a buyer, and for any account
+ *   with orders (kept for the books: `orders.user_id` is ON DELETE RESTRICT); 422 `lastSuperUser`.
+ */
+export async function deleteDashboardUser(db: Db, actor: User, id: number): Promise<void> {
+  const target = await getDashboardUser(db, id);
+  if (target.id === actor.id) throw new ApiError(422, MESSAGES.cannotDeleteSelf);
+  if (target.status === 'super' && actor.status !== 'super') throw new ApiError(403, MESSAGES.onlySuperEditsSuper);
+  if (await hasPaidOrders(db, id)) throw new ApiError(405, MESSAGES.operationNotValid);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    if (target.status === 'super') await assertAnotherSuper(tx, id);
+    try {
+      await tx.delete(users).where(eq(users.id, id));
+    } catch (error) {
+      if (foreignKeyViolation(error) === null && !isRestrictViolation(error)) throw error;
+      throw new ApiError(405, MESSAGES.operationNotValid);
+    }
+  });
+}
+
+/**
+ * Sets who may comment (POST /api/dashboard/users/:id/comment-status; SPEC §4): `allowed` frees
+ * the user, `barred` is permanent, `temporarily-barred` lasts until `barred_until` (already checked
+ * to be in the future by `commentRestrictionSchema`) and then ends by itself.
+ * @throws ApiError 404 unknown; 403 `onlySuperEditsSuper` for a staff caller and a super account.
+ */
+export async function setCommentRestriction(
+  db: Db,
+  actor: User,
+  id: number,
+  input: CommentRestrictionInput,
+): Promise<User> {
+  const target = await getDashboardUser(db, id);
+  if (target.status === 'super' && actor.status !== 'super') throw new ApiError(403, MESSAGES.onlySuperEditsSuper);
+  const status = input.write_comment_status as WriteCommentStatus;
+  const until = status === 'temporarily-barred' && input.barred_until ? new Date(input.barred_until) : null;
+  await db
+    .update(users)
+    .set({ write_comment_status: status, comment_barred_until: until, updated_at: new Date() })
+    .where(eq(users.id, id));
+  return getDashboardUser(db, id);
+}
+
+// ── accounts (H1) ──
+
+/**
+ * Marks a user's email verified if `email` is still the account's (issue 7 "Email verification").
+ * @returns `verified`, `already-verified`, or null when the account is gone or its email changed.
+ */
+export async function markEmailVerified(
+  db: Db,
+  userId: number,
+  email: string,
+): Promise<'verified' | 'already-verified' | null> {
+  const [row] = await db
+    .select({ email: users.email, email_verified_at: users.email_verified_at })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row || row.email !== email) return null;
+  if (row.email_verified_at !== null) return 'already-verified';
+  // The email condition again: a profile change between the read and this write voids the link.
+  const updated = await db
+    .update(users)
+    .set({ email_verified_at: new Date(), updated_at: new Date() })
+    .where(and(eq(users.id, userId), eq(users.email, email)))
+    .returning({ id: users.id });
+  return updated.length > 0 ? 'verified' : null;
+}
+
+/** Stores a new password hash (argon2, made by the auth module) for a user. */
+export async function setUserPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ password_hash: passwordHash, updated_at: new Date() }).where(eq(users.id, userId));
+}
+
+/** Input of {@link updateOwnProfile}: the profile form after `profileSchema` (no mobile = remove it). */
+export interface OwnProfileInput {
+  full_name: string;
+  email: string;
+  mobile?: string | null;
+}
+
+/**
+ * Saves the signed-in user's full name, email and mobile (profile #home). A changed email is
+ * unverified again (the caller mails a new link).
+ * @returns the saved user and whether the email changed; null when the account is gone.
+ * @throws ApiError 422 with a Persian `email` / `mobile` error when another account has either.
+ */
+export async function updateOwnProfile(
+  db: Db,
+  userId: number,
+  input: OwnProfileInput,
+): Promise<{ user: User; emailChanged: boolean } | null> {
+  const email = input.email.trim().toLowerCase();
+  const mobile = input.mobile || null;
+  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!current) return null;
+  await assertContactsFree(db, { email, mobile }, userId);
+  const emailChanged = current.email !== email;
+  try {
+    await db
+      .update(users)
+      .set({
+        full_name: normalizePersianText(input.full_name),
+        email,
+        mobile,
+        updated_at: new Date(),
+        ...(emailChanged ? { email_verified_at: null } : {}),
+      })
+      .where(eq(users.id, userId));
+  } catch (error) {
+    throw takenErrorOf(error);
+  }
+  const user = await getUserById(db, userId);
+  return user && { user, emailChanged };
 }

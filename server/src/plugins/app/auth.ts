@@ -1,6 +1,7 @@
 /**
  * Who is calling (DESIGN.md "Auth"): the token comes from `Authorization: Bearer` first,
- * then the httpOnly `auth_token` cookie. `requireUser` answers 401 without a valid token;
+ * then the httpOnly `auth_token` cookie. `requireUser` answers 401 without a valid token (issue 7:
+ * «token expired, log in again» when the request carried an unknown, revoked or expired one);
  * `requirePermission(name)` is the one role/permission gate of every dashboard route (SPEC §6).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,7 +20,16 @@ export interface AuthContext {
   token: string;
 }
 
-const resolved = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
+/** What a request's credentials resolved to: the caller, and whether a token it sent was stale. */
+interface Resolution {
+  auth: AuthContext | null;
+  /** A bearer or cookie token was sent but is unknown, revoked or expired (and no other one worked). */
+  staleToken: boolean;
+  /** The stale token came in the cookie, which the 401 answer clears. */
+  staleCookie: boolean;
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<Resolution>>();
 
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -28,21 +38,21 @@ function bearerOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-async function resolve(request: FastifyRequest): Promise<AuthContext | null> {
+async function resolve(request: FastifyRequest): Promise<Resolution> {
   const db = request.server.db;
-  const candidates = [bearerOf(request), request.cookies[AUTH_COOKIE] ?? null];
-  for (const token of candidates) {
+  const bearer = bearerOf(request);
+  const cookie = request.cookies[AUTH_COOKIE] || null;
+  for (const token of [bearer, cookie]) {
     if (!token) continue;
     const userId = await resolveToken(db, token);
     if (userId === null) continue;
     const user = await getUserById(db, userId);
-    if (user) return { user, token };
+    if (user) return { auth: { user, token }, staleToken: false, staleCookie: false };
   }
-  return null;
+  return { auth: null, staleToken: bearer !== null || cookie !== null, staleCookie: cookie !== null };
 }
 
-/** The caller of this request, or null for a visitor; resolved once per request. */
-export function getAuth(request: FastifyRequest): Promise<AuthContext | null> {
+function resolutionOf(request: FastifyRequest): Promise<Resolution> {
   let pending = resolved.get(request);
   if (!pending) {
     pending = resolve(request);
@@ -51,11 +61,30 @@ export function getAuth(request: FastifyRequest): Promise<AuthContext | null> {
   return pending;
 }
 
-/** The caller, or a 401 ApiError (SPEC §8: 401 sends the client to /login). */
+/** The caller of this request, or null for a visitor (or a stale token); resolved once per request. */
+export async function getAuth(request: FastifyRequest): Promise<AuthContext | null> {
+  return (await resolutionOf(request)).auth;
+}
+
+/**
+ * The caller, or a 401 ApiError (SPEC §8: 401 sends the client to /login): `tokenExpired` when
+ * the request carried a token that is unknown, revoked or expired, else `unauthenticated`.
+ */
 export async function requireAuth(request: FastifyRequest): Promise<AuthContext> {
-  const auth = await getAuth(request);
-  if (!auth) throw unauthenticated();
-  return auth;
+  const { auth, staleToken } = await resolutionOf(request);
+  if (auth) return auth;
+  throw staleToken ? new ApiError(401, MESSAGES.tokenExpired) : unauthenticated();
+}
+
+/** {@link requireAuth} for guard hooks: a 401 for a stale cookie also clears that cookie. */
+async function requireAuthClearingStale(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
+  const { staleCookie } = await resolutionOf(request);
+  try {
+    return await requireAuth(request);
+  } catch (error) {
+    if (staleCookie) clearAuthCookie(reply);
+    throw error;
+  }
 }
 
 /** A route hook (onRequest or preHandler) that may reject the request by throwing an ApiError. */
@@ -84,9 +113,9 @@ export function accessOfGuard(hook: unknown): RouteAccess | undefined {
   return typeof hook === 'function' ? guardAccess.get(hook as GuardHook) : undefined;
 }
 
-/** Route hook: 401 unless a valid token is present. */
-export const requireUser: GuardHook = guard('signed-in', async (request) => {
-  await requireAuth(request);
+/** Route hook: 401 unless a valid token is present (`tokenExpired`, and the cookie cleared, for a stale one). */
+export const requireUser: GuardHook = guard('signed-in', async (request, reply) => {
+  await requireAuthClearingStale(request, reply);
 });
 
 /**
@@ -97,8 +126,8 @@ export const requireUser: GuardHook = guard('signed-in', async (request) => {
  * email; 403 `forbidden: …` for staff without the named permission. Super passes every check.
  */
 export function requirePermission(name: PermissionName): GuardHook {
-  return guard({ permission: name }, async (request) => {
-    const { user } = await requireAuth(request);
+  return guard({ permission: name }, async (request, reply) => {
+    const { user } = await requireAuthClearingStale(request, reply);
     if (user.status === 'ordinary') throw forbidden();
     if (!user.is_email_verified) throw new ApiError(403, MESSAGES.emailNotVerified);
     if (!hasPermission(user, name)) throw forbidden();

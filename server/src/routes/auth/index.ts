@@ -1,18 +1,23 @@
 /**
  * Auth endpoints of SPEC §7 and DESIGN.md "Auth": CSRF cookie, register, login, logout and
- * the signed-in user's info. Tokens are answered in JSON and set as an httpOnly cookie.
+ * the signed-in user's info. Tokens are answered in JSON and set as an httpOnly cookie. Email
+ * verification and password reset (issue 7) live in their own files, registered here.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { loginSchema, registerSchema } from '@shop/validation';
 import { createCsrfToken, CSRF_COOKIE } from '../../plugins/app/csrf';
 import { clearAuthCookie, requireAuth, requireUser, setAuthCookie } from '../../plugins/app/auth';
-import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { boughtProductSchema, errorBodySchema, userSchema } from '../../lib/schemas';
+import { boughtProductSchema, errorBodySchema, messageSchema, userSchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { login, register, type LoginInput, type RegisterInput } from '../../modules/auth/auth-service';
+import { sendVerificationEmail } from '../../modules/auth/email-verification';
 import { revokeToken } from '../../modules/auth/tokens-service';
 import { listBoughtProducts } from '../../modules/commerce/sessions-service';
+import { linkOrigin } from '../../modules/mail/mailer';
+import emailVerificationRoutes from './email-verification';
+import passwordResetRoutes from './password-reset';
+import { rateLimits } from './rate-limits';
 
 const tokenAnswerSchema = {
   type: 'object',
@@ -47,7 +52,11 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  /** POST /api/auth/register: 201 AuthTokenAnswer + cookie; 422 Persian field errors (duplicates included). */
+  /**
+   * POST /api/auth/register: 201 AuthTokenAnswer + cookie, then the verification link is mailed
+   * (a mail failure never fails the request; the resend page recovers); 422 Persian field errors
+   * (duplicates included).
+   */
   app.post<{ Body: RegisterInput }>(
     '/api/auth/register',
     {
@@ -63,6 +72,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { token, user } = await register(app.db, request.body);
+      void sendVerificationEmail(app.mailer, app.settings.appKey, linkOrigin(request), user);
       setAuthCookie(reply, token);
       return reply.code(201).send({ token, message: MESSAGES.registerSucceeded, data: { user } });
     },
@@ -75,21 +85,11 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     return `login:${identifier}:${request.ip}`;
   };
 
-  // Two limits on login (the plugin's route limiter runs only once per request, so these are
-  // checked here): tries per IP on any account, and tries per account identifier + IP.
-  const limiters = [
-    app.createRateLimit({ max: limits.loginPerIp, timeWindow: 60_000, keyGenerator: (r) => `login-ip:${r.ip}` }),
-    app.createRateLimit({ max: limits.loginPerAccount, timeWindow: 60_000, keyGenerator: accountKey }),
-  ];
-  const loginLimit = async (request: FastifyRequest, reply: FastifyReply) => {
-    for (const limiter of limiters) {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
-        throw new ApiError(429, MESSAGES.tooManyRequests);
-      }
-    }
-  };
+  // Tries per IP on any account, and tries per account identifier + IP.
+  const loginLimit = rateLimits(app, [
+    { max: limits.loginPerIp, windowMs: 60_000, key: (r) => `login-ip:${r.ip}` },
+    { max: limits.loginPerAccount, windowMs: 60_000, key: accountKey },
+  ]);
 
   /**
    * POST /api/auth/login: 200 AuthTokenAnswer + cookie; 422 `کاربری با این مشخصات یافت نشد.`;
@@ -126,7 +126,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Revoke the current token',
         security: [{ bearer: [] }, { cookie: [] }],
         response: {
-          200: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+          200: messageSchema,
           401: errorBodySchema,
           419: errorBodySchema,
         },
@@ -174,6 +174,9 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       return { data: { user, buyedProducts: await listBoughtProducts(app.db, user.id) } };
     },
   );
+
+  await app.register(emailVerificationRoutes);
+  await app.register(passwordResetRoutes);
 };
 
 export default authRoutes;

@@ -1,38 +1,201 @@
-/** Dashboard users list (SPEC §2 /dashboard/users, §6: permission show-users; super passes). */
+/**
+ * Dashboard users (SPEC §2 /dashboard/users, /add-user, /{editUserId} and the two restricted
+ * lists; §4; §6: permission show-users, super passes; issue 7): list with search and filters,
+ * create, read, edit, delete and the comment restriction. Routes declare schemas and delegate to
+ * modules/users/users-service.ts, where the rules live.
+ */
 import type { FastifyPluginAsync } from 'fastify';
-import { requirePermission } from '../../plugins/app/auth';
-import { MAX_PAGE } from '../../lib/pagination';
-import { errorBodySchema, paginatedSchema, userSchema } from '../../lib/schemas';
-import { listUsers, USER_SORT_VALUES, type UserListQuery } from '../../modules/users/users-service';
+import {
+  commentRestrictionSchema,
+  dashboardUserCreateSchema,
+  dashboardUserUpdateSchema,
+  USER_STATUSES,
+  WRITE_COMMENT_STATUSES,
+  type CommentRestrictionInput,
+  type DashboardUserCreateInput,
+  type DashboardUserUpdateInput,
+} from '@shop/validation';
+import { notFound } from '../../lib/api-error';
+import { MESSAGES } from '../../lib/messages';
+import { MAX_PAGE, parseId } from '../../lib/pagination';
+import {
+  errorBodySchema,
+  itemSchema,
+  messageItemSchema,
+  messageSchema,
+  paginatedSchema,
+  signedInErrorResponses,
+  signedInSecurity,
+  userSchema,
+} from '../../lib/schemas';
+import { yupBody } from '../../lib/yup-body';
+import { requireAuth, requirePermission } from '../../plugins/app/auth';
+import {
+  createDashboardUser,
+  deleteDashboardUser,
+  getDashboardUser,
+  listUsers,
+  setCommentRestriction,
+  updateDashboardUser,
+  USER_SORT_VALUES,
+  type UserListQuery,
+} from '../../modules/users/users-service';
+
+const BASE = '/api/dashboard/users';
+const tags = ['users'];
+const security = signedInSecurity;
+const errors = signedInErrorResponses;
+const params = { type: 'object', properties: { id: { type: 'string' } } } as const;
+const createBody = yupBody(dashboardUserCreateSchema);
+const updateBody = yupBody(dashboardUserUpdateSchema);
+const restrictionBody = yupBody(commentRestrictionSchema);
+
+/** The numeric `:id` of a path, or a 404. */
+function idOf(raw: string): number {
+  const id = parseId(raw);
+  if (id === null) throw notFound(MESSAGES.userUnknown);
+  return id;
+}
 
 const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
-  /** GET /api/dashboard/users: Paginated<User> with `q` search and `sort`; 401 / 403 per SPEC §6, §8. */
+  const guard = { onRequest: requirePermission('show-users') };
+
+  /**
+   * GET /api/dashboard/users: Paginated<User>. `q` in name, email or any part of the mobile (Persian,
+   * Arabic-Indic or Latin digits; 0912… finds +98912…); filters `status`, `verified`,
+   * `write_comment_status` (in force: an ended temporary bar is `allowed`); `sort`. 401 / 403 per SPEC §6, §8.
+   */
   app.get<{ Querystring: UserListQuery }>(
-    '/api/dashboard/users',
+    BASE,
     {
       schema: {
-        tags: ['users'],
+        tags,
         summary: 'List users (dashboard)',
-        security: [{ bearer: [] }, { cookie: [] }],
+        security,
         querystring: {
           type: 'object',
           properties: {
             page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
             per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
-            q: { type: 'string', maxLength: 200, description: 'Searched in full name, email and mobile.' },
+            q: { type: 'string', maxLength: 200, description: 'Searched in full name, email and any part of the mobile.' },
             sort: { type: 'string', enum: USER_SORT_VALUES, default: '-created_at' },
+            status: { type: 'string', enum: [...USER_STATUSES] },
+            verified: { type: 'string', enum: ['yes', 'no'] },
+            write_comment_status: {
+              type: 'string',
+              enum: [...WRITE_COMMENT_STATUSES],
+              description: 'The status in force: a temporary bar that has ended counts as allowed.',
+            },
           },
         },
-        response: {
-          200: paginatedSchema(userSchema),
-          401: errorBodySchema,
-          403: errorBodySchema,
-          422: errorBodySchema,
-        },
+        response: { 200: paginatedSchema(userSchema), 401: errorBodySchema, 403: errorBodySchema, 422: errorBodySchema },
       },
-      onRequest: requirePermission('show-users'),
+      ...guard,
     },
     (request) => listUsers(app.db, request.query),
+  );
+
+  /**
+   * POST /api/dashboard/users `dashboardUserCreateSchema`: 201 {message, data: User}, email verified.
+   * 403 a staff caller choosing a type other than ordinary or permissions; 422 fields, taken email/mobile,
+   * permissions for a non-staff type or unknown ones.
+   */
+  app.post<{ Body: DashboardUserCreateInput }>(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'Add a user',
+        security,
+        body: createBody.jsonSchema,
+        response: { 201: messageItemSchema(userSchema), ...errors },
+      },
+      ...guard,
+      preValidation: createBody.preValidation,
+      validatorCompiler: createBody.validatorCompiler,
+    },
+    async (request, reply) => {
+      const { user } = await requireAuth(request);
+      const data = await createDashboardUser(app.db, user, request.body);
+      return reply.code(201).send({ message: MESSAGES.userCreated, data });
+    },
+  );
+
+  /** GET /api/dashboard/users/:id: {data: User}; 404 unknown. */
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/:id`,
+    { schema: { tags, summary: 'A user', security, params, response: { 200: itemSchema(userSchema), ...errors } }, ...guard },
+    async (request) => ({ data: await getDashboardUser(app.db, idOf(request.params.id)) }),
+  );
+
+  /**
+   * PUT /api/dashboard/users/:id `dashboardUserUpdateSchema` (empty password keeps it): {message, data: User}.
+   * 403 `onlySuperEditsSuper` / `onlySuperChangesType`; 422 fields, `lastSuperUser`, permission rules; 404 unknown.
+   */
+  app.put<{ Params: { id: string }; Body: DashboardUserUpdateInput }>(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Edit a user',
+        security,
+        params,
+        body: updateBody.jsonSchema,
+        response: { 200: messageItemSchema(userSchema), ...errors },
+      },
+      ...guard,
+      preValidation: updateBody.preValidation,
+      validatorCompiler: updateBody.validatorCompiler,
+    },
+    async (request) => {
+      const id = idOf(request.params.id);
+      const { user, token } = await requireAuth(request);
+      return { message: MESSAGES.userUpdated, data: await updateDashboardUser(app.db, user, id, request.body, token) };
+    },
+  );
+
+  /**
+   * DELETE /api/dashboard/users/:id: {message}. 405 «operation is not valid» for a buyer (SPEC §8);
+   * 422 oneself or the last super; 403 a staff caller and a super account; 404 unknown.
+   */
+  app.delete<{ Params: { id: string } }>(
+    `${BASE}/:id`,
+    {
+      schema: { tags, summary: 'Delete a user', security, params, response: { 200: messageSchema, 405: errorBodySchema, ...errors } },
+      ...guard,
+    },
+    async (request) => {
+      const id = idOf(request.params.id);
+      const { user } = await requireAuth(request);
+      await deleteDashboardUser(app.db, user, id);
+      return { message: MESSAGES.userDeleted };
+    },
+  );
+
+  /**
+   * POST /api/dashboard/users/:id/comment-status `commentRestrictionSchema`: {message, data: User}.
+   * `allowed` frees, `barred` is permanent, `temporarily-barred` needs a future `barred_until` (422 otherwise).
+   */
+  app.post<{ Params: { id: string }; Body: CommentRestrictionInput }>(
+    `${BASE}/:id/comment-status`,
+    {
+      schema: {
+        tags,
+        summary: "Set a user's comment restriction",
+        security,
+        params,
+        body: restrictionBody.jsonSchema,
+        response: { 200: messageItemSchema(userSchema), ...errors },
+      },
+      ...guard,
+      preValidation: restrictionBody.preValidation,
+      validatorCompiler: restrictionBody.validatorCompiler,
+    },
+    async (request) => {
+      const id = idOf(request.params.id);
+      const { user } = await requireAuth(request);
+      return { message: MESSAGES.commentStatusSaved, data: await setCommentRestriction(app.db, user, id, request.body) };
+    },
   );
 };
 

@@ -1,8 +1,28 @@
-/** The signed-in user's profile lists (SPEC §2 /profile tabs #favorites-posts, #favorites-podcasts). */
+/**
+ * The signed-in user's profile (SPEC §2 /profile): tab #home edits the account (issue 7), tabs
+ * #favorites-posts and #favorites-podcasts list the liked items.
+ */
 import type { FastifyPluginAsync } from 'fastify';
+import { passwordChangeSchema, profileSchema } from '@shop/validation';
+import { notFound } from '../../lib/api-error';
+import { MESSAGES } from '../../lib/messages';
 import { MAX_PAGE } from '../../lib/pagination';
-import { errorBodySchema, paginatedSchema, podcastSchema, postSchema } from '../../lib/schemas';
+import {
+  errorBodySchema,
+  messageSchema,
+  paginatedSchema,
+  podcastSchema,
+  postSchema,
+  signedInErrorResponses,
+  signedInSecurity,
+  userSchema,
+} from '../../lib/schemas';
+import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
+import { changePassword, type PasswordChangeInput } from '../../modules/auth/auth-service';
+import { sendVerificationEmail } from '../../modules/auth/email-verification';
+import { linkOrigin } from '../../modules/mail/mailer';
+import { updateOwnProfile, type OwnProfileInput } from '../../modules/users/users-service';
 import { listLikedPodcasts } from '../../modules/content/podcasts-service';
 import { listLikedPosts } from '../../modules/content/posts-service';
 
@@ -12,7 +32,67 @@ interface FavoritesQuery {
   per_page?: number;
 }
 
+const profileBody = yupBody(profileSchema);
+const passwordBody = yupBody(passwordChangeSchema);
+
 const profileRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * PUT /api/profile `{full_name, email, mobile?}` (signed in): 200 `{message, data: User}`. A new
+   * email is unverified again and gets a verification link (`profileEmailChanged`), else
+   * `profileUpdated`; no mobile removes it. 422 Persian field errors, taken email or mobile included.
+   */
+  app.put<{ Body: OwnProfileInput }>(
+    '/api/profile',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['users'],
+        summary: "Update the caller's full name, email and mobile",
+        security: signedInSecurity,
+        body: profileBody.jsonSchema,
+        response: {
+          200: { type: 'object', required: ['message', 'data'], properties: { message: { type: 'string' }, data: userSchema } },
+          ...signedInErrorResponses,
+        },
+      },
+      preValidation: profileBody.preValidation,
+      validatorCompiler: profileBody.validatorCompiler,
+    },
+    async (request) => {
+      const { user: caller } = await requireAuth(request);
+      const saved = await updateOwnProfile(app.db, caller.id, request.body);
+      if (!saved) throw notFound();
+      if (saved.emailChanged) void sendVerificationEmail(app.mailer, app.settings.appKey, linkOrigin(request), saved.user);
+      return { message: saved.emailChanged ? MESSAGES.profileEmailChanged : MESSAGES.profileUpdated, data: saved.user };
+    },
+  );
+
+  /**
+   * PUT /api/profile/password `{current_password, password, password_confirmation}` (signed in):
+   * 200 `{message: passwordChanged}`; every other token of the user is revoked, the one of this
+   * request stays. 422 `currentPasswordWrong` on `current_password`, or Persian field errors.
+   */
+  app.put<{ Body: PasswordChangeInput }>(
+    '/api/profile/password',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['users'],
+        summary: "Change the caller's password",
+        security: signedInSecurity,
+        body: passwordBody.jsonSchema,
+        response: { 200: messageSchema, ...signedInErrorResponses },
+      },
+      preValidation: passwordBody.preValidation,
+      validatorCompiler: passwordBody.validatorCompiler,
+    },
+    async (request) => {
+      const { user, token } = await requireAuth(request);
+      await changePassword(app.db, user, token, request.body);
+      return { message: MESSAGES.passwordChanged };
+    },
+  );
+
   /** GET /api/profile/favorites?type=post|podcast: the liked items, newest like first; 401 visitor. */
   app.get<{ Querystring: FavoritesQuery }>(
     '/api/profile/favorites',

@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthTokenAnswer, LoggedInUserInfo } from '@shop/contracts';
+import { personalAccessTokens } from '../../../src/db/schema';
+import { MESSAGES } from '../../../src/lib/messages';
+import { hashToken } from '../../../src/modules/auth/tokens-service';
 import { DB_TARGETS, buildTestApp, csrfHeaders, loginToken, setCookie } from '../../helpers/test-app';
 
 const validRegistration = {
@@ -215,8 +219,55 @@ describe.each(DB_TARGETS)('auth API on %s', (target) => {
       expect(logout.statusCode).toBe(200);
       const cleared = setCookie(logout, 'auth_token');
       expect(cleared?.value).toBe('');
-      expect((await post('/api/auth/logged-in-user-info', undefined, auth)).statusCode).toBe(401);
+      const after = await post('/api/auth/logged-in-user-info', undefined, auth);
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toEqual({ message: MESSAGES.tokenExpired });
       expect((await post('/api/auth/logout', undefined, auth)).statusCode).toBe(401);
+    });
+
+    it('answers «log in» without a token, and «token expired» (clearing the cookie) for a revoked or expired one', async () => {
+      const none = await post('/api/auth/logged-in-user-info');
+      expect(none.json()).toEqual({ message: MESSAGES.unauthenticated });
+      expect(setCookie(none, 'auth_token')).toBeUndefined();
+
+      const csrf = await csrfHeaders(app);
+      const withCookie = (token: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/logged-in-user-info',
+          headers: { ...csrf, cookie: `${csrf.cookie}; auth_token=${token}` },
+        });
+      const unknown = await withCookie('never-issued');
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json()).toEqual({ message: MESSAGES.tokenExpired });
+      expect(setCookie(unknown, 'auth_token')?.value).toBe('');
+
+      // Tokens expire with their cookie (360 days): an expired row no longer signs anyone in.
+      const token = await loginToken(app, 'user@example.com', 'User12345');
+      const [row] = await app.db
+        .select({ expires_at: personalAccessTokens.expires_at })
+        .from(personalAccessTokens)
+        .where(eq(personalAccessTokens.token_hash, hashToken(token)));
+      const days = (row!.expires_at.getTime() - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(359.9);
+      expect(days).toBeLessThanOrEqual(360);
+      expect((await withCookie(token)).statusCode).toBe(200);
+      await app.db
+        .update(personalAccessTokens)
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where(eq(personalAccessTokens.token_hash, hashToken(token)));
+      const expired = await withCookie(token);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toEqual({ message: MESSAGES.tokenExpired });
+      const bearerExpired = await post('/api/auth/logged-in-user-info', undefined, { authorization: `Bearer ${token}` });
+      expect(bearerExpired.json()).toEqual({ message: MESSAGES.tokenExpired });
+      expect(setCookie(bearerExpired, 'auth_token')).toBeUndefined();
+    });
+
+    it('answers «token expired» on dashboard routes too', async () => {
+      const response = await app.inject({ url: '/api/dashboard/posts', headers: { authorization: 'Bearer revoked-long-ago' } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: MESSAGES.tokenExpired });
     });
   });
 });

@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react';
+import type { User } from '@shop/contracts';
+import { DebouncedSearchBox, ListPagination, useTableParams } from '@shop/content-ui';
+import { formatJalaliDate, formatNumber, toPersianDigits } from '@shop/format';
+import { useLocation } from '@shop/router';
+import { Box, Button, Icon, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { DataTable } from '../dashboard/data-table';
+import { PageHeader } from '../dashboard/page-header';
+import { PATHS } from '../paths';
+import { useGetDashboardUsersQuery, useSetCommentStatusMutation } from './users-api';
+import { t } from '../strings';
+
+const PER_PAGE = 15;
+const SORTABLE_COLUMNS = ['full_name', 'email', 'created_at'] as const;
+const DEFAULT_SORT = '-created_at';
+const LABELS = { ...t.columns, barred_until: t.barredUntilColumn };
+
+/** The two lists: which comment status each shows, its texts and columns (the temporary one shows the end). */
+const LISTS = {
+  barred: {
+    title: t.restrictedPermanently,
+    intro: t.restrictedPermanentlyIntro,
+    columns: ['full_name', 'email', 'mobile', 'created_at', 'actions'],
+  },
+  'temporarily-barred': {
+    title: t.restrictedTemporarily,
+    intro: t.restrictedTemporarilyIntro,
+    columns: ['full_name', 'email', 'mobile', 'barred_until', 'actions'],
+  },
+} as const;
+type Column = (typeof LISTS)[keyof typeof LISTS]['columns'][number];
+
+/**
+ * `/dashboard/users/list-users-restricted-from-posting-comments-permanently` and
+ * `…-temporarily` (SPEC §2, §4; permission `show-users`): the users whose effective comment status
+ * is `barred` or `temporarily-barred` (the path says which), with search, sort and pages in the URL.
+ * The temporary list shows when each bar ends, in Jalali date and time. «آزاد کردن» sets the user
+ * to `allowed`: a toast, and the row leaves the list.
+ */
+export default function RestrictedUsersPage() {
+  const { pathname } = useLocation();
+  const status = pathname.startsWith(PATHS.restrictedTemporarily) ? 'temporarily-barred' : 'barred';
+  const list = LISTS[status];
+  const { page, q, sort, sortParam, setPage, setQuery, toggleSort } = useTableParams(SORTABLE_COLUMNS, DEFAULT_SORT);
+  const { data, isLoading, isFetching } = useGetDashboardUsersQuery({ page, per_page: PER_PAGE, q, sort: sortParam, write_comment_status: status });
+  const [setCommentStatus, { isLoading: freeing, originalArgs }] = useSetCommentStatusMutation();
+
+  const free = async (user: User) => {
+    try {
+      await setCommentStatus({ id: user.id, body: { write_comment_status: 'allowed' } }).unwrap();
+      enqueueSnackbar(t.freed(user.full_name), { variant: 'success' });
+    } catch {
+      // The shell's error catalogue tells why (SPEC §8); the row stays.
+    }
+  };
+
+  const cell = (user: User, column: Column): ReactNode => {
+    switch (column) {
+      case 'full_name':
+        return <Typography sx={{ fontWeight: 500, fontSize: 'inherit' }}>{user.full_name}</Typography>;
+      case 'email':
+        return <bdi dir="ltr">{user.email}</bdi>;
+      case 'mobile':
+        return user.mobile ? <bdi dir="ltr">{toPersianDigits(user.mobile)}</bdi> : '—';
+      case 'created_at':
+        return <time dateTime={user.created_at}>{formatJalaliDate(user.created_at)}</time>;
+      case 'barred_until':
+        return <time dateTime={user.comment_barred_until ?? undefined}>{formatJalaliDate(user.comment_barred_until, { withTime: true })}</time>;
+      case 'actions':
+        return (
+          <Button
+            size="small"
+            variant="outlined"
+            color="success"
+            startIcon={<Icon name="LockOpen" />}
+            onClick={() => void free(user)}
+            disabled={freeing && originalArgs?.id === user.id}
+            aria-label={t.freeUser(user.full_name)}
+          >
+            {t.free}
+          </Button>
+        );
+    }
+  };
+
+  return (
+    <Box sx={{ py: { xs: 2, md: 3 } }}>
+      <PageHeader title={list.title} intro={list.intro} parents={[{ label: t.users, to: PATHS.users }]} />
+      <Stack spacing={2} useFlexGap direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+        <DebouncedSearchBox value={q} onSearch={setQuery} label={t.searchUsers} placeholder={t.searchPlaceholder} />
+        {data && (
+          <Typography color="text.secondary" role="status">
+            {t.usersTotal(formatNumber(data.meta.total))}
+          </Typography>
+        )}
+      </Stack>
+      <DataTable
+        label={list.title}
+        columns={list.columns}
+        labels={LABELS}
+        rows={data?.data}
+        rowKey={(user) => user.id}
+        cell={cell}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        empty={t.noRestrictedUsers}
+        sorting={{ sortable: SORTABLE_COLUMNS.filter((column) => (list.columns as readonly string[]).includes(column)), sort, onSort: toggleSort }}
+      />
+      <ListPagination meta={data?.meta} onChange={setPage} />
+    </Box>
+  );
+}

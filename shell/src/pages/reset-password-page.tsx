@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { forgotPasswordSchema, MOBILE_MAX_LENGTH, resetPasswordSchema } from '@shop/validation';
+import type { ForgotPasswordBody } from '@shop/contracts';
+import { readApiError } from '@shop/api-client';
+import { Alert, Box, Button, Container, Link as MuiLink, Paper, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Tab, Tabs } from '@shop/ui-kit/lazy';
+import { Link, useNavigate } from '@shop/router';
+import { FormStatusAlert, FormTextField, showSaveFailure } from '@shop/forms';
+import { useForgotPasswordMutation, useResetPasswordMutation } from '../auth/auth-api';
+import { AUTH_REDIRECT_DELAY_MS } from '../auth/redirect-delay';
+import { retryAfterSeconds, waitMessage } from '../auth/retry-after';
+import { t } from '../strings';
+
+type Method = 'email' | 'mobile';
+
+/** Step 1's fields, kept so «ارسال دوباره کد» comes back to what was typed. */
+interface IdentifierValues {
+  email: string;
+  mobile: string;
+}
+
+interface CodeValues extends IdentifierValues {
+  code: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** The fields step 2 shows: a server error on another field goes to the alert instead. */
+const CODE_STEP_FIELDS = ['code', 'password', 'password_confirmation'];
+
+/**
+ * Shows a failed forgot/reset call in its form: a 429 says how long to wait, a 422 puts field
+ * errors under the fields shown (others and message-only answers go to the form's alert).
+ * Other failures were toasted by the error catalogue.
+ */
+async function showFailure<V>(error: Parameters<typeof readApiError>[0], shownFields: string[], helpers: FormikHelpers<V>) {
+  const { status, message, fieldErrors } = readApiError(error);
+  if (status === 429) {
+    helpers.setStatus({ error: waitMessage(retryAfterSeconds(error)) });
+  } else if (status === 422) {
+    const errors = Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => shownFields.includes(field)));
+    await showSaveFailure({ status, message: message ?? t.errors.invalidData, errors }, helpers);
+  }
+}
+
+/**
+ * `/reset-password` (SPEC §2; issue 7), for visitors. Step 1: an email or a mobile (switchable as
+ * on /login) → `POST /api/auth/forgot-password`, whose answer never says whether the account
+ * exists. Step 2: the 6-digit code from the mail (Persian digits too), the new password and its
+ * confirmation → `POST /api/auth/reset-password` with the same identifier; on success a toast,
+ * then after 3 seconds /login (SPEC §4). A wrong, expired or used code shows the server's Persian
+ * message; «ارسال دوباره کد» goes back to step 1.
+ */
+export default function ResetPasswordPage() {
+  const [method, setMethod] = useState<Method>('email');
+  const [typed, setTyped] = useState<IdentifierValues>({ email: '', mobile: '' });
+  const [identifier, setIdentifier] = useState<ForgotPasswordBody | null>(null);
+  const [forgotPassword] = useForgotPasswordMutation();
+
+  async function sendCode(values: IdentifierValues, helpers: FormikHelpers<IdentifierValues>) {
+    const cast = forgotPasswordSchema.cast(method === 'email' ? { email: values.email } : { mobile: values.mobile });
+    const body: ForgotPasswordBody = cast.email !== undefined ? { email: cast.email } : { mobile: cast.mobile ?? '' };
+    const result = await forgotPassword(body);
+    if ('error' in result) {
+      await showFailure(result.error, [method], helpers);
+      return;
+    }
+    setTyped(values);
+    setIdentifier(body);
+  }
+
+  return (
+    <Container maxWidth="sm" sx={{ py: 6 }}>
+      <Paper sx={{ p: { xs: 3, md: 4 } }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          {t.reset.title}
+        </Typography>
+        {identifier ? (
+          <CodeStep identifier={identifier} shownAs={method === 'email' ? typed.email : typed.mobile} onResend={() => setIdentifier(null)} />
+        ) : (
+          <>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {t.reset.step1Text}
+            </Typography>
+            <Tabs value={method} onChange={(_, value: Method) => setMethod(value)} variant="fullWidth" sx={{ mb: 3 }}>
+              <Tab value="email" label={t.auth.byEmail} />
+              <Tab value="mobile" label={t.auth.byMobile} />
+            </Tabs>
+            <Formik<IdentifierValues>
+              key={method}
+              initialValues={method === 'email' ? { email: typed.email, mobile: '' } : { email: '', mobile: typed.mobile }}
+              validationSchema={forgotPasswordSchema}
+              onSubmit={sendCode}
+            >
+              {({ isSubmitting }) => (
+                <Form noValidate>
+                  {method === 'email' ? (
+                    <FormTextField name="email" label={t.auth.email} type="email" ltr autoComplete="email" inputMode="email" />
+                  ) : (
+                    <FormTextField name="mobile" label={t.auth.mobile} type="tel" ltr autoComplete="tel" inputMode="tel" maxLength={MOBILE_MAX_LENGTH} />
+                  )}
+                  <FormStatusAlert />
+                  <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
+                    {t.reset.sendCode}
+                  </Button>
+                </Form>
+              )}
+            </Formik>
+          </>
+        )}
+        <Box sx={{ mt: 3, textAlign: 'center' }}>
+          <MuiLink component={Link} to="/login">
+            {t.reset.backToLogin}
+          </MuiLink>
+        </Box>
+      </Paper>
+    </Container>
+  );
+}
+
+/** Step 2: the code, the new password and its confirmation, for the identifier of step 1. */
+function CodeStep({ identifier, shownAs, onResend }: { identifier: ForgotPasswordBody; shownAs: string; onResend: () => void }) {
+  const [resetPassword] = useResetPasswordMutation();
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+
+  async function submit(values: CodeValues, helpers: FormikHelpers<CodeValues>) {
+    const { code } = resetPasswordSchema.cast(values);
+    const result = await resetPassword({ ...identifier, code, password: values.password, password_confirmation: values.password_confirmation });
+    if ('error' in result) {
+      await showFailure(result.error, CODE_STEP_FIELDS, helpers);
+      return;
+    }
+    setDone(true);
+    enqueueSnackbar(t.reset.success, { variant: 'success' });
+    setTimeout(() => navigate('/login'), AUTH_REDIRECT_DELAY_MS);
+  }
+
+  const initialValues: CodeValues = {
+    email: 'email' in identifier ? identifier.email : '',
+    mobile: 'mobile' in identifier ? identifier.mobile : '',
+    code: '',
+    password: '',
+    password_confirmation: '',
+  };
+  return (
+    <>
+      <Alert severity="info" role="status" sx={{ mb: 3 }}>
+        {t.reset.codeSent(shownAs)}
+      </Alert>
+      <Formik<CodeValues> initialValues={initialValues} validationSchema={resetPasswordSchema} onSubmit={submit}>
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <FormTextField name="code" label={t.reset.code} ltr autoComplete="one-time-code" inputMode="numeric" />
+            <FormTextField name="password" label={t.reset.newPassword} type="password" ltr autoComplete="new-password" />
+            <FormTextField name="password_confirmation" label={t.reset.newPasswordConfirmation} type="password" ltr autoComplete="new-password" />
+            <FormStatusAlert />
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting || done}>
+              {t.reset.submit}
+            </Button>
+          </Form>
+        )}
+      </Formik>
+      <Button onClick={onResend} disabled={done} fullWidth sx={{ mt: 1 }}>
+        {t.reset.resendCode}
+      </Button>
+    </>
+  );
+}
