@@ -54,7 +54,7 @@ export default tseslint.config(
   },
   { files: ['shell/src/**'], rules: restrict(...facades, noRemotes, noServer) },
   { files: ['remotes/*/src/**'], rules: restrict(...facades, noRemotes, noShell, noServer) },
-  { files: ['shared/content-ui/src/**', 'shared/forms/src/**', 'shared/dev-host/src/**', 'shared/engagement/src/**'], rules: restrict(...facades, noRemotes, noShell, noServer) },
+  { files: ['shared/content-ui/src/**', 'shared/dashboard-ui/src/**', 'shared/forms/src/**', 'shared/dev-host/src/**', 'shared/engagement/src/**'], rules: restrict(...facades, noRemotes, noShell, noServer) },
   { files: ['shared/contracts/src/**', 'shared/validation/src/**', 'shared/format/src/**'], rules: restrict(noRemotes, noShell, noServer) },
   { files: ['shared/ui-kit/src/**'], rules: restrict(facades[1], facades[2], noRemotes, noShell, noServer) },
   { files: ['shared/router/src/**'], rules: restrict(facades[0], facades[2], noRemotes, noShell, noServer) },

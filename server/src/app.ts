@@ -36,7 +36,11 @@ import dashboardCommentsRoutes from './routes/support/dashboard-comments';
 import ticketsRoutes from './routes/support/tickets';
 import dashboardTicketsRoutes from './routes/support/dashboard-tickets';
 import supportRoutes from './routes/support';
+import dashboardAnnouncementsRoutes from './routes/support/dashboard-announcements';
+import dashboardLinksRoutes from './routes/support/dashboard-links';
+import dashboardSiteInformationRoutes from './routes/support/dashboard-site-information';
 import siteRoutes from './routes/site';
+import dashboardOverviewRoutes from './routes/site/dashboard-overview';
 import { commentNodeSchema } from './lib/schemas';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 
@@ -108,7 +112,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(dashboardCommentsRoutes);
   await app.register(ticketsRoutes);
   await app.register(dashboardTicketsRoutes);
+  await app.register(dashboardAnnouncementsRoutes);
+  await app.register(dashboardLinksRoutes);
+  await app.register(dashboardSiteInformationRoutes);
   await app.register(siteRoutes);
+  await app.register(dashboardOverviewRoutes);
   if (settings.serveStatic) await app.register(staticSitePlugin);
 
   await app.ready();

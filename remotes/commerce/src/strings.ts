@@ -78,8 +78,6 @@ export const t = {
     editSession: 'ویرایش جلسه',
     search: 'جست‌وجو',
     searchPlaceholder: 'عنوان یا نامک…',
-    total: (n: string) => `${n} مورد`,
-    empty: 'موردی با این مشخصات پیدا نشد.',
     productColumns: {
       title: 'عنوان', price: 'قیمت', product_status: 'وضعیت دوره', is_active: 'نمایش', sessions_count: 'جلسه‌ها',
       likes_count: 'پسندها', created_at: 'تاریخ انتشار', actions: 'عملیات',
@@ -92,13 +90,8 @@ export const t = {
     inactive: 'غیرفعال',
     freePreview: 'رایگان',
     locked: 'برای خریداران',
-    edit: (title: string) => `ویرایش «${title}»`,
-    remove: (title: string) => `حذف «${title}»`,
-    deleteTitle: 'حذف شود؟',
     deleteProductText: (title: string) => `«${title}» با همه جلسه‌ها، فایل‌ها، پسندها و دیدگاه‌هایش برای همیشه حذف می‌شود. این کار بازگشت‌پذیر نیست.`,
     deleteSessionText: (title: string) => `«${title}» با فایل، پسندها و دیدگاه‌هایش برای همیشه حذف می‌شود. این کار بازگشت‌پذیر نیست.`,
-    confirmDelete: 'حذف',
-    deleted: 'حذف شد.',
   },
 
   /** Fields of the dashboard's course and session forms. */
@@ -147,7 +140,6 @@ export const t = {
     paymentStatuses: { paid: 'پرداخت‌شده', unpaid: 'پرداخت‌نشده' } satisfies Record<PaymentStatus, string>,
     source: 'نوع سفارش',
     sources: { checkout: 'خرید', manual: 'افزوده دستی' } satisfies Record<OrderSource, string>,
-    all: 'همه',
     orderColumns: {
       id: 'شماره', email: 'ایمیل', mobile: 'موبایل', full_name: 'نام', payment_status: 'پرداخت', total_price: 'مبلغ پرداختی',
       items: 'اقلام', created_at: 'تاریخ',

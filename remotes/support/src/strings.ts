@@ -1,3 +1,5 @@
+import type { AnnouncementStatus, LinkType, SocialNetwork } from '@shop/contracts';
+
 /** Every Persian string the support remote shows (STYLE.md habit 10). */
 export const t = {
   faq: 'پرسش‌های متداول',
@@ -91,5 +93,147 @@ export const t = {
     markUnread: 'علامت خوانده‌نشده',
     markedRead: 'تیکت خوانده‌شده علامت خورد.',
     markedUnread: 'تیکت خوانده‌نشده علامت خورد.',
+  },
+  /** The public banner of active announcements (slot `layout.announcements`). */
+  banner: {
+    region: 'اطلاعیه‌های سایت',
+    close: (title: string) => `بستن اطلاعیه «${title}»`,
+  },
+  /** The footer's links of type `link` (slot `footer.links`). */
+  footerLinks: 'پیوندهای بیشتر',
+  opensInNewTab: '(در زبانه تازه باز می‌شود)',
+
+  /** Announcements in the dashboard (manage-announcements). */
+  announcements: {
+    nav: 'اطلاعیه‌ها',
+    title: 'اطلاعیه‌ها',
+    intro: 'اطلاعیه‌های فعال تا زمان انقضا بالای صفحه‌های سایت نشان داده می‌شوند و بازدیدکننده می‌تواند هر کدام را ببندد.',
+    add: 'افزودن اطلاعیه',
+    edit: 'ویرایش اطلاعیه',
+    view: 'اطلاعیه منقضی‌شده',
+    total: (count: string) => `${count} اطلاعیه`,
+    empty: 'هنوز اطلاعیه‌ای ثبت نشده است.',
+    columns: { title: 'عنوان', status: 'وضعیت', expired_at: 'تاریخ انقضا', actions: 'عملیات' },
+    status: { active: 'فعال', inactive: 'غیرفعال' } satisfies Record<AnnouncementStatus, string>,
+    expired: 'منقضی‌شده',
+    fields: {
+      title: 'عنوان',
+      text: 'متن اطلاعیه',
+      textHelp: 'متن ساده؛ در نوار اطلاعیه بالای صفحه نشان داده می‌شود.',
+      status: 'وضعیت',
+      statusHelp: 'فقط اطلاعیه فعال به بازدیدکنندگان نشان داده می‌شود.',
+      expiredAt: 'تاریخ و ساعت انقضا',
+      expiredAtHelp: 'پس از این زمان اطلاعیه دیگر نشان داده نمی‌شود و ویرایش هم نمی‌شود.',
+      chosen: (when: string) => `اطلاعیه تا ${when} نشان داده می‌شود.`,
+      presets: 'انتخاب سریع',
+      presetOptions: { day: 'یک روز', week: 'یک هفته', month: 'یک ماه' },
+    },
+    expiredNotice: (when: string) =>
+      `این اطلاعیه در ${when} منقضی شده است. اطلاعیه منقضی‌شده ویرایش نمی‌شود و به بازدیدکنندگان هم نشان داده نمی‌شود؛ می‌توانید آن را حذف کنید یا اطلاعیه تازه‌ای بسازید.`,
+    saved: 'اطلاعیه ذخیره شد.',
+    delete: 'حذف اطلاعیه',
+    deleteText: (title: string) => `اطلاعیه «${title}» برای همیشه حذف می‌شود.`,
+    deleted: 'اطلاعیه حذف شد.',
+  },
+
+  /** Links and FAQ entries in the dashboard (manage-links). */
+  links: {
+    nav: 'پیوندها و پرسش‌ها',
+    title: 'پیوندها و پرسش‌ها',
+    intro: 'پرسش‌های متداول (دو زبانه صفحه پرسش‌ها) و پیوندهای پایین صفحه‌ها.',
+    add: 'افزودن پیوند یا پرسش',
+    edit: 'ویرایش پیوند یا پرسش',
+    total: (count: string) => `${count} مورد`,
+    empty: 'موردی با این نوع ثبت نشده است.',
+    typeFilter: 'نوع',
+    columns: { title: 'عنوان', type: 'نوع', text: 'متن یا نشانی', actions: 'عملیات' },
+    types: {
+      question: 'پرسش (سایر پرسش‌ها)',
+      'product-related-question': 'پرسش درباره دوره‌ها',
+      link: 'پیوند پایین صفحه',
+    } satisfies Record<LinkType, string>,
+    fields: {
+      type: 'نوع',
+      question: 'پرسش',
+      answer: 'پاسخ',
+      linkTitle: 'عنوان پیوند',
+      address: 'نشانی',
+      addressHelp: 'نشانی کامل (https://…) یا مسیری از همین سایت (/posts).',
+    },
+    saved: 'ذخیره شد.',
+    deleteText: (title: string) => `«${title}» برای همیشه حذف می‌شود.`,
+    deleted: 'حذف شد.',
+  },
+
+  /** The rich-text editor of the terms and about-me (Tiptap). */
+  editor: {
+    loading: 'در حال آماده‌کردن ویرایشگر…',
+    toolbar: 'ابزارهای قالب‌بندی',
+    bold: 'درشت',
+    italic: 'کج',
+    underline: 'زیرخط',
+    heading: 'تیتر',
+    subheading: 'زیرتیتر',
+    bulletList: 'فهرست',
+    orderedList: 'فهرست شماره‌دار',
+    blockquote: 'نقل‌قول',
+    link: 'پیوند',
+    linkTitle: 'پیوند',
+    linkAddress: 'نشانی پیوند',
+    linkHelp: 'با https://، http:// یا mailto: شروع شود.',
+    linkInvalid: 'نشانی پیوند باید با https://، http:// یا mailto: شروع شود.',
+    applyLink: 'افزودن پیوند',
+    removeLink: 'برداشتن پیوند',
+    cancel: 'انصراف',
+  },
+
+  /** The terms in the dashboard (manage-terms). */
+  termsEditor: {
+    nav: 'قوانین و مقررات',
+    title: 'قوانین و مقررات',
+    intro: 'متن صفحه قوانین و مقررات سایت. هنگام ذخیره، هر اسکریپت یا کد ناامنی از متن حذف می‌شود.',
+    field: 'متن قوانین و مقررات',
+    view: 'مشاهده صفحه',
+    saved: 'قوانین و مقررات ذخیره شد.',
+  },
+
+  /** The site information in the dashboard (manage-site-information). */
+  siteInformation: {
+    nav: 'اطلاعات سایت',
+    title: 'اطلاعات سایت',
+    intro: 'نام و معرفی سایت، متن درباره من، راه‌های تماس، شبکه‌های اجتماعی و کلیدهای روشن و خاموش کردن بخش‌های سایت.',
+    identity: 'معرفی سایت',
+    siteName: 'نام سایت',
+    siteNameHelp: 'در سربرگ، پایین صفحه و عنوان صفحه‌ها نشان داده می‌شود.',
+    shortDescription: 'توضیح کوتاه',
+    shortDescriptionHelp: 'یکی دو جمله در صفحه اصلی و در توضیح صفحه‌ها برای موتورهای جست‌وجو.',
+    aboutMe: 'درباره من',
+    aboutMeHelp: 'در صفحه اصلی و صفحه «درباره من» نشان داده می‌شود.',
+    contact: 'راه‌های تماس',
+    contactEmail: 'ایمیل تماس',
+    contactPhone: 'شماره تماس',
+    contactPhoneHelp: 'شماره موبایل؛ مثلاً ۰۹۱۲۱۲۳۴۵۶۷',
+    address: 'نشانی',
+    optional: 'اختیاری؛ خالی بگذارید تا نشان داده نشود.',
+    social: 'شبکه‌های اجتماعی',
+    socialHelp: 'نشانی کامل صفحه، با https://؛ خالی بگذارید تا نشان داده نشود.',
+    networks: {
+      telegram: 'تلگرام',
+      instagram: 'اینستاگرام',
+      x: 'ایکس (توییتر)',
+      youtube: 'یوتیوب',
+      aparat: 'آپارات',
+      linkedin: 'لینکدین',
+      github: 'گیت‌هاب',
+    } satisfies Record<SocialNetwork, string>,
+    switches: 'کلیدهای سایت',
+    switchesIntro: 'هر کلید همان لحظه در همه سایت اثر می‌کند.',
+    commentsEnabled: 'ارسال دیدگاه',
+    commentsEnabledHelp: 'اگر خاموش باشد، فرم‌های دیدگاه می‌گویند ارسال دیدگاه بسته است و سرور هم دیدگاه تازه نمی‌پذیرد. دیدگاه‌های منتشرشده سر جایشان می‌مانند.',
+    ticketsEnabled: 'ارسال تیکت',
+    ticketsEnabledHelp: 'اگر خاموش باشد، صفحه تماس با ما به جای فرم می‌گوید ارسال تیکت بسته است و سرور هم تیکت تازه نمی‌پذیرد.',
+    sellingEnabled: 'فروش دوره‌ها',
+    sellingEnabledHelp: 'اگر خاموش باشد، دکمه‌های خرید، سبد خرید و پرداخت پنهان می‌شوند و سرور هم خرید تازه نمی‌پذیرد. دوره‌های خریده‌شده در دسترس می‌مانند.',
+    saved: 'اطلاعات سایت ذخیره شد.',
   },
 } as const;

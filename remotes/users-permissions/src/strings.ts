@@ -72,7 +72,6 @@ export const t = {
   },
   yes: 'بله',
   no: 'خیر',
-  all: 'همه',
   filters: {
     status: 'نوع کاربر',
     verified: 'تأیید ایمیل',
@@ -91,10 +90,7 @@ export const t = {
   restrict: (name: string) => `محدودیت دیدگاه «${name}»`,
   remove: (name: string) => `حذف «${name}»`,
   cannotDeleteSelf: 'نمی‌توانید حساب خودتان را حذف کنید',
-  deleteTitle: 'حذف شود؟',
   deleteUserText: (name: string) => `حساب «${name}» با پسندها و دیدگاه‌هایش برای همیشه حذف می‌شود. این کار بازگشت‌پذیر نیست.`,
-  confirmDelete: 'حذف',
-  deleted: 'حذف شد.',
   /** SPEC §8: deleting a user who bought something. */
   deleteRefusedBuyer: 'این عملیات معتبر نیست: این کاربر دوره خریده است و حذف نمی‌شود.',
   restrictedPermanently: 'محدودیت دائمی دیدگاه',

@@ -9,6 +9,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -18,6 +19,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import type { SocialLinks } from '@shop/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -47,6 +49,8 @@ export const orderSourceEnum = pgEnum('order_source', ['checkout', 'manual']);
 /** State of one attempt to pay an order at a gateway. */
 export const paymentAttemptStatusEnum = pgEnum('payment_attempt_status', ['pending', 'paid', 'failed', 'cancelled']);
 export const linkTypeEnum = pgEnum('link_type', ['question', 'product-related-question', 'link']);
+/** Activity of an announcement (SPEC §4): only `active` ones that have not expired are shown. */
+export const announcementStatusEnum = pgEnum('announcement_status', ['active', 'inactive']);
 
 // ── users module ────────────────────────────────────────────────────────────────────────
 export const users = pgTable(
@@ -73,6 +77,8 @@ export const users = pgTable(
     index('users_full_name_trgm_idx').using('gin', t.full_name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_mobile_trgm_idx').using('gin', t.mobile.op('gin_trgm_ops')),
+    // The dashboard users list (newest first) and the dashboard home's new users (issue 8).
+    index('users_created_idx').on(t.created_at),
   ],
 );
 
@@ -397,16 +403,46 @@ export const links = pgTable(
   (t) => [index('links_type_idx').on(t.type)],
 );
 
-/** Single row (id = 1): site texts and the switches of SPEC §1. */
+/** Single row (id = 1): site texts, contact details and the switches of SPEC §1 (issue 8 "Site information"). */
 export const siteSettings = pgTable('site_settings', {
   id: integer('id').primaryKey().default(1),
+  site_name: varchar('site_name', { length: 100 }).notNull().default(''),
+  short_description: text('short_description').notNull().default(''),
+  /** Sanitized HTML. */
   about_me: text('about_me').notNull().default(''),
+  /** Sanitized HTML. */
   terms_and_conditions: text('terms_and_conditions').notNull().default(''),
+  contact_email: varchar('contact_email', { length: 255 }),
+  /** E.164. */
+  contact_phone: varchar('contact_phone', { length: 32 }),
+  address: text('address'),
+  /** http(s) URL per social network (`SocialLinks` of @shop/contracts). */
+  social_links: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
   comments_enabled: boolean('comments_enabled').notNull().default(true),
   tickets_enabled: boolean('tickets_enabled').notNull().default(true),
   selling_enabled: boolean('selling_enabled').notNull().default(true),
   updated_at: updatedAt(),
 });
+
+/**
+ * Announcements (SPEC §3 "Announcement", §4; issue 8): the public banner shows the active ones
+ * whose `expired_at` is still ahead, newest first; an expired one can no longer be edited.
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: id(),
+    title: varchar('title', { length: 255 }).notNull(),
+    /** Plain text. */
+    text: text('text').notNull(),
+    status: announcementStatusEnum('status').notNull().default('active'),
+    expired_at: timestamp('expired_at', { withTimezone: true }).notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  // The public query: status = 'active' and expired_at > now().
+  (t) => [index('announcements_status_expired_idx').on(t.status, t.expired_at)],
+);
 
 /** Contact-us tickets (SPEC §3 "Ticket", §4: read or unread); owned by the support module (tickets-service). */
 export const tickets = pgTable(

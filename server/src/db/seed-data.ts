@@ -294,7 +294,29 @@ export const SEED_LINKS: Array<{ title: string; text: string; type: 'question' |
   { type: 'question', title: 'چطور با شما در تماس باشم؟', text: 'از صفحه «تماس با ما» تیکت بفرستید؛ معمولاً در کمتر از یک روز کاری پاسخ می‌دهیم.' },
   { type: 'link', title: 'مخزن نمونه‌کدهای دوره‌ها', text: 'https://github.com/' },
   { type: 'link', title: 'کانال آموزشی', text: 'https://www.youtube.com/' },
+  { type: 'link', title: 'همه دوره‌ها', text: '/products' },
 ];
+
+/** The site information of the demo (issue 8), besides the about-me and terms texts below. */
+export const SEED_SITE_INFORMATION = {
+  site_name: 'آکادمی نوشتار',
+  short_description: 'نوشته‌ها، پادکست‌ها و دوره‌های برنامه‌نویسی وب به زبان فارسی؛ ساده، کاربردی و قدم‌به‌قدم.',
+  contact_email: 'info@example.com',
+  contact_phone: '+989123456789',
+  address: 'تهران، خیابان انقلاب، کوچه نوشتار، پلاک ۱۲',
+  social_links: {
+    telegram: 'https://t.me/',
+    instagram: 'https://www.instagram.com/',
+    github: 'https://github.com/',
+  },
+} as const;
+
+/** The demo's active announcement; the seed sets it to expire 30 days after seeding. */
+export const SEED_ANNOUNCEMENT = {
+  title: 'کارگاه تازه در راه است',
+  text: 'ثبت‌نام کارگاه نود جی‌اس و ساخت API آغاز شد؛ برای دیدن سرفصل‌ها به صفحه دوره‌ها بروید.',
+  expiresInDays: 30,
+} as const;
 
 export const SEED_ABOUT_ME = html(
   'سلام! من یک برنامه‌نویس وب هستم که بیش از ده سال است کد می‌نویسم و چند سالی است آموزش هم می‌دهم.',

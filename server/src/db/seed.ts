@@ -11,21 +11,25 @@ import { podcasts, posts, products, productSessions, users } from './schema';
 import { seedDemoOrders } from './seed-orders';
 import {
   SEED_ABOUT_ME,
+  SEED_ANNOUNCEMENT,
   SEED_LINKS,
   SEED_PODCASTS,
   SEED_POSTS,
   SEED_PRODUCTS,
   SEED_READERS,
+  SEED_SITE_INFORMATION,
   SEED_TERMS,
   SEED_TICKETS,
 } from './seed-data';
-import { sanitizeDescription } from '../lib/html';
+import { sanitizeRichText } from '../lib/html';
 import { LocalFileStorage, type FileStorage } from '../lib/storage';
 import { searchColumnsOf } from '../lib/text';
 import { hashPassword } from '../modules/auth/passwords';
 import { addComment } from '../modules/site/comments-service';
 import { addLike } from '../modules/site/likes-service';
-import { addLink, saveSiteInformation } from '../modules/support/support-service';
+import { createAnnouncement } from '../modules/support/announcements-service';
+import { createLink } from '../modules/support/links-service';
+import { getSiteInformation, saveSiteInformation } from '../modules/support/support-service';
 import { createTicket } from '../modules/support/tickets-service';
 import { createUser, ensurePermissions, grantPermissions, setCommentRestriction } from '../modules/users/users-service';
 
@@ -88,6 +92,7 @@ export async function seedIfEmpty(
     // A database seeded before a catalogue name was added gets it too (the code checks every one).
     await ensurePermissions(db, PERMISSIONS);
     await backfillSearchColumns(db);
+    await backfillSiteInformation(db);
     return false;
   }
   await db.transaction(async (tx) => seed(tx as unknown as Db, options.now ?? new Date(), lessonFiles));
@@ -109,6 +114,15 @@ export async function backfillSearchColumns(db: Db): Promise<void> {
       await db.update(t).set(searchColumnsOf(row.title, row.description)).where(eq(t.id, row.id));
     }
   }
+}
+
+/**
+ * Gives a database seeded before migration 0006 the demo's site name, description and contacts
+ * (the name is required from then on); a no-op once the site has a name.
+ */
+export async function backfillSiteInformation(db: Db): Promise<void> {
+  const info = await getSiteInformation(db);
+  if (info.site_name === '') await saveSiteInformation(db, { ...info, ...SEED_SITE_INFORMATION });
 }
 
 async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<void> {
@@ -175,7 +189,7 @@ async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<v
       .values({
         title: item.title,
         slug: item.slug,
-        description: sanitizeDescription(item.description),
+        description: sanitizeRichText(item.description),
         ...searchColumnsOf(item.title, item.description),
         image: `/media/seed/images/post-${i + 1}.svg`,
         created_at: created,
@@ -194,7 +208,7 @@ async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<v
       .values({
         title: item.title,
         slug: item.slug,
-        description: sanitizeDescription(item.description),
+        description: sanitizeRichText(item.description),
         ...searchColumnsOf(item.title, item.description),
         image: `/media/seed/images/podcast-${i + 1}.svg`,
         file: `/media/seed/audio/${item.audio}`,
@@ -216,7 +230,7 @@ async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<v
       .values({
         title: item.title,
         slug: item.slug,
-        description: sanitizeDescription(item.description),
+        description: sanitizeRichText(item.description),
         ...searchColumnsOf(item.title, item.description),
         image,
         price: item.price,
@@ -338,13 +352,20 @@ async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<v
     createdAt: ago(99),
   });
 
-  for (const link of SEED_LINKS) await addLink(db, link);
+  for (const link of SEED_LINKS) await createLink(db, link);
   await saveSiteInformation(db, {
-    about_me: SEED_ABOUT_ME,
-    terms_and_conditions: SEED_TERMS,
+    ...SEED_SITE_INFORMATION,
+    about_me: sanitizeRichText(SEED_ABOUT_ME),
+    terms_and_conditions: sanitizeRichText(SEED_TERMS),
     comments_enabled: true,
     tickets_enabled: true,
     selling_enabled: true,
+  });
+  await createAnnouncement(db, {
+    title: SEED_ANNOUNCEMENT.title,
+    text: SEED_ANNOUNCEMENT.text,
+    status: 'active',
+    expired_at: new Date(now.getTime() + SEED_ANNOUNCEMENT.expiresInDays * DAY_MS).toISOString(),
   });
 
   // Contact-us tickets from the demo user and readers; the oldest one already read.

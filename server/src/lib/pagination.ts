@@ -1,5 +1,6 @@
 /** Pagination rules shared by every list (DESIGN.md: `page`, `per_page` clamped to a maximum). */
 import type { PageMeta } from '@shop/contracts';
+import { notFound } from './api-error';
 
 export const DEFAULT_PER_PAGE = 12;
 export const MAX_PER_PAGE = 50;
@@ -35,4 +36,14 @@ export function parseId(raw: string | undefined): number | null {
   if (!raw || !/^[0-9]{1,10}$/.test(raw)) return null;
   const n = Number(raw);
   return n >= 1 && n <= 2_147_483_647 ? n : null;
+}
+
+/**
+ * The numeric id of a dashboard path (`/api/dashboard/links/:id`).
+ * @throws ApiError 404 (with `message`, default «not found») when it is not a positive int4.
+ */
+export function routeId(raw: string | undefined, message?: string): number {
+  const id = parseId(raw);
+  if (id === null) throw notFound(message);
+  return id;
 }

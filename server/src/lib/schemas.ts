@@ -2,7 +2,7 @@
  * JSON Schemas of the wire shapes in @shop/contracts, for route `response` schemas (OpenAPI
  * and fast serialization). Keep them in step with `shared/contracts/src/entities.ts`.
  */
-import { LIST_FILTERS } from '@shop/contracts';
+import { ANNOUNCEMENT_STATUSES, LINK_TYPES, LIST_FILTERS, SOCIAL_NETWORKS } from '@shop/contracts';
 import { MAX_PAGE } from './pagination';
 
 const str = { type: 'string' } as const;
@@ -522,5 +522,88 @@ export const permissionDetailSchema = {
       type: 'array',
       items: { type: 'object', required: ['id', 'full_name', 'email'], properties: { id: int, full_name: str, email: str } },
     },
+  },
+} as const;
+
+// ── running the site (issue 8): site.ts ────────────────────────────────────────────────────
+/** Link of site.ts. */
+export const linkSchema = {
+  type: 'object',
+  required: ['id', 'title', 'text', 'type'],
+  properties: { id: int, title: str, text: str, type: { type: 'string', enum: [...LINK_TYPES] } },
+} as const;
+
+/** PublicAnnouncement of site.ts: what the banner shows. */
+export const publicAnnouncementSchema = {
+  type: 'object',
+  required: ['id', 'title', 'text', 'expired_at'],
+  properties: { id: int, title: str, text: str, expired_at: date },
+} as const;
+
+/** Announcement of site.ts, as the dashboard lists it. */
+export const announcementSchema = {
+  type: 'object',
+  required: [...publicAnnouncementSchema.required, 'status', 'is_expired', 'created_at', 'updated_at'],
+  properties: {
+    ...publicAnnouncementSchema.properties,
+    status: { type: 'string', enum: [...ANNOUNCEMENT_STATUSES] },
+    is_expired: { type: 'boolean' },
+    created_at: date,
+    updated_at: date,
+  },
+} as const;
+
+/** TermsInput of site.ts. */
+export const termsSchema = {
+  type: 'object',
+  required: ['terms_and_conditions'],
+  properties: { terms_and_conditions: { type: 'string', description: 'Sanitized HTML' } },
+} as const;
+
+/** SiteInformation of site.ts: texts, contact details, social links and the three switches. */
+export const siteInformationSchema = {
+  type: 'object',
+  required: [
+    'site_name', 'short_description', 'about_me', 'terms_and_conditions', 'contact_email', 'contact_phone', 'address',
+    'social_links', 'comments_enabled', 'tickets_enabled', 'selling_enabled',
+  ],
+  properties: {
+    site_name: str,
+    short_description: str,
+    about_me: { type: 'string', description: 'Sanitized HTML' },
+    terms_and_conditions: termsSchema.properties.terms_and_conditions,
+    contact_email: nullableStr,
+    contact_phone: { type: ['string', 'null'], description: 'E.164' },
+    address: nullableStr,
+    social_links: {
+      type: 'object',
+      description: 'http(s) URL per network; a missing key means no link.',
+      properties: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, str])),
+      additionalProperties: false,
+    },
+    comments_enabled: { type: 'boolean' },
+    tickets_enabled: { type: 'boolean' },
+    selling_enabled: { type: 'boolean' },
+  },
+} as const;
+
+const dailySalesSchema = {
+  type: 'object',
+  required: ['date', 'count', 'total'],
+  properties: { date, count: int, total: int },
+} as const;
+
+/** DashboardOverview of site.ts: every key optional, present only when the caller's permissions allow it. */
+export const dashboardOverviewSchema = {
+  type: 'object',
+  properties: {
+    unread_tickets: int,
+    pending_comments: int,
+    sales: {
+      type: 'object',
+      required: ['today', 'this_month', 'last_30_days'],
+      properties: { today: int, this_month: int, last_30_days: { type: 'array', items: dailySalesSchema } },
+    },
+    new_users_this_week: int,
   },
 } as const;

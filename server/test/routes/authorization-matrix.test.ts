@@ -1,8 +1,8 @@
 /**
  * The authorization matrix (issue 7), generated from the server's route table (`app.routeAccess`),
  * not written per route: every `/api/dashboard/*` route and every other mutating route is called by
- * a visitor, an ordinary user, staff without the route's permission, staff with it, and super.
- * Refused callers get 401/403 and change nothing in the database; allowed callers never get
+ * a visitor, an ordinary user, staff without the route's permission, staff with it, and super
+ * (a route for any dashboard user, issue 8, admits both staff). Refused callers get 401/403 and change nothing in the database; allowed callers never get
  * 401/403. A route that declares no access stops the server from starting, so it cannot be missed.
  * Then the IDOR checks: one user can never read or change another user's profile, cart, orders,
  * progress or tickets.
@@ -12,7 +12,7 @@ import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { products, users } from '../../src/db/schema';
 import { PERMISSIONS, type PermissionName } from '@shop/contracts';
 import routeAccessPlugin, { type RouteAccessEntry } from '../../src/plugins/app/route-access';
-import { requireUser } from '../../src/plugins/app/auth';
+import { requireDashboardUser, requireUser } from '../../src/plugins/app/auth';
 import { issueToken } from '../../src/modules/auth/tokens-service';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { createUser, grantPermissions } from '../../src/modules/users/users-service';
@@ -34,6 +34,7 @@ function coveredRoutes(table: RouteAccessEntry[]): RouteAccessEntry[] {
 function isAllowed(access: RouteAccessEntry['access'], actor: Actor): boolean {
   if (access === 'public') return true;
   if (access === 'signed-in') return actor !== 'visitor';
+  if (access === 'dashboard') return actor === 'staff with' || actor === 'staff without' || actor === 'super';
   return actor === 'staff with' || actor === 'super';
 }
 
@@ -51,10 +52,12 @@ it('refuses to start when a route declares no access', async () => {
   await declared.register(routeAccessPlugin);
   declared.post('/api/declared', { onRequest: requireUser }, async () => ({}));
   declared.get('/api/open', { config: { access: 'public' } }, async () => ({}));
+  declared.get('/api/dashboard/home', { onRequest: requireDashboardUser }, async () => ({}));
   await declared.ready();
   expect(declared.routeAccess).toEqual([
     { method: 'POST', url: '/api/declared', access: 'signed-in' },
     { method: 'GET', url: '/api/open', access: 'public' },
+    { method: 'GET', url: '/api/dashboard/home', access: 'dashboard' },
   ]);
   await declared.close();
 });
@@ -144,9 +147,13 @@ describe.each(DB_TARGETS)('authorization matrix on %s', (target) => {
   it('covers the dashboard and every mutating route, each with a declared access', () => {
     const routes = coveredRoutes(app.routeAccess);
     expect(routes.length).toBeGreaterThan(40);
-    for (const route of routes.filter((r) => r.url.startsWith('/api/dashboard/'))) {
-      expect(typeof route.access === 'object' && PERMISSIONS.includes(route.access.permission)).toBe(true);
+    const dashboardRoutes = routes.filter((r) => r.url.startsWith('/api/dashboard/'));
+    for (const route of dashboardRoutes) {
+      const access = route.access;
+      expect([route.url, access === 'dashboard' || (typeof access === 'object' && PERMISSIONS.includes(access.permission))]).toEqual([route.url, true]);
     }
+    // The one route for any dashboard user: the home's figures (issue 8).
+    expect(dashboardRoutes.filter((r) => r.access === 'dashboard').map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/dashboard/overview']);
   });
 
   it('answers every caller as the route table says, and refused calls change nothing', async () => {

@@ -3,7 +3,7 @@
  * react-redux and the one `createApi`, shared as a federation singleton. Apps reach those
  * libraries only through here. Grow by adding exports; bump `API_CLIENT_VERSION`.
  */
-export const API_CLIENT_VERSION = '1.2.0';
+export const API_CLIENT_VERSION = '1.3.0';
 export { api, TAG_TYPES } from './api';
 export { createBaseQuery, CSRF_MISMATCH } from './base-query';
 export { CSRF_COOKIE, CSRF_HEADER, readCsrfToken, refreshCsrfCookie } from './csrf';
@@ -13,6 +13,7 @@ export * from './store';
 export { readApiError, type ApiErrorInfo } from './api-error';
 export { uploadWithProgress, type UploadOptions, type UploadResult } from './upload-with-progress';
 export { postHiddenForm } from './post-hidden-form';
+export { siteInformationApi, useSiteInformation } from './site-information-api';
 export {
   createSlice,
   createSelector,

@@ -7,7 +7,15 @@ import { Box } from '@shop/ui-kit';
 export function RichText({ html }: { html: string }) {
   return (
     <Box
-      sx={{ lineHeight: 2.1, fontSize: 17, '& img': { maxWidth: '100%', height: 'auto' }, '& a': { color: 'primary.main' } }}
+      sx={{
+        lineHeight: 2.1,
+        fontSize: 17,
+        '& img': { maxWidth: '100%', height: 'auto' },
+        '& a': { color: 'primary.main' },
+        // The rich-text editor (issue 8) wraps each list item in a paragraph.
+        '& li > p': { my: 0.5 },
+        '& blockquote': { borderInlineStart: 4, borderColor: 'divider', m: 0, my: 2, px: 2, color: 'text.secondary' },
+      }}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

@@ -186,25 +186,6 @@ export interface AuthTokenAnswer {
   data: { user: User };
 }
 
-/** Link type of SPEC §3/§4. */
-export type LinkType = 'question' | 'product-related-question' | 'link';
-
-export interface Link {
-  id: number;
-  title: string;
-  text: string;
-  type: LinkType;
-}
-
-/** The site-wide switches of SPEC §1 and the about-me and terms texts. */
-export interface SiteInformation {
-  about_me: string;
-  terms_and_conditions: string;
-  comments_enabled: boolean;
-  tickets_enabled: boolean;
-  selling_enabled: boolean;
-}
-
 /** A contact-us ticket (SPEC §3 "Ticket", §4: read or unread), as the dashboard lists it. */
 export interface Ticket {
   id: number;

@@ -4,3 +4,4 @@ export * from './remote';
 export * from './engagement';
 export * from './commerce';
 export * from './accounts';
+export * from './site';

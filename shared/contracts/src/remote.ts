@@ -9,13 +9,18 @@ import type { PermissionName } from './permissions';
 export const REMOTE_NAMES = ['content', 'commerce', 'users-permissions', 'support'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
-/** Slots the shell composes from remotes: home sections and the header's cart menu. */
+/**
+ * Slots the shell composes from remotes: home sections, the header's cart menu, the public
+ * layout's announcement banner and the footer's links (issue 8).
+ */
 export const SLOT_NAMES = [
   'home.about-me',
   'home.latest-posts',
   'home.latest-podcasts',
   'home.latest-products',
   'header.cart-menu',
+  'layout.announcements',
+  'footer.links',
 ] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 
@@ -98,7 +103,7 @@ export const REMOTE_AREAS: Record<
       'site-information',
       'comments',
     ],
-    slots: ['home.about-me'],
+    slots: ['home.about-me', 'layout.announcements', 'footer.links'],
   },
 };
 

@@ -37,6 +37,8 @@ function CommentTextField({ label, autoFocus }: { label: string; autoFocus: bool
  * The form under a thread (parentId 0) or under one comment (a reply): formik with the shared
  * `commentSchema` rule for the text (SPEC §5, on blur and on change). Shows the server's
  * refusal or the "shows after approval" notice under the form; what was typed stays on error.
+ * A refusal because comments are closed (SPEC §8's message) calls `onClosed` instead: the
+ * thread then shows that notice in place of its forms.
  * Default export, loaded with `React.lazy` by {@link CommentThread}.
  */
 export default function CommentForm({
@@ -44,11 +46,13 @@ export default function CommentForm({
   parentId,
   replyTo,
   onCancel,
+  onClosed,
 }: {
   target: { type: ContentType; id: number };
   parentId: number;
   replyTo?: string;
   onCancel?: () => void;
+  onClosed: () => void;
 }) {
   const user = useAppSelector(selectCurrentUser);
   const [createComment] = useEngagementCreateCommentMutation();
@@ -71,7 +75,8 @@ export default function CommentForm({
             commentable_type: target.type,
           }).unwrap();
           if (result.refused) {
-            setStatus({ error: result.message } satisfies FormStatus);
+            if (result.message === t.closed) onClosed();
+            else setStatus({ error: result.message } satisfies FormStatus);
             return;
           }
           resetForm({ values: { text: '' }, status: { success: result.message || t.pendingApproval } satisfies FormStatus });

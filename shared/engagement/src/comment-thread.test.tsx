@@ -36,15 +36,28 @@ const tree: CommentNode[] = [
   node({ id: 14, text: 'دیدگاه دوم', user: { id: 3, full_name: 'رضا کریمی', is_staff: false } }),
 ];
 
+/** The site information's switch of sending comments; null answers 404 (the site information cannot be read). */
+let siteComments: boolean | null = null;
 let refuse = false;
+let closedOnServer = false;
+/** The server turns the site-wide switch off as the comment arrives, and says so in its own words. */
+let switchedOffOnServer = false;
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
   api = await startApiServer(45122, (request) => {
+    if (request.url.pathname === '/api/site-information' && siteComments !== null) {
+      return { data: { site_name: 'آکادمی نوشتار', short_description: '', about_me: '', terms_and_conditions: '', contact_email: null, contact_phone: null, address: null, social_links: {}, comments_enabled: siteComments, tickets_enabled: true, selling_enabled: true } };
+    }
     if (request.url.pathname === '/api/posts/5/comments') return { data: tree };
     if (request.url.pathname === '/api/posts/6/comments') return { data: [] };
     if (request.url.pathname === '/api/products/8/comments') return { data: [] };
     if (request.url.pathname === '/api/comments' && request.method === 'POST') {
       if (refuse) return { status: 403, body: { message: 'forbidden: امکان ثبت دیدگاه برای حساب شما موقتاً بسته شده است.' } };
+      if (closedOnServer) return { status: 403, body: { message: 'forbidden: دیدگاه‌ها برای این صفحه بسته است.' } };
+      if (switchedOffOnServer) {
+        siteComments = false;
+        return { status: 403, body: { message: 'forbidden: ارسال دیدگاه در حال حاضر بسته است.' } };
+      }
       const body = request.json as { text: string; parent_id: number };
       if (body.text === 'کوتاه؟') return { status: 422, body: { message: 'نامعتبر', errors: { text: ['متن دیدگاه پذیرفته نشد.'] } } };
       return { status: 201, body: { message: 'دیدگاه شما ثبت شد و پس از تأیید نمایش داده می‌شود.', data: node({ id: 99, ...body }) } };
@@ -56,6 +69,9 @@ afterAll(() => api.close());
 beforeEach(() => {
   api.seen.splice(0);
   refuse = false;
+  closedOnServer = false;
+  switchedOffOnServer = false;
+  siteComments = null;
 });
 
 const posted = () => api.seen.filter((r) => r.url.pathname === '/api/comments').map((r) => r.json);
@@ -125,6 +141,53 @@ describe('CommentThread', () => {
     await screen.findByText('نوشته خوبی بود.');
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: /پاسخ به/ })).toBeNull();
+  });
+
+  it('shows the comments-closed notice instead of the forms when sending comments is off site-wide, and keeps the thread', async () => {
+    siteComments = false;
+    renderPage(<CommentThread type="post" id={5} commentStatus="open" />, signedIn);
+    expect(await screen.findByText('دیدگاه‌ها برای این صفحه بسته است.')).toBeTruthy();
+    expect(await screen.findByText('نوشته خوبی بود.')).toBeTruthy();
+    expect(screen.getByText('سپاس از شما!')).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /پاسخ به/ })).toBeNull();
+  });
+
+  it('offers the form when sending comments is on site-wide', async () => {
+    siteComments = true;
+    renderPage(<CommentThread type="post" id={5} commentStatus="open" />, signedIn);
+    expect(await screen.findByRole('textbox', { name: 'متن دیدگاه' })).toBeTruthy();
+    await waitFor(() => expect(api.seen.some((r) => r.url.pathname === '/api/site-information')).toBe(true));
+    expect(screen.queryByText('دیدگاه‌ها برای این صفحه بسته است.')).toBeNull();
+  });
+
+  it('turns the form into the comments-closed notice when the server refuses because comments were closed meanwhile', async () => {
+    siteComments = true;
+    closedOnServer = true;
+    renderPage(<CommentThread type="post" id={5} commentStatus="open" />, signedIn);
+    const form = await screen.findByRole('form', { name: 'دیدگاه خود را بنویسید' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'متن دیدگاه' }), 'دیدگاه دیرهنگام');
+    await userEvent.click(within(form).getByRole('button', { name: 'ارسال دیدگاه' }));
+    expect(await screen.findByText('دیدگاه‌ها برای این صفحه بسته است.')).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('button', { name: /پاسخ به/ })).toBeNull();
+    expect(screen.getByText('نوشته خوبی بود.')).toBeTruthy();
+    expect(posted()).toEqual([{ user_id: 7, parent_id: 0, text: 'دیدگاه دیرهنگام', commentable_id: 5, commentable_type: 'post' }]);
+    // The rest of the site learns of the switch: the site information is read again.
+    await waitFor(() => expect(api.seen.filter((r) => r.url.pathname === '/api/site-information')).toHaveLength(2));
+  });
+
+  it('rereads the site information after a refusal, so a switch turned off while the page was open closes the forms', async () => {
+    siteComments = true;
+    switchedOffOnServer = true;
+    renderPage(<CommentThread type="post" id={5} commentStatus="open" />, signedIn);
+    const form = await screen.findByRole('form', { name: 'دیدگاه خود را بنویسید' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'متن دیدگاه' }), 'دیدگاه دیرهنگام');
+    await userEvent.click(within(form).getByRole('button', { name: 'ارسال دیدگاه' }));
+    expect(await screen.findByText('دیدگاه‌ها برای این صفحه بسته است.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    expect(screen.getByText('نوشته خوبی بود.')).toBeTruthy();
   });
 
   it('asks visitors to log in and unverified users to verify their email', async () => {

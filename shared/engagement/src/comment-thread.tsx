@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { CommentNode, CommentStatus, ContentType, User } from '@shop/contracts';
-import { selectCurrentUser, useAppSelector } from '@shop/api-client';
+import { selectCurrentUser, useAppSelector, useSiteInformation } from '@shop/api-client';
 import { Alert, Box, Button, Icon, Link as MuiLink, Skeleton, Stack, Typography, alpha } from '@shop/ui-kit';
 import { Avatar, Chip } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
@@ -34,9 +34,10 @@ function countComments(nodes: CommentNode[]): number {
 /**
  * Why the person may not write, as a notice; null when they may. A notice with a link (log in,
  * verify the email) is a step they can take, so the empty thread may still invite them to write.
+ * @param closed the item's comments are closed, sending comments is off site-wide, or the server said so
  */
-function writeGate(status: CommentStatus, canComment: boolean, user: User | null): { text: string; link?: { to: string; label: string } } | null {
-  if (status === 'closed') return { text: t.closed };
+function writeGate(status: CommentStatus, closed: boolean, canComment: boolean, user: User | null): { text: string; link?: { to: string; label: string } } | null {
+  if (closed || status === 'closed') return { text: t.closed };
   if (!user) return { text: t.loginFirst, link: { to: '/login', label: t.login } };
   if (!user.is_email_verified) return { text: t.verifyFirst, link: { to: '/resend-verification-email', label: t.verify } };
   if (status === 'buyers-only' && !canComment) return { text: t.buyersOnly };
@@ -61,6 +62,7 @@ function CommentItem({
   target,
   replyingTo,
   onReply,
+  onClosed,
 }: {
   comment: CommentNode;
   depth: number;
@@ -68,6 +70,7 @@ function CommentItem({
   target: { type: ContentType; id: number };
   replyingTo: number | null;
   onReply: (id: number | null) => void;
+  onClosed: () => void;
 }) {
   const { anchored, highlighted } = useCommentHighlight(comment.id);
   return (
@@ -112,7 +115,7 @@ function CommentItem({
         {canWrite && replyingTo === comment.id && (
           <Box sx={{ mt: 1 }}>
             <Suspense fallback={<FormFallback />}>
-              <CommentForm target={target} parentId={comment.id} replyTo={comment.user.full_name} onCancel={() => onReply(null)} />
+              <CommentForm target={target} parentId={comment.id} replyTo={comment.user.full_name} onCancel={() => onReply(null)} onClosed={onClosed} />
             </Suspense>
           </Box>
         )}
@@ -124,7 +127,7 @@ function CommentItem({
           sx={depth < MAX_INDENT_DEPTH ? { m: 0, p: 0, paddingInlineStart: { xs: 1.5, sm: 3 }, borderInlineStart: '2px solid', borderColor: 'divider' } : { m: 0, p: 0 }}
         >
           {comment.replies.map((reply) => (
-            <CommentItem key={reply.id} comment={reply} depth={depth + 1} canWrite={canWrite} target={target} replyingTo={replyingTo} onReply={onReply} />
+            <CommentItem key={reply.id} comment={reply} depth={depth + 1} canWrite={canWrite} target={target} replyingTo={replyingTo} onReply={onReply} onClosed={onClosed} />
           ))}
         </Box>
       )}
@@ -139,13 +142,19 @@ function CommentItem({
  * comment and a reply form under each comment. Closed items, visitors, unverified and barred
  * users, and non-buyers of a `buyers-only` course see a notice instead of the form (SPEC §8);
  * an empty thread invites a first comment only when writing is possible. New comments show
- * only after approval.
+ * only after approval. When sending comments is off site-wide (`comments_enabled` of the site
+ * information, issue 8), or the server refuses a comment because comments are closed, the forms
+ * give way to SPEC §8's «comments are closed» notice; the thread stays. Any refusal rereads the
+ * item and the site information, so a switch turned off while the page was open shows too.
  */
 export function CommentThread({ type, id, commentStatus, canComment = false }: CommentThreadProps) {
   const { data, isLoading, isError, refetch } = useEngagementCommentsQuery({ type, id });
   const user = useAppSelector(selectCurrentUser);
+  const commentsEnabled = useSiteInformation()?.comments_enabled ?? true;
+  const [closedByServer, setClosedByServer] = useState(false);
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
-  const gate = writeGate(commentStatus, canComment, user);
+  const gate = writeGate(commentStatus, !commentsEnabled || closedByServer, canComment, user);
+  const onClosed = () => setClosedByServer(true);
   const invitesFirstComment = !gate || gate.link !== undefined;
   const target = { type, id };
   return (
@@ -175,7 +184,7 @@ export function CommentThread({ type, id, commentStatus, canComment = false }: C
       ) : (
         <Box sx={{ mb: 3 }}>
           <Suspense fallback={<FormFallback />}>
-            <CommentForm target={target} parentId={0} />
+            <CommentForm target={target} parentId={0} onClosed={onClosed} />
           </Suspense>
         </Box>
       )}
@@ -196,7 +205,7 @@ export function CommentThread({ type, id, commentStatus, canComment = false }: C
       {data && data.length > 0 && (
         <Box component="ul" sx={{ m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
           {data.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} depth={0} canWrite={!gate} target={target} replyingTo={replyingTo} onReply={setReplyingTo} />
+            <CommentItem key={comment.id} comment={comment} depth={0} canWrite={!gate} target={target} replyingTo={replyingTo} onReply={setReplyingTo} onClosed={onClosed} />
           ))}
         </Box>
       )}

@@ -71,10 +71,15 @@ export const engagementApi = api.injectEndpoints({
         }
         return { data: { refused: false, ...(result.data as CommentCreatedAnswer) } };
       },
-      invalidatesTags: (result, _error, body) =>
-        result && !result.refused
-          ? [commentsTag({ type: body.commentable_type, id: body.commentable_id }), { type: ITEM_TAGS[body.commentable_type], id: body.commentable_id }]
-          : [],
+      // Sent: the thread and the item's count. Refused: the item and the site information, since
+      // the rules the page showed (the item's comment status, the site-wide switch) were stale.
+      invalidatesTags: (result, _error, body) => {
+        const item = { type: ITEM_TAGS[body.commentable_type], id: body.commentable_id };
+        if (!result) return [];
+        return result.refused
+          ? [item, { type: 'SiteInformation' as const, id: 'ONE' }]
+          : [commentsTag({ type: body.commentable_type, id: body.commentable_id }), item];
+      },
     }),
   }),
 });

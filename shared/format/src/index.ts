@@ -4,3 +4,4 @@ export { toPersianDigits } from './to-persian-digits';
 export { formatNumber } from './format-number';
 export { FREE_LABEL, formatToman } from './format-toman';
 export { formatJalaliDate, type JalaliDateOptions } from './format-jalali-date';
+export { formatMobile } from './format-mobile';

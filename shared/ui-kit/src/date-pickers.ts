@@ -1,8 +1,8 @@
 /**
  * The ui kit's date-pickers entry (MUI X Date Pickers with the Jalali calendar of
  * date-fns-jalali; SPEC §9: dates in the Persian calendar with optional time). Only the
- * dashboard's comment-restriction dialog imports it, through a dynamic import, so no other
- * page pays for the picker and the calendar maths.
+ * dashboard's comment-restriction dialog and announcement form import it, through dynamic
+ * imports, so no other page pays for the picker and the calendar maths.
  *
  * Wrap a picker in `<LocalizationProvider dateAdapter={AdapterDateFnsJalaliPersianDigits}
  * localeText={faIR.components.MuiLocalizationProvider.defaultProps.localeText}>`: the adapter

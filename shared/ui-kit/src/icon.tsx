@@ -55,6 +55,20 @@ import CommentsDisabled from '@mui/icons-material/CommentsDisabled';
 import LockOpen from '@mui/icons-material/LockOpen';
 import Block from '@mui/icons-material/Block';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+// Added for running the site (issue 8): the footer's contact details and social links, closing
+// a banner, the dashboard home's new-users figure.
+import Email from '@mui/icons-material/Email';
+import Phone from '@mui/icons-material/Phone';
+import Place from '@mui/icons-material/Place';
+import Telegram from '@mui/icons-material/Telegram';
+import Instagram from '@mui/icons-material/Instagram';
+import X from '@mui/icons-material/X';
+import YouTube from '@mui/icons-material/YouTube';
+import OndemandVideo from '@mui/icons-material/OndemandVideo';
+import LinkedIn from '@mui/icons-material/LinkedIn';
+import GitHub from '@mui/icons-material/GitHub';
+import Close from '@mui/icons-material/Close';
+import PersonAdd from '@mui/icons-material/PersonAdd';
 
 /**
  * The icons the apps use, by name. Only these are bundled (each is its own import), so
@@ -114,6 +128,18 @@ const ICONS = {
   LockOpen,
   Block,
   ExpandMore,
+  Email,
+  Phone,
+  Place,
+  Telegram,
+  Instagram,
+  X,
+  YouTube,
+  OndemandVideo,
+  LinkedIn,
+  GitHub,
+  Close,
+  PersonAdd,
 } as const;
 
 /** A name of an icon the ui kit provides. */

@@ -5,6 +5,7 @@ import { array, mixed, number, object, string, type InferType } from 'yup';
 import { emailOrMobileTest } from './email-or-mobile';
 import {
   emailField,
+  futureInstantField,
   mobileField,
   noSpecialCharsField,
   optionalPasswordField,
@@ -137,11 +138,7 @@ export const commentRestrictionSchema = object({
     .label(fieldLabels.barred_until)
     .when('write_comment_status', {
       is: 'temporarily-barred',
-      then: (s) =>
-        s
-          .required(messages.required)
-          .test({ name: 'date', message: messages.invalid, test: (v) => typeof v === 'string' && !Number.isNaN(Date.parse(v)) })
-          .test({ name: 'future', message: messages.futureDate, test: (v) => typeof v !== 'string' || Date.parse(v) > Date.now() }),
+      then: () => futureInstantField(fieldLabels.barred_until),
       otherwise: (s) => s.strip(),
     }),
 });

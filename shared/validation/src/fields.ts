@@ -300,3 +300,23 @@ export function fileField<R extends boolean = false>({
   }
   return schema as unknown as MixedSchema<R extends true ? FileLike : FileLike | undefined>;
 }
+
+/** No instant from year 10000 on: ISO 8601 needs an extended year for it, which the databases do not read back. */
+const LATEST_INSTANT = Date.UTC(10000, 0, 1);
+
+/**
+ * A required instant in the future, as ISO 8601 text (ban ends, announcement expiry): «{field} is
+ * not valid» when it does not parse or lies in year 10000 or later, «{field} must be in the future»
+ * when it is not after now.
+ */
+export function futureInstantField(label: string): MixedSchema<string> {
+  return mixed<string>()
+    .label(label)
+    .required(messages.required)
+    .test({
+      name: 'date',
+      message: messages.invalid,
+      test: (v) => typeof v === 'string' && !Number.isNaN(Date.parse(v)) && Date.parse(v) < LATEST_INSTANT,
+    })
+    .test({ name: 'future', message: messages.futureDate, test: (v) => typeof v !== 'string' || Date.parse(v) > Date.now() });
+}

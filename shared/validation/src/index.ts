@@ -7,6 +7,7 @@ export {
   alphaSpacesField,
   emailField,
   fileField,
+  futureInstantField,
   integerField,
   maxLength,
   minLength,
@@ -91,3 +92,20 @@ export {
   type ProfileInput,
   type ResetPasswordInput,
 } from './account-schemas';
+export {
+  ADDRESS_MAX,
+  ANNOUNCEMENT_TEXT_MAX,
+  LINK_TEXT_MAX,
+  RICH_TEXT_MAX,
+  SHORT_DESCRIPTION_MAX,
+  SITE_NAME_MAX,
+  SITE_TITLE_MAX,
+  announcementSchema,
+  linkSchema,
+  siteInformationSchema,
+  termsSchema,
+  type AnnouncementBody,
+  type LinkBody,
+  type SiteInformationBody,
+  type TermsBody,
+} from './site-schemas';

@@ -34,6 +34,19 @@ export const fieldLabels = {
   write_comment_status: 'وضعیت دیدگاه',
   barred_until: 'پایان محدودیت',
   user_id: 'کاربر',
+  activity: 'وضعیت',
+  link_type: 'نوع پیوند',
+  terms_and_conditions: 'قوانین و مقررات',
+  about_me: 'درباره من',
+  site_name: 'نام سایت',
+  short_description: 'توضیح کوتاه',
+  contact_email: 'ایمیل تماس',
+  contact_phone: 'شماره تماس',
+  address: 'نشانی',
+  social_link: 'پیوند شبکه اجتماعی',
+  comments_enabled: 'ارسال دیدگاه',
+  tickets_enabled: 'ارسال تیکت',
+  selling_enabled: 'فروش دوره‌ها',
 } as const;
 
 /** The name of a field in {@link fieldLabels}. */

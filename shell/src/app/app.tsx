@@ -7,6 +7,8 @@ import { useSessionBootstrap } from '../auth/use-session';
 import { NavigationBridge } from '../errors/navigation';
 import { RemoteDashboardPage, RemotePublicPage } from '../federation/remote-areas';
 import { PublicLayout } from '../layouts/public-layout';
+import { DocumentTitle } from '../layouts/document-title';
+import { VersionWatcher } from '../version/version-watcher';
 import { store } from './store';
 
 // Pages load one by one; the form libraries (formik, yup, libphonenumber-js) come only
@@ -65,7 +67,7 @@ export function AppRoutes() {
   );
 }
 
-/** The whole shell: store, theme, toasts, router. */
+/** The whole shell: store, theme, toasts, router, the tab's title and the version check. */
 export function App() {
   return (
     <Provider store={store}>
@@ -73,6 +75,8 @@ export function App() {
         <BrowserRouter>
           <NavigationBridge />
           <SessionBootstrap />
+          <DocumentTitle />
+          <VersionWatcher />
           <AppRoutes />
         </BrowserRouter>
       </AppThemeProvider>

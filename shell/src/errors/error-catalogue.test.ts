@@ -36,6 +36,18 @@ describe('reactToError (SPEC §8)', () => {
     }
   });
 
+  it('leaves the site information to its readers: no error page on any page when it fails', () => {
+    const site = { endpoint: 'getSiteInformation', isQuery: true, pathname: '/posts/1' };
+    for (const status of [404, 429, 500, 503, 'FETCH_ERROR']) expect(reactToError(status, undefined, site)).toEqual({});
+  });
+
+  it('leaves the dashboard figures their own error notice, but still signs out on 401 and turns away on 403', () => {
+    const overview = { endpoint: 'getDashboardOverview', isQuery: true, pathname: '/dashboard' };
+    for (const status of [404, 429, 500, 'FETCH_ERROR']) expect(reactToError(status, undefined, overview)).toEqual({});
+    expect(reactToError(401, undefined, overview)).toMatchObject({ signOut: true, navigate: '/login' });
+    expect(reactToError(403, 'forbidden', overview)).toEqual({ navigate: '/' });
+  });
+
   it('403 on a dashboard route goes to /', () => {
     expect(reactToError(403, 'forbidden', { ...action, pathname: '/dashboard/users' })).toEqual({ navigate: '/' });
   });

@@ -5,19 +5,26 @@ import { navigateTo } from './navigation';
 import { pageErrorRaised } from './page-error-slice';
 
 /**
- * Endpoints whose screens handle their own errors: every error (`'all'`), or only the listed
- * statuses; the catalogue stays quiet for those. A 401 elsewhere still signs out.
+ * Endpoints whose screens handle their own errors: every error (`'all'`), every error but the
+ * access ones (`'all-but-access'`: a 401 still signs out, a 403 still turns away), or only the
+ * listed statuses; the catalogue stays quiet for those. A 401 elsewhere still signs out.
  */
-const SILENT_ENDPOINTS: Readonly<Record<string, 'all' | readonly number[]>> = {
+const SILENT_ENDPOINTS: Readonly<Record<string, 'all' | 'all-but-access' | readonly number[]>> = {
   loggedInUserInfo: 'all',
   verifyEmail: 'all',
   resendVerificationEmail: [422, 429],
   forgotPassword: [422, 429],
   resetPassword: [422, 429],
+  // Read on every page for the header, the footer and the switches; without it they fall back
+  // to the built-in name and keep the switches on (the server still enforces them).
+  getSiteInformation: 'all',
+  // The dashboard's figures, polled every minute: their own error notice, never the error page.
+  getDashboardOverview: 'all-but-access',
 };
 
 function isSilent(endpoint: string, status: number | string): boolean {
   const silent = SILENT_ENDPOINTS[endpoint];
+  if (silent === 'all-but-access') return status !== 401 && status !== 403;
   return silent === 'all' || (silent !== undefined && typeof status === 'number' && silent.includes(status));
 }
 

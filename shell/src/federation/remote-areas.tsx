@@ -5,11 +5,15 @@ import { ErrorPage } from '../pages/error-page';
 import { RequirePermission, RequireVisitorGate } from '../auth/guards';
 import { RemoteBoundary, WithRemote } from './remote-boundary';
 
-/** Renders the remote filling a slot (home sections, the header's cart menu). */
+/**
+ * Renders the remote filling a slot. Home sections show a skeleton while loading and the Persian
+ * notice if their remote fails; the page's frame (the header's cart menu, the announcement banner,
+ * the footer's links) shows nothing in both cases, so it never jumps or fills with notices.
+ */
 export function Slot({ name }: { name: SlotName }) {
   const owner = ownerOfSlot(name);
   return (
-    <RemoteBoundary remote={owner} quiet={name.startsWith('header.')}>
+    <RemoteBoundary remote={owner} quiet={!name.startsWith('home.')}>
       <WithRemote remote={owner}>
         {(module) => {
           const Component = module.slots[name];

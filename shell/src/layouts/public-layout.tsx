@@ -5,6 +5,7 @@ import { AccountLinks } from './account-links';
 import { PageErrorOutlet } from './page-error-outlet';
 import { SiteFooter } from './site-footer';
 import { ThemeSwitch } from './theme-switch';
+import { useSiteName } from './use-site-name';
 import { HeaderSearch } from '../search/header-search';
 import { t } from '../strings';
 
@@ -14,8 +15,12 @@ const MAIN_LINKS = [
   { to: '/products', label: t.nav.products },
 ];
 
-/** The public layout (SPEC §1): header with navigation, search box, theme switch, cart menu and account links; the footer. */
+/**
+ * The public layout (SPEC §1): header with the site's name, navigation, search box, theme switch,
+ * cart menu and account links; the announcement banner above the page (issue 8); the footer.
+ */
 export function PublicLayout() {
+  const siteName = useSiteName();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -28,7 +33,7 @@ export function PublicLayout() {
               noWrap
               sx={{ fontWeight: 700, color: 'inherit', textDecoration: 'none', ml: { xs: 0, sm: 2 }, fontSize: { xs: 17, sm: 20 }, flexShrink: 0 }}
             >
-              {t.siteName}
+              {siteName}
             </Typography>
             <Stack spacing={0.5} useFlexGap component="nav" direction="row" sx={{ display: { xs: 'none', md: 'flex' }, flexGrow: 1 }}>
               {MAIN_LINKS.map((link) => (
@@ -54,6 +59,7 @@ export function PublicLayout() {
         </Container>
       </AppBar>
       <Box component="main" sx={{ flexGrow: 1 }}>
+        <Slot name="layout.announcements" />
         <PageErrorOutlet />
       </Box>
       <SiteFooter />

@@ -1,10 +1,14 @@
 import { selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { Alert, Card, CardActionArea, CardContent, Grid, Icon, Typography } from '@shop/ui-kit';
 import { Link } from '@shop/router';
+import { OverviewFigures } from '../dashboard/overview-figures';
 import { useDashboardNav } from '../layouts/use-dashboard-nav';
 import { t } from '../strings';
 
-/** `/dashboard`: a greeting and a card per section the user may open. */
+/**
+ * `/dashboard`: a greeting, the figures the user's permissions allow with the last 30 days' sales
+ * (issue 8), and a card per section the user may open.
+ */
 export default function DashboardHomePage() {
   const user = useAppSelector(selectCurrentUser);
   const { items, loading } = useDashboardNav();
@@ -16,6 +20,10 @@ export default function DashboardHomePage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {user?.status === 'super' ? t.dashboard.roleSuper : t.dashboard.roleStaff} — {t.dashboard.homeText}
       </Typography>
+      <OverviewFigures />
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t.dashboard.sections}
+      </Typography>
       {!loading && items.length === 0 && <Alert severity="info">{t.dashboard.noSections}</Alert>}
       <Grid container spacing={2}>
         {items.map((item) => (
@@ -24,7 +32,9 @@ export default function DashboardHomePage() {
               <CardActionArea component={Link} to={item.path}>
                 <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
                   <Icon name={item.icon} color="primary" />
-                  <Typography variant="h6">{item.label}</Typography>
+                  <Typography variant="h6" component="span">
+                    {item.label}
+                  </Typography>
                 </CardContent>
               </CardActionArea>
             </Card>

@@ -1,5 +1,4 @@
-import { formatNumber, toPersianDigits } from '@shop/format';
-import { t } from '../strings';
+import { toPersianDigits } from '@shop/format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -12,8 +11,12 @@ export function formatClock(seconds: number): string {
   return toPersianDigits(h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`);
 }
 
-/** A card's length line, whole minutes: «۴۵ دقیقه»; empty when the length is unknown. */
+/**
+ * An episode's length on its card and page, in minutes and seconds as the player shows it:
+ * «۰۰:۰۸» for 8.5 s, «۴۵:۱۰», «۱:۰۲:۰۳» past an hour (issue 8: whole minutes labelled an 8.5-second
+ * episode «۱ دقیقه»); empty when the length is unknown.
+ */
 export function formatMinutes(seconds: number | null): string {
   if (seconds == null || !(seconds > 0)) return '';
-  return t.minutes(formatNumber(Math.max(1, Math.round(seconds / 60))));
+  return formatClock(seconds);
 }

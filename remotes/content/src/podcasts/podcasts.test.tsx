@@ -50,7 +50,7 @@ describe('PodcastListPage (/podcasts)', () => {
     renderPage(<PodcastListPage />, { url: '/podcasts' });
     const card = (await screen.findByText('گفت‌وگو درباره تست')).closest('a')!;
     expect(card.getAttribute('href')).toBe('/podcasts/4');
-    expect(within(card).getByText('۴۵ دقیقه')).toBeTruthy();
+    expect(within(card).getByText('۴۵:۱۰')).toBeTruthy();
     expect(within(card).getByLabelText('۷ پسند')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'اشتراک در خوراک پادکست' }).getAttribute('href')).toBe('/feeds/podcasts.xml');
     fireEvent.click(screen.getByRole('button', { name: 'محبوب‌ترین' }));

@@ -3,7 +3,7 @@ import { EmptyState } from '@shop/content-ui';
 import { Box, Container, Paper, Skeleton, Stack, Typography } from '@shop/ui-kit';
 import { List, Tab, Tabs } from '@shop/ui-kit/lazy';
 import { useSearchParams } from '@shop/router';
-import { useGetLinksQuery } from './faq-api';
+import { useGetLinksQuery } from '../links/links-api';
 import { FaqQuestion } from './faq-question';
 import { t } from '../strings';
 

@@ -1,6 +1,6 @@
 import { Button, Card, CardContent, Icon, Skeleton, Typography } from '@shop/ui-kit';
 import { Link } from '@shop/router';
-import { useGetSiteInformationQuery } from './site-information-api';
+import { siteInformationApi } from '@shop/api-client';
 import { plainTextExcerpt } from './plain-text-excerpt';
 import { t } from '../strings';
 
@@ -9,7 +9,7 @@ const EXCERPT_LENGTH = 300;
 
 /** The home page's about-me slot (SPEC §2): the start of the about-me text and a link to `/about-me`. */
 export default function AboutMeSlot() {
-  const { data, isLoading } = useGetSiteInformationQuery();
+  const { data, isLoading } = siteInformationApi.useGetSiteInformationQuery();
   const excerpt = data ? plainTextExcerpt(data.data.about_me, EXCERPT_LENGTH) : '';
   if (data && !excerpt) return null;
   return (

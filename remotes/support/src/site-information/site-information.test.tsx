@@ -1,21 +1,18 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:45106"} */
 import { screen } from '@testing-library/react';
-import type { SiteInformation } from '@shop/contracts';
 import { aUser, renderPage, startApiServer } from '@shop/test-utils';
 import supportModule from '../module';
 import AboutMePage from './about-me-page';
 import AboutMeSlot from './about-me-slot';
 import TermsPage from './terms-page';
 import { plainTextExcerpt } from './plain-text-excerpt';
+import { aSiteInformation } from './site-information-fixture';
 
 const longParagraph = 'من برنامه‌نویس و مدرس هستم و سال‌هاست درباره وب می‌نویسم. '.repeat(10);
-const info: SiteInformation = {
+const info = aSiteInformation({
   about_me: `<h2>سلام!</h2><p>${longParagraph}</p><p><strong>پایان</strong></p>`,
   terms_and_conditions: '<h2>شرایط استفاده</h2><ol><li>احترام به دیگران</li><li>رعایت قانون</li></ol>',
-  comments_enabled: true,
-  tickets_enabled: true,
-  selling_enabled: true,
-};
+});
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { RichText } from '@shop/content-ui';
 import { Container, Skeleton, Typography } from '@shop/ui-kit';
-import { useGetSiteInformationQuery } from './site-information-api';
+import { siteInformationApi } from '@shop/api-client';
 
 /** A page that shows one HTML text of the site information under a title (about-me, terms). */
 export function SiteTextPage({ title, field }: { title: string; field: 'about_me' | 'terms_and_conditions' }) {
-  const { data, isLoading } = useGetSiteInformationQuery();
+  const { data, isLoading } = siteInformationApi.useGetSiteInformationQuery();
   const html = data?.data[field];
   return (
     <Container maxWidth="md" sx={{ py: 4 }}>

@@ -1,21 +1,15 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:45150"} */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SiteInformation } from '@shop/contracts';
 import { aUser, renderPage, startApiServer } from '@shop/test-utils';
 import supportModule from '../module';
+import { aSiteInformation } from '../site-information/site-information-fixture';
 import ContactUsPage from './contact-us-page';
 
 let ticketsEnabled = true;
 let answerTicket: (body: { title: string; text: string }) => { status: number; body: unknown };
 
-const info = (): SiteInformation => ({
-  about_me: '',
-  terms_and_conditions: '',
-  comments_enabled: true,
-  tickets_enabled: ticketsEnabled,
-  selling_enabled: true,
-});
+const info = () => aSiteInformation({ tickets_enabled: ticketsEnabled });
 
 const created = (body: { title: string; text: string }) => ({
   status: 201,

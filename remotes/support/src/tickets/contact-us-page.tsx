@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Formik, Form, type FormikErrors, type FormikTouched } from 'formik';
-import { readApiError } from '@shop/api-client';
+import { readApiError, siteInformationApi } from '@shop/api-client';
 import { Alert, Button, Container, Paper, Skeleton, Stack, Typography } from '@shop/ui-kit';
 import { TICKET_TEXT_MAX, TICKET_TITLE_MAX, ticketSchema, type TicketInput } from '@shop/validation';
-import { useGetSiteInformationQuery } from '../site-information/site-information-api';
 import { FormTextField, toFormikErrors } from '@shop/forms';
 import { useSendTicketMutation } from './tickets-api';
 import { t } from '../strings';
@@ -30,7 +29,7 @@ function ClosedNotice() {
  * the server answers so) a notice instead of the form.
  */
 export default function ContactUsPage() {
-  const { data: site, isLoading } = useGetSiteInformationQuery();
+  const { data: site, isLoading } = siteInformationApi.useGetSiteInformationQuery();
   const [sendTicket] = useSendTicketMutation();
   const [closedByServer, setClosedByServer] = useState(false);
   const closed = closedByServer || site?.data.tickets_enabled === false;

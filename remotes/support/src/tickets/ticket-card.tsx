@@ -1,12 +1,12 @@
 import type { Ticket } from '@shop/contracts';
-import { formatJalaliDate } from '@shop/format';
+import { formatJalaliDate, formatMobile } from '@shop/format';
 import { Box, Button, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Chip } from '@shop/ui-kit/lazy';
 import { useSetTicketReadMutation } from './tickets-api';
 import { t } from '../strings';
 
 /**
- * One ticket in the dashboard list: sender name, email and mobile (LTR), subject, Jalali date
+ * One ticket in the dashboard list: sender name, email and mobile (LTR, «۰۹۱۲ ۱۲۳ ۴۵۶۷»), subject, Jalali date
  * and time, read chip, the text, and the mark read / unread action.
  */
 export function TicketCard({ ticket }: { ticket: Ticket }) {
@@ -34,7 +34,7 @@ export function TicketCard({ ticket }: { ticket: Ticket }) {
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {t.tickets.sender}: {ticket.user_name} — <bdi dir="ltr">{ticket.user_email}</bdi>
             {' — '}
-            {ticket.user_mobile ? <bdi dir="ltr">{ticket.user_mobile}</bdi> : <span>{t.tickets.noMobile}</span>}
+            {ticket.user_mobile ? <bdi dir="ltr">{formatMobile(ticket.user_mobile)}</bdi> : <span>{t.tickets.noMobile}</span>}
           </Typography>
         </Box>
         <Chip size="small" color={ticket.is_read ? 'default' : 'primary'} label={ticket.is_read ? t.tickets.read : t.tickets.unread} />

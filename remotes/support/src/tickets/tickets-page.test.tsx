@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Ticket } from '@shop/contracts';
 import { formatJalaliDate } from '@shop/format';
 import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
+import supportModule from '../module';
 import TicketsPage from './tickets-page';
 
 // A stateful fake of the tickets API, so a read/unread action shows up in the next list.
@@ -72,6 +73,11 @@ const renderTickets = (url = '/dashboard/contact-us') =>
   renderPage(<TicketsPage />, { url, path: '/dashboard/contact-us', user: aUser({ status: 'super' }) });
 
 describe('TicketsPage (/dashboard/contact-us)', () => {
+  it('is a dashboard route behind show-tickets, in the navigation', () => {
+    expect(supportModule.dashboardRoutes.find((route) => route.path === '/dashboard/contact-us')?.permission).toBe('show-tickets');
+    expect(supportModule.dashboardNav).toContainEqual({ label: 'تیکت‌ها', path: '/dashboard/contact-us', permission: 'show-tickets', icon: 'SupportAgent' });
+  });
+
   it('lists tickets with sender, LTR contacts, title, Jalali date and time, read chip and text', async () => {
     renderTickets();
     expect(screen.getByRole('heading', { level: 1, name: 'تیکت‌ها' })).toBeTruthy();
@@ -79,7 +85,7 @@ describe('TicketsPage (/dashboard/contact-us)', () => {
     const first = card('مشکل در پخش پادکست');
     expect(within(first).getByText(/سارا محمدی/)).toBeTruthy();
     expect(within(first).getByText('sara@example.com').getAttribute('dir')).toBe('ltr');
-    expect(within(first).getByText('+989121234567').getAttribute('dir')).toBe('ltr');
+    expect(within(first).getByText('۰۹۱۲ ۱۲۳ ۴۵۶۷').getAttribute('dir')).toBe('ltr');
     expect(within(first).getByText('قسمت دوم پادکست روی گوشی من پخش نمی‌شود.')).toBeTruthy();
     expect(within(first).getByText(formatJalaliDate('2026-11-22T11:00:00Z', { withTime: true }))).toBeTruthy();
     expect(within(first).getByText('خوانده‌نشده')).toBeTruthy();

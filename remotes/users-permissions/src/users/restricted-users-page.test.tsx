@@ -44,7 +44,7 @@ describe('restricted users lists (/dashboard/users/list-users-restricted-from-po
     expect(screen.getByRole('heading', { name: 'محدودیت موقت دیدگاه' })).toBeTruthy();
     const row = (await screen.findByText('بهرام موقت')).closest('tr')!;
     expect(within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent)).toEqual([
-      'بهرام موقت', 'bahram@example.com', '+۹۸۹۱۲۱۲۳۴۵۶۷', formatJalaliDate('2026-11-22T11:00:00Z', { withTime: true }),
+      'بهرام موقت', 'bahram@example.com', '۰۹۱۲ ۱۲۳ ۴۵۶۷', formatJalaliDate('2026-11-22T11:00:00Z', { withTime: true }),
     ]);
     expect(within(screen.getByText('مینا موقت').closest('tr')!).getByText('۱۰ آذر ۱۴۰۵، ساعت ۰۹:۴۵')).toBeTruthy();
     expect(screen.queryByText('کاوه دائمی')).toBeNull();

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import type { User } from '@shop/contracts';
 import { DebouncedSearchBox, ListPagination, useTableParams } from '@shop/content-ui';
-import { formatJalaliDate, formatNumber, toPersianDigits } from '@shop/format';
+import { formatJalaliDate, formatMobile, formatNumber } from '@shop/format';
 import { useLocation } from '@shop/router';
 import { Box, Button, Icon, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
-import { DataTable } from '../dashboard/data-table';
-import { PageHeader } from '../dashboard/page-header';
+import { DataTable, PageHeader } from '@shop/dashboard-ui';
 import { PATHS } from '../paths';
 import { useGetDashboardUsersQuery, useSetCommentStatusMutation } from './users-api';
 import { t } from '../strings';
@@ -61,7 +60,7 @@ export default function RestrictedUsersPage() {
       case 'email':
         return <bdi dir="ltr">{user.email}</bdi>;
       case 'mobile':
-        return user.mobile ? <bdi dir="ltr">{toPersianDigits(user.mobile)}</bdi> : '—';
+        return user.mobile ? <bdi dir="ltr">{formatMobile(user.mobile)}</bdi> : '—';
       case 'created_at':
         return <time dateTime={user.created_at}>{formatJalaliDate(user.created_at)}</time>;
       case 'barred_until':

@@ -2,14 +2,11 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { selectCurrentUser, useAppSelector } from '@shop/api-client';
 import type { User, UserStatus, WriteCommentStatus } from '@shop/contracts';
 import { DebouncedSearchBox, ListPagination, useTableParams, useUrlParams } from '@shop/content-ui';
-import { formatJalaliDate, formatNumber, toPersianDigits } from '@shop/format';
+import { formatJalaliDate, formatMobile, formatNumber } from '@shop/format';
 import { Link } from '@shop/router';
 import { Box, Button, CircularProgress, Icon, IconButton, Stack, Typography } from '@shop/ui-kit';
 import { Chip, Dialog, DialogContent, Tooltip } from '@shop/ui-kit/lazy';
-import { DataTable } from '../dashboard/data-table';
-import { FilterSelect, filterOf } from '../dashboard/filter-select';
-import { PageHeader } from '../dashboard/page-header';
-import { useConfirmedDelete } from '../dashboard/use-confirmed-delete';
+import { DataTable, FilterSelect, PageHeader, filterOf, useConfirmedDelete } from '@shop/dashboard-ui';
 import { PATHS } from '../paths';
 import { CommentStatusChip } from './comment-status-chip';
 import { useDeleteDashboardUserMutation, useGetDashboardUsersQuery } from './users-api';
@@ -119,7 +116,7 @@ export default function UsersPage() {
       case 'email':
         return <bdi dir="ltr">{user.email}</bdi>;
       case 'mobile':
-        return user.mobile ? <bdi dir="ltr">{toPersianDigits(user.mobile)}</bdi> : '—';
+        return user.mobile ? <bdi dir="ltr">{formatMobile(user.mobile)}</bdi> : '—';
       case 'status':
         return <Chip size="small" variant="outlined" color={user.status === 'ordinary' ? 'default' : 'primary'} label={t.userStatus[user.status]} />;
       case 'email_verified':

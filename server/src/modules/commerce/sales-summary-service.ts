@@ -11,7 +11,7 @@
  */
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Order, SalesPeriod, SalesSummaryAnswer } from '@shop/contracts';
+import type { DailySales, DashboardOverview, Order, SalesPeriod, SalesSummaryAnswer } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products, salesDaily, salesDailyState } from '../../db/schema';
 import {
@@ -202,4 +202,29 @@ export async function getSalesSummary(
       ...(byDay.get(civilKey(civil)) ?? { count: 0, total: 0 }),
     })),
   };
+}
+
+/** Tehran days of the dashboard home's sales chart (issue 8). */
+const OVERVIEW_DAYS = 30;
+
+/**
+ * The dashboard home's sales at `now` (issue 8 "Dashboard home"): tomans sold today (Tehran day)
+ * and this Jalali month, and the last {@link OVERVIEW_DAYS} Tehran days zero-filled, oldest
+ * first. Counted as {@link getSalesSummary} counts sales, in one read of the rollup and the live days.
+ */
+export async function getSalesOverview(db: Db, now: Date = new Date()): Promise<NonNullable<DashboardOverview['sales']>> {
+  const today = tehranDateOf(now);
+  const month = periodRange('month', now);
+  const monthStart = month.from!;
+  const chartStart = tehranMidnight(addDays(today, 1 - OVERVIEW_DAYS));
+  const from = monthStart < chartStart ? monthStart : chartStart;
+  const byDay = new Map<string, Totals>();
+  for (const cell of await summaryCells(db, 'sales', from, month.to, now)) addTo(byDay, cell.day, cell);
+  const monthStartKey = civilKey(tehranDateOf(monthStart));
+  const thisMonth = [...byDay.entries()].filter(([day]) => day >= monthStartKey).reduce((sum, [, day]) => sum + day.total, 0);
+  const lastDays: DailySales[] = seriesDays({ from: chartStart, to: month.to }).map((civil) => ({
+    date: tehranMidnight(civil).toISOString(),
+    ...(byDay.get(civilKey(civil)) ?? { count: 0, total: 0 }),
+  }));
+  return { today: byDay.get(civilKey(today))?.total ?? 0, this_month: thisMonth, last_30_days: lastDays };
 }

@@ -6,7 +6,7 @@
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
 import { postSchema, validate } from '@shop/validation';
 import { validationFailed } from '../../lib/api-error';
-import { sanitizeDescription } from '../../lib/html';
+import { sanitizeRichText } from '../../lib/html';
 import { MESSAGES } from '../../lib/messages';
 import type { FileStorage } from '../../lib/storage';
 import type { FormBody } from '../../lib/uploads';
@@ -25,7 +25,7 @@ export async function checkForm<S extends ObjectSchema<{ description: string } &
   const errors: Record<string, string[]> = result.ok ? {} : { ...result.errors };
   for (const name of requiredFiles) if (!form.files[name]) errors[name] = [MESSAGES.fileRequired];
   if (!result.ok || Object.keys(errors).length > 0) throw validationFailed(errors);
-  return { ...result.value, description: sanitizeDescription(result.value.description) };
+  return { ...result.value, description: sanitizeRichText(result.value.description) };
 }
 
 /** The text fields of a post or podcast after validation, description sanitized. */

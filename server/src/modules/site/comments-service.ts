@@ -204,6 +204,12 @@ async function toDashboardComments(db: Db, rows: CommentRow[], titlesOf: TitleLo
   });
 }
 
+/** How many comments wait for moderation (`pending`; the dashboard home and header, issue 8). */
+export async function countPendingComments(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(comments).where(eq(comments.status, 'pending'));
+  return row?.n ?? 0;
+}
+
 /** Removes every comment of an item (when the item is deleted). */
 export async function deleteCommentsOf(db: Db, type: ContentType, itemId: number): Promise<void> {
   await db.delete(comments).where(and(eq(comments.commentable_type, type), eq(comments.commentable_id, itemId)));

@@ -94,10 +94,10 @@ export async function likeItem(db: Db, user: User, body: LikeBody): Promise<Like
 
 /**
  * Why an item's rules refuse a comment by `user` (SPEC §6, §8; issue 6), or null when they allow
- * it: comments off site-wide or closed on the item → `commentsClosed`; a `buyers-only` course, a
- * `buyers-only` session or a session of a `buyers-only` course, for an ordinary user who does not
- * own the course → `commentsBuyersOnly` (staff and super are exempt). `ref.product_id` is the
- * course of a session.
+ * it: comments off site-wide (SPEC §1 switch) → `commentsSwitchedOff`; closed on the item →
+ * `commentsClosed`; a `buyers-only` course, a `buyers-only` session or a session of a
+ * `buyers-only` course, for an ordinary user who does not own the course → `commentsBuyersOnly`
+ * (staff and super are exempt). `ref.product_id` is the course of a session.
  */
 export async function commentRefusal(
   db: Db,
@@ -107,7 +107,8 @@ export async function commentRefusal(
   ref: { comment_status: CommentStatus; product_id?: number },
 ): Promise<string | null> {
   const site = await getSiteInformation(db);
-  if (!site.comments_enabled || ref.comment_status === 'closed') return MESSAGES.commentsClosed;
+  if (!site.comments_enabled) return MESSAGES.commentsSwitchedOff;
+  if (ref.comment_status === 'closed') return MESSAGES.commentsClosed;
   const productId = type === 'product' ? itemId : type === 'product_session' ? ref.product_id : undefined;
   if (productId === undefined || user.status !== 'ordinary') return null;
   const buyersOnly =
@@ -120,7 +121,7 @@ export async function commentRefusal(
 /**
  * `POST /api/comments` for the signed-in `user` (SPEC §6, §8): 403 for another `user_id`, an
  * unverified email (message without "forbidden"), a barred user, or a {@link commentRefusal}
- * (closed, site switch off, buyers-only course not owned); 404 for an unknown item; 422 for a `parent_id` that is not a comment of the
+ * (site switch off, closed, buyers-only course not owned); 404 for an unknown item; 422 for a `parent_id` that is not a comment of the
  * same item. Staff and super comments are approved at once, others wait for moderation.
  */
 export async function postComment(

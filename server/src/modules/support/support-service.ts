@@ -1,57 +1,112 @@
-/** FAQ/links and site information (SPEC §3 "Link", §1 switches). Owns `links` and `site_settings`. */
-import { asc, eq } from 'drizzle-orm';
-import type { Link, LinkType, SiteInformation } from '@shop/contracts';
+/**
+ * Site information and terms (SPEC §1 switches, §2 /about-me, /terms-and-conditions; issue 8
+ * "Site information", "Terms"). Owns `site_settings`, a single row (id 1). Rich text is stored
+ * sanitized; scripts, event handlers and `javascript:` links are refused with a 422.
+ */
+import { eq } from 'drizzle-orm';
+import type { SiteInformation, SiteInformationInput, SocialLinks, TermsInput } from '@shop/contracts';
+import type { SiteInformationBody } from '@shop/validation';
 import type { Db } from '../../db/client';
-import { links, siteSettings } from '../../db/schema';
+import { siteSettings } from '../../db/schema';
+import { validationFailed } from '../../lib/api-error';
+import { hasScriptMarkup, sanitizeRichText } from '../../lib/html';
+import { MESSAGES } from '../../lib/messages';
 
-/** The link types of SPEC §3, for schemas. */
-export const LINK_TYPES: LinkType[] = ['question', 'product-related-question', 'link'];
+/** What a database without the row answers: empty texts, no contacts, every switch on. */
+const DEFAULTS: SiteInformation = {
+  site_name: '',
+  short_description: '',
+  about_me: '',
+  terms_and_conditions: '',
+  contact_email: null,
+  contact_phone: null,
+  address: null,
+  social_links: {},
+  comments_enabled: true,
+  tickets_enabled: true,
+  selling_enabled: true,
+};
 
-/** Links of one type (or all), in creation order. */
-export async function listLinks(db: Db, type?: LinkType): Promise<Link[]> {
-  return db
-    .select({ id: links.id, title: links.title, text: links.text, type: links.type })
-    .from(links)
-    .where(type ? eq(links.type, type) : undefined)
-    .orderBy(asc(links.id));
-}
+const columns = {
+  site_name: siteSettings.site_name,
+  short_description: siteSettings.short_description,
+  about_me: siteSettings.about_me,
+  terms_and_conditions: siteSettings.terms_and_conditions,
+  contact_email: siteSettings.contact_email,
+  contact_phone: siteSettings.contact_phone,
+  address: siteSettings.address,
+  social_links: siteSettings.social_links,
+  comments_enabled: siteSettings.comments_enabled,
+  tickets_enabled: siteSettings.tickets_enabled,
+  selling_enabled: siteSettings.selling_enabled,
+};
 
-/** The site texts and switches; defaults (empty texts, switches on) when the row is missing. */
+/** The site information with its switches (public `GET /api/site-information`); {@link DEFAULTS} when the row is missing. */
 export async function getSiteInformation(db: Db): Promise<SiteInformation> {
-  const [row] = await db
-    .select({
-      about_me: siteSettings.about_me,
-      terms_and_conditions: siteSettings.terms_and_conditions,
-      comments_enabled: siteSettings.comments_enabled,
-      tickets_enabled: siteSettings.tickets_enabled,
-      selling_enabled: siteSettings.selling_enabled,
-    })
-    .from(siteSettings)
-    .where(eq(siteSettings.id, 1));
-  return (
-    row ?? {
-      about_me: '',
-      terms_and_conditions: '',
-      comments_enabled: true,
-      tickets_enabled: true,
-      selling_enabled: true,
-    }
-  );
+  const [row] = await db.select(columns).from(siteSettings).where(eq(siteSettings.id, 1));
+  return row ?? DEFAULTS;
 }
 
-/** Writes the single settings row (seed and, later, the dashboard). */
-export async function saveSiteInformation(db: Db, info: SiteInformation): Promise<void> {
+/** Writes some fields of the single row, creating it (with the defaults for the rest) when missing. */
+async function writeSettings(db: Db, values: Partial<SiteInformation>): Promise<SiteInformation> {
   await db
     .insert(siteSettings)
-    .values({ id: 1, ...info })
-    .onConflictDoUpdate({ target: siteSettings.id, set: { ...info, updated_at: new Date() } });
+    .values({ ...DEFAULTS, ...values, id: 1 })
+    .onConflictDoUpdate({ target: siteSettings.id, set: { ...values, updated_at: new Date() } });
+  return getSiteInformation(db);
 }
 
-/** Adds a link (seed and, later, the dashboard). */
-export async function addLink(
-  db: Db,
-  input: { title: string; text: string; type: LinkType },
-): Promise<number> {
-  const [row] = await db.insert(links).values(input).returning({ id: links.id });
-  return row!.id;
+/** Writes the whole record as given (seed and test fixtures; the dashboard goes through the update functions). */
+export async function saveSiteInformation(db: Db, info: SiteInformation): Promise<void> {
+  await writeSettings(db, info);
+}
+
+/**
+ * Sanitized rich text of `field`.
+ * @throws ApiError 422 `richTextUnsafe` on `field` when the HTML holds scripts, event handlers or `javascript:` links.
+ */
+function safeRichText(field: string, html: string): string {
+  if (hasScriptMarkup(html)) throw validationFailed({ [field]: [MESSAGES.richTextUnsafe] });
+  return sanitizeRichText(html);
+}
+
+/** The networks that have a link, without empty entries. */
+function presentLinks(links: SocialLinks): SocialLinks {
+  return Object.fromEntries(Object.entries(links).filter(([, url]) => typeof url === 'string' && url !== ''));
+}
+
+/**
+ * `PUT /api/dashboard/site-information` (permission manage-site-information): saves everything but
+ * the terms, `about_me` sanitized; the switches act on the next request. Answers the whole record.
+ * @throws ApiError 422 `richTextUnsafe` on `about_me`; nothing is written then.
+ */
+export async function updateSiteInformation(db: Db, input: SiteInformationBody): Promise<SiteInformation> {
+  const values: SiteInformationInput = {
+    site_name: input.site_name,
+    short_description: input.short_description ?? '',
+    about_me: safeRichText('about_me', input.about_me),
+    contact_email: input.contact_email ?? null,
+    contact_phone: input.contact_phone ?? null,
+    address: input.address ?? null,
+    social_links: presentLinks(input.social_links as SocialLinks),
+    comments_enabled: input.comments_enabled,
+    tickets_enabled: input.tickets_enabled,
+    selling_enabled: input.selling_enabled,
+  };
+  return writeSettings(db, values);
+}
+
+/** The terms HTML (`GET /api/dashboard/terms-and-conditions`). */
+export async function getTerms(db: Db): Promise<TermsInput> {
+  return { terms_and_conditions: (await getSiteInformation(db)).terms_and_conditions };
+}
+
+/**
+ * `PUT /api/dashboard/terms-and-conditions` (permission manage-terms): stores the terms sanitized
+ * and answers them as stored.
+ * @throws ApiError 422 `richTextUnsafe` on `terms_and_conditions`; nothing is written then.
+ */
+export async function updateTerms(db: Db, html: string): Promise<TermsInput> {
+  const saved = await writeSettings(db, { terms_and_conditions: safeRichText('terms_and_conditions', html) });
+  return { terms_and_conditions: saved.terms_and_conditions };
 }

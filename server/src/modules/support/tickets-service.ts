@@ -89,6 +89,12 @@ export async function listTickets(db: Db, query: TicketListQuery): Promise<Pagin
   return { data: await toTickets(db, rows), meta: pageMeta(request, total?.n ?? 0) };
 }
 
+/** How many tickets nobody has read yet (the dashboard home and header, issue 8). */
+export async function countUnreadTickets(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tickets).where(eq(tickets.is_read, false));
+  return row?.n ?? 0;
+}
+
 /** Marks a ticket read or unread. @throws ApiError 404 when it does not exist. */
 export async function setTicketRead(db: Db, id: number, isRead: boolean): Promise<Ticket> {
   const [row] = await db.update(tickets).set({ is_read: isRead }).where(eq(tickets.id, id)).returning();

@@ -4,7 +4,7 @@
  * The dashboard's people rules (issue 7 "Dashboard users") live here: who may change a user's
  * type and permissions, the last super user, deleting, and comment restrictions.
  */
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DashboardUserListQuery, Paginated, PermissionName, User, UserStatus, WriteCommentStatus } from '@shop/contracts';
 import type { CommentRestrictionInput, DashboardUserCreateInput, DashboardUserUpdateInput } from '@shop/validation';
 import type { Db } from '../../db/client';
@@ -280,6 +280,12 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<Paginated
     data: rows.map((row) => toUser(row, perms.get(row.id) ?? [])),
     meta: pageMeta(request, total?.n ?? 0),
   };
+}
+
+/** How many users registered at or after `since` (the dashboard home's new users, issue 8). */
+export async function countUsersCreatedSince(db: Db, since: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(gte(users.created_at, since));
+  return row?.n ?? 0;
 }
 
 /** A 422 whose message and field error both say why (the client toasts one, the form shows the other). */

@@ -91,11 +91,12 @@ async function requireAuthClearingStale(request: FastifyRequest, reply: FastifyR
 export type GuardHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
- * Who may call a route (issue 7 "Authorization matrix"): anyone, any signed-in user, or a
- * dashboard user holding a permission. Every /api route declares it, through its guard hook or
+ * Who may call a route (issue 7 "Authorization matrix"): anyone, any signed-in user, any dashboard
+ * user (staff or super, whatever their permissions; issue 8's dashboard home), or a dashboard user
+ * holding a permission. Every /api route declares it, through its guard hook or
  * `config: { access: 'public' }`; `plugins/app/route-access.ts` refuses to start otherwise.
  */
-export type RouteAccess = 'public' | 'signed-in' | { permission: PermissionName };
+export type RouteAccess = 'public' | 'signed-in' | 'dashboard' | { permission: PermissionName };
 
 const guardAccess = new WeakMap<GuardHook, RouteAccess>();
 
@@ -119,17 +120,33 @@ export const requireUser: GuardHook = guard('signed-in', async (request, reply) 
 });
 
 /**
- * The guard of every dashboard route (SPEC §6), run as the route's `onRequest` hook so it answers
- * before query/body validation: 401 for visitors; 403 `forbidden: …` for
+ * The caller when it is a dashboard user (SPEC §6): 401 for visitors; 403 `forbidden: …` for
  * ordinary users; 403 with the unverified-email message (no `forbidden`/`unauthorized`, so
- * SPEC §8 sends the client to /resend-verification-email) for staff/super without a verified
- * email; 403 `forbidden: …` for staff without the named permission. Super passes every check.
+ * SPEC §8 sends the client to /resend-verification-email) for staff/super without a verified email.
+ */
+async function requireDashboardAuth(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
+  const auth = await requireAuthClearingStale(request, reply);
+  if (auth.user.status === 'ordinary') throw forbidden();
+  if (!auth.user.is_email_verified) throw new ApiError(403, MESSAGES.emailNotVerified);
+  return auth;
+}
+
+/**
+ * Route hook of the dashboard routes every staff or super user may call, whatever their
+ * permissions (the dashboard home): the refusals of `requireDashboardAuth` above.
+ */
+export const requireDashboardUser: GuardHook = guard('dashboard', async (request, reply) => {
+  await requireDashboardAuth(request, reply);
+});
+
+/**
+ * The guard of every dashboard section's route (SPEC §6), run as the route's `onRequest` hook so
+ * it answers before query/body validation: the refusals of {@link requireDashboardUser}, then
+ * 403 `forbidden: …` for staff without the named permission. Super passes every check.
  */
 export function requirePermission(name: PermissionName): GuardHook {
   return guard({ permission: name }, async (request, reply) => {
-    const { user } = await requireAuthClearingStale(request, reply);
-    if (user.status === 'ordinary') throw forbidden();
-    if (!user.is_email_verified) throw new ApiError(403, MESSAGES.emailNotVerified);
+    const { user } = await requireDashboardAuth(request, reply);
     if (!hasPermission(user, name)) throw forbidden();
   });
 }

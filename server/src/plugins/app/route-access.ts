@@ -1,7 +1,7 @@
 /**
  * The route table's access column (issue 7 "Authorization matrix"): every `/api` and `/sanctum`
  * route declares who may call it, through a guard hook made by `guard` / `requireUser` /
- * `requirePermission`, or `config: { access: 'public' }`. A route that declares nothing stops the
+ * `requireDashboardUser` / `requirePermission`, or `config: { access: 'public' }`. A route that declares nothing stops the
  * server at start-up, so a new route can never be open by accident. `app.routeAccess` lists them
  * all for the authorization-matrix test.
  */

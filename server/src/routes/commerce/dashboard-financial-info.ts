@@ -12,9 +12,8 @@ import {
   type RefundBody,
   type SalesPeriod,
 } from '@shop/contracts';
-import { notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { MAX_PAGE, parseId } from '../../lib/pagination';
+import { MAX_PAGE, routeId } from '../../lib/pagination';
 import {
   dashboardOrderSchema,
   itemSchema,
@@ -52,12 +51,6 @@ const paymentStatus = { type: 'string', enum: ['unpaid', 'paid'] } as const;
 const writeAnswer = (data: object) =>
   ({ type: 'object', required: ['message', 'data'], properties: { message: { type: 'string' }, data } }) as const;
 
-/** The numeric `:id` of a path, or a 404. */
-function idOf(raw: string): number {
-  const parsed = parseId(raw);
-  if (parsed === null) throw notFound();
-  return parsed;
-}
 
 const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
   const financial = { onRequest: requirePermission('show-financial-info') };
@@ -86,7 +79,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     `${BASE}/orders/:id`,
     { schema: { tags, summary: 'An order', security, params: idParams, response: { 200: itemSchema(dashboardOrderSchema), ...errors } }, ...financial },
-    async (request) => ({ data: await getDashboardOrder(app.db, idOf(request.params.id)) }),
+    async (request) => ({ data: await getDashboardOrder(app.db, routeId(request.params.id)) }),
   );
 
   /** PUT …/orders/:id `{payment_status}`: paid grants the courses (paid_at now), unpaid revokes them. */
@@ -105,7 +98,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => ({
       message: MESSAGES.orderUpdated,
-      data: await setOrderPaymentStatus(app.db, idOf(request.params.id), request.body.payment_status),
+      data: await setOrderPaymentStatus(app.db, routeId(request.params.id), request.body.payment_status),
     }),
   );
 
@@ -134,7 +127,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags, summary: 'A course added by hand', security, params: idParams, response: { 200: itemSchema(dashboardOrderSchema), ...errors } },
       ...financial,
     },
-    async (request) => ({ data: await getDashboardOrder(app.db, idOf(request.params.id), 'manual') }),
+    async (request) => ({ data: await getDashboardOrder(app.db, routeId(request.params.id), 'manual') }),
   );
 
   /** POST …/list-of-products-added-to-users `{user_id, product_id}`: 201, a paid order at 0; 422 unknown or owned. */
@@ -173,7 +166,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => ({
       message: MESSAGES.productOfUserChanged,
-      data: await changeManualOrderProduct(app.db, idOf(request.params.id), request.body.product_id),
+      data: await changeManualOrderProduct(app.db, routeId(request.params.id), request.body.product_id),
     }),
   );
 
@@ -182,7 +175,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
     `${manual}/:id`,
     { schema: { tags, summary: 'Remove a course added by hand', security, params: idParams, response: { 200: messageSchema, ...errors } }, ...financial },
     async (request) => {
-      await deleteManualOrder(app.db, idOf(request.params.id));
+      await deleteManualOrder(app.db, routeId(request.params.id));
       return { message: MESSAGES.productRemovedFromUser };
     },
   );

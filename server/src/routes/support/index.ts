@@ -1,48 +1,36 @@
-/** FAQ/links and site information (SPEC §2 /frequently-asked-questions, /about-me, /terms-and-conditions). */
+/**
+ * Public reads of running the site (SPEC §1, §2 /frequently-asked-questions, /about-me,
+ * /terms-and-conditions; issue 8): the site information with its switches, links by type and the
+ * announcements to show.
+ */
 import type { FastifyPluginAsync } from 'fastify';
-import type { LinkType } from '@shop/contracts';
-import { commonErrorResponses, itemSchema } from '../../lib/schemas';
-import { getSiteInformation, LINK_TYPES, listLinks } from '../../modules/support/support-service';
+import { LINK_TYPES, type LinkType } from '@shop/contracts';
+import { commonErrorResponses, itemSchema, linkSchema, publicAnnouncementSchema, siteInformationSchema } from '../../lib/schemas';
+import { listPublicAnnouncements } from '../../modules/support/announcements-service';
+import { listLinks } from '../../modules/support/links-service';
+import { getSiteInformation } from '../../modules/support/support-service';
 
-const linkSchema = {
-  type: 'object',
-  required: ['id', 'title', 'text', 'type'],
-  properties: {
-    id: { type: 'integer' },
-    title: { type: 'string' },
-    text: { type: 'string' },
-    type: { type: 'string', enum: LINK_TYPES },
-  },
-} as const;
-
-const siteInformationSchema = {
-  type: 'object',
-  required: ['about_me', 'terms_and_conditions', 'comments_enabled', 'tickets_enabled', 'selling_enabled'],
-  properties: {
-    about_me: { type: 'string', description: 'HTML' },
-    terms_and_conditions: { type: 'string', description: 'HTML' },
-    comments_enabled: { type: 'boolean' },
-    tickets_enabled: { type: 'boolean' },
-    selling_enabled: { type: 'boolean' },
-  },
-} as const;
+/** `{ data: T[] }` of the public lists. */
+function listOf(item: object) {
+  return { type: 'object', required: ['data'], properties: { data: { type: 'array', items: item } } } as const;
+}
 
 const supportRoutes: FastifyPluginAsync = async (app) => {
-  /** GET /api/site-information: about-me and terms HTML plus the site switches of SPEC §1. */
+  /** GET /api/site-information: Item<SiteInformation> — name, texts, contact details, social links and the switches of SPEC §1. */
   app.get(
     '/api/site-information',
     {
       config: { access: 'public' },
       schema: {
         tags: ['support'],
-        summary: 'Site texts and switches',
+        summary: 'Site information and switches',
         response: { 200: itemSchema(siteInformationSchema), ...commonErrorResponses },
       },
     },
     async () => ({ data: await getSiteInformation(app.db) }),
   );
 
-  /** GET /api/links?type=…: links of one type (FAQ tabs: product-related-question, question), or all. */
+  /** GET /api/links?type=…: `{data: Link[]}` of one type (FAQ tabs: product-related-question, question; footer: link), or all; 422 unknown type. */
   app.get<{ Querystring: { type?: LinkType } }>(
     '/api/links',
     {
@@ -50,14 +38,25 @@ const supportRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['support'],
         summary: 'FAQ entries and links',
-        querystring: { type: 'object', properties: { type: { type: 'string', enum: LINK_TYPES } } },
-        response: {
-          200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: linkSchema } } },
-          ...commonErrorResponses,
-        },
+        querystring: { type: 'object', properties: { type: { type: 'string', enum: [...LINK_TYPES] } } },
+        response: { 200: listOf(linkSchema), ...commonErrorResponses },
       },
     },
     async (request) => ({ data: await listLinks(app.db, request.query.type) }),
+  );
+
+  /** GET /api/announcements: `{data: PublicAnnouncement[]}` — active and not expired, newest first (the public banner). */
+  app.get(
+    '/api/announcements',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['support'],
+        summary: 'Announcements to show',
+        response: { 200: listOf(publicAnnouncementSchema), ...commonErrorResponses },
+      },
+    },
+    async () => ({ data: await listPublicAnnouncements(app.db) }),
   );
 };
 

@@ -6,9 +6,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { permissionSchema, permissionUserSchema, type PermissionInput } from '@shop/validation';
-import { notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { MAX_PAGE, parseId } from '../../lib/pagination';
+import { MAX_PAGE, routeId } from '../../lib/pagination';
 import {
   itemSchema,
   messageItemSchema,
@@ -40,13 +39,6 @@ const holderParams = { type: 'object', properties: { id: { type: 'string' }, use
 const nameBody = yupBody(permissionSchema);
 const holderBody = yupBody(permissionUserSchema);
 const detailAnswer = messageItemSchema(permissionDetailSchema);
-
-/** A numeric path id, or a 404. */
-function idOf(raw: string): number {
-  const id = parseId(raw);
-  if (id === null) throw notFound();
-  return id;
-}
 
 const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
   const guard = { onRequest: requirePermission('manage-permissions') };
@@ -100,7 +92,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
       },
       ...guard,
     },
-    async (request) => ({ data: await getPermission(app.db, idOf(request.params.id)) }),
+    async (request) => ({ data: await getPermission(app.db, routeId(request.params.id)) }),
   );
 
   /** PUT /api/dashboard/permissions/:id `{name}`: {message, data}; 422 `permissionBuiltin` (catalogue name) or taken. */
@@ -120,7 +112,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: nameBody.validatorCompiler,
     },
     async (request) => {
-      const id = idOf(request.params.id);
+      const id = routeId(request.params.id);
       return { message: MESSAGES.permissionUpdated, data: await renamePermission(app.db, id, request.body.name) };
     },
   );
@@ -133,7 +125,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
       ...guard,
     },
     async (request) => {
-      await deletePermission(app.db, idOf(request.params.id));
+      await deletePermission(app.db, routeId(request.params.id));
       return { message: MESSAGES.permissionDeleted };
     },
   );
@@ -155,7 +147,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: holderBody.validatorCompiler,
     },
     async (request) => {
-      const id = idOf(request.params.id);
+      const id = routeId(request.params.id);
       return { message: MESSAGES.permissionAssigned, data: await assignPermission(app.db, id, request.body.user_id) };
     },
   );
@@ -174,8 +166,8 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
       ...guard,
     },
     async (request) => {
-      const id = idOf(request.params.id);
-      const userId = idOf(request.params.userId);
+      const id = routeId(request.params.id);
+      const userId = routeId(request.params.userId);
       return { message: MESSAGES.permissionUnassigned, data: await unassignPermission(app.db, id, userId) };
     },
   );

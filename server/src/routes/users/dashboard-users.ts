@@ -15,9 +15,8 @@ import {
   type DashboardUserCreateInput,
   type DashboardUserUpdateInput,
 } from '@shop/validation';
-import { notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { MAX_PAGE, parseId } from '../../lib/pagination';
+import { MAX_PAGE, routeId } from '../../lib/pagination';
 import {
   errorBodySchema,
   itemSchema,
@@ -49,13 +48,6 @@ const params = { type: 'object', properties: { id: { type: 'string' } } } as con
 const createBody = yupBody(dashboardUserCreateSchema);
 const updateBody = yupBody(dashboardUserUpdateSchema);
 const restrictionBody = yupBody(commentRestrictionSchema);
-
-/** The numeric `:id` of a path, or a 404. */
-function idOf(raw: string): number {
-  const id = parseId(raw);
-  if (id === null) throw notFound(MESSAGES.userUnknown);
-  return id;
-}
 
 const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
   const guard = { onRequest: requirePermission('show-users') };
@@ -125,7 +117,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     `${BASE}/:id`,
     { schema: { tags, summary: 'A user', security, params, response: { 200: itemSchema(userSchema), ...errors } }, ...guard },
-    async (request) => ({ data: await getDashboardUser(app.db, idOf(request.params.id)) }),
+    async (request) => ({ data: await getDashboardUser(app.db, routeId(request.params.id, MESSAGES.userUnknown)) }),
   );
 
   /**
@@ -148,7 +140,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: updateBody.validatorCompiler,
     },
     async (request) => {
-      const id = idOf(request.params.id);
+      const id = routeId(request.params.id, MESSAGES.userUnknown);
       const { user, token } = await requireAuth(request);
       return { message: MESSAGES.userUpdated, data: await updateDashboardUser(app.db, user, id, request.body, token) };
     },
@@ -165,7 +157,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
       ...guard,
     },
     async (request) => {
-      const id = idOf(request.params.id);
+      const id = routeId(request.params.id, MESSAGES.userUnknown);
       const { user } = await requireAuth(request);
       await deleteDashboardUser(app.db, user, id);
       return { message: MESSAGES.userDeleted };
@@ -192,7 +184,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: restrictionBody.validatorCompiler,
     },
     async (request) => {
-      const id = idOf(request.params.id);
+      const id = routeId(request.params.id, MESSAGES.userUnknown);
       const { user } = await requireAuth(request);
       return { message: MESSAGES.commentStatusSaved, data: await setCommentRestriction(app.db, user, id, request.body) };
     },

@@ -161,7 +161,7 @@ describe.each(DB_TARGETS)('likes, comments and search on %s', (target) => {
       try {
         const off = await comment(userToken, body());
         expect(off.statusCode).toBe(403);
-        expect(off.json()).toEqual({ message: 'forbidden: دیدگاه‌ها برای این صفحه بسته است.' });
+        expect(off.json()).toEqual({ message: 'forbidden: ارسال دیدگاه در حال حاضر بسته است.' });
       } finally {
         await saveSiteInformation(app.db, info);
       }

@@ -26,7 +26,7 @@ describe.each(DB_TARGETS)('support API on %s', (target) => {
     expect(other.data.length).toBeGreaterThanOrEqual(4);
     expect(other.data.every((l) => l.type === 'question')).toBe(true);
     const all = (await app.inject({ url: '/api/links' })).json<{ data: Link[] }>();
-    expect(all.data.length).toBe(about.data.length + other.data.length + 2);
+    expect(all.data.length).toBe(about.data.length + other.data.length + 3);
     const bad = await app.inject({ url: '/api/links?type=faq' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.type).toHaveLength(1);

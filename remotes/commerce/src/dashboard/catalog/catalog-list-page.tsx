@@ -5,11 +5,7 @@ import { formatJalaliDate, formatNumber } from '@shop/format';
 import { Link } from '@shop/router';
 import { Box, Link as MuiLink } from '@shop/ui-kit';
 import { Chip } from '@shop/ui-kit/lazy';
-import { AdminTable } from '../admin-table';
-import { ListToolbar } from '../list-toolbar';
-import { RowActions } from '../row-actions';
-import { SectionHeader } from '../section-header';
-import { useConfirmedDelete } from '../use-confirmed-delete';
+import { DataTable, ListToolbar, PageHeader, RowActions, useConfirmedDelete } from '@shop/dashboard-ui';
 import { t } from '../../strings';
 
 const PER_PAGE = 15;
@@ -88,12 +84,12 @@ export function CatalogListPage<Row extends CatalogRow, Column extends string, S
 
   return (
     <Box sx={{ py: { xs: 2, md: 3 } }}>
-      <SectionHeader title={props.title} intro={props.intro} add={props.add} />
+      <PageHeader title={props.title} intro={props.intro} add={props.add} />
       <ListToolbar total={data?.meta.total}>
         <DebouncedSearchBox value={q} onSearch={setQuery} label={t.dashboard.search} placeholder={t.dashboard.searchPlaceholder} />
       </ListToolbar>
       {deletion.refusal}
-      <AdminTable
+      <DataTable
         label={props.title}
         columns={props.columns}
         labels={props.labels}

@@ -6,9 +6,7 @@ import { formatToman } from '@shop/format';
 import { FormRadioField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_KB, fieldLabels, fileField, productFormSchema } from '@shop/validation';
 import { Box, Paper, Stack } from '@shop/ui-kit';
-import { FormSkeleton } from '../form-skeleton';
-import { SectionHeader } from '../section-header';
-import { useEditId } from '../use-edit-id';
+import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
 import { useGetAdminProductQuery } from './catalog-admin-api';
 import { CATALOG_PATHS } from './catalog-paths';
 import { readWholeNumber, useSaveCatalogItem } from './save-catalog-item';
@@ -57,7 +55,7 @@ function ProductForm({ product }: { product: Product | null }) {
   const heading = creating ? t.dashboard.addProduct : t.dashboard.editProduct;
   return (
     <Box sx={{ py: { xs: 2, md: 3 }, maxWidth: 880 }}>
-      <SectionHeader title={heading} parents={[{ label: t.dashboard.products, to: CATALOG_PATHS.products }]} />
+      <PageHeader title={heading} parents={[{ label: t.dashboard.products, to: CATALOG_PATHS.products }]} />
       <Formik<ProductFormValues>
         initialValues={initialValues}
         initialStatus={{}}

@@ -7,9 +7,7 @@ import { FormFileField, FormRadioField, FormSelectField, FormSlugField, FormStat
 import { Link } from '@shop/router';
 import { SESSION_FILE_EXTENSIONS, productSessionFormSchema } from '@shop/validation';
 import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@shop/ui-kit';
-import { FormSkeleton } from '../form-skeleton';
-import { SectionHeader } from '../section-header';
-import { useEditId } from '../use-edit-id';
+import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
 import { useGetAdminProductsQuery, useGetAdminSessionQuery } from './catalog-admin-api';
 import { CATALOG_PATHS } from './catalog-paths';
 import { readWholeNumber, useSaveCatalogItem } from './save-catalog-item';
@@ -125,7 +123,7 @@ export default function SessionFormPage() {
   const loading = !products.data || (id !== null && !data);
   return (
     <Box sx={{ py: { xs: 2, md: 3 }, maxWidth: 880 }}>
-      <SectionHeader title={heading} parents={[{ label: t.dashboard.sessions, to: CATALOG_PATHS.sessions }]} />
+      <PageHeader title={heading} parents={[{ label: t.dashboard.sessions, to: CATALOG_PATHS.sessions }]} />
       {loading ? (
         <FormSkeleton />
       ) : id === null && products.data!.data.length === 0 ? (

@@ -3,7 +3,7 @@ import { useUrlParams } from '@shop/content-ui';
 import { selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { Link } from '@shop/router';
 import { Box, Button, Icon, Stack, ToggleButton, ToggleButtonGroup, Typography, type IconName } from '@shop/ui-kit';
-import { SectionHeader } from '../section-header';
+import { PageHeader } from '@shop/dashboard-ui';
 import { FINANCIAL_PATHS } from './financial-paths';
 import { SalesSummary } from './sales-summary';
 import { t } from '../../strings';
@@ -29,7 +29,7 @@ export default function FinancialInfoPage() {
   const period = raw && SALES_PERIODS.includes(raw) ? raw : DEFAULT_PERIOD;
   return (
     <Box sx={{ py: { xs: 2, md: 3 } }}>
-      <SectionHeader title={t.financial.title} intro={t.financial.intro} />
+      <PageHeader title={t.financial.title} intro={t.financial.intro} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 3 }}>
         {SUB_PAGES.filter(({ permission }) => hasPermission(user, permission)).map(({ label, to, icon }) => (
           <Button key={to} component={Link} to={to} variant="outlined" startIcon={<Icon name={icon} />}>

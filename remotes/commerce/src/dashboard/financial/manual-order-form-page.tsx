@@ -7,10 +7,8 @@ import { FormSelectField, FormStatusAlert, FormTextField, showSaveFailure, FormB
 import { useNavigate } from '@shop/router';
 import { messages } from '@shop/validation';
 import { Box, Paper, Stack, enqueueSnackbar } from '@shop/ui-kit';
+import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
 import { useGetAdminProductsQuery } from '../catalog/catalog-admin-api';
-import { FormSkeleton } from '../form-skeleton';
-import { SectionHeader } from '../section-header';
-import { useEditId } from '../use-edit-id';
 import { useAddManualOrderMutation, useChangeManualOrderMutation, useGetManualOrderQuery, useSearchUsersQuery } from './financial-api';
 import { FINANCIAL_PATHS } from './financial-paths';
 import { t } from '../../strings';
@@ -112,7 +110,7 @@ export default function ManualOrderFormPage() {
   const title = id === null ? t.financial.addManual : t.financial.editManual;
   return (
     <Box sx={{ py: { xs: 2, md: 3 }, maxWidth: 720 }}>
-      <SectionHeader title={title} parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }, { label: t.financial.manual, to: FINANCIAL_PATHS.manual }]} />
+      <PageHeader title={title} parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }, { label: t.financial.manual, to: FINANCIAL_PATHS.manual }]} />
       {id !== null && !data ? <FormSkeleton /> : <ManualOrderForm key={id ?? 'new'} order={data?.data ?? null} />}
     </Box>
   );

@@ -2,11 +2,7 @@ import type { DashboardOrder } from '@shop/contracts';
 import { DebouncedSearchBox, ListPagination, useTableParams } from '@shop/content-ui';
 import { formatJalaliDate, formatToman } from '@shop/format';
 import { Box } from '@shop/ui-kit';
-import { AdminTable } from '../admin-table';
-import { ListToolbar } from '../list-toolbar';
-import { RowActions } from '../row-actions';
-import { SectionHeader } from '../section-header';
-import { useConfirmedDelete } from '../use-confirmed-delete';
+import { DataTable, ListToolbar, PageHeader, RowActions, useConfirmedDelete } from '@shop/dashboard-ui';
 import { useDeleteManualOrderMutation, useGetManualOrdersQuery } from './financial-api';
 import { FINANCIAL_PATHS } from './financial-paths';
 import { t } from '../../strings';
@@ -53,7 +49,7 @@ export default function ManualOrdersPage() {
 
   return (
     <Box sx={{ py: { xs: 2, md: 3 } }}>
-      <SectionHeader
+      <PageHeader
         title={t.financial.manual}
         intro={note ? `${t.financial.manualIntro} ${note}` : t.financial.manualIntro}
         parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }]}
@@ -63,7 +59,7 @@ export default function ManualOrdersPage() {
         <DebouncedSearchBox value={q} onSearch={setQuery} label={t.dashboard.search} placeholder={t.financial.searchOrders} />
       </ListToolbar>
       {deletion.refusal}
-      <AdminTable
+      <DataTable
         label={t.financial.manual}
         columns={COLUMNS}
         labels={LABELS}

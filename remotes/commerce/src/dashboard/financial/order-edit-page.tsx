@@ -5,8 +5,7 @@ import { formatNumber } from '@shop/format';
 import { FormSelectField, FormStatusAlert, showSaveFailure, FormButtons } from '@shop/forms';
 import { useIdParam } from '@shop/content-ui';
 import { Box, Paper, enqueueSnackbar } from '@shop/ui-kit';
-import { FormSkeleton } from '../form-skeleton';
-import { SectionHeader } from '../section-header';
+import { FormSkeleton, PageHeader } from '@shop/dashboard-ui';
 import { useGetOrderQuery, useUpdateOrderMutation } from './financial-api';
 import { FINANCIAL_PATHS } from './financial-paths';
 import { OrderSummary } from './order-summary';
@@ -55,7 +54,7 @@ export default function OrderEditPage() {
   const title = t.financial.order(formatNumber(id));
   return (
     <Box sx={{ py: { xs: 2, md: 3 }, maxWidth: 1080 }}>
-      <SectionHeader title={title} parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }, { label: t.financial.orders, to: FINANCIAL_PATHS.orders }]} />
+      <PageHeader title={title} parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }, { label: t.financial.orders, to: FINANCIAL_PATHS.orders }]} />
       {order ? (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
           <OrderSummary order={order} />

@@ -3,7 +3,7 @@ import { formatJalaliDate, formatNumber, formatToman } from '@shop/format';
 import { Link } from '@shop/router';
 import { Link as MuiLink, Stack } from '@shop/ui-kit';
 import { Chip } from '@shop/ui-kit/lazy';
-import { AdminTable } from '../admin-table';
+import { DataTable } from '@shop/dashboard-ui';
 import { t } from '../../strings';
 
 const COLUMNS = ['title', 'purchase_price', 'quantity', 'current_price', 'product_page'] as const;
@@ -34,7 +34,7 @@ export function OrderItemsTable({ items }: { items: OrderItem[] }) {
     }
   };
   return (
-    <AdminTable
+    <DataTable
       label={t.financial.itemColumns.title}
       columns={COLUMNS}
       labels={t.financial.itemColumns}

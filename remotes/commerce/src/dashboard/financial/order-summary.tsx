@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { DashboardOrder } from '@shop/contracts';
-import { formatJalaliDate, formatNumber, formatToman } from '@shop/format';
+import { formatJalaliDate, formatMobile, formatNumber, formatToman } from '@shop/format';
 import { Alert, Box, Stack, Typography } from '@shop/ui-kit';
 import { PaymentStatusChip } from './payment-status-chip';
 import { OrderItemsTable } from './order-items-table';
@@ -30,7 +30,7 @@ export function OrderSummary({ order }: { order: DashboardOrder }) {
           {order.user.full_name} — <span dir="ltr">{order.user.email}</span>
           {order.user.mobile && (
             <>
-              {' '}— <span dir="ltr">{order.user.mobile}</span>
+              {' '}— <bdi dir="ltr">{formatMobile(order.user.mobile)}</bdi>
             </>
           )}
         </Fact>

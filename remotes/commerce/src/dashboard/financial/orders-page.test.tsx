@@ -52,6 +52,8 @@ describe('orders list (/dashboard/financial-info/orders)', () => {
     ]);
     expect(within(row).getByRole('link', { name: 'جزئیات سفارش ۵۰۲' }).getAttribute('href')).toBe('/dashboard/financial-info/orders/502');
     expect(screen.getByText('۲ مورد')).toBeTruthy();
+    const paid = screen.getByText('sara@example.com').closest('tr')!;
+    expect(within(paid).getByText('۰۹۱۲ ۱۲۳ ۴۵۶۷').getAttribute('dir')).toBe('ltr');
   });
 
   it('keeps the search and the payment-status filter in the URL and the API call', async () => {

@@ -1,12 +1,9 @@
 import type { DashboardOrder, OrderSource, PaymentStatus } from '@shop/contracts';
 import { DebouncedSearchBox, ListPagination, pageOf, useUrlParams } from '@shop/content-ui';
-import { formatJalaliDate, formatNumber, formatToman } from '@shop/format';
+import { formatJalaliDate, formatMobile, formatNumber, formatToman } from '@shop/format';
 import { Link } from '@shop/router';
 import { Box, Link as MuiLink } from '@shop/ui-kit';
-import { MenuItem, TextField } from '@shop/ui-kit/lazy';
-import { AdminTable } from '../admin-table';
-import { ListToolbar } from '../list-toolbar';
-import { SectionHeader } from '../section-header';
+import { DataTable, FilterSelect, ListToolbar, PageHeader, filterOf } from '@shop/dashboard-ui';
 import { useGetOrdersQuery } from './financial-api';
 import { FINANCIAL_PATHS } from './financial-paths';
 import { PaymentStatusChip } from './payment-status-chip';
@@ -14,23 +11,6 @@ import { t } from '../../strings';
 
 const PER_PAGE = 20;
 const COLUMNS = ['id', 'email', 'mobile', 'full_name', 'payment_status', 'total_price', 'items', 'created_at'] as const;
-
-/** A filter select of the orders list: «همه» or one of `options`, kept in the URL under `name`. */
-function FilterSelect<V extends string>({ label, value, options, onChange }: { label: string; value: V | ''; options: Record<V, string>; onChange: (next: string) => void }) {
-  return (
-    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(event.target.value)} sx={{ minWidth: 160 }}>
-      <MenuItem value="">{t.financial.all}</MenuItem>
-      {(Object.entries(options) as Array<[V, string]>).map(([key, text]) => (
-        <MenuItem key={key} value={key}>
-          {text}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-/** Reads a filter from the URL: one of `allowed`, else none. */
-const oneOf = <V extends string>(raw: string | null, allowed: Record<V, string>): V | '' => (raw !== null && raw in allowed ? (raw as V) : '');
 
 /**
  * `/dashboard/financial-info/orders` (show-financial-info, SPEC §2–§3): every order, newest
@@ -41,8 +21,8 @@ const oneOf = <V extends string>(raw: string | null, allowed: Record<V, string>)
 export default function OrdersPage() {
   const [params, update] = useUrlParams();
   const q = params.get('q') ?? '';
-  const paymentStatus = oneOf<PaymentStatus>(params.get('payment_status'), t.financial.paymentStatuses);
-  const source = oneOf<OrderSource>(params.get('source'), t.financial.sources);
+  const paymentStatus = filterOf<PaymentStatus>(params.get('payment_status'), t.financial.paymentStatuses);
+  const source = filterOf<OrderSource>(params.get('source'), t.financial.sources);
   const page = pageOf(params);
   const { data, isLoading, isFetching } = useGetOrdersQuery({
     page,
@@ -63,7 +43,7 @@ export default function OrdersPage() {
       case 'email':
         return <span dir="ltr">{order.user.email}</span>;
       case 'mobile':
-        return order.user.mobile ? <span dir="ltr">{order.user.mobile}</span> : '—';
+        return order.user.mobile ? <bdi dir="ltr">{formatMobile(order.user.mobile)}</bdi> : '—';
       case 'full_name':
         return order.user.full_name;
       case 'payment_status':
@@ -79,13 +59,13 @@ export default function OrdersPage() {
 
   return (
     <Box sx={{ py: { xs: 2, md: 3 } }}>
-      <SectionHeader title={t.financial.orders} intro={t.financial.ordersIntro} parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }]} />
+      <PageHeader title={t.financial.orders} intro={t.financial.ordersIntro} parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }]} />
       <ListToolbar total={data?.meta.total}>
         <DebouncedSearchBox value={q} onSearch={(next) => update({ q: next.trim(), page: null }, true)} label={t.dashboard.search} placeholder={t.financial.searchOrders} />
         <FilterSelect label={t.financial.paymentStatus} value={paymentStatus} options={t.financial.paymentStatuses} onChange={(next) => update({ payment_status: next, page: null })} />
         <FilterSelect label={t.financial.source} value={source} options={t.financial.sources} onChange={(next) => update({ source: next, page: null })} />
       </ListToolbar>
-      <AdminTable
+      <DataTable
         label={t.financial.orders}
         columns={COLUMNS}
         labels={t.financial.orderColumns}

@@ -7,7 +7,7 @@ import { FormSelectField, FormStatusAlert, FormTextField, showSaveFailure, FormB
 import { useNavigate } from '@shop/router';
 import { messages } from '@shop/validation';
 import { Box, Paper, Stack, enqueueSnackbar } from '@shop/ui-kit';
-import { SectionHeader } from '../section-header';
+import { PageHeader } from '@shop/dashboard-ui';
 import { useGetOrdersQuery, useRefundItemMutation } from './financial-api';
 import { FINANCIAL_PATHS } from './financial-paths';
 import { t } from '../../strings';
@@ -64,7 +64,7 @@ export default function RefundFormPage() {
   const [refund] = useRefundItemMutation();
   return (
     <Box sx={{ py: { xs: 2, md: 3 }, maxWidth: 720 }}>
-      <SectionHeader title={t.financial.addRefund} parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }, { label: t.financial.refunds, to: FINANCIAL_PATHS.refunds }]} />
+      <PageHeader title={t.financial.addRefund} parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }, { label: t.financial.refunds, to: FINANCIAL_PATHS.refunds }]} />
       <Formik<RefundValues>
         initialValues={{ order_item_id: '', confirmation: '' }}
         initialStatus={{}}

@@ -2,8 +2,7 @@ import type { Refund } from '@shop/contracts';
 import { ListPagination, pageOf, useUrlParams } from '@shop/content-ui';
 import { formatJalaliDate, formatToman } from '@shop/format';
 import { Box } from '@shop/ui-kit';
-import { AdminTable } from '../admin-table';
-import { SectionHeader } from '../section-header';
+import { DataTable, PageHeader } from '@shop/dashboard-ui';
 import { useGetRefundsQuery } from './financial-api';
 import { FINANCIAL_PATHS } from './financial-paths';
 import { t } from '../../strings';
@@ -38,13 +37,13 @@ export default function RefundsPage() {
   };
   return (
     <Box sx={{ py: { xs: 2, md: 3 } }}>
-      <SectionHeader
+      <PageHeader
         title={t.financial.refunds}
         intro={t.financial.refundsIntro}
         parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }]}
         add={{ label: t.financial.addRefund, to: FINANCIAL_PATHS.addRefund }}
       />
-      <AdminTable
+      <DataTable
         label={t.financial.refunds}
         columns={COLUMNS}
         labels={t.financial.refundColumns}

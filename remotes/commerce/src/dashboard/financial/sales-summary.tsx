@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { SalesPeriod, SalesSummaryRow } from '@shop/contracts';
 import { formatNumber, formatToman } from '@shop/format';
 import { Paper, Skeleton, Stack, Typography } from '@shop/ui-kit';
-import { AdminTable } from '../admin-table';
+import { DataTable } from '@shop/dashboard-ui';
 import { useGetSummaryQuery, type SummaryQuery } from './financial-api';
 import { t } from '../../strings';
 
@@ -23,7 +23,7 @@ export function SalesSummary({ kind, period }: { kind: SummaryQuery['kind']; per
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         {title}
       </Typography>
-      <AdminTable
+      <DataTable
         label={title}
         columns={COLUMNS}
         labels={t.financial.summaryColumns}

@@ -1,0 +1,100 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { logIn } from './accounts';
+import { redeployRemote } from './redeploy';
+
+/** A page signed in as `account` in its own browser context. */
+async function signedIn(browser: Browser, account: 'super' | 'user'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logIn(page, account);
+  return page;
+}
+
+/** Sets the «sending tickets» switch on the site-information page and saves. */
+async function setTicketsSwitch(admin: Page, on: boolean): Promise<void> {
+  await admin.goto('/dashboard/site-information');
+  await expect(admin.getByRole('heading', { level: 1, name: 'اطلاعات سایت' })).toBeVisible();
+  const tickets = admin.getByRole('switch', { name: 'ارسال تیکت' });
+  await expect(tickets).toBeVisible();
+  await tickets.setChecked(on);
+  await admin.getByRole('button', { name: 'ذخیره', exact: true }).click();
+  await expect(admin.getByText('اطلاعات سایت ذخیره شد.')).toBeVisible();
+}
+
+test('super switches tickets off and a user sees «tickets closed»; on again, the form is back', async ({ browser }) => {
+  const admin = await signedIn(browser, 'super');
+  const user = await signedIn(browser, 'user');
+  await setTicketsSwitch(admin, false);
+  try {
+    await user.goto('/contact-us');
+    await expect(user.getByText('ارسال تیکت در حال حاضر بسته است.', { exact: false })).toBeVisible();
+    await expect(user.getByLabel('موضوع')).toHaveCount(0);
+  } finally {
+    await setTicketsSwitch(admin, true);
+  }
+  await user.reload();
+  await expect(user.getByLabel('موضوع')).toBeVisible();
+});
+
+test('super publishes an announcement that a visitor sees and closes for good', async ({ browser }) => {
+  const title = `اطلاعیه آزمایشی ${Date.now()}`;
+  const admin = await signedIn(browser, 'super');
+  await admin.goto('/dashboard/announcements');
+  await admin.getByRole('link', { name: 'افزودن اطلاعیه' }).click();
+  await admin.getByLabel('عنوان').fill(title);
+  await admin.getByLabel('متن اطلاعیه').fill('ثبت‌نام دوره تازه از امروز آغاز شد.');
+  await admin.getByRole('button', { name: 'یک هفته' }).click();
+  await admin.getByRole('button', { name: 'ذخیره', exact: true }).click();
+  await expect(admin.getByText('اطلاعیه ذخیره شد.')).toBeVisible();
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/posts');
+  const banner = visitor.getByRole('region', { name: 'اطلاعیه‌های سایت' });
+  await expect(banner.getByText(title)).toBeVisible();
+  await expect(banner.getByText('ثبت‌نام دوره تازه از امروز آغاز شد.')).toBeVisible();
+  await banner.getByRole('button', { name: `بستن اطلاعیه «${title}»` }).click();
+  await expect(visitor.getByText(title)).toHaveCount(0);
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'نوشته‌ها', level: 1 })).toBeVisible();
+  await expect(visitor.getByText(title)).toHaveCount(0);
+});
+
+test('super edits the terms in the rich-text editor and the public page shows them', async ({ browser }) => {
+  const heading = `قانون تازه ${Date.now()}`;
+  const admin = await signedIn(browser, 'super');
+  await admin.goto('/dashboard/terms-and-conditions');
+  const editor = admin.locator('[contenteditable="true"]');
+  await expect(editor).toBeVisible();
+  await editor.click();
+  await admin.keyboard.press('Control+End');
+  await admin.keyboard.press('Enter');
+  await admin.keyboard.type(heading);
+  await admin.getByRole('button', { name: 'ذخیره', exact: true }).click();
+  await expect(admin.getByText('قوانین و مقررات ذخیره شد.')).toBeVisible();
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/terms-and-conditions');
+  await expect(visitor.getByText(heading)).toBeVisible();
+});
+
+test('a remote redeployed while the page is open: the shell offers a reload and shows the new version', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'تازه‌ترین نوشته‌ها' })).toBeVisible();
+  const restore = redeployRemote('content', {
+    from: "newestPosts: 'تازه‌ترین نوشته‌ها'",
+    to: "newestPosts: 'تازه‌ترین نوشته‌های نسخه نو'",
+  });
+  try {
+    // Navigating checks for a newer build: the shell offers a reload …
+    await page.getByRole('banner').getByRole('link', { name: 'دوره‌ها' }).click();
+    await expect(page.getByText('نسخه تازه‌ای از سایت منتشر شده است', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'بارگذاری دوباره' })).toBeVisible();
+    // … and reloads by itself at the next navigation, once, with the guard's time recorded.
+    await Promise.all([page.waitForEvent('load'), page.getByRole('banner').getByRole('link', { name: 'آکادمی نوشتار' }).click()]);
+    await expect(page.getByRole('heading', { name: 'تازه‌ترین نوشته‌های نسخه نو' })).toBeVisible();
+    const reloadedAt = await page.evaluate(() => Number(sessionStorage.getItem('shell:automatic-reload-at')));
+    expect(Date.now() - reloadedAt).toBeLessThan(60_000);
+  } finally {
+    restore();
+  }
+});

@@ -1,0 +1,197 @@
+import type { ReactNode } from 'react';
+import { Form, Formik, setIn, type FormikHelpers } from 'formik';
+import { readApiError, type FetchBaseQueryError } from '@shop/api-client';
+import { SOCIAL_NETWORKS, type SiteInformation, type SiteInformationInput, type SocialNetwork } from '@shop/contracts';
+import { FormSkeleton, PageHeader } from '@shop/dashboard-ui';
+import { FormButtons, FormStatusAlert, FormSwitchField, FormTextField, showSaveFailure } from '@shop/forms';
+import { ADDRESS_MAX, MOBILE_MAX_LENGTH, SHORT_DESCRIPTION_MAX, SITE_NAME_MAX, siteInformationSchema } from '@shop/validation';
+import { Box, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { FormHelperText } from '@shop/ui-kit/lazy';
+import { LazyRichTextField } from './rich-text-field-loader';
+import { useGetDashboardSiteInformationQuery, useSaveSiteInformationMutation } from './site-administration-api';
+import { t } from '../strings';
+
+/** What the form holds: every text as typed ('' for an empty contact or social link), the switches as booleans. */
+interface SiteInformationValues {
+  site_name: string;
+  short_description: string;
+  about_me: string;
+  contact_email: string;
+  contact_phone: string;
+  address: string;
+  social_links: Record<SocialNetwork, string>;
+  comments_enabled: boolean;
+  tickets_enabled: boolean;
+  selling_enabled: boolean;
+}
+
+/** The three site switches of SPEC §1, each with what it does. */
+const SWITCHES = [
+  { name: 'comments_enabled', label: t.siteInformation.commentsEnabled, help: t.siteInformation.commentsEnabledHelp },
+  { name: 'tickets_enabled', label: t.siteInformation.ticketsEnabled, help: t.siteInformation.ticketsEnabledHelp },
+  { name: 'selling_enabled', label: t.siteInformation.sellingEnabled, help: t.siteInformation.sellingEnabledHelp },
+] as const;
+
+/** The form's values of the stored record. */
+function toValues(info: SiteInformation): SiteInformationValues {
+  return {
+    site_name: info.site_name,
+    short_description: info.short_description,
+    about_me: info.about_me,
+    contact_email: info.contact_email ?? '',
+    contact_phone: info.contact_phone ?? '',
+    address: info.address ?? '',
+    social_links: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, info.social_links[network] ?? ''])) as Record<SocialNetwork, string>,
+    comments_enabled: info.comments_enabled,
+    tickets_enabled: info.tickets_enabled,
+    selling_enabled: info.selling_enabled,
+  };
+}
+
+/** The request body: texts trimmed, an empty contact as null, empty social links left out. */
+function toBody(values: SiteInformationValues): SiteInformationInput {
+  return {
+    site_name: values.site_name.trim(),
+    short_description: values.short_description.trim(),
+    about_me: values.about_me,
+    contact_email: values.contact_email.trim() || null,
+    contact_phone: values.contact_phone.trim() || null,
+    address: values.address.trim() || null,
+    social_links: Object.fromEntries(
+      SOCIAL_NETWORKS.flatMap((network) => (values.social_links[network].trim() ? [[network, values.social_links[network].trim()]] : [])),
+    ),
+    comments_enabled: values.comments_enabled,
+    tickets_enabled: values.tickets_enabled,
+    selling_enabled: values.selling_enabled,
+  };
+}
+
+/** The API names a social link's error by its path (`social_links.telegram`); formik reads errors and touched as nested objects. */
+function nestByPath<T>(flat: Record<string, T>): Record<string, unknown> {
+  return Object.entries(flat).reduce<Record<string, unknown>>((nested, [path, value]) => setIn(nested, path, value), {});
+}
+
+/** {@link showSaveFailure} with the server's field paths nested, so a social link's 422 shows under its field. */
+function showFailure(error: unknown, helpers: FormikHelpers<SiteInformationValues>) {
+  const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);
+  return showSaveFailure(
+    { status, message, errors: fieldErrors },
+    {
+      setStatus: helpers.setStatus,
+      setErrors: (errors) => helpers.setErrors(nestByPath(errors as Record<string, string>)),
+      setTouched: (touched, validate) => helpers.setTouched(nestByPath(touched as Record<string, boolean>), validate),
+    },
+  );
+}
+
+/** A titled part of the form. */
+function Section({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: intro ? 0.5 : 2 }}>
+        {title}
+      </Typography>
+      {intro && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {intro}
+        </Typography>
+      )}
+      <Stack spacing={2} useFlexGap>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The site information form: identity, about-me, contact details, social links and the switches. */
+function SiteInformationForm({ info }: { info: SiteInformation }) {
+  const [save] = useSaveSiteInformationMutation();
+  return (
+    <Formik<SiteInformationValues>
+      initialValues={toValues(info)}
+      initialStatus={{}}
+      validationSchema={siteInformationSchema}
+      validateOnBlur
+      validateOnChange
+      onSubmit={async (values, helpers) => {
+        helpers.setStatus({});
+        try {
+          const { data } = await save(toBody(values)).unwrap();
+          helpers.resetForm({ values: toValues(data), status: {} });
+          enqueueSnackbar(t.siteInformation.saved, { variant: 'success' });
+        } catch (error) {
+          await showFailure(error, helpers);
+        }
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate aria-label={t.siteInformation.title}>
+          <Stack spacing={3} useFlexGap>
+            <Section title={t.siteInformation.identity}>
+              <FormTextField name="site_name" label={t.siteInformation.siteName} help={t.siteInformation.siteNameHelp} maxLength={SITE_NAME_MAX} />
+              <FormTextField
+                name="short_description"
+                label={t.siteInformation.shortDescription}
+                help={t.siteInformation.shortDescriptionHelp}
+                multiline
+                minRows={2}
+                maxLength={SHORT_DESCRIPTION_MAX}
+              />
+            </Section>
+            <Section title={t.siteInformation.aboutMe}>
+              <LazyRichTextField name="about_me" label={t.siteInformation.aboutMe} help={t.siteInformation.aboutMeHelp} disabled={isSubmitting} />
+            </Section>
+            <Section title={t.siteInformation.contact}>
+              <FormTextField name="contact_email" label={t.siteInformation.contactEmail} help={t.siteInformation.optional} type="email" ltr inputMode="email" />
+              <FormTextField
+                name="contact_phone"
+                label={t.siteInformation.contactPhone}
+                help={t.siteInformation.contactPhoneHelp}
+                type="tel"
+                ltr
+                inputMode="tel"
+                maxLength={MOBILE_MAX_LENGTH}
+              />
+              <FormTextField name="address" label={t.siteInformation.address} help={t.siteInformation.optional} multiline minRows={2} maxLength={ADDRESS_MAX} />
+            </Section>
+            <Section title={t.siteInformation.social} intro={t.siteInformation.socialHelp}>
+              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+                {SOCIAL_NETWORKS.map((network) => (
+                  <FormTextField key={network} name={`social_links.${network}`} label={t.siteInformation.networks[network]} ltr autoComplete="url" />
+                ))}
+              </Box>
+            </Section>
+            <Section title={t.siteInformation.switches} intro={t.siteInformation.switchesIntro}>
+              {SWITCHES.map(({ name, label, help }) => (
+                <Box key={name}>
+                  <FormSwitchField name={name} label={label} />
+                  <FormHelperText sx={{ mt: 0, marginInlineStart: 6.5 }}>{help}</FormHelperText>
+                </Box>
+              ))}
+            </Section>
+          </Stack>
+          <FormStatusAlert />
+          <FormButtons cancelTo="/dashboard" submitting={isSubmitting} />
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+/**
+ * `/dashboard/site-information` (SPEC §1, §2; permission `manage-site-information`): the site's
+ * name and short description, the about-me text (the rich-text editor), contact email, phone and
+ * address, social links (http(s) only) and the three switches, each with what it does
+ * (`GET|PUT /api/dashboard/site-information`). The 422's field errors show under their fields; a
+ * save refreshes the site information everywhere, so each switch acts at once.
+ */
+export default function SiteInformationFormPage() {
+  const { data } = useGetDashboardSiteInformationQuery(undefined, { refetchOnMountOrArgChange: true });
+  if (!data) return <FormSkeleton />;
+  return (
+    <Box sx={{ py: { xs: 2, md: 3 }, maxWidth: 960 }}>
+      <PageHeader title={t.siteInformation.title} intro={t.siteInformation.intro} />
+      <SiteInformationForm info={data.data} />
+    </Box>
+  );
+}

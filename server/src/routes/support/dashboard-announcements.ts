@@ -1,0 +1,133 @@
+/**
+ * Announcements in the dashboard (SPEC §2 /dashboard/announcements, /add-announcement,
+ * /{editAnnouncementId}; §4; issue 8): list, create, read, update and delete. Permission
+ * manage-announcements (super passes). An expiry must be in the future; an expired announcement
+ * is read only (422 `announcementExpired`) but may be deleted. Routes delegate to
+ * modules/support/announcements-service.ts.
+ */
+import type { FastifyPluginAsync, preValidationAsyncHookHandler } from 'fastify';
+import { announcementSchema as announcementBodySchema, type AnnouncementBody } from '@shop/validation';
+import { MESSAGES } from '../../lib/messages';
+import { MAX_PAGE, routeId } from '../../lib/pagination';
+import {
+  announcementSchema,
+  itemSchema,
+  messageItemSchema,
+  messageSchema,
+  paginatedSchema,
+  signedInErrorResponses,
+  signedInSecurity,
+} from '../../lib/schemas';
+import { yupBody } from '../../lib/yup-body';
+import { requirePermission } from '../../plugins/app/auth';
+import {
+  assertAnnouncementEditable,
+  createAnnouncement,
+  deleteAnnouncement,
+  getAnnouncement,
+  listAnnouncements,
+  updateAnnouncement,
+  type AnnouncementListQuery,
+} from '../../modules/support/announcements-service';
+
+const BASE = '/api/dashboard/announcements';
+const tags = ['support'];
+const security = signedInSecurity;
+const errors = signedInErrorResponses;
+const idParams = { type: 'object', properties: { id: { type: 'string' } } } as const;
+const body = yupBody(announcementBodySchema);
+const writeAnswer = messageItemSchema(announcementSchema);
+
+const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
+  const guard = { onRequest: requirePermission('manage-announcements') };
+
+  /** Refuses an edit of an unknown (404) or expired (422) announcement before its body is read. */
+  const editable: preValidationAsyncHookHandler = async (request) => {
+    await assertAnnouncementEditable(app.db, routeId((request.params as { id: string }).id));
+  };
+
+  /** GET /api/dashboard/announcements: Paginated<Announcement>, newest first, expired and inactive included. */
+  app.get<{ Querystring: AnnouncementListQuery }>(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'List announcements',
+        security,
+        querystring: {
+          type: 'object',
+          properties: {
+            page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
+            per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
+          },
+        },
+        response: { 200: paginatedSchema(announcementSchema), ...errors },
+      },
+      ...guard,
+    },
+    (request) => listAnnouncements(app.db, request.query),
+  );
+
+  /** POST /api/dashboard/announcements AnnouncementInput: 201 {message, data: Announcement}; 422 when `expired_at` is not in the future. */
+  app.post<{ Body: AnnouncementBody }>(
+    BASE,
+    {
+      schema: { tags, summary: 'Add an announcement', security, body: body.jsonSchema, response: { 201: writeAnswer, ...errors } },
+      ...guard,
+      preValidation: body.preValidation,
+      validatorCompiler: body.validatorCompiler,
+    },
+    async (request, reply) =>
+      reply.code(201).send({ message: MESSAGES.announcementCreated, data: await createAnnouncement(app.db, request.body) }),
+  );
+
+  /** GET /api/dashboard/announcements/:id: {data: Announcement} (`is_expired` tells the form to be read only); 404 unknown. */
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/:id`,
+    {
+      schema: { tags, summary: 'An announcement', security, params: idParams, response: { 200: itemSchema(announcementSchema), ...errors } },
+      ...guard,
+    },
+    async (request) => ({ data: await getAnnouncement(app.db, routeId(request.params.id)) }),
+  );
+
+  /**
+   * PUT /api/dashboard/announcements/:id AnnouncementInput: {message, data: Announcement}; 404
+   * unknown; 422 `announcementExpired` for an expired one (whatever the body), else 422 field errors.
+   */
+  app.put<{ Params: { id: string }; Body: AnnouncementBody }>(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Edit an announcement that has not expired',
+        security,
+        params: idParams,
+        body: body.jsonSchema,
+        response: { 200: writeAnswer, ...errors },
+      },
+      ...guard,
+      preValidation: [editable, body.preValidation],
+      validatorCompiler: body.validatorCompiler,
+    },
+    async (request) => ({
+      message: MESSAGES.announcementUpdated,
+      data: await updateAnnouncement(app.db, routeId(request.params.id), request.body),
+    }),
+  );
+
+  /** DELETE /api/dashboard/announcements/:id: {message}; expired ones too; 404 unknown. */
+  app.delete<{ Params: { id: string } }>(
+    `${BASE}/:id`,
+    {
+      schema: { tags, summary: 'Delete an announcement', security, params: idParams, response: { 200: messageSchema, ...errors } },
+      ...guard,
+    },
+    async (request) => {
+      await deleteAnnouncement(app.db, routeId(request.params.id));
+      return { message: MESSAGES.announcementDeleted };
+    },
+  );
+};
+
+export default dashboardAnnouncementsRoutes;

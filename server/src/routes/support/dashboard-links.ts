@@ -1,0 +1,120 @@
+/**
+ * Links and FAQ entries in the dashboard (SPEC §2 /dashboard/links, /add-link, /{editLinkId};
+ * §3 "Link"; issue 8): list (by type), create, read, update and delete. Permission manage-links
+ * (super passes). Routes delegate to modules/support/links-service.ts.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { LINK_TYPES } from '@shop/contracts';
+import { linkSchema as linkBodySchema, type LinkBody } from '@shop/validation';
+import { MESSAGES } from '../../lib/messages';
+import { MAX_PAGE, routeId } from '../../lib/pagination';
+import {
+  itemSchema,
+  linkSchema,
+  messageItemSchema,
+  messageSchema,
+  paginatedSchema,
+  signedInErrorResponses,
+  signedInSecurity,
+} from '../../lib/schemas';
+import { yupBody } from '../../lib/yup-body';
+import { requirePermission } from '../../plugins/app/auth';
+import {
+  createLink,
+  deleteLink,
+  getLink,
+  listDashboardLinks,
+  updateLink,
+  type LinkListQuery,
+} from '../../modules/support/links-service';
+
+const BASE = '/api/dashboard/links';
+const tags = ['support'];
+const security = signedInSecurity;
+const errors = signedInErrorResponses;
+const idParams = { type: 'object', properties: { id: { type: 'string' } } } as const;
+const body = yupBody(linkBodySchema);
+const writeAnswer = messageItemSchema(linkSchema);
+
+const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
+  const guard = { onRequest: requirePermission('manage-links') };
+
+  /** GET /api/dashboard/links?type=: Paginated<Link>, newest first; 422 unknown type. */
+  app.get<{ Querystring: LinkListQuery }>(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'List links and FAQ entries',
+        security,
+        querystring: {
+          type: 'object',
+          properties: {
+            page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
+            per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
+            type: { type: 'string', enum: [...LINK_TYPES] },
+          },
+        },
+        response: { 200: paginatedSchema(linkSchema), ...errors },
+      },
+      ...guard,
+    },
+    (request) => listDashboardLinks(app.db, request.query),
+  );
+
+  /** POST /api/dashboard/links LinkInput: 201 {message, data: Link}; 422 unknown type, empty title, a `link` whose text is no http(s) URL or path. */
+  app.post<{ Body: LinkBody }>(
+    BASE,
+    {
+      schema: { tags, summary: 'Add a link or FAQ entry', security, body: body.jsonSchema, response: { 201: writeAnswer, ...errors } },
+      ...guard,
+      preValidation: body.preValidation,
+      validatorCompiler: body.validatorCompiler,
+    },
+    async (request, reply) => reply.code(201).send({ message: MESSAGES.linkCreated, data: await createLink(app.db, request.body) }),
+  );
+
+  /** GET /api/dashboard/links/:id: {data: Link}; 404 unknown. */
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/:id`,
+    {
+      schema: { tags, summary: 'A link or FAQ entry', security, params: idParams, response: { 200: itemSchema(linkSchema), ...errors } },
+      ...guard,
+    },
+    async (request) => ({ data: await getLink(app.db, routeId(request.params.id)) }),
+  );
+
+  /** PUT /api/dashboard/links/:id LinkInput: {message, data: Link}; 404 unknown; 422 as for POST. */
+  app.put<{ Params: { id: string }; Body: LinkBody }>(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Edit a link or FAQ entry',
+        security,
+        params: idParams,
+        body: body.jsonSchema,
+        response: { 200: writeAnswer, ...errors },
+      },
+      ...guard,
+      preValidation: body.preValidation,
+      validatorCompiler: body.validatorCompiler,
+    },
+    async (request) => ({ message: MESSAGES.linkUpdated, data: await updateLink(app.db, routeId(request.params.id), request.body) }),
+  );
+
+  /** DELETE /api/dashboard/links/:id: {message}; 404 unknown. */
+  app.delete<{ Params: { id: string } }>(
+    `${BASE}/:id`,
+    {
+      schema: { tags, summary: 'Delete a link or FAQ entry', security, params: idParams, response: { 200: messageSchema, ...errors } },
+      ...guard,
+    },
+    async (request) => {
+      await deleteLink(app.db, routeId(request.params.id));
+      return { message: MESSAGES.linkDeleted };
+    },
+  );
+};
+
+export default dashboardLinksRoutes;

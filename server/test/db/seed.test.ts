@@ -1,0 +1,41 @@
+/**
+ * The seed's backfill of the site information (issue 8, migration 0006): a database seeded
+ * before the site had a name gets the demo's name, description and contacts, keeps its texts and
+ * switches, and is left alone once it has a name.
+ */
+import type { FastifyInstance } from 'fastify';
+import { siteSettings } from '../../src/db/schema';
+import { SEED_SITE_INFORMATION } from '../../src/db/seed-data';
+import { backfillSiteInformation } from '../../src/db/seed';
+import { getSiteInformation } from '../../src/modules/support/support-service';
+import { DB_TARGETS, buildTestApp } from '../helpers/test-app';
+
+describe.each(DB_TARGETS)('site information backfill on %s', (target) => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp(target);
+  }, 120_000);
+  afterAll(() => app?.close());
+
+  it('names a site seeded before migration 0006 and keeps what it had', async () => {
+    // The row as migration 0006 leaves an older database: new columns at their defaults.
+    await app.db.update(siteSettings).set({
+      site_name: '',
+      short_description: '',
+      contact_email: null,
+      contact_phone: null,
+      address: null,
+      social_links: {},
+      tickets_enabled: false,
+      about_me: '<p>درباره من قدیمی</p>',
+    });
+    await backfillSiteInformation(app.db);
+    const info = await getSiteInformation(app.db);
+    expect(info).toMatchObject({ ...SEED_SITE_INFORMATION, tickets_enabled: false, about_me: '<p>درباره من قدیمی</p>' });
+
+    await app.db.update(siteSettings).set({ site_name: 'نام انتخابی', address: null });
+    await backfillSiteInformation(app.db);
+    expect(await getSiteInformation(app.db)).toEqual({ ...info, site_name: 'نام انتخابی', address: null });
+  });
+});

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { readApiError, type FetchBaseQueryError } from '@shop/api-client';
+import { ConfirmDialog } from '@shop/content-ui';
+import { Alert, enqueueSnackbar } from '@shop/ui-kit';
+import { t } from './strings';
+
+/**
+ * Delete after a confirmation dialog (SPEC §2 dashboard lists). `ask(item)` opens the dialog; on
+ * confirm `remove(item)` runs (an RTK mutation's `unwrap()`), a toast says it is done (`done`,
+ * else «حذف شد.») and `onDeleted` follows; a refusal keeps the item and leaves the reason on the
+ * page: the text `refusals` gives for its status, else the server's Persian message (a course
+ * that was sold, a builtin permission, oneself).
+ *
+ * @example
+ * const deletion = useConfirmedDelete<Link>({ remove: (link) => remove(link.id).unwrap(), textOf: (link) => `«${link.title}» حذف می‌شود.`, pending });
+ * // …<RowActions onDelete={() => deletion.ask(link)} /> … {deletion.refusal} … {deletion.dialog}
+ * @returns `ask`, and the `dialog` and `refusal` elements to render
+ */
+export function useConfirmedDelete<T>({
+  remove,
+  textOf,
+  pending,
+  done = t.deleted,
+  refusals = {},
+  onDeleted,
+}: {
+  remove: (item: T) => Promise<unknown>;
+  /** What the dialog says will happen to the item. */
+  textOf: (item: T) => string;
+  /** The delete request is running (both buttons disabled). */
+  pending: boolean;
+  /** The success toast. */
+  done?: string;
+  /** Texts that explain a refusal better than the server's message, by HTTP status (405: a buyer). */
+  refusals?: Partial<Record<number, string>>;
+  onDeleted?: () => void;
+}) {
+  const [target, setTarget] = useState<T | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const confirm = async () => {
+    if (target === null) return;
+    try {
+      await remove(target);
+      setRefusal(null);
+      enqueueSnackbar(done, { variant: 'success' });
+      onDeleted?.();
+    } catch (error) {
+      const { status, message } = readApiError(error as FetchBaseQueryError);
+      setRefusal(refusals[status] ?? message ?? null);
+    }
+    setTarget(null);
+  };
+  return {
+    ask: (item: T) => setTarget(item),
+    dialog: (
+      <ConfirmDialog
+        open={target !== null}
+        title={t.deleteTitle}
+        text={target === null ? '' : textOf(target)}
+        confirmLabel={t.confirmDelete}
+        pending={pending}
+        onCancel={() => setTarget(null)}
+        onConfirm={confirm}
+      />
+    ),
+    refusal: refusal && (
+      <Alert severity="warning" role="alert" onClose={() => setRefusal(null)} sx={{ mb: 2 }}>
+        {refusal}
+      </Alert>
+    ),
+  };
+}
