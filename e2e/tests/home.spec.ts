@@ -19,6 +19,17 @@ test('home renders right-to-left in Persian with every slot filled', async ({ pa
   expect(errors).toEqual([]);
 });
 
+test('on a phone the home page fits the screen: banner, footer links and contact details included', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'اطلاعیه‌های سایت' })).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'کانال آموزشی', exact: false })).toBeVisible();
+  await expect(footer.getByText('۰۹۱۲ ۳۴۵ ۶۷۸۹')).toBeVisible();
+  // Nothing pushes the page sideways (a hidden «opens in a new tab» text once did).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test('posts list and detail, with the filter and page kept in the URL', async ({ page }) => {
   await page.goto('/posts');
   await expect(page.getByRole('heading', { name: 'نوشته‌ها', level: 1 })).toBeVisible();

@@ -13,7 +13,7 @@ const ManualOrderFormPage = lazy(() => import('./dashboard/financial/manual-orde
  */
 const commerceModule: RemoteModule = {
   name: 'commerce',
-  requires: { '@shop/ui-kit': '^2.1.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.3.0' },
+  requires: { '@shop/ui-kit': '^2.3.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.3.0' },
   publicRoutes: [
     { path: '/products', Component: lazy(() => import('./products/product-list-page')) },
     { path: '/products/:productId', Component: lazy(() => import('./products/product-detail-page')) },

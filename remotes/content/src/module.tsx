@@ -11,7 +11,7 @@ const PodcastFormPage = lazy(() => import('./dashboard/podcast-form-page'));
  */
 const contentModule: RemoteModule = {
   name: 'content',
-  requires: { '@shop/ui-kit': '^2.1.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.2.0' },
+  requires: { '@shop/ui-kit': '^2.3.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.3.0' },
   publicRoutes: [
     { path: '/posts', Component: lazy(() => import('./posts/post-list-page')) },
     { path: '/posts/:postId', Component: lazy(() => import('./posts/post-detail-page')) },

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ContentType } from '@shop/contracts';
 import { readApiError, selectCurrentUser, useAppSelector } from '@shop/api-client';
-import { Box, Button, Icon } from '@shop/ui-kit';
+import { Box, Button, Icon, visuallyHidden } from '@shop/ui-kit';
 import { formatNumber } from '@shop/format';
 import { useEngagementLikeMutation } from './engagement-api';
 import { t } from './strings';
@@ -16,7 +16,6 @@ export interface LikeButtonProps {
 }
 
 // Pixel strings: in `sx`, a bare 1 means 100%, which would stretch the span across the page.
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
  * The like button of posts, podcasts, products and sessions (SPEC §3 "Like payload"): the

@@ -8,6 +8,7 @@
 export { UI_KIT_VERSION } from './version';
 export { theme, COLOR_MODE_STORAGE_KEY, DEFAULT_COLOR_MODE } from './theme';
 export { AppThemeProvider, TOAST_SETTINGS } from './app-theme-provider';
+export { visuallyHidden } from './visually-hidden';
 export { useColorScheme, useTheme, styled, alpha } from '@mui/material/styles';
 export { useSnackbar, enqueueSnackbar, closeSnackbar } from 'notistack';
 export type { VariantType as ToastVariant } from 'notistack';

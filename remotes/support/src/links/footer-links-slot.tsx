@@ -1,20 +1,10 @@
 import { Link } from '@shop/router';
-import { Box, Link as MuiLink, Stack } from '@shop/ui-kit';
+import { Box, Link as MuiLink, Stack, visuallyHidden } from '@shop/ui-kit';
 import { useGetLinksQuery } from './links-api';
 import { t } from '../strings';
 
 /** A footer link's address: a path of this site (`/posts`) opens in the app, anything else is external. */
 const isSitePath = (address: string) => address.startsWith('/') && !address.startsWith('//');
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * The footer's links (slot `footer.links`; issue 8): the links of type `link`
