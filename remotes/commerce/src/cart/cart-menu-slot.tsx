@@ -4,6 +4,7 @@ import { formatNumber } from '@shop/format';
 import { Box, Icon, IconButton } from '@shop/ui-kit';
 import { Link } from '@shop/router';
 import { useGetCartQuery } from './cart-api';
+import { useSellingEnabled } from './use-selling-enabled';
 import { t } from '../strings';
 
 // The menu (MUI Menu, Popover, list) loads on the first open: the header is on every page's first paint.
@@ -13,12 +14,15 @@ const CartMenuList = lazy(() => import('./cart-menu-list'));
  * The header's cart menu slot (SPEC §1, issue 6). A visitor gets a compact cart button linking
  * to `/shopping-cart` (whose gate asks them to log in). A signed-in user's button carries the
  * number of items in their cart as a badge and opens a short list of the items (title, price)
- * with a link «مشاهده سبد خرید».
+ * with a link «مشاهده سبد خرید». Nothing while the site's selling switch is off (SPEC §1; issue 8:
+ * selling off → no cart or checkout).
  */
 export default function CartMenuSlot() {
   const user = useAppSelector(selectCurrentUser);
-  const { data } = useGetCartQuery(user ? undefined : skipToken);
+  const sellingEnabled = useSellingEnabled();
+  const { data } = useGetCartQuery(user && sellingEnabled ? undefined : skipToken);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!sellingEnabled) return null;
   if (!user) {
     return (
       <IconButton title={t.cart} component={Link} to="/shopping-cart" color="inherit" aria-label={t.cart}>

@@ -95,6 +95,13 @@ describe('CartMenuSlot (header.cart-menu)', () => {
     await waitFor(() => expect(currentLocation()).toBe('/shopping-cart'));
   });
 
+  it('is not shown while selling is off', async () => {
+    sellingEnabled = false;
+    const { container } = renderPage(<CartMenuSlot />, { url: '/', user: aUser() });
+    await waitFor(() => expect(requests('/api/site-information')).toHaveLength(1));
+    await waitFor(() => expect(container.querySelector('button, a')).toBeNull());
+  });
+
   it('shows no badge for an empty cart', async () => {
     items = [];
     renderPage(<CartMenuSlot />, { url: '/', user: aUser() });
