@@ -136,6 +136,9 @@ describe('edit user (/dashboard/users/:editUserId)', () => {
     expect(writes()[0]!.json).toEqual({
       full_name: 'نگار کارمند', email: 'negar@example.com', mobile: '+989351112233', status: 'staff', permission_ids: [5],
     });
+    // The save refreshes the permission list (its holders changed); waiting for that request keeps
+    // it from arriving during the next test, which counts permission requests.
+    await waitFor(() => expect(permissionsAsked()).toHaveLength(2));
   });
 
   it('lets a staff caller edit the details but not the type or the permissions', async () => {
