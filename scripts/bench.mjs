@@ -13,7 +13,11 @@
 // Then, when DATABASE_URL is set, the commerce figures on PostgreSQL (issue 6 "Performance"):
 // `npm run bench:commerce -w server` seeds 200 000 orders into BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/bench, created when missing, its schema rebuilt) and
-// reports the orders list p50/p99 and each sales summary period (server/scripts/bench-commerce.ts).
+// reports the orders list p50/p99 and each sales summary period (server/scripts/bench-commerce.ts);
+// and the API figures (issue 9 "The API near the ceiling"): `npm run bench:api -w server` serves the
+// demo data from BENCH_API_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_api,
+// rebuilt on every run) and measures GET /api/posts, /api/posts/:id, /api/products and /api/search
+// against a bare Fastify server sending the same bytes (server/scripts/bench-api.ts).
 //
 // Environment:
 //   BENCH_URL            measure this site (e.g. http://localhost:8080); otherwise `npm start`
@@ -425,19 +429,23 @@ async function benchHomeJs() {
   }
 }
 
-/** The commerce figures on PostgreSQL (server/scripts/bench-commerce.ts), when DATABASE_URL is set. */
-function benchCommerce() {
+/** The PostgreSQL figures, when DATABASE_URL is set: commerce (bench-commerce.ts), then the API (bench-api.ts). */
+function benchPostgres() {
   if (!process.env.DATABASE_URL) {
-    log('DATABASE_URL is not set: skipping the commerce figures on PostgreSQL (orders list p99, sales summaries)');
+    log('DATABASE_URL is not set: skipping the PostgreSQL figures (orders list p99, sales summaries, API against its ceiling)');
     return 0;
   }
-  const result = spawnSync('npm', ['run', 'bench:commerce', '--workspace', 'server'], { cwd: ROOT, stdio: 'inherit' });
-  return result.status ?? 1;
+  let code = 0;
+  for (const script of ['bench:commerce', 'bench:api']) {
+    const result = spawnSync('npm', ['run', script, '--workspace', 'server'], { cwd: ROOT, stdio: 'inherit' });
+    code ||= result.status ?? 1;
+  }
+  return code;
 }
 
 async function main() {
   const homeCode = await benchHomeJs();
-  return benchCommerce() || homeCode;
+  return benchPostgres() || homeCode;
 }
 
 main().then(

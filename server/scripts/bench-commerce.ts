@@ -15,7 +15,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
-import { Client } from 'pg';
 import { SALES_PERIODS } from '@shop/contracts';
 import { buildApp } from '../src/app';
 import { users } from '../src/db/schema';
@@ -23,35 +22,13 @@ import { seedBulkOrders } from '../src/db/seed-orders';
 import { periodRange } from '../src/lib/jalali-periods';
 import { issueToken } from '../src/modules/auth/tokens-service';
 import { REPO_ROOT } from '../src/settings';
+import { freshDatabase } from './bench-db';
 
 const URL_DEFAULT = 'postgres://postgres@127.0.0.1:5432/bench';
 const LIST_RUNS = 300;
 const SUMMARY_RUNS = 7;
 const WARMUP = 10;
 const TARGETS = { listP99Ms: 50, yearSummaryMs: 200 };
-
-/** Creates the database of `url` when it does not exist, then empties its schemas. */
-async function freshDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await client.end();
-  }
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  try {
-    await db.query('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;');
-  } finally {
-    await db.end();
-  }
-}
 
 /** Milliseconds of each of `runs` sequential calls, after `WARMUP` unmeasured ones. */
 async function timeRuns(runs: number, fn: () => Promise<unknown>): Promise<number[]> {

@@ -15,6 +15,7 @@ import errorHandlerPlugin from './plugins/app/error-handler';
 import csrfPlugin from './plugins/app/csrf';
 import staticSitePlugin from './plugins/app/static-site';
 import routeAccessPlugin from './plugins/app/route-access';
+import publicCachePlugin from './plugins/app/public-cache';
 import authRoutes from './routes/auth';
 import postsRoutes from './routes/content/posts';
 import podcastsRoutes from './routes/content/podcasts';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(csrfPlugin);
   await app.register(routeAccessPlugin);
+  await app.register(publicCachePlugin);
   // routes
   await app.register(authRoutes);
   await app.register(postsRoutes);

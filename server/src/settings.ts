@@ -40,6 +40,11 @@ export interface AppOptions {
   smtpUrl?: string;
   /** Sender of every mail (env MAIL_FROM, default `"آکادمی نوشتار" <no-reply@localhost>`). */
   mailFrom?: string;
+  /**
+   * Lifetime of a cached anonymous public answer, ms (env PUBLIC_CACHE_MS, default 2000; 0 turns
+   * the cache off). See plugins/app/public-cache.ts.
+   */
+  publicCacheMs?: number;
 }
 
 /** Largest accepted uploads, KB. */
@@ -106,10 +111,15 @@ export interface AppSettings {
   outboxDir: string;
   /** Sender address of every mail. */
   mailFrom: string;
+  /** Lifetime of a cached anonymous public answer, ms; 0: no cache. */
+  publicCacheMs: number;
 }
 
 /** Default sender (DESIGN.md "Outside services"); MAIL_FROM replaces it. */
 export const DEFAULT_MAIL_FROM = '"آکادمی نوشتار" <no-reply@localhost>';
+
+/** Default lifetime of a cached anonymous public answer, ms (PUBLIC_CACHE_MS replaces it). */
+export const DEFAULT_PUBLIC_CACHE_MS = 2000;
 
 /** The repository root (server/src/.. /..). */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -178,5 +188,6 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     smtpUrl: options.smtpUrl ?? (env.SMTP_URL || undefined),
     outboxDir: path.join(dataDir, 'outbox'),
     mailFrom: options.mailFrom ?? (env.MAIL_FROM || DEFAULT_MAIL_FROM),
+    publicCacheMs: options.publicCacheMs ?? (env.PUBLIC_CACHE_MS ? Number(env.PUBLIC_CACHE_MS) : DEFAULT_PUBLIC_CACHE_MS),
   };
 }

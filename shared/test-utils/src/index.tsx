@@ -62,7 +62,11 @@ export async function startApiServer(port: number, handler: ApiHandler): Promise
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // A port already taken fails the file at once and says which port, instead of a 30-second hook timeout.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error) => reject(new Error(`startApiServer: port ${port} is not free (${error.message})`)));
+    server.listen(port, '127.0.0.1', resolve);
+  });
   return {
     seen,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -26,7 +26,7 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: PublicListQuery }>(
     '/api/products',
     {
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: true },
       schema: {
         tags: ['commerce'],
         summary: 'List active products',

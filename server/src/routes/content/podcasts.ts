@@ -23,7 +23,7 @@ const podcastsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: PublicListQuery }>(
     '/api/podcasts',
     {
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: true },
       schema: {
         tags: ['content'],
         summary: 'List active podcasts',
@@ -38,7 +38,7 @@ const podcastsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { podcastId: string } }>(
     '/api/podcasts/:podcastId',
     {
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: true },
       schema: {
         tags: ['content'],
         summary: 'One podcast',

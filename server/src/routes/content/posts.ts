@@ -22,7 +22,7 @@ const postsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: PublicListQuery }>(
     '/api/posts',
     {
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: true },
       schema: {
         tags: ['content'],
         summary: 'List active posts',
@@ -37,7 +37,7 @@ const postsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { postId: string } }>(
     '/api/posts/:postId',
     {
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: true },
       schema: {
         tags: ['content'],
         summary: 'One post',

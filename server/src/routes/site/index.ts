@@ -109,7 +109,7 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { q: string; page: number } }>(
     '/api/search',
     {
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: true },
       schema: {
         tags: ['site'],
         summary: 'Search active posts, podcasts and products',

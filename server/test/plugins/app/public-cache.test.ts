@@ -1,0 +1,109 @@
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Paginated, Post } from '@shop/contracts';
+import { posts } from '../../../src/db/schema';
+import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
+
+const TTL_MS = 1500;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(DB_TARGETS)('cache of anonymous public answers on %s', (target) => {
+  let app: FastifyInstance;
+  let userToken: string;
+  let userId: number;
+  beforeAll(async () => {
+    app = await buildTestApp(target, { publicCacheMs: TTL_MS });
+    userToken = await loginToken(app, 'user@example.com', 'User12345');
+    const me = await app.inject({ method: 'POST', url: '/api/auth/logged-in-user-info', headers: auth(userToken) });
+    userId = me.json<{ data: { user: { id: number } } }>().data.user.id;
+  });
+  afterAll(() => app.close());
+
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  const firstPost = async (headers: Record<string, string> = {}) =>
+    (await app.inject({ url: '/api/posts?per_page=1', headers })).json<Paginated<Post>>().data[0]!;
+  /** Renames a post behind the API's back (as another server process would). */
+  const renameDirectly = (id: number, title: string) => app.db.update(posts).set({ title }).where(eq(posts.id, id));
+
+  it('answers visitors from the cache until it expires, while signed-in callers get fresh answers', async () => {
+    const before = await firstPost();
+    await renameDirectly(before.id, 'عنوان تازه');
+    expect((await firstPost()).title).toBe(before.title);
+    expect((await firstPost(auth(userToken))).title).toBe('عنوان تازه');
+    expect((await firstPost({ cookie: 'auth_token=whatever' })).title).toBe('عنوان تازه');
+    await sleep(TTL_MS + 50);
+    expect((await firstPost()).title).toBe('عنوان تازه');
+    await renameDirectly(before.id, before.title);
+  });
+
+  it('keeps the compressed bytes per Accept-Encoding, small and large answers alike, and serves them unchanged', async () => {
+    for (const url of ['/api/posts', '/api/posts?per_page=50&filter=oldest']) {
+      await sleep(TTL_MS + 50);
+      const br = { 'accept-encoding': 'br' };
+      const first = await app.inject({ url, headers: br });
+      expect(first.headers['content-encoding']).toBe('br');
+      const sent = JSON.parse(brotliDecompressSync(first.rawPayload).toString()) as Paginated<Post>;
+      await renameDirectly(sent.data[0]!.id, 'عنوان تازه');
+      const second = await app.inject({ url, headers: br });
+      expect(second.headers['content-encoding']).toBe('br');
+      expect(second.headers['content-type']).toBe(first.headers['content-type']);
+      // The renamed title is not read: the bytes are those of the first answer.
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      // Another encoding is another entry, read fresh.
+      const plain = await app.inject({ url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.json<Paginated<Post>>().data[0]!.title).toBe('عنوان تازه');
+      await renameDirectly(sent.data[0]!.id, sent.data[0]!.title);
+    }
+  });
+
+  it('is emptied by a write through the API, so the writer reads its own write at once', async () => {
+    const all = (await app.inject({ url: '/api/posts?per_page=50' })).json<Paginated<Post>>().data;
+    const likedByUser = async (id: number) =>
+      (await app.inject({ url: `/api/posts/${id}`, headers: auth(userToken) })).json<{ data: { liked_by_me: boolean } }>().data.liked_by_me;
+    let item: Post | undefined;
+    for (const candidate of all) if (!item && !(await likedByUser(candidate.id))) item = candidate;
+    if (!item) throw new Error('the user liked every post of the seed');
+    const list = async () =>
+      (await app.inject({ url: '/api/posts?per_page=50' })).json<Paginated<Post>>().data.find((p) => p.id === item.id)!;
+    const detail = async () =>
+      (await app.inject({ url: `/api/posts/${item.id}` })).json<{ data: { likes_count: number } }>().data.likes_count;
+    const countBefore = await detail();
+    expect((await list()).likes_count).toBe(countBefore);
+    const liked = await app.inject({
+      method: 'POST',
+      url: '/api/like',
+      headers: auth(userToken),
+      payload: { user_id: userId, likeable_id: item.id, likeable_type: 'post' },
+    });
+    expect(liked.statusCode).toBe(201);
+    expect(await detail()).toBe(countBefore + 1);
+    expect((await list()).likes_count).toBe(countBefore + 1);
+  });
+
+  it('is not emptied by a refused write', async () => {
+    const before = await firstPost();
+    await renameDirectly(before.id, 'عنوان پنهان');
+    const refused = await app.inject({ method: 'POST', url: '/api/like', payload: {} });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    expect((await firstPost()).title).toBe(before.title);
+    await renameDirectly(before.id, before.title);
+  });
+});
+
+describe('cache of anonymous public answers turned off', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp('pglite', { publicCacheMs: 0 });
+  });
+  afterAll(() => app.close());
+
+  it('reads the database on every request', async () => {
+    const list = async () => (await app.inject({ url: '/api/posts?per_page=1' })).json<Paginated<Post>>().data[0]!;
+    const before = await list();
+    await app.db.update(posts).set({ title: 'بی‌درنگ' }).where(eq(posts.id, before.id));
+    expect((await list()).title).toBe('بی‌درنگ');
+  });
+});
