@@ -202,12 +202,20 @@ export function itemSchema(item: object) {
   return { type: 'object', required: ['data'], properties: { data: item } } as const;
 }
 
+/** `page` ≥ 1 and `per_page` (clamped later to 1..50) of every list query (DESIGN.md API). */
+export const pageQueryProperties = {
+  page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
+  per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
+} as const;
+
+/** Params of `/:id` routes: the id as written; `routeId` (lib/pagination.ts) reads it, unknown → 404. */
+export const idParamsSchema = { type: 'object', properties: { id: { type: 'string' } } } as const;
+
 /** Query of public lists (SPEC §2): page ≥ 1, per_page (clamped later to 1..50), filter. */
 export const publicListQuerySchema = {
   type: 'object',
   properties: {
-    page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-    per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
+    ...pageQueryProperties,
     filter: { type: 'string', enum: [...LIST_FILTERS], default: 'all' },
   },
 } as const;

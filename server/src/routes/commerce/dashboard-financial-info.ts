@@ -13,14 +13,17 @@ import {
   type SalesPeriod,
 } from '@shop/contracts';
 import { MESSAGES } from '../../lib/messages';
-import { MAX_PAGE, routeId } from '../../lib/pagination';
+import { routeId } from '../../lib/pagination';
 import {
   dashboardOrderSchema,
   itemSchema,
   messageSchema,
   paginatedSchema,
   refundSchema,
-  salesSummarySchema, signedInErrorResponses, signedInSecurity } from '../../lib/schemas';
+  salesSummarySchema, signedInErrorResponses, signedInSecurity,
+  pageQueryProperties,
+  idParamsSchema,
+} from '../../lib/schemas';
 import { requireAuth, requirePermission } from '../../plugins/app/auth';
 import {
   addProductToUser,
@@ -41,10 +44,8 @@ const tags = ['commerce'];
 const security = signedInSecurity;
 const errors = signedInErrorResponses;
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
-const idParams = { type: 'object', properties: { id: { type: 'string' } } } as const;
 const pageQuery = {
-  page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-  per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
+  ...pageQueryProperties,
   q: { type: 'string', maxLength: 200, description: "Searched in the buyer's full name, email and mobile (0912… or +98912…)." },
 } as const;
 const paymentStatus = { type: 'string', enum: ['unpaid', 'paid'] } as const;
@@ -78,7 +79,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
   /** GET …/orders/:id: {data: DashboardOrder}. */
   app.get<{ Params: { id: string } }>(
     `${BASE}/orders/:id`,
-    { schema: { tags, summary: 'An order', security, params: idParams, response: { 200: itemSchema(dashboardOrderSchema), ...errors } }, ...financial },
+    { schema: { tags, summary: 'An order', security, params: idParamsSchema, response: { 200: itemSchema(dashboardOrderSchema), ...errors } }, ...financial },
     async (request) => ({ data: await getDashboardOrder(app.db, routeId(request.params.id)) }),
   );
 
@@ -90,7 +91,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: "Set an order's payment status",
         security,
-        params: idParams,
+        params: idParamsSchema,
         body: { type: 'object', required: ['payment_status'], properties: { payment_status: paymentStatus } },
         response: { 200: writeAnswer(dashboardOrderSchema), ...errors },
       },
@@ -124,7 +125,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     `${manual}/:id`,
     {
-      schema: { tags, summary: 'A course added by hand', security, params: idParams, response: { 200: itemSchema(dashboardOrderSchema), ...errors } },
+      schema: { tags, summary: 'A course added by hand', security, params: idParamsSchema, response: { 200: itemSchema(dashboardOrderSchema), ...errors } },
       ...financial,
     },
     async (request) => ({ data: await getDashboardOrder(app.db, routeId(request.params.id), 'manual') }),
@@ -158,7 +159,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Change the course added by hand',
         security,
-        params: idParams,
+        params: idParamsSchema,
         body: { type: 'object', required: ['product_id'], properties: { product_id: id } },
         response: { 200: writeAnswer(dashboardOrderSchema), ...errors },
       },
@@ -173,7 +174,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
   /** DELETE …/list-of-products-added-to-users/:id: {message}; the user loses the course. */
   app.delete<{ Params: { id: string } }>(
     `${manual}/:id`,
-    { schema: { tags, summary: 'Remove a course added by hand', security, params: idParams, response: { 200: messageSchema, ...errors } }, ...financial },
+    { schema: { tags, summary: 'Remove a course added by hand', security, params: idParamsSchema, response: { 200: messageSchema, ...errors } }, ...financial },
     async (request) => {
       await deleteManualOrder(app.db, routeId(request.params.id));
       return { message: MESSAGES.productRemovedFromUser };

@@ -1,6 +1,5 @@
 /** Route schemas shared by the dashboard posts and podcasts routes (issue 3 "Dashboard"). */
-import { MAX_PAGE } from '../../lib/pagination';
-import { errorBodySchema, itemSchema, messageSchema, paginatedSchema, signedInSecurity } from '../../lib/schemas';
+import { errorBodySchema, itemSchema, messageSchema, paginatedSchema, signedInSecurity, pageQueryProperties } from '../../lib/schemas';
 import { CONTENT_SORT_VALUES } from '../../lib/list-order';
 
 const errors = {
@@ -44,8 +43,7 @@ export function dashboardContentSchemas(section: string, item: object, options?:
       querystring: {
         type: 'object',
         properties: {
-          page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-          per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
+          ...pageQueryProperties,
           q: { type: 'string', maxLength: 200, description: 'Searched in title (normalized) and slug.' },
           sort: { type: 'string', enum: CONTENT_SORT_VALUES, default: '-created_at' },
           ...options?.listQuery,

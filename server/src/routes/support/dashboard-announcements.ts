@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync, preValidationAsyncHookHandler } from 'fastify';
 import { announcementSchema as announcementBodySchema, type AnnouncementBody } from '@shop/validation';
 import { MESSAGES } from '../../lib/messages';
-import { MAX_PAGE, routeId } from '../../lib/pagination';
+import { routeId } from '../../lib/pagination';
 import {
   announcementSchema,
   itemSchema,
@@ -17,6 +17,8 @@ import {
   paginatedSchema,
   signedInErrorResponses,
   signedInSecurity,
+  pageQueryProperties,
+  idParamsSchema,
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { requirePermission } from '../../plugins/app/auth';
@@ -34,7 +36,6 @@ const BASE = '/api/dashboard/announcements';
 const tags = ['support'];
 const security = signedInSecurity;
 const errors = signedInErrorResponses;
-const idParams = { type: 'object', properties: { id: { type: 'string' } } } as const;
 const body = yupBody(announcementBodySchema);
 const writeAnswer = messageItemSchema(announcementSchema);
 
@@ -57,8 +58,7 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
         querystring: {
           type: 'object',
           properties: {
-            page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-            per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
+            ...pageQueryProperties,
           },
         },
         response: { 200: paginatedSchema(announcementSchema), ...errors },
@@ -85,7 +85,7 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     `${BASE}/:id`,
     {
-      schema: { tags, summary: 'An announcement', security, params: idParams, response: { 200: itemSchema(announcementSchema), ...errors } },
+      schema: { tags, summary: 'An announcement', security, params: idParamsSchema, response: { 200: itemSchema(announcementSchema), ...errors } },
       ...guard,
     },
     async (request) => ({ data: await getAnnouncement(app.db, routeId(request.params.id)) }),
@@ -102,7 +102,7 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Edit an announcement that has not expired',
         security,
-        params: idParams,
+        params: idParamsSchema,
         body: body.jsonSchema,
         response: { 200: writeAnswer, ...errors },
       },
@@ -120,7 +120,7 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string } }>(
     `${BASE}/:id`,
     {
-      schema: { tags, summary: 'Delete an announcement', security, params: idParams, response: { 200: messageSchema, ...errors } },
+      schema: { tags, summary: 'Delete an announcement', security, params: idParamsSchema, response: { 200: messageSchema, ...errors } },
       ...guard,
     },
     async (request) => {

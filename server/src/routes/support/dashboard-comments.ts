@@ -7,8 +7,8 @@ import { CONTENT_TYPES } from '@shop/contracts';
 import { commentReplySchema } from '@shop/validation';
 import { notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { MAX_PAGE, parseId } from '../../lib/pagination';
-import { dashboardCommentSchema, itemSchema, messageSchema, paginatedSchema, signedInErrorResponses, signedInSecurity } from '../../lib/schemas';
+import { parseId } from '../../lib/pagination';
+import { dashboardCommentSchema, itemSchema, messageSchema, paginatedSchema, signedInErrorResponses, signedInSecurity, pageQueryProperties } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requirePermission } from '../../plugins/app/auth';
 import { listCommentsForModeration, type CommentListQuery } from '../../modules/site/comments-service';
@@ -47,8 +47,7 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
           properties: {
             type: { type: 'string', enum: [...CONTENT_TYPES] },
             status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
-            page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-            per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
+            ...pageQueryProperties,
             q: { type: 'string', maxLength: 200, description: 'Searched in the comment text.' },
           },
         },

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { LINK_TYPES } from '@shop/contracts';
 import { linkSchema as linkBodySchema, type LinkBody } from '@shop/validation';
 import { MESSAGES } from '../../lib/messages';
-import { MAX_PAGE, routeId } from '../../lib/pagination';
+import { routeId } from '../../lib/pagination';
 import {
   itemSchema,
   linkSchema,
@@ -16,6 +16,8 @@ import {
   paginatedSchema,
   signedInErrorResponses,
   signedInSecurity,
+  pageQueryProperties,
+  idParamsSchema,
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { requirePermission } from '../../plugins/app/auth';
@@ -32,7 +34,6 @@ const BASE = '/api/dashboard/links';
 const tags = ['support'];
 const security = signedInSecurity;
 const errors = signedInErrorResponses;
-const idParams = { type: 'object', properties: { id: { type: 'string' } } } as const;
 const body = yupBody(linkBodySchema);
 const writeAnswer = messageItemSchema(linkSchema);
 
@@ -50,8 +51,7 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
         querystring: {
           type: 'object',
           properties: {
-            page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-            per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
+            ...pageQueryProperties,
             type: { type: 'string', enum: [...LINK_TYPES] },
           },
         },
@@ -78,7 +78,7 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     `${BASE}/:id`,
     {
-      schema: { tags, summary: 'A link or FAQ entry', security, params: idParams, response: { 200: itemSchema(linkSchema), ...errors } },
+      schema: { tags, summary: 'A link or FAQ entry', security, params: idParamsSchema, response: { 200: itemSchema(linkSchema), ...errors } },
       ...guard,
     },
     async (request) => ({ data: await getLink(app.db, routeId(request.params.id)) }),
@@ -92,7 +92,7 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Edit a link or FAQ entry',
         security,
-        params: idParams,
+        params: idParamsSchema,
         body: body.jsonSchema,
         response: { 200: writeAnswer, ...errors },
       },
@@ -107,7 +107,7 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string } }>(
     `${BASE}/:id`,
     {
-      schema: { tags, summary: 'Delete a link or FAQ entry', security, params: idParams, response: { 200: messageSchema, ...errors } },
+      schema: { tags, summary: 'Delete a link or FAQ entry', security, params: idParamsSchema, response: { 200: messageSchema, ...errors } },
       ...guard,
     },
     async (request) => {

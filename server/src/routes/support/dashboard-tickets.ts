@@ -4,8 +4,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
-import { MAX_PAGE, parseId } from '../../lib/pagination';
-import { itemSchema, paginatedSchema, signedInErrorResponses, signedInSecurity } from '../../lib/schemas';
+import { parseId } from '../../lib/pagination';
+import { itemSchema, paginatedSchema, signedInErrorResponses, signedInSecurity, pageQueryProperties } from '../../lib/schemas';
 import { requirePermission } from '../../plugins/app/auth';
 import { listTickets, setTicketRead, TICKET_STATUSES, type TicketListQuery } from '../../modules/support/tickets-service';
 import { ticketSchema } from './ticket-schema';
@@ -28,8 +28,7 @@ const dashboardTicketsRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           properties: {
             status: { type: 'string', enum: TICKET_STATUSES, default: 'all' },
-            page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-            per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
+            ...pageQueryProperties,
             q: { type: 'string', maxLength: 200, description: 'Searched in title, text and the sender name, email and mobile.' },
           },
         },

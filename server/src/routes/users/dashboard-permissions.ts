@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { permissionSchema, permissionUserSchema, type PermissionInput } from '@shop/validation';
 import { MESSAGES } from '../../lib/messages';
-import { MAX_PAGE, routeId } from '../../lib/pagination';
+import { routeId } from '../../lib/pagination';
 import {
   itemSchema,
   messageItemSchema,
@@ -16,6 +16,8 @@ import {
   permissionDetailSchema,
   signedInErrorResponses,
   signedInSecurity,
+  pageQueryProperties,
+  idParamsSchema,
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { requirePermission } from '../../plugins/app/auth';
@@ -34,7 +36,6 @@ const BASE = '/api/dashboard/permissions';
 const tags = ['users'];
 const security = signedInSecurity;
 const errors = signedInErrorResponses;
-const idParams = { type: 'object', properties: { id: { type: 'string' } } } as const;
 const holderParams = { type: 'object', properties: { id: { type: 'string' }, userId: { type: 'string' } } } as const;
 const nameBody = yupBody(permissionSchema);
 const holderBody = yupBody(permissionUserSchema);
@@ -54,8 +55,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
         querystring: {
           type: 'object',
           properties: {
-            page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-            per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
+            ...pageQueryProperties,
             q: { type: 'string', maxLength: 100, description: 'Searched in the name.' },
           },
         },
@@ -87,7 +87,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'A permission with its holders',
         security,
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: itemSchema(permissionDetailSchema), ...errors },
       },
       ...guard,
@@ -103,7 +103,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Rename a permission',
         security,
-        params: idParams,
+        params: idParamsSchema,
         body: nameBody.jsonSchema,
         response: { 200: detailAnswer, ...errors },
       },
@@ -121,7 +121,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string } }>(
     `${BASE}/:id`,
     {
-      schema: { tags, summary: 'Delete a permission', security, params: idParams, response: { 200: messageSchema, ...errors } },
+      schema: { tags, summary: 'Delete a permission', security, params: idParamsSchema, response: { 200: messageSchema, ...errors } },
       ...guard,
     },
     async (request) => {
@@ -138,7 +138,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Give a permission to a staff user',
         security,
-        params: idParams,
+        params: idParamsSchema,
         body: holderBody.jsonSchema,
         response: { 200: detailAnswer, ...errors },
       },

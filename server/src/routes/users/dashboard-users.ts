@@ -16,7 +16,7 @@ import {
   type DashboardUserUpdateInput,
 } from '@shop/validation';
 import { MESSAGES } from '../../lib/messages';
-import { MAX_PAGE, routeId } from '../../lib/pagination';
+import { routeId } from '../../lib/pagination';
 import {
   errorBodySchema,
   itemSchema,
@@ -26,6 +26,7 @@ import {
   signedInErrorResponses,
   signedInSecurity,
   userSchema,
+  pageQueryProperties,
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requirePermission } from '../../plugins/app/auth';
@@ -67,8 +68,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
         querystring: {
           type: 'object',
           properties: {
-            page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-            per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
+            ...pageQueryProperties,
             q: { type: 'string', maxLength: 200, description: 'Searched in full name, email and any part of the mobile.' },
             sort: { type: 'string', enum: USER_SORT_VALUES, default: '-created_at' },
             status: { type: 'string', enum: [...USER_STATUSES] },

@@ -6,7 +6,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { passwordChangeSchema, profileSchema } from '@shop/validation';
 import { notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { MAX_PAGE } from '../../lib/pagination';
 import {
   errorBodySchema,
   messageSchema,
@@ -16,6 +15,7 @@ import {
   signedInErrorResponses,
   signedInSecurity,
   userSchema,
+  pageQueryProperties,
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
@@ -105,8 +105,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           properties: {
             type: { type: 'string', enum: ['post', 'podcast'], default: 'post' },
-            page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-            per_page: { type: 'integer', default: 12, description: 'Clamped to 1..50.' },
+            ...pageQueryProperties,
           },
         },
         response: {
