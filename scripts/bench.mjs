@@ -1,68 +1,43 @@
-// `npm run bench`: how much JavaScript (gzip) the home page loads before it is interactive,
-// per file and in total, against the 250 KB gzip budget (DESIGN.md, TOOLCHAIN.md).
+// `npm run bench`: the figures of issue 9, each reported, none enforced.
 //
-// Method: a real browser (Debian Chromium through playwright-core) opens `/` in a fresh
-// context (empty cache), waits for the network to go quiet and for the home page's slots to
-// render, then waits for the network to go quiet again. Every script response seen until then
-// is counted. Each body is gzipped here with zlib level 9, so the number does not depend on
-// whether or how the server compresses (its own transfer size is shown beside it).
+// 1. The public pages in Lighthouse (bench/lighthouse/run.mjs): home, the newest post, podcast and
+//    course, 3 runs each on Lighthouse's mobile preset in Debian Chromium, one table per page with
+//    each figure's median beside its target (performance, accessibility, best practices, SEO, TBT,
+//    LCP, CLS, FCP, and the JavaScript before interactive in KB gzip), written to
+//    bench-results/lighthouse.json. Lighthouse 12.8 lives in its own package there, outside the
+//    workspaces (TOOLCHAIN.md: its dependency tree breaks `npm ci`), installed on first use.
 //
-// The report is the product, not a pass/fail test: the exit code is 0 whatever the total,
-// 1 when the site never answered, 2 when the browser could not run.
+// 2. When DATABASE_URL is set, the commerce figures on PostgreSQL (issue 6 "Performance"):
+//    `npm run bench:commerce -w server` seeds 200 000 orders into BENCH_DATABASE_URL (default
+//    postgres://postgres@127.0.0.1:5432/bench, created when missing, its schema rebuilt) and
+//    reports the orders list p50/p99 and each sales summary period (server/scripts/bench-commerce.ts);
+//    and the API figures (issue 9 "The API near the ceiling"): `npm run bench:api -w server` serves the
+//    demo data from BENCH_API_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_api,
+//    rebuilt on every run) and measures GET /api/posts, /api/posts/:id, /api/products and /api/search
+//    against a bare Fastify server sending the same bytes (server/scripts/bench-api.ts).
 //
-// Then, when DATABASE_URL is set, the commerce figures on PostgreSQL (issue 6 "Performance"):
-// `npm run bench:commerce -w server` seeds 200 000 orders into BENCH_DATABASE_URL (default
-// postgres://postgres@127.0.0.1:5432/bench, created when missing, its schema rebuilt) and
-// reports the orders list p50/p99 and each sales summary period (server/scripts/bench-commerce.ts);
-// and the API figures (issue 9 "The API near the ceiling"): `npm run bench:api -w server` serves the
-// demo data from BENCH_API_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_api,
-// rebuilt on every run) and measures GET /api/posts, /api/posts/:id, /api/products and /api/search
-// against a bare Fastify server sending the same bytes (server/scripts/bench-api.ts).
+// The report is the product, not a pass/fail test: the exit code is 0 whatever the figures; 1 when
+// the site never answered, 2 when Lighthouse could not be installed or the browser could not run,
+// and a PostgreSQL bench's own code when it failed.
 //
 // Environment:
-//   BENCH_URL            measure this site (e.g. http://localhost:8080); otherwise `npm start`
-//                        is spawned at the repository root and stopped at the end
-//   BENCH_PORT           port for that `npm start` (default 8080)
-//   BENCH_READY_SELECTOR elements that show the home page's slots rendered (default `main section`)
-//   BENCH_READY_COUNT    how many of them (default 3: the hero and two slots)
-//   BENCH_READY_TIMEOUT  ms to wait for them (default 20000)
-//   CHROME_PATH          browser binary (default /usr/bin/chromium)
+//   BENCH_URL              measure this site (e.g. http://localhost:8080); otherwise `npm start`
+//                          is spawned at the repository root and stopped at the end
+//   BENCH_PORT             port for that `npm start` (default 8080)
+//   BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page (default 3)
+//   CHROME_PATH            browser binary (default /usr/bin/chromium)
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync, constants as zlibConstants } from 'node:zlib';
-import { chromium } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'bench-results');
-const RESULTS_FILE = join(RESULTS_DIR, 'home-js.json');
 const START_LOG = join(RESULTS_DIR, 'npm-start.log');
-
-const KB = 1024;
-const BUDGET_KB = 250;
-const BUDGET_BYTES = BUDGET_KB * KB;
+const LIGHTHOUSE_DIR = join(ROOT, 'bench', 'lighthouse');
 const START_TIMEOUT_MS = 5 * 60_000;
-const QUIET_MS = 500;
-const IDLE_CAP_MS = 30_000;
-
-const READY_SELECTOR = process.env.BENCH_READY_SELECTOR || 'main section';
-const READY_COUNT = Number(process.env.BENCH_READY_COUNT || 3);
-const READY_TIMEOUT_MS = Number(process.env.BENCH_READY_TIMEOUT || 20_000);
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const kb = (bytes) => (bytes / KB).toFixed(1);
 const log = (message) => console.log(`[bench] ${message}`);
 
 // ---------------------------------------------------------------------------------------
@@ -156,261 +131,37 @@ async function startSite() {
 }
 
 // ---------------------------------------------------------------------------------------
-// The measurement.
+// Lighthouse, in its own package.
 
-/** Which app a URL belongs to: `remotes/<name>` or `shell` (or the host for other origins). */
-function appOf(url, base) {
-  const parsed = new URL(url);
-  if (parsed.origin !== new URL(base).origin) return parsed.host;
-  const match = /^\/remotes\/([^/]+)\//.exec(parsed.pathname);
-  return match ? `remotes/${match[1]}` : 'shell';
+/** Installs bench/lighthouse's pinned packages when they are missing. True when they are there. */
+function ensureLighthouse() {
+  if (existsSync(join(LIGHTHOUSE_DIR, 'node_modules', 'lighthouse', 'package.json'))) return true;
+  log('installing Lighthouse in bench/lighthouse (first run)…');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: LIGHTHOUSE_DIR, stdio: 'inherit' });
+  return result.status === 0;
 }
 
-function shortName(url, base) {
-  const parsed = new URL(url);
-  return parsed.origin === new URL(base).origin ? parsed.pathname + parsed.search : url;
+/** Runs bench/lighthouse/run.mjs against `base`; resolves its exit code. */
+function runLighthouse(base) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(LIGHTHOUSE_DIR, 'run.mjs')], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_URL: base },
+      stdio: 'inherit',
+    });
+    child.on('error', (error) => {
+      console.error(`[bench] could not run Lighthouse: ${error.message}`);
+      resolve(2);
+    });
+    child.on('exit', (code) => resolve(code ?? 2));
+  });
 }
 
-async function measure(base) {
-  let browser;
-  try {
-    browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_FLAGS });
-  } catch (error) {
-    console.error(`[bench] could not launch ${CHROME_PATH}: ${error.message}`);
-    return null;
+async function benchPages() {
+  if (!ensureLighthouse()) {
+    console.error('[bench] `npm install` in bench/lighthouse failed: skipping the Lighthouse figures');
+    return 2;
   }
-  try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fa-IR' });
-    const page = await context.newPage();
-
-    // Network activity, for our own idle detection (Playwright's `networkidle` fires once).
-    const inflight = new Set();
-    let lastActivity = 0;
-    const touch = () => {
-      lastActivity = Date.now();
-    };
-    page.on('request', (request) => {
-      inflight.add(request);
-      touch();
-    });
-    page.on('requestfinished', (request) => {
-      inflight.delete(request);
-      touch();
-    });
-    page.on('requestfailed', (request) => {
-      inflight.delete(request);
-      touch();
-    });
-    const waitForIdle = async () => {
-      const cap = Date.now() + IDLE_CAP_MS;
-      while (Date.now() < cap) {
-        if (inflight.size === 0 && Date.now() - lastActivity >= QUIET_MS) return true;
-        await sleep(50);
-      }
-      return false;
-    };
-
-    const scripts = [];
-    const failed = [];
-    page.on('response', (response) => {
-      const request = response.request();
-      const type = response.headers()['content-type'] ?? '';
-      if (request.resourceType() !== 'script' && !/javascript|ecmascript/i.test(type)) return;
-      scripts.push({ response, at: Date.now() });
-    });
-    page.on('requestfailed', (request) => {
-      if (request.resourceType() === 'script') failed.push({ url: request.url(), error: request.failure()?.errorText });
-    });
-    const httpErrors = [];
-    page.on('response', (response) => {
-      if (response.status() >= 400) httpErrors.push({ url: response.url(), status: response.status() });
-    });
-    const consoleErrors = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => consoleErrors.push(String(error)));
-
-    const url = new URL('/', base).href;
-    const t0 = Date.now();
-    touch();
-    const navigation = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-    if (!navigation || !navigation.ok()) log(`warning: ${url} answered ${navigation?.status() ?? 'nothing'}`);
-    const firstIdle = await waitForIdle();
-    const firstIdleMs = lastActivity - t0;
-
-    let readyMs = null;
-    try {
-      await page.waitForFunction(
-        ({ selector, count }) => document.querySelectorAll(selector).length >= count,
-        { selector: READY_SELECTOR, count: READY_COUNT },
-        { timeout: READY_TIMEOUT_MS, polling: 100 },
-      );
-      readyMs = Date.now() - t0;
-    } catch {
-      log(`warning: fewer than ${READY_COUNT} × \`${READY_SELECTOR}\` after ${READY_TIMEOUT_MS / 1000} s; measuring what loaded`);
-    }
-    const secondIdle = await waitForIdle();
-    const networkIdleMs = lastActivity - t0;
-    const readyCount = await page.evaluate((selector) => document.querySelectorAll(selector).length, READY_SELECTOR);
-    const paint = await page.evaluate(() => {
-      const nav = performance.getEntriesByType('navigation')[0];
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-      return {
-        domContentLoadedMs: nav ? Math.round(nav.domContentLoadedEventEnd) : null,
-        loadMs: nav ? Math.round(nav.loadEventEnd) : null,
-        firstContentfulPaintMs: fcp ? Math.round(fcp.startTime) : null,
-      };
-    });
-
-    // Bodies: from the browser (the exact bytes it ran); a plain fetch as a fallback.
-    const seen = new Set();
-    const files = [];
-    for (const { response, at } of scripts) {
-      const fileUrl = response.url();
-      if (seen.has(fileUrl)) continue;
-      seen.add(fileUrl);
-      let body;
-      try {
-        body = await response.body();
-      } catch {
-        try {
-          body = Buffer.from(await (await fetch(fileUrl)).arrayBuffer());
-        } catch (error) {
-          failed.push({ url: fileUrl, error: `body unavailable: ${error.message}` });
-          continue;
-        }
-      }
-      let transferBytes = null;
-      try {
-        const sizes = await response.request().sizes();
-        transferBytes = sizes.responseBodySize;
-      } catch {
-        // unknown
-      }
-      const headers = response.headers();
-      files.push({
-        url: fileUrl,
-        file: shortName(fileUrl, base),
-        app: appOf(fileUrl, base),
-        status: response.status(),
-        gzipBytes: gzipSync(body, { level: zlibConstants.Z_BEST_COMPRESSION }).length,
-        decodedBytes: body.length,
-        transferBytes,
-        contentEncoding: headers['content-encoding'] ?? null,
-        cacheControl: headers['cache-control'] ?? null,
-        loadedAtMs: at - t0,
-      });
-    }
-    files.sort((a, b) => b.gzipBytes - a.gzipBytes);
-    await context.close();
-    return {
-      url,
-      browser: `Chromium ${browser.version()}`,
-      files,
-      failed,
-      httpErrors,
-      consoleErrors,
-      timings: {
-        firstNetworkIdleMs: firstIdleMs,
-        slotsRenderedMs: readyMs,
-        networkIdleMs,
-        networkWentIdle: firstIdle && secondIdle,
-        ...paint,
-      },
-      ready: { selector: READY_SELECTOR, wanted: READY_COUNT, found: readyCount },
-    };
-  } finally {
-    await browser.close();
-  }
-}
-
-// ---------------------------------------------------------------------------------------
-// The report.
-
-function report(result) {
-  const { files } = result;
-  const total = (key) => files.reduce((sum, file) => sum + (file[key] ?? 0), 0);
-  const totals = { gzipBytes: total('gzipBytes'), decodedBytes: total('decodedBytes'), transferBytes: total('transferBytes') };
-  const byApp = {};
-  for (const file of files) byApp[file.app] = (byApp[file.app] ?? 0) + file.gzipBytes;
-  const within = totals.gzipBytes <= BUDGET_BYTES;
-  const margin = Math.abs(BUDGET_BYTES - totals.gzipBytes);
-  const verdict = within
-    ? `within the ${BUDGET_KB} KB gzip budget (${kb(margin)} KB to spare)`
-    : `OVER the ${BUDGET_KB} KB gzip budget by ${kb(margin)} KB`;
-
-  const rows = files.map((file) => [
-    kb(file.gzipBytes),
-    kb(file.decodedBytes),
-    file.transferBytes == null ? '?' : `${kb(file.transferBytes)}${file.contentEncoding ? ` ${file.contentEncoding}` : ''}`,
-    file.app,
-    file.file,
-  ]);
-  const header = ['gzip KB', 'raw KB', 'served KB', 'app', 'file'];
-  const footer = [kb(totals.gzipBytes), kb(totals.decodedBytes), kb(totals.transferBytes), '', `TOTAL (${files.length} files)`];
-  const widths = header.map((_, i) => Math.max(...[header, ...rows, footer].map((row) => String(row[i]).length)));
-  const line = (row) =>
-    row.map((cell, i) => (i < 3 ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join('  ').trimEnd();
-  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
-
-  const t = result.timings;
-  const out = [
-    '',
-    `JavaScript loaded by the home page before it is interactive — ${result.url}`,
-    `(${result.browser}, fresh context; gzip = zlib level 9 of each body; 1 KB = 1024 B; "served" = bytes on the wire as the server sent them)`,
-    '',
-    line(header),
-    rule,
-    ...rows.map(line),
-    rule,
-    line(footer),
-    '',
-    `by app (gzip): ${Object.entries(byApp)
-      .sort((a, b) => b[1] - a[1])
-      .map(([app, bytes]) => `${app} ${kb(bytes)} KB`)
-      .join(', ')}`,
-    `timings: first contentful paint ${t.firstContentfulPaintMs ?? '?'} ms, DOMContentLoaded ${t.domContentLoadedMs ?? '?'} ms, ` +
-      `slots rendered ${t.slotsRenderedMs ?? 'not within the cap'}${t.slotsRenderedMs == null ? '' : ' ms'} ` +
-      `(${result.ready.found} × \`${result.ready.selector}\`), network idle (last request done) ${t.networkIdleMs} ms` +
-      (t.networkWentIdle ? '' : ' (never quiet: capped)'),
-    '',
-    `VERDICT: ${kb(totals.gzipBytes)} KB gzip — ${verdict}`,
-  ];
-  if (result.failed.length) out.push('', 'scripts that failed:', ...result.failed.map((f) => `  ${f.url}: ${f.error}`));
-  if (result.httpErrors.length) {
-    out.push('', 'requests answered with an error:', ...result.httpErrors.map((e) => `  ${e.status} ${shortName(e.url, result.url)}`));
-  }
-  if (result.consoleErrors.length) {
-    out.push('', `console errors (${result.consoleErrors.length}):`, ...result.consoleErrors.slice(0, 10).map((e) => `  ${e.slice(0, 300)}`));
-  }
-  console.log(out.join('\n'));
-
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const json = {
-    measuredAt: new Date().toISOString(),
-    url: result.url,
-    browser: result.browser,
-    method: 'script responses until slots rendered and network idle; gzip = zlib level 9 of each decoded body',
-    budget: { gzipKB: BUDGET_KB, gzipBytes: BUDGET_BYTES },
-    total: { ...totals, gzipKB: Number(kb(totals.gzipBytes)), files: files.length },
-    withinBudget: within,
-    verdict,
-    byApp,
-    timings: result.timings,
-    ready: result.ready,
-    files,
-    failed: result.failed,
-    httpErrors: result.httpErrors,
-    consoleErrors: result.consoleErrors,
-  };
-  writeFileSync(RESULTS_FILE, `${JSON.stringify(json, null, 2)}\n`);
-  console.log(`\n[bench] written ${RESULTS_FILE}`);
-}
-
-// ---------------------------------------------------------------------------------------
-
-async function benchHomeJs() {
   let site;
   if (process.env.BENCH_URL) {
     site = { base: process.env.BENCH_URL, stop: async () => {} };
@@ -420,10 +171,7 @@ async function benchHomeJs() {
     if (!site) return 1;
   }
   try {
-    const result = await measure(site.base);
-    if (!result) return 2;
-    report(result);
-    return 0;
+    return await runLighthouse(site.base);
   } finally {
     await site.stop();
   }
@@ -444,8 +192,8 @@ function benchPostgres() {
 }
 
 async function main() {
-  const homeCode = await benchHomeJs();
-  return benchPostgres() || homeCode;
+  const pagesCode = await benchPages();
+  return benchPostgres() || pagesCode;
 }
 
 main().then(

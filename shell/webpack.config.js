@@ -10,6 +10,7 @@ module.exports = createConfig({
   name: 'shell',
   devPort: 3000,
   runtimePlugins: [require.resolve('./src/federation/runtime-plugin.ts')],
+  serverRuntimePlugins: [require.resolve('./src/server/runtime-plugin.ts')],
   copy: ['arabic-400', 'arabic-700', 'latin-400', 'latin-700'].map((face) => ({
     from: path.join(fonts, 'files', `vazirmatn-${face}-normal.woff2`),
     to: 'fonts/',

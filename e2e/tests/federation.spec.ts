@@ -23,7 +23,7 @@ test('a remote whose files are blocked shows a Persian fallback and the rest sti
   await expect(page.getByRole('heading', { name: 'نوشته‌ها', level: 1 })).toBeVisible();
 });
 
-test('a remote rebuilt alone is served at once, without rebuilding or restarting the shell', async ({ page, request }) => {
+test('a remote rebuilt alone is served at once, by the browser and the server, without rebuilding or restarting the shell', async ({ page, request }) => {
   test.setTimeout(240_000);
   const shellIndex = join(root, 'shell/dist/index.html');
   const shellBuiltAt = statSync(shellIndex).mtimeMs;
@@ -34,6 +34,12 @@ test('a remote rebuilt alone is served at once, without rebuilding or restarting
     to: "newestPosts: 'تازه‌ترین نوشته‌های نسخه نو'",
   });
   try {
+    // The server renders with the new build too, without a restart (issue 9): it checks a
+    // remote's manifest at most every second.
+    await expect(async () => {
+      const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+      expect(html).toContain('تازه‌ترین نوشته‌های نسخه نو');
+    }).toPass({ timeout: 10_000 });
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'تازه‌ترین نوشته‌های نسخه نو' })).toBeVisible();
     expect(statSync(shellIndex).mtimeMs).toBe(shellBuiltAt);
@@ -41,6 +47,11 @@ test('a remote rebuilt alone is served at once, without rebuilding or restarting
   } finally {
     restore();
   }
+  // Rolled back: the server renders the first build again, and so does the browser.
+  await expect(async () => {
+    const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('تازه‌ترین نوشته‌ها<');
+  }).toPass({ timeout: 10_000 });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'تازه‌ترین نوشته‌ها' })).toBeVisible();
   expect(existsSync(join(root, 'remotes/content/dist/mf-manifest.json'))).toBe(true);

@@ -29,9 +29,101 @@ function sharedModules() {
   };
 }
 
+/** Module resolution of both bundles. */
+const RESOLVE = {
+  extensions: ['.tsx', '.ts', '.mjs', '.js'],
+  // npm keeps date-fns-jalali (a dependency of the ui kit) in the ui kit's own node_modules,
+  // where @mui/x-date-pickers, hoisted to the root, cannot find it.
+  modules: ['node_modules', path.join(__dirname, '../ui-kit/node_modules')],
+};
+
+/**
+ * Loaders of both bundles: TypeScript (types are checked once for the whole tree by
+ * `npm run typecheck`) and assets, emitted by the browser bundle only.
+ */
+function moduleRules({ sourceMap, emitAssets }) {
+  return [
+    {
+      test: /\.tsx?$/,
+      exclude: /node_modules/,
+      loader: 'ts-loader',
+      options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap } },
+    },
+    { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource', generator: { emit: emitAssets } },
+  ];
+}
+
 /** Federation name of a remote: a JavaScript identifier (`users-permissions` → `users_permissions`). */
 function federationName(name) {
   return name.replace(/-/g, '_');
+}
+
+/**
+ * The server bundle of an app (DESIGN.md "Public pages"), built beside its browser bundle into
+ * `dist/server/`: Node code (`target: 'async-node'`) that Module Federation's Node runtime plugin
+ * loads over HTTP (`remoteType: 'script'`), so a remote redeployed alone reaches the server too.
+ * - the shell's is the host: `dist/server/main.js` exports the renderer of public pages, and
+ *   carries React, react-dom/server and the facades, which it provides to the remotes;
+ * - a remote's is its `./module` container (`commonjs-module`), which takes every shared module
+ *   from the host (`import: false`) rather than carrying a second React.
+ * @param {object} options
+ * @param {string} options.dir the app's folder
+ * @param {'host' | 'remote'} options.kind
+ * @param {string} options.name `shell` or the remote's name
+ * @param {string[]} [options.runtimePlugins] the host's own federation runtime plugins
+ */
+function createServerConfig({ dir, kind, name, runtimePlugins = [] }) {
+  const remote = kind === 'remote';
+  const nodeRuntimePlugin = require.resolve('@module-federation/node/runtimePlugin');
+  const shared = Object.fromEntries(
+    Object.entries(sharedModules()).map(([key, options]) => [key, remote ? { ...options, import: false } : options]),
+  );
+  return {
+    name: 'server',
+    // One after the other: two compilers at once would double the memory on a 2-core CI.
+    dependencies: ['browser'],
+    context: dir,
+    mode: 'production',
+    target: 'async-node',
+    devtool: false,
+    entry: remote ? {} : { main: './src/server/render.tsx' },
+    output: {
+      path: path.join(dir, 'dist', 'server'),
+      publicPath: 'auto',
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      uniqueName: `${federationName(name)}_server`,
+      // Assets keep their browser URLs (the browser build emits them): the HTML must match.
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      library: remote ? undefined : { type: 'commonjs2' },
+      clean: true,
+    },
+    resolve: RESOLVE,
+    module: { rules: moduleRules({ sourceMap: false, emitAssets: false }) },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: federationName(name),
+        ...(remote
+          ? {
+              filename: 'remoteEntry.js',
+              exposes: { './module': './src/module.tsx' },
+              library: { type: 'commonjs-module', name: federationName(name) },
+              manifest: { fileName: 'mf-manifest.json' },
+            }
+          : { remotes: {} }),
+        remoteType: 'script',
+        runtimePlugins: [nodeRuntimePlugin, ...runtimePlugins],
+        shared,
+        shareStrategy: 'loaded-first',
+        dts: false,
+        // The entry waits for the shared modules to be set up (`require()` gives a promise).
+        experiments: { asyncStartup: true },
+      }),
+    ],
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
 }
 
 /**
@@ -42,17 +134,28 @@ function federationName(name) {
  * @param {string} options.name `shell` or the remote's name of `@shop/contracts` REMOTE_NAMES
  * @param {number} options.devPort port of `webpack serve`
  * @param {string[]} [options.runtimePlugins] federation runtime plugins (host only)
+ * @param {string[]} [options.serverRuntimePlugins] federation runtime plugins of the server bundle (host only)
  * @param {Array<{from: string, to: string}>} [options.copy] files copied into dist
  * @param {object} [options.devServer] extra dev-server settings (proxy)
  */
-function createConfig({ dir, kind, name, devPort, runtimePlugins = [], copy = [], devServer = {} }) {
+function createConfig({ dir, kind, name, devPort, runtimePlugins = [], serverRuntimePlugins = [], copy = [], devServer = {} }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    const browser = createBrowserConfig({ dir, kind, name, devPort, runtimePlugins, copy, devServer, production });
+    // `webpack serve` builds the browser bundle only; a production build makes both.
+    return production ? [browser, createServerConfig({ dir, kind, name, runtimePlugins: serverRuntimePlugins })] : browser;
+  };
+}
+
+/** The browser bundle of an app (see {@link createConfig}). */
+function createBrowserConfig({ dir, kind, name, devPort, runtimePlugins, copy, devServer, production }) {
+  {
     const remote = kind === 'remote';
     // A remote builds only its container for production; in development it also mounts
     // itself in the stand-alone dev host (`src/dev.tsx`).
     const entry = remote ? (production ? {} : { main: './src/dev.tsx' }) : { main: './src/index.tsx' };
     return {
+      name: 'browser',
       context: dir,
       mode: production ? 'production' : 'development',
       devtool: production ? false : 'eval-cheap-module-source-map',
@@ -64,26 +167,11 @@ function createConfig({ dir, kind, name, devPort, runtimePlugins = [], copy = []
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         uniqueName: federationName(name),
-        clean: true,
+        // dist/server/ is the server bundle's, built after this one.
+        clean: { keep: /^server\// },
       },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.mjs', '.js'],
-        // npm keeps date-fns-jalali (a dependency of the ui kit) in the ui kit's own node_modules,
-        // where @mui/x-date-pickers, hoisted to the root, cannot find it.
-        modules: ['node_modules', path.join(__dirname, '../ui-kit/node_modules')],
-      },
-      module: {
-        rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            loader: 'ts-loader',
-            // Types are checked once for the whole tree by `npm run typecheck`.
-            options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: !production } },
-          },
-          { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource' },
-        ],
-      },
+      resolve: RESOLVE,
+      module: { rules: moduleRules({ sourceMap: !production, emitAssets: true }) },
       plugins: [
         new ModuleFederationPlugin({
           name: federationName(name),
@@ -111,7 +199,7 @@ function createConfig({ dir, kind, name, devPort, runtimePlugins = [], copy = []
         ...devServer,
       },
     };
-  };
+  }
 }
 
 module.exports = { createConfig, federationName, sharedModules };

@@ -1,4 +1,4 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { buildCreateApi, coreModule, reactHooksModule } from '@reduxjs/toolkit/query/react';
 import { createBaseQuery } from './base-query';
 
 /**
@@ -23,6 +23,12 @@ export const TAG_TYPES = [
   'Cart',
   'Me',
 ] as const;
+
+/**
+ * On the server, query hooks start their requests while rendering (RTK Query's SSR option), so
+ * a first render finds every query a page needs and a second renders it with the data (issue 9).
+ */
+const createApi = buildCreateApi(coreModule(), reactHooksModule({ unstable__sideEffectsInRender: typeof window === 'undefined' }));
 
 /**
  * The one RTK Query API of the site. Features add endpoints with

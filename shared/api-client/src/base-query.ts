@@ -4,14 +4,26 @@ import { CSRF_HEADER, readCsrfToken, refreshCsrfCookie } from './csrf';
 /** Status the server answers when the CSRF token is missing or stale (Sanctum's 419). */
 export const CSRF_MISMATCH = 419;
 
+let serverOrigin = '';
+
+/**
+ * Where the server-side renderer reaches the API (issue 9), e.g. `http://127.0.0.1:8080`: a
+ * server has no page origin to resolve `/api/…` against. Set once, before the first render.
+ */
+export function setServerApiOrigin(origin: string): void {
+  serverOrigin = origin;
+}
+
 /**
  * Builds the one base query: JSON under `<origin>/api`, cookies sent (SPEC §7), the CSRF
  * header echoed from its cookie; a 419 fetches a new CSRF cookie and retries once.
- * @param origin API origin, empty for the same origin as the page
+ * @param origin API origin, empty for the same origin as the page (or, on the server, the
+ * origin of {@link setServerApiOrigin})
  */
 export function createBaseQuery(origin = ''): BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> {
-  const rawBaseQuery = fetchBaseQuery({
-    baseUrl: `${origin}/api`,
+  let rawBaseQuery: ReturnType<typeof fetchBaseQuery> | undefined;
+  const createRawBaseQuery = () => fetchBaseQuery({
+    baseUrl: `${origin || serverOrigin}/api`,
     credentials: 'include',
     prepareHeaders(headers) {
       headers.set('Accept', 'application/json');
@@ -21,6 +33,7 @@ export function createBaseQuery(origin = ''): BaseQueryFn<string | FetchArgs, un
     },
   });
   return async (args, api, extraOptions) => {
+    rawBaseQuery ??= createRawBaseQuery();
     let result = await rawBaseQuery(args, api, extraOptions);
     if (result.error?.status === CSRF_MISMATCH) {
       await refreshCsrfCookie(origin);

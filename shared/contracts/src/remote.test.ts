@@ -1,4 +1,4 @@
-import { ownerOfDashboardPath, ownerOfPublicPath, ownerOfSlot, REMOTE_AREAS, REMOTE_NAMES } from './remote';
+import { isServerRenderedPath, ownerOfDashboardPath, ownerOfPublicPath, ownerOfSlot, REMOTE_AREAS, REMOTE_NAMES } from './remote';
 import { hasPermission, isDashboardUser } from './permissions';
 
 describe('route ownership (DESIGN.md "Who owns what")', () => {
@@ -47,5 +47,24 @@ describe('hasPermission (SPEC §6)', () => {
     expect(hasPermission(null, 'show-users')).toBe(false);
     expect(isDashboardUser({ status: 'ordinary', permissions: [] })).toBe(false);
     expect(isDashboardUser(staff)).toBe(true);
+  });
+});
+
+describe('isServerRenderedPath (issue 9)', () => {
+  it.each([
+    ['/', true],
+    ['/posts', true],
+    ['/posts/12', true],
+    ['/podcasts/3', true],
+    ['/products/6', true],
+    ['/frequently-asked-questions', true],
+    ['/terms-and-conditions', true],
+    ['/products/6/2', false],
+    ['/about-me', false],
+    ['/shopping-cart', false],
+    ['/login', false],
+    ['/dashboard/posts', false],
+  ])('%s → %s', (path, rendered) => {
+    expect(isServerRenderedPath(path)).toBe(rendered);
   });
 });

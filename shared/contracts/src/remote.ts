@@ -135,3 +135,22 @@ export interface RemoteManifestEntry {
   name: RemoteName;
   entry: string;
 }
+
+/**
+ * First path segments of the public pages the server renders (issue 9, DESIGN.md "Public pages"):
+ * home (the empty segment), posts, podcasts, products, the FAQ and the terms. The rest (forms, the
+ * cart, the profile, the dashboard, and about-me, which SPEC §2 shows to signed-in users only) is
+ * rendered in the browser: the server renders for visitors.
+ */
+export const SERVER_RENDERED_SEGMENTS = ['', 'posts', 'podcasts', 'products', 'frequently-asked-questions', 'terms-and-conditions'];
+
+/**
+ * Whether the server renders this public path (see {@link SERVER_RENDERED_SEGMENTS}). A course
+ * session page (`/products/{productId}/{productSessionId}`) is not: only a signed-in user with a
+ * verified email sees it (SPEC §2), and the server renders for visitors.
+ */
+export function isServerRenderedPath(pathname: string): boolean {
+  const [, segment = '', , sessionId] = pathname.split('/');
+  if (segment === 'products' && sessionId) return false;
+  return SERVER_RENDERED_SEGMENTS.includes(segment);
+}

@@ -3,9 +3,10 @@
  * `react-router`. Sharing this instead of `react-router-dom` whole keeps its server, RSC
  * and cookie code off the page (TOOLCHAIN.md: about 47 KB gzip). Grow by adding exports.
  */
-export const ROUTER_VERSION = '1.0.0';
+export const ROUTER_VERSION = '1.1.0';
 export {
   BrowserRouter,
+  StaticRouter,
   MemoryRouter,
   Routes,
   Route,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
@@ -8,8 +8,16 @@ import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import { COLOR_MODE_STORAGE_KEY, DEFAULT_COLOR_MODE, theme } from './theme';
 
-/** Emotion cache that flips styles for right-to-left (DESIGN.md "Persian and right-to-left"). */
-const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });
+/**
+ * A new emotion cache that flips styles for right-to-left (DESIGN.md "Persian and right-to-left").
+ * The server makes one per render, so every page carries all the styles it uses (issue 9); in
+ * the browser the one cache adopts the styles the server sent.
+ */
+export function createRtlCache(): EmotionCache {
+  return createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });
+}
+
+let browserCache: EmotionCache | undefined;
 
 /**
  * Toast settings of SPEC §9 (the Persian/dashboard reading): 5500 ms, 5 at once, newest on top,
@@ -28,10 +36,13 @@ export const TOAST_SETTINGS = {
  * Everything a React tree of this site needs to look right: RTL emotion cache, the theme
  * with its light/dark/system modes (stored under {@link COLOR_MODE_STORAGE_KEY}), baseline
  * CSS and the notistack provider.
+ * @param emotionCache the render's own cache on the server ({@link createRtlCache}); the
+ * browser leaves it out and shares one
  */
-export function AppThemeProvider({ children }: { children: ReactNode }) {
+export function AppThemeProvider({ children, emotionCache }: { children: ReactNode; emotionCache?: EmotionCache }) {
+  const cache = emotionCache ?? (browserCache ??= createRtlCache());
   return (
-    <CacheProvider value={rtlCache}>
+    <CacheProvider value={cache}>
       <ThemeProvider
         theme={theme}
         defaultMode={DEFAULT_COLOR_MODE}

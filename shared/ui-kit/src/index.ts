@@ -7,7 +7,8 @@
  */
 export { UI_KIT_VERSION } from './version';
 export { theme, COLOR_MODE_STORAGE_KEY, DEFAULT_COLOR_MODE } from './theme';
-export { AppThemeProvider, TOAST_SETTINGS } from './app-theme-provider';
+export { AppThemeProvider, TOAST_SETTINGS, createRtlCache } from './app-theme-provider';
+export type { EmotionCache } from '@emotion/cache';
 export { visuallyHidden } from './visually-hidden';
 export { useColorScheme, useTheme, styled, alpha } from '@mui/material/styles';
 export { useSnackbar, enqueueSnackbar, closeSnackbar } from 'notistack';

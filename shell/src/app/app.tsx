@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Provider } from '@shop/api-client';
-import { AppThemeProvider, Box, CircularProgress } from '@shop/ui-kit';
-import { BrowserRouter, Route, Routes } from '@shop/router';
+import { AppThemeProvider, Box, CircularProgress, type EmotionCache } from '@shop/ui-kit';
+import { BrowserRouter, Route, Routes, StaticRouter } from '@shop/router';
 import { RequireDashboard, RequireVisitor } from '../auth/guards';
 import { useSessionBootstrap } from '../auth/use-session';
 import { NavigationBridge } from '../errors/navigation';
@@ -9,7 +9,7 @@ import { RemoteDashboardPage, RemotePublicPage } from '../federation/remote-area
 import { PublicLayout } from '../layouts/public-layout';
 import { DocumentTitle } from '../layouts/document-title';
 import { VersionWatcher } from '../version/version-watcher';
-import { store } from './store';
+import type { ShellStore } from './store';
 
 // Pages load one by one; the form libraries (formik, yup, libphonenumber-js) come only
 // with the pages that have forms (DESIGN.md "First paint does not wait for JavaScript").
@@ -67,18 +67,33 @@ export function AppRoutes() {
   );
 }
 
-/** The whole shell: store, theme, toasts, router, the tab's title and the version check. */
-export function App() {
+interface AppProps {
+  store: ShellStore;
+  /**
+   * On the server (issue 9): the requested URL, rendered with a static router, and the
+   * request's own emotion cache. In the browser both are left out.
+   */
+  server?: { url: string; emotionCache: EmotionCache };
+}
+
+/**
+ * The whole shell: store, theme, toasts, router, the tab's title and the version check.
+ * The server renders the same tree for a public page, and the browser attaches to it.
+ */
+export function App({ store, server }: AppProps) {
+  const routes: ReactNode = (
+    <>
+      <NavigationBridge />
+      <SessionBootstrap />
+      <DocumentTitle />
+      <VersionWatcher />
+      <AppRoutes />
+    </>
+  );
   return (
     <Provider store={store}>
-      <AppThemeProvider>
-        <BrowserRouter>
-          <NavigationBridge />
-          <SessionBootstrap />
-          <DocumentTitle />
-          <VersionWatcher />
-          <AppRoutes />
-        </BrowserRouter>
+      <AppThemeProvider emotionCache={server?.emotionCache}>
+        {server ? <StaticRouter location={server.url}>{routes}</StaticRouter> : <BrowserRouter>{routes}</BrowserRouter>}
       </AppThemeProvider>
     </Provider>
   );

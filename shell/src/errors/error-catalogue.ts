@@ -96,10 +96,12 @@ errorCatalogue.startListening({
     const reaction = reactToError(error.status, typeof body?.message === 'string' ? body.message : undefined, {
       endpoint: meta.arg?.endpointName ?? '',
       isQuery: meta.arg?.type === 'query',
-      pathname: window.location.pathname,
+      pathname: typeof window === 'undefined' ? '' : window.location.pathname,
     });
-    if (reaction.signOut) listenerApi.dispatch(signedOut());
     if (reaction.pageError) listenerApi.dispatch(pageErrorRaised(reaction.pageError));
+    // The server renders for a visitor (issue 9): it keeps the error page, nothing else.
+    if (typeof window === 'undefined') return;
+    if (reaction.signOut) listenerApi.dispatch(signedOut());
     if (reaction.toast) enqueueSnackbar(reaction.toast.message, { variant: reaction.toast.variant });
     if (reaction.navigate) navigateTo(reaction.navigate);
   },

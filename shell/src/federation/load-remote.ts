@@ -3,7 +3,7 @@ import type { RemoteModule, RemoteName } from '@shop/contracts';
 import { UI_KIT_VERSION } from '@shop/ui-kit';
 import { ROUTER_VERSION } from '@shop/router';
 import { API_CLIENT_VERSION } from '@shop/api-client';
-import { readRemoteList } from './remote-list';
+import { readRemoteList, toRemoteList } from './remote-list';
 import { satisfiesCaret } from './facade-version';
 
 /** Thrown when a remote cannot be used; its area shows the Persian fallback. */
@@ -23,14 +23,40 @@ const PROVIDED = {
   '@shop/api-client': API_CLIENT_VERSION,
 } as const;
 
-const remoteList = readRemoteList();
+let remoteList: Map<RemoteName, string> | undefined;
 const cache = new Map<RemoteName, Promise<RemoteModule>>();
 let registered = false;
 
+/** The page's remote list (read from index.html the first time), or the server's. */
+function listed(): Map<RemoteName, string> {
+  return (remoteList ??= readRemoteList());
+}
+
 function register(force: boolean) {
   registerRemotes(
-    [...remoteList].map(([name, entry]) => ({ name: federationName(name), entry })),
+    [...listed()].map(([name, entry]) => ({ name: federationName(name), entry })),
     { force },
+  );
+  registered = true;
+}
+
+/**
+ * Sets the remote list on the server (issue 9), where there is no index.html to read it from:
+ * each remote's server `mf-manifest.json`. A changed entry is registered anew and its module
+ * loaded again at the next render (a remote redeployed alone).
+ * @param entries the run-time remote list, entries as absolute URLs
+ */
+export function setServerRemoteList(entries: unknown): void {
+  const next = toRemoteList(entries);
+  const previous = remoteList;
+  remoteList = next;
+  const changed = [...next].filter(([name, entry]) => previous?.get(name) !== entry);
+  if (!changed.length && previous?.size === next.size) return;
+  for (const [name] of changed) cache.delete(name);
+  for (const name of previous?.keys() ?? []) if (!next.has(name)) cache.delete(name);
+  registerRemotes(
+    changed.map(([name, entry]) => ({ name: federationName(name), entry })),
+    { force: true },
   );
   registered = true;
 }
@@ -44,7 +70,7 @@ export function loadRemoteModule(name: RemoteName): Promise<RemoteModule> {
   let pending = cache.get(name);
   if (!pending) {
     pending = (async () => {
-      if (!remoteList.has(name)) throw new RemoteUnavailableError(name, 'not in the remote list');
+      if (!listed().has(name)) throw new RemoteUnavailableError(name, 'not in the remote list');
       if (!registered) register(false);
       const loaded = await loadRemote<{ default: RemoteModule | { unavailable: true } }>(`${federationName(name)}/module`);
       const module = loaded?.default;
@@ -71,5 +97,5 @@ export function forgetRemote(name: RemoteName): void {
 
 /** Names of the remotes this page knows about. */
 export function listedRemotes(): RemoteName[] {
-  return [...remoteList.keys()];
+  return [...listed().keys()];
 }

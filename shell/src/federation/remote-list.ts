@@ -7,16 +7,21 @@ import { REMOTE_NAMES, type RemoteManifestEntry, type RemoteName } from '@shop/c
  * Unknown names and malformed entries are dropped.
  */
 export function readRemoteList(doc: Document = document): Map<RemoteName, string> {
-  const list = new Map<RemoteName, string>();
   try {
-    const raw: unknown = JSON.parse(doc.getElementById('remote-list')?.textContent ?? '[]');
-    for (const item of Array.isArray(raw) ? (raw as Partial<RemoteManifestEntry>[]) : []) {
-      if (item && REMOTE_NAMES.includes(item.name as RemoteName) && typeof item.entry === 'string') {
-        list.set(item.name as RemoteName, item.entry);
-      }
-    }
+    return toRemoteList(JSON.parse(doc.getElementById('remote-list')?.textContent ?? '[]'));
   } catch {
     // An unreadable list means no remotes: every remote area shows its fallback.
+    return new Map();
+  }
+}
+
+/** The valid entries of a parsed remote list (the server renderer's comes from the server). */
+export function toRemoteList(raw: unknown): Map<RemoteName, string> {
+  const list = new Map<RemoteName, string>();
+  for (const item of Array.isArray(raw) ? (raw as Partial<RemoteManifestEntry>[]) : []) {
+    if (item && REMOTE_NAMES.includes(item.name as RemoteName) && typeof item.entry === 'string') {
+      list.set(item.name as RemoteName, item.entry);
+    }
   }
   return list;
 }

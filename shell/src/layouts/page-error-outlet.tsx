@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '@shop/api-client';
 import { Outlet, useLocation } from '@shop/router';
 import { pageErrorCleared, selectPageError } from '../errors/page-error-slice';
@@ -9,7 +9,11 @@ export function PageErrorOutlet() {
   const status = useAppSelector(selectPageError);
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
+  // Cleared when the path changes, not on mount: a server-rendered error page keeps its status.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     dispatch(pageErrorCleared());
   }, [pathname, dispatch]);
   return status ? <ErrorPage status={status} /> : <Outlet />;

@@ -71,6 +71,9 @@ export function HeaderSearch() {
         component="form"
         role="search"
         aria-label={t.search.label}
+        // Before the page's JavaScript runs (a server-rendered page), the browser submits it itself.
+        action="/search"
+        method="get"
         onSubmit={submit}
         onKeyDown={(event) => {
           if (event.key === 'Escape') setOpen(false);

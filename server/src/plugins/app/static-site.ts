@@ -6,11 +6,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { REMOTE_NAMES, type RemoteManifestEntry } from '@shop/contracts';
+import { isServerRenderedPath, REMOTE_NAMES, type RemoteManifestEntry } from '@shop/contracts';
 import { MESSAGES } from '../../lib/messages';
+import { AUTH_COOKIE } from './auth';
+import { createPageRenderer } from './page-renderer';
 
 /** The placeholder inside `<script id="remote-list" type="application/json">` of index.html. */
 export const REMOTE_LIST_PLACEHOLDER = '<!--REMOTE_LIST-->';
@@ -29,6 +32,19 @@ export function cacheControlFor(filePath: string): string {
 /** Default remote list: every remote of contracts' REMOTE_NAMES under /remotes/<name>/. */
 export function defaultRemoteList(): RemoteManifestEntry[] {
   return REMOTE_NAMES.map((name) => ({ name, entry: `/remotes/${name}/mf-manifest.json` }));
+}
+
+/**
+ * index.html cut around the content of `<div id="root">` (the static skeleton, the last element
+ * of the body), so a server-rendered page goes in its place.
+ * @returns null when the file has no such element
+ */
+export function splitAtRoot(html: string): { before: string; after: string } | null {
+  // The built file is minified: the attribute may have lost its quotes.
+  const open = /<div id="?root"?>/.exec(html);
+  const end = html.lastIndexOf('</div>', html.lastIndexOf('</body>'));
+  if (!open || end < open.index) return null;
+  return { before: html.slice(0, open.index + open[0].length), after: html.slice(end) };
 }
 
 /** JSON for an inline `<script>`: `<` escaped so the text cannot close the element. */
@@ -61,7 +77,7 @@ export default fp(
       },
     });
 
-    let cached: { key: string; html: string } | null = null;
+    let cached: { key: string; html: string; list: RemoteManifestEntry[] } | null = null;
 
     /** index.html with the remote list inlined; re-read when it or the list file changes. */
     function renderIndex(): string | null {
@@ -73,7 +89,7 @@ export default fp(
       } catch {
         return null;
       }
-      let list: unknown = defaultRemoteList();
+      let list: RemoteManifestEntry[] = defaultRemoteList();
       if (remoteListFile) {
         try {
           list = JSON.parse(fs.readFileSync(remoteListFile, 'utf8'));
@@ -82,8 +98,51 @@ export default fp(
         }
       }
       html = html.split(REMOTE_LIST_PLACEHOLDER).join(inlineJson(list));
-      cached = { key, html };
+      cached = { key, html, list };
       return html;
+    }
+
+    const renderer = createPageRenderer({
+      shellDist,
+      remoteList: () => (renderIndex() === null ? [] : cached!.list),
+      origin: () => {
+        const address = app.server.address();
+        return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : 'http://127.0.0.1';
+      },
+      log: app.log,
+    });
+
+    /**
+     * A public page (issue 9): rendered on the server into index.html's root, with the state it
+     * used; index.html as it is (the browser renders) when the page is not one the server renders,
+     * the shell's server bundle is missing or the page's frame fails on the server.
+     */
+    async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const url = request.url;
+      const html = renderIndex();
+      const parts = html === null ? null : splitAtRoot(html);
+      if (!parts || !isServerRenderedPath(url.split('?')[0] ?? '/')) {
+        sendIndex(reply);
+        return;
+      }
+      let page;
+      try {
+        page = await renderer.render(url, !request.cookies[AUTH_COOKIE]);
+      } catch (error) {
+        request.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
+      }
+      if (!page) {
+        sendIndex(reply);
+        return;
+      }
+      const { html: body, state, status } = page;
+      async function* document() {
+        yield parts!.before;
+        for await (const chunk of body) yield chunk as Buffer;
+        yield `</div><script id="preloaded-state" type="application/json">${state()}</script>`;
+        yield parts!.after.slice('</div>'.length);
+      }
+      reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(Readable.from(document()));
     }
 
     function sendIndex(reply: FastifyReply, status = 200): FastifyReply {
@@ -100,7 +159,10 @@ export default fp(
 
     const hidden = { schema: { hide: true } };
 
-    app.get('/', hidden, (_request, reply) => sendIndex(reply));
+    app.get('/', hidden, async (request, reply) => {
+      await sendPage(request, reply);
+      return reply;
+    });
     app.get('/index.html', hidden, (_request, reply) => sendIndex(reply));
 
     app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', hidden, (request, reply) => {
@@ -126,7 +188,7 @@ export default fp(
       if (/^\/(api|sanctum|remotes|media)(\/|$)/.test(urlPath)) return false;
       const accept = request.headers.accept ?? '';
       if (!accept.includes('text/html')) return false;
-      sendIndex(reply);
+      void sendPage(request, reply);
       return true;
     };
   },

@@ -13,6 +13,7 @@ import { yupBody, yupQuery } from '../../lib/yup-body';
 import { getAuth, guard, requireAuth, requireUser } from '../../plugins/app/auth';
 import { likeItem, postComment } from '../../modules/site/engagement-service';
 import { search } from '../../modules/site/search-service';
+import seoRoutes from './seo';
 
 const commentBody = yupBody(commentSchema);
 const searchQuery = yupQuery(searchQuerySchema);
@@ -30,6 +31,7 @@ const likeBodySchema = {
 } as const;
 
 const siteRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(seoRoutes);
   /** GET /api/health: 200 `{status:'ok', database}` when the database answers. */
   app.get(
     '/api/health',
@@ -105,7 +107,10 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  /** GET /api/search?q=&page=: Paginated<SearchResult>, title hits first; 422 when q is shorter than 2. */
+  /**
+   * GET /api/search?q=&page=: Paginated<SearchResult>, title hits first; `meta.total` counts at most
+   * SEARCH_MAX_TOTAL (1 000) hits; 422 when q is shorter than 2.
+   */
   app.get<{ Querystring: { q: string; page: number } }>(
     '/api/search',
     {

@@ -23,7 +23,7 @@ describe('static site (PGlite)', () => {
     fs.writeFileSync(path.join(shellDist, 'index.html'), INDEX);
     fs.writeFileSync(path.join(shellDist, 'main.1a2b3c4d.js'), 'console.log("shell")');
     fs.writeFileSync(path.join(shellDist, 'big.0123abcd.js'), 'export const text = "آکادمی";\n'.repeat(400));
-    fs.writeFileSync(path.join(shellDist, 'robots.txt'), 'User-agent: *');
+    fs.writeFileSync(path.join(shellDist, 'humans.txt'), 'Team: آکادمی');
     const content = path.join(remotesRoot, 'content', 'dist');
     fs.mkdirSync(content, { recursive: true });
     fs.writeFileSync(path.join(content, 'remoteEntry.js'), 'var v1;');
@@ -119,7 +119,7 @@ describe('static site (PGlite)', () => {
     const api = await app.inject({ url: '/api/nothing', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toEqual(expect.any(String));
-    expect((await app.inject({ url: '/robots.txt' })).body).toBe('User-agent: *');
+    expect((await app.inject({ url: '/humans.txt' })).body).toBe('Team: آکادمی');
   });
 
   it('serves seeded media with audio types and byte ranges', async () => {

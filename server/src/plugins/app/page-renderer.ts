@@ -1,0 +1,133 @@
+/**
+ * Server rendering of public pages (issue 9, DESIGN.md "Public pages: server-rendered HTML with
+ * islands"). The shell's server bundle (`shell/dist/server/main.js`, built beside its browser
+ * bundle) renders a page; it loads each remote's server bundle at run time through Module
+ * Federation's Node runtime, from the same run-time remote list as the browser: a remote whose
+ * browser manifest is `<dir>/mf-manifest.json` has its server manifest at `<dir>/server/mf-manifest.json`.
+ *
+ * A remote redeployed alone reaches the next pages without a restart: each remote's server manifest
+ * is fetched at most every {@link REMOTE_CHECK_MS}, and a changed one (or a remote that stopped or
+ * came back) is registered anew with its content hash in the entry URL, so the runtime loads it again.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RemoteManifestEntry } from '@shop/contracts';
+
+/** How long a remote's checked server manifest is trusted, in milliseconds ("a short cache"). */
+export const REMOTE_CHECK_MS = 1_000;
+/** How long a manifest check may take before the remote counts as down, in milliseconds. */
+const MANIFEST_TIMEOUT_MS = 2_000;
+
+/** What the shell's server bundle exports (shell/src/server/render.tsx). */
+interface ShellServer {
+  renderPage(options: {
+    url: string;
+    remotes: RemoteManifestEntry[];
+    apiOrigin: string;
+    visitor: boolean;
+    onError?: (error: unknown) => void;
+  }): Promise<{ status: number; html: Readable; state: () => string }>;
+}
+
+export interface RenderedPage {
+  status: number;
+  html: Readable;
+  state: () => string;
+}
+
+export interface PageRenderer {
+  /**
+   * Renders a public page as a visitor sees it.
+   * @param url path and query of the request
+   * @param visitor true when the request carried no auth cookie (the header's login buttons show at once)
+   * @returns the page, or null when the shell's server bundle is not built (the browser renders it)
+   * @throws when the shell's frame itself fails to render (the caller serves index.html instead)
+   */
+  render(url: string, visitor: boolean): Promise<RenderedPage | null>;
+}
+
+interface RendererOptions {
+  /** The shell's build folder; its server bundle is `server/main.js` inside it. */
+  shellDist: string;
+  /** The run-time remote list, as the browser gets it. */
+  remoteList: () => RemoteManifestEntry[];
+  /** Where this process answers HTTP (`http://127.0.0.1:8080`): the API and relative remote entries. */
+  origin: () => string;
+  log: FastifyBaseLogger;
+}
+
+/** The server manifest beside a remote's browser manifest, as an absolute URL. */
+export function serverManifestUrl(browserEntry: string, origin: string): string {
+  return new URL('server/mf-manifest.json', new URL(browserEntry, `${origin}/`)).href;
+}
+
+/** Creates the renderer; the shell's server bundle is loaded at the first render that finds it. */
+export function createPageRenderer({ shellDist, remoteList, origin, log }: RendererOptions): PageRenderer {
+  const entryFile = path.join(shellDist, 'server', 'main.js');
+  const requireBundle = createRequire(entryFile);
+  let shell: Promise<ShellServer> | null = null;
+  const checks = new Map<string, { at: number; version: Promise<string> }>();
+
+  /** A short hash of the remote's server manifest, or `down` when it does not answer with one. */
+  function manifestVersion(url: string): Promise<string> {
+    const now = Date.now();
+    const known = checks.get(url);
+    if (known && now - known.at < REMOTE_CHECK_MS) return known.version;
+    const version = fetch(url, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS), cache: 'no-store' })
+      .then(async (response) => (response.ok ? createHash('sha1').update(await response.text()).digest('hex').slice(0, 12) : 'down'))
+      .catch(() => 'down');
+    checks.set(url, { at: now, version });
+    return version;
+  }
+
+  /** Entry URL of each remote's current build: a new one for every change, even back to an older build. */
+  const entries = new Map<string, { version: string; entry: string }>();
+  let deploys = 0;
+
+  /** The remotes that answer, each entry naming its build; a remote down is left out. */
+  async function serverRemotes(): Promise<RemoteManifestEntry[]> {
+    const base = origin();
+    const remotes = await Promise.all(
+      remoteList().map(async ({ name, entry }) => {
+        const url = serverManifestUrl(entry, base);
+        const version = await manifestVersion(url);
+        if (version === 'down') return null;
+        let current = entries.get(url);
+        // The runtime keeps what it loaded under an entry URL: a redeploy, or a rollback to a build
+        // loaded before, gets a URL it has not seen.
+        if (current?.version !== version) {
+          deploys += 1;
+          current = { version, entry: `${url}?v=${version}.${deploys}` };
+          entries.set(url, current);
+        }
+        return { name, entry: current.entry };
+      }),
+    );
+    return remotes.filter((remote) => remote !== null);
+  }
+
+  return {
+    async render(url, visitor) {
+      if (!shell) {
+        if (!fs.existsSync(entryFile)) return null;
+        // The bundle starts asynchronously (Module Federation sets up the shared modules first).
+        shell = Promise.resolve(requireBundle(entryFile) as ShellServer | Promise<ShellServer>);
+        shell.catch(() => {
+          shell = null;
+        });
+      }
+      const { renderPage } = await shell;
+      return renderPage({
+        url,
+        remotes: await serverRemotes(),
+        apiOrigin: origin(),
+        visitor,
+        onError: (error) => log.warn({ err: error, url }, 'an area of a server-rendered page failed; the browser renders it'),
+      });
+    },
+  };
+}

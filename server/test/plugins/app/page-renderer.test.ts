@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { serverManifestUrl } from '../../../src/plugins/app/page-renderer';
+import { splitAtRoot } from '../../../src/plugins/app/static-site';
+import { buildTestApp, tempDir } from '../../helpers/test-app';
+
+const INDEX = `<!doctype html><html lang="fa" dir="rtl"><head>
+<script id="remote-list" type="application/json"><!--REMOTE_LIST--></script>
+</head><body><div id=root><div class=sk-header>اسکلت</div></div></body></html>`;
+
+/**
+ * A stand-in for the shell's server bundle (the real one is built by webpack and exercised by the
+ * browser tests in e2e/tests/server-rendering.spec.ts): it renders what it was given, so these
+ * tests see what the server passes in and how it places the answer in index.html.
+ */
+const SHELL_SERVER = `
+const { Readable } = require('node:stream');
+module.exports = Promise.resolve({
+  async renderPage({ url, remotes, apiOrigin, visitor }) {
+    if (url.startsWith('/posts/broken')) throw new Error('the frame failed');
+    const status = url.startsWith('/posts/404') ? 404 : 200;
+    return {
+      status,
+      html: Readable.from(['<main data-url="', url, '">', JSON.stringify({ remotes, apiOrigin, visitor }).replace(/</g, ''), '</main>']),
+      state: () => JSON.stringify({ page: url }),
+    };
+  },
+});`;
+
+describe('server-rendered public pages (PGlite)', () => {
+  let app: FastifyInstance;
+  let base: string;
+  let remotesRoot: string;
+
+  beforeAll(async () => {
+    const root = tempDir('shop-ssr-');
+    const shellDist = path.join(root, 'shell', 'dist');
+    remotesRoot = path.join(root, 'remotes');
+    fs.mkdirSync(path.join(shellDist, 'server'), { recursive: true });
+    fs.writeFileSync(path.join(shellDist, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(shellDist, 'server', 'main.js'), SHELL_SERVER);
+    const contentServer = path.join(remotesRoot, 'content', 'dist', 'server');
+    fs.mkdirSync(contentServer, { recursive: true });
+    fs.writeFileSync(path.join(contentServer, 'mf-manifest.json'), '{"id":"content","v":1}');
+    app = await buildTestApp('pglite', { serveStatic: true, shellDist, remotesRoot, dataDir: path.join(root, 'data') });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => app.close());
+
+  async function page(url: string, cookie?: string) {
+    const response = await fetch(`${base}${url}`, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+    return { status: response.status, html: await response.text() };
+  }
+
+  function rendered(html: string): { remotes: { name: string; entry: string }[]; apiOrigin: string; visitor: boolean } {
+    return JSON.parse(/<main data-url="[^"]*">(.*?)<\/main>/.exec(html)![1]!);
+  }
+
+  it('renders a public page into index.html’s root, with the state it used', async () => {
+    const { status, html } = await page('/posts?page=2');
+    expect(status).toBe(200);
+    expect(html).toMatch(/<div id=root><main data-url="\/posts\?page=2">.*<\/main><\/div><script id="preloaded-state" type="application\/json">\{"page":"\/posts\?page=2"\}<\/script><\/body><\/html>$/);
+    expect(html).not.toContain('اسکلت');
+    expect(rendered(html).apiOrigin).toBe(base);
+    expect(rendered(html).visitor).toBe(true);
+    // With the auth cookie, the page is not rendered as a visitor's: the browser asks who is signed in.
+    expect(rendered((await page('/posts', 'auth_token=abc')).html).visitor).toBe(false);
+  });
+
+  it('passes the remotes that answer, each with its server manifest and a hash of it', async () => {
+    const first = rendered((await page('/')).html).remotes;
+    // Only content has a server build here: the others are down and left to the browser.
+    expect(first).toEqual([{ name: 'content', entry: expect.stringMatching(new RegExp(`^${base}/remotes/content/server/mf-manifest.json\\?v=[0-9a-f]{12}\\.[0-9]+$`)) }]);
+    // A redeployed remote gets a new entry, after the short cache of its manifest.
+    fs.writeFileSync(path.join(remotesRoot, 'content', 'dist', 'server', 'mf-manifest.json'), '{"id":"content","v":2}');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const second = rendered((await page('/')).html).remotes;
+    expect(second).toHaveLength(1);
+    expect(second[0]!.entry).not.toBe(first[0]!.entry);
+    // Rolled back to the first build: a URL the runtime has not loaded yet either.
+    fs.writeFileSync(path.join(remotesRoot, 'content', 'dist', 'server', 'mf-manifest.json'), '{"id":"content","v":1}');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const third = rendered((await page('/')).html).remotes;
+    expect([first[0]!.entry, second[0]!.entry]).not.toContain(third[0]!.entry);
+  });
+
+  it('answers with the status of the error page the page rendered', async () => {
+    expect((await page('/posts/404')).status).toBe(404);
+  });
+
+  it('falls back to index.html when the frame fails, and for pages the browser renders', async () => {
+    for (const url of ['/posts/broken', '/shopping-cart', '/products/3/7', '/about-me', '/login']) {
+      const { status, html } = await page(url);
+      expect(status).toBe(200);
+      expect(html).toContain('اسکلت');
+      expect(html).not.toContain('preloaded-state');
+    }
+  });
+});
+
+describe('page renderer helpers', () => {
+  it('finds a remote’s server manifest beside its browser manifest', () => {
+    expect(serverManifestUrl('/remotes/content/mf-manifest.json', 'http://127.0.0.1:8080')).toBe(
+      'http://127.0.0.1:8080/remotes/content/server/mf-manifest.json',
+    );
+    expect(serverManifestUrl('https://cdn.example.com/commerce/v7/mf-manifest.json', 'http://127.0.0.1:8080')).toBe(
+      'https://cdn.example.com/commerce/v7/server/mf-manifest.json',
+    );
+  });
+
+  it('cuts index.html around the root’s content, quoted or minified', () => {
+    expect(splitAtRoot('<body><div id="root"><p>x</p></div></body>')).toEqual({ before: '<body><div id="root">', after: '</div></body>' });
+    expect(splitAtRoot('<body><div id=root><div>s</div></div></body>')).toEqual({ before: '<body><div id=root>', after: '</div></body>' });
+    expect(splitAtRoot('<body></body>')).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { convert } from 'xmlbuilder2';
+import { podcasts, posts, products, productSessions } from '../../../src/db/schema';
+import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';
+
+type XmlObject = Record<string, unknown>;
+interface UrlEntry {
+  loc: string;
+  lastmod?: string;
+}
+
+describe.each(DB_TARGETS)('sitemap.xml and robots.txt on %s', (target) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp(target);
+  });
+  afterAll(() => app.close());
+
+  /** The sitemap's `<url>` entries (throws when the XML is not well-formed). */
+  async function sitemap(headers: Record<string, string> = { host: 'shop.test:8080' }): Promise<UrlEntry[]> {
+    const response = await app.inject({ url: '/sitemap.xml', headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const urlset = (convert(response.body, { format: 'object' }) as XmlObject).urlset as XmlObject;
+    expect(urlset['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    return ([] as UrlEntry[]).concat(urlset.url as UrlEntry[]);
+  }
+
+  /** Active rows of a content table as the sitemap should list them: path → ISO lastmod. */
+  async function activeRows(table: typeof posts | typeof podcasts | typeof products, prefix: string) {
+    const rows = await app.db.select({ id: table.id, updated_at: table.updated_at }).from(table).where(eq(table.is_active, true));
+    return new Map(rows.map((row) => [`${prefix}/${row.id}`, new Date(row.updated_at).toISOString()]));
+  }
+
+  it('lists the public pages and every active post, podcast and course with lastmod, absolute from the request host', async () => {
+    const entries = await sitemap();
+    const byPath = new Map(entries.map((entry) => [entry.loc.replace('http://shop.test:8080', ''), entry.lastmod]));
+    expect(entries.every((entry) => entry.loc.startsWith('http://shop.test:8080/'))).toBe(true);
+    expect(byPath.size).toBe(entries.length);
+
+    const expected = new Map([
+      ...(await activeRows(posts, '/posts')),
+      ...(await activeRows(podcasts, '/podcasts')),
+      ...(await activeRows(products, '/products')),
+    ]);
+    expect(expected.size).toBeGreaterThan(20);
+    for (const [path, lastmod] of expected) expect([path, byPath.get(path)]).toEqual([path, lastmod]);
+
+    const pages = ['/', '/posts', '/podcasts', '/products', '/frequently-asked-questions', '/terms-and-conditions'];
+    expect([...byPath.keys()].sort()).toEqual([...pages, ...expected.keys()].sort());
+    // A list page changes when its newest item does; the home page with the newest of all.
+    const newest = (prefix: string) =>
+      [...expected].filter(([path]) => path.startsWith(`${prefix}/`)).reduce((max, [, at]) => (at > max ? at : max), '');
+    expect(byPath.get('/posts')).toBe(newest('/posts'));
+    expect(byPath.get('/products')).toBe(newest('/products'));
+    expect(byPath.get('/')).toBe([newest('/posts'), newest('/podcasts'), newest('/products')].sort().at(-1));
+    // Signed-in pages are not listed: about-me, and course sessions (email-verified).
+    const [session] = await app.db.select({ id: productSessions.id, productId: productSessions.product_id }).from(productSessions).limit(1);
+    expect(byPath.has('/about-me')).toBe(false);
+    expect(byPath.has(`/products/${session!.productId}/${session!.id}`)).toBe(false);
+  });
+
+  it('leaves out an item once it is made inactive', async () => {
+    const [post] = await app.db.select({ id: posts.id }).from(posts).where(eq(posts.is_active, true)).limit(1);
+    const loc = `http://shop.test:8080/posts/${post!.id}`;
+    expect((await sitemap()).map((entry) => entry.loc)).toContain(loc);
+    await app.db.update(posts).set({ is_active: false }).where(eq(posts.id, post!.id));
+    try {
+      expect((await sitemap()).map((entry) => entry.loc)).not.toContain(loc);
+    } finally {
+      await app.db.update(posts).set({ is_active: true }).where(eq(posts.id, post!.id));
+    }
+  });
+
+  it('answers robots.txt that keeps crawlers out of the API, dashboard and per-user pages and names the sitemap', async () => {
+    const response = await app.inject({ url: '/robots.txt', headers: { host: 'shop.test' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = response.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toContain('Sitemap: http://shop.test/sitemap.xml');
+    const disallowed = lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice('Disallow: '.length));
+    const blocked = (path: string) => disallowed.some((prefix) => path.startsWith(prefix));
+    for (const path of ['/api/posts', '/sanctum/csrf-cookie', '/dashboard', '/dashboard/posts', '/shopping-cart', '/profile', '/login']) {
+      expect([path, blocked(path)]).toEqual([path, true]);
+    }
+    const sitemapPaths = (await sitemap({ host: 'shop.test' })).map((entry) => new URL(entry.loc).pathname);
+    for (const path of [...sitemapPaths, '/media/seed/x.webp', '/remotes/content/remoteEntry.js', '/feeds/posts.xml']) {
+      expect([path, blocked(path)]).toEqual([path, false]);
+    }
+  });
+
+  it('takes absolute URLs from PUBLIC_URL when it is set', async () => {
+    app.settings.publicUrl = 'https://example.ir';
+    try {
+      const entries = await sitemap({ host: 'ignored.test' });
+      expect(entries[0]!.loc).toBe('https://example.ir/');
+      expect(entries.every((entry) => entry.loc.startsWith('https://example.ir/'))).toBe(true);
+      const robots = await app.inject({ url: '/robots.txt', headers: { host: 'ignored.test' } });
+      expect(robots.body).toContain('Sitemap: https://example.ir/sitemap.xml');
+    } finally {
+      app.settings.publicUrl = undefined;
+    }
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * The shell's server bundle (issue 9, DESIGN.md "Public pages"): renders a public page to HTML
+ * with React 19's streaming renderer, the emotion CSS it uses inline, and the RTK Query state it
+ * used, so the browser attaches to it without fetching or rendering again what is on screen.
+ *
+ * Remotes are loaded here as in the browser, through Module Federation's Node runtime plugin, from
+ * the run-time remote list the server passes in. A remote that fails on the server leaves its area
+ * to the browser: React streams the area's fallback and the client renders it there.
+ */
+import { StrictMode } from 'react';
+import { PassThrough, type Readable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { api, setServerApiOrigin, signedOut, type RootState } from '@shop/api-client';
+import { createRtlCache } from '@shop/ui-kit';
+import { App } from '../app/app';
+import { createShellStore, type ShellStore } from '../app/store';
+import { setServerRemoteList } from '../federation/load-remote';
+import { selectPageError } from '../errors/page-error-slice';
+
+/** How many data passes a page may take: a query that needs another's answer adds one. */
+const MAX_DATA_PASSES = 3;
+
+export interface RenderPageOptions {
+  /** The requested path with its query string (`/posts?page=2`). */
+  url: string;
+  /** The run-time remote list: each remote's server `mf-manifest.json` as an absolute URL. */
+  remotes: { name: string; entry: string }[];
+  /** Where the API answers this process (`http://127.0.0.1:8080`). */
+  apiOrigin: string;
+  /**
+   * True when the request carried no auth cookie: then it is a visitor's, and the header shows the
+   * login and register buttons at once. Otherwise the browser asks who is signed in.
+   */
+  visitor: boolean;
+  /** Reports an error a remote or page raised while rendering (the page still renders). */
+  onError?: (error: unknown) => void;
+}
+
+export interface RenderedPage {
+  /** 200, or the status of the error page shown instead of the page (404, 429, 500). */
+  status: number;
+  /** The HTML inside `<div id="root">`, streamed as React renders it. */
+  html: Readable;
+  /** The Redux state the page was rendered with, as JSON for the browser's store. */
+  state: () => string;
+}
+
+function tree(store: ShellStore, url: string) {
+  return (
+    <StrictMode>
+      <App store={store} server={{ url, emotionCache: createRtlCache() }} />
+    </StrictMode>
+  );
+}
+
+/**
+ * Renders one public page as a visitor sees it (no cookies reach the API: the HTML is the same for
+ * everyone, but for the header's login buttons, shown at once to requests without the auth cookie).
+ * First passes with `prerender` (which waits for every lazy page and remote) start the page's
+ * queries; once their answers are in the store, the final pass streams.
+ * @returns the page, once React has its first bytes ready
+ * @throws when even the page's frame (the shell's layout) cannot render
+ */
+export async function renderPage({ url, remotes, apiOrigin, visitor, onError = () => undefined }: RenderPageOptions): Promise<RenderedPage> {
+  setServerApiOrigin(apiOrigin);
+  setServerRemoteList(remotes);
+  const store = createShellStore();
+  if (visitor) store.dispatch(signedOut());
+  for (let pass = 0; pass < MAX_DATA_PASSES; pass += 1) {
+    const { prelude } = await prerenderToNodeStream(tree(store, url), { onError: () => undefined });
+    prelude.resume();
+    const running = store.dispatch(api.util.getRunningQueriesThunk());
+    if (!running.length) break;
+    await Promise.all(running);
+  }
+  const status = selectPageError(store.getState() as RootState & Parameters<typeof selectPageError>[0]) ?? 200;
+  return new Promise((resolve, reject) => {
+    const html = new PassThrough();
+    const stream = renderToPipeableStream(tree(store, url), {
+      onShellReady() {
+        stream.pipe(html);
+        resolve({ status, html, state: () => JSON.stringify(store.getState()).replace(/</g, '\\u003c') });
+      },
+      onShellError: reject,
+      onError,
+    });
+  });
+}
