@@ -48,6 +48,8 @@ test('a reader resets a forgotten password with the code from the mail', async (
   await page.goto('/login');
   await page.getByRole('link', { name: 'فراموشی رمز عبور' }).click();
   await page.waitForURL((url) => url.pathname === '/reset-password');
+  // The login page, which has an «ایمیل» field too, stays on screen until the reset page's code arrives.
+  await expect(page.getByRole('heading', { name: 'بازیابی رمز عبور' })).toBeVisible();
   await page.getByLabel('ایمیل').fill(email);
   await page.getByRole('button', { name: 'ارسال کد' }).click();
   const mail = await readMail(email, /\b\d{6}\b/);
