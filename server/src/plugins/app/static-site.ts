@@ -104,7 +104,8 @@ export default fp(
 
     const renderer = createPageRenderer({
       shellDist,
-      remoteList: () => (renderIndex() === null ? [] : cached!.list),
+      // sendPage has just read index.html and the list (renderIndex): no second look at the disk.
+      remoteList: () => cached?.list ?? [],
       origin: () => {
         const address = app.server.address();
         return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : 'http://127.0.0.1';
