@@ -21,7 +21,7 @@ const TABLE_OWNERS = {
   auth: ['personalAccessTokens'],
   commerce: ['products', 'productSessions'],
   content: ['posts', 'podcasts'],
-  site: ['comments', 'likes'],
+  site: ['comments', 'likes', 'contentCounts'],
   support: ['links', 'siteSettings', 'tickets'],
   users: ['users', 'permissions', 'permissionUser'],
 };

@@ -1,10 +1,15 @@
-/** The database of a PostgreSQL bench (bench-commerce.ts, bench-api.ts). */
+/** The databases of the PostgreSQL benches (bench-commerce.ts, bench-api.ts) and of seed-scale.ts. */
 import { Client } from 'pg';
 
-/** Creates the database of `url` when it does not exist, then empties its `public` and `drizzle` schemas. */
-export async function freshDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
+/**
+ * The scale database (issue 9): `seed:scale` fills it and `bench:api` measures it, kept between
+ * runs (BENCH_SCALE_DATABASE_URL overrides it).
+ */
+export const SCALE_DATABASE_URL = process.env.BENCH_SCALE_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_scale';
+
+/** Creates the database of `url` when it does not exist (through the server's `postgres` database). */
+export async function createDatabaseIfMissing(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new Client({ connectionString: admin.toString() });
@@ -15,6 +20,11 @@ export async function freshDatabase(url: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** Creates the database of `url` when it does not exist, then empties its `public` and `drizzle` schemas. */
+export async function freshDatabase(url: string): Promise<void> {
+  await createDatabaseIfMissing(url);
   const db = new Client({ connectionString: url });
   await db.connect();
   try {

@@ -42,6 +42,7 @@ import dashboardLinksRoutes from './routes/support/dashboard-links';
 import dashboardSiteInformationRoutes from './routes/support/dashboard-site-information';
 import siteRoutes from './routes/site';
 import dashboardOverviewRoutes from './routes/site/dashboard-overview';
+import { OneLinePerRequest } from './lib/request-log';
 import { commentNodeSchema } from './lib/schemas';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 
@@ -67,6 +68,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const settings = resolveSettings(options);
   const app = Fastify({
     logger: options.logger ?? true,
+    // One log line per request instead of two (lib/request-log.ts).
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
     // The db plugin migrates and seeds an empty database; on a busy 2-core machine that outlasts
     // Fastify's default 10 s plugin timeout.

@@ -140,6 +140,13 @@ const contentColumns = () => ({
   image: text('image'),
   is_active: boolean('is_active').notNull().default(true),
   comment_status: commentStatusEnum('comment_status').notNull().default('open'),
+  /**
+   * Likes of the row and its `approved` comments (issue 9 "counter columns"). Written only by the
+   * triggers of migration 0007 on `likes` and `comments`, in the transaction of the write that
+   * changes them (cascades included); `recount_engagement()` recomputes them all.
+   */
+  likes_count: integer('likes_count').notNull().default(0),
+  comments_count: integer('comments_count').notNull().default(0),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
@@ -153,6 +160,16 @@ const searchColumns = () => ({
   search_text: text('search_text').notNull().default(''),
 });
 
+/**
+ * B-tree indexes of the public list orders (lib/list-order.ts) over active rows: `newest`/`oldest`
+ * read `(created_at, id)` forwards or backwards, `most-liked` reads `(likes_count, created_at, id)`
+ * backwards, so a page stops after its rows instead of sorting the table.
+ */
+const listIndexes = (name: string, t: { is_active: ExtraConfigColumn; created_at: ExtraConfigColumn; id: ExtraConfigColumn; likes_count: ExtraConfigColumn }) => [
+  index(`${name}_active_created_idx`).on(t.is_active, t.created_at, t.id),
+  index(`${name}_active_liked_idx`).on(t.is_active, t.likes_count, t.created_at, t.id),
+];
+
 /** GIN trigram indexes of {@link searchColumns} (pg_trgm, created by migration 0001). */
 const searchIndexes = (name: string, t: { search_title: ExtraConfigColumn; search_text: ExtraConfigColumn }) => [
   index(`${name}_search_title_trgm_idx`).using('gin', t.search_title.op('gin_trgm_ops')),
@@ -160,7 +177,7 @@ const searchIndexes = (name: string, t: { search_title: ExtraConfigColumn; searc
 ];
 
 export const posts = pgTable('posts', { ...contentColumns(), ...searchColumns() }, (t) => [
-  index('posts_active_created_idx').on(t.is_active, t.created_at),
+  ...listIndexes('posts', t),
   ...searchIndexes('posts', t),
 ]);
 
@@ -172,7 +189,7 @@ export const podcasts = pgTable(
     file: text('file'),
     duration_seconds: integer('duration_seconds'),
   },
-  (t) => [index('podcasts_active_created_idx').on(t.is_active, t.created_at), ...searchIndexes('podcasts', t)],
+  (t) => [...listIndexes('podcasts', t), ...searchIndexes('podcasts', t)],
 );
 
 // ── commerce module ─────────────────────────────────────────────────────────────────────
@@ -185,7 +202,7 @@ export const products = pgTable(
     price: integer('price').notNull().default(0),
     product_status: productStatusEnum('product_status').notNull().default('in-progress'),
   },
-  (t) => [index('products_active_created_idx').on(t.is_active, t.created_at), ...searchIndexes('products', t)],
+  (t) => [...listIndexes('products', t), ...searchIndexes('products', t)],
 );
 
 export const productSessions = pgTable(
@@ -388,6 +405,16 @@ export const comments = pgTable(
     index('comments_status_created_idx').on(t.status, t.created_at),
   ],
 );
+
+/**
+ * Active rows per listed content type (issue 9: the `total` of a public list page without a
+ * count over the table). Written only by the triggers of migration 0007 on posts, podcasts and
+ * products, in the transaction of the insert, delete or `is_active` change.
+ */
+export const contentCounts = pgTable('content_counts', {
+  type: contentTypeEnum('type').primaryKey(),
+  active: integer('active').notNull().default(0),
+});
 
 // ── support module ──────────────────────────────────────────────────────────────────────
 export const links = pgTable(

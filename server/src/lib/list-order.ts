@@ -12,7 +12,7 @@ import type { ListFilter } from '@shop/contracts';
  */
 export function orderForFilter(
   filter: ListFilter,
-  columns: { createdAt: AnyPgColumn; id: AnyPgColumn; likesCount: SQL<number> },
+  columns: { createdAt: AnyPgColumn; id: AnyPgColumn; likesCount: AnyPgColumn },
 ): SQL[] {
   switch (filter) {
     case 'oldest':
@@ -47,7 +47,7 @@ export interface DashboardListQuery {
 /** ORDER BY of a dashboard list for `sort`; the id breaks ties so pages never overlap. */
 export function dashboardOrder(
   sort: string | undefined,
-  columns: { title: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn; likesCount: SQL<number> },
+  columns: { title: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn; likesCount: AnyPgColumn },
 ): SQL[] {
   const value = sort && CONTENT_SORT_VALUES.includes(sort) ? sort : '-created_at';
   const direction = value.startsWith('-') ? desc : asc;

@@ -1,13 +1,15 @@
 /**
  * The seed's backfill of the site information (issue 8, migration 0006): a database seeded
  * before the site had a name gets the demo's name, description and contacts, keeps its texts and
- * switches, and is left alone once it has a name.
+ * switches, and is left alone once it has a name. And the demo's counters (issue 9, migration 0007).
  */
 import type { FastifyInstance } from 'fastify';
-import { siteSettings } from '../../src/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { posts, siteSettings } from '../../src/db/schema';
 import { SEED_SITE_INFORMATION } from '../../src/db/seed-data';
 import { backfillSiteInformation } from '../../src/db/seed';
 import { getSiteInformation } from '../../src/modules/support/support-service';
+import { counterMismatches } from '../helpers/counters';
 import { DB_TARGETS, buildTestApp } from '../helpers/test-app';
 
 describe.each(DB_TARGETS)('site information backfill on %s', (target) => {
@@ -37,5 +39,13 @@ describe.each(DB_TARGETS)('site information backfill on %s', (target) => {
     await app.db.update(siteSettings).set({ site_name: 'نام انتخابی', address: null });
     await backfillSiteInformation(app.db);
     expect(await getSiteInformation(app.db)).toEqual({ ...info, site_name: 'نام انتخابی', address: null });
+  });
+
+  it('seeds counters equal to a count, and recount_engagement() (the backfill of migration 0007) mends wrong ones', async () => {
+    expect(await counterMismatches(app.db)).toEqual([]);
+    await app.db.update(posts).set({ likes_count: 99, comments_count: 0 }).where(eq(posts.id, 1));
+    expect((await counterMismatches(app.db)).map((m) => [m.type, m.id])).toEqual([['post', 1]]);
+    await app.db.execute(sql`select recount_engagement()`);
+    expect(await counterMismatches(app.db)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { products, productSessions } from '../../db/schema';
 import { toIso } from '../../lib/dates';
 import type { PublicListQuery } from '../../lib/list-order';
 import { qualified } from '../../lib/qualified';
-import { searchHitsSql } from '../../lib/search';
+import { searchHitsSql, type SearchTier } from '../../lib/search';
 import { contentTable, publicColumns, type ContentRef } from '../site/content-table';
 
 /** The products table's queries (lists, details, likes and comments counts, slug checks, delete). */
@@ -116,7 +116,7 @@ export function productSessionTitles(db: Db, ids: number[]): Promise<Map<number,
   return productSessionTable.titles(db, ids);
 }
 
-/** Search hits among active products for a normalized query (see lib/search.ts). */
-export function productSearchSql(normalizedQuery: string): SQL {
-  return searchHitsSql('product', products, normalizedQuery);
+/** Search hits of one tier among active products for a normalized query (see lib/search.ts). */
+export function productSearchSql(normalizedQuery: string, tier: SearchTier): SQL {
+  return searchHitsSql('product', products, normalizedQuery, tier);
 }

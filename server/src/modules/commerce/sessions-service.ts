@@ -19,9 +19,7 @@ import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { MESSAGES } from '../../lib/messages';
 import { qualified } from '../../lib/qualified';
-import { approvedCommentsCountSql } from '../site/comments-service';
 import { commentRefusal, viewerState } from '../site/engagement-service';
-import { likesCountSql } from '../site/likes-service';
 import { isInCart } from './cart-service';
 import { boughtProductIds, hasBoughtProduct } from './ownership';
 import { signSessionFileUrl } from './signed-urls';
@@ -174,8 +172,8 @@ export async function getSessionDetail(
       file: productSessions.file,
       file_type: productSessions.file_type,
       file_size: productSessions.file_size,
-      likes_count: likesCountSql('product_session', productSessions.id),
-      comments_count: approvedCommentsCountSql('product_session', productSessions.id),
+      likes_count: productSessions.likes_count,
+      comments_count: productSessions.comments_count,
       created_at: productSessions.created_at,
       updated_at: productSessions.updated_at,
     })

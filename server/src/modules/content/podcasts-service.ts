@@ -6,7 +6,7 @@ import { podcasts } from '../../db/schema';
 import { notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import type { DashboardListQuery, PublicListQuery } from '../../lib/list-order';
-import { searchHitsSql } from '../../lib/search';
+import { searchHitsSql, type SearchTier } from '../../lib/search';
 import type { FileStorage } from '../../lib/storage';
 import { searchColumnsOf } from '../../lib/text';
 import { checkAudio, newKey, toWebp, type FormBody } from '../../lib/uploads';
@@ -53,9 +53,9 @@ export function listLikedPodcasts(
   return table.listLiked(db, userId, query);
 }
 
-/** Search hits among active podcasts for a normalized query (see lib/search.ts). */
-export function podcastSearchSql(normalizedQuery: string): SQL {
-  return searchHitsSql('podcast', podcasts, normalizedQuery);
+/** Search hits of one tier among active podcasts for a normalized query (see lib/search.ts). */
+export function podcastSearchSql(normalizedQuery: string, tier: SearchTier): SQL {
+  return searchHitsSql('podcast', podcasts, normalizedQuery, tier);
 }
 
 /** A page of podcasts, inactive ones included, for `GET /api/dashboard/podcasts` (q in title or slug). */

@@ -6,7 +6,7 @@ import { posts } from '../../db/schema';
 import { notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import type { DashboardListQuery, PublicListQuery } from '../../lib/list-order';
-import { searchHitsSql } from '../../lib/search';
+import { searchHitsSql, type SearchTier } from '../../lib/search';
 import type { FileStorage } from '../../lib/storage';
 import { searchColumnsOf } from '../../lib/text';
 import { newKey, toWebp, type FormBody } from '../../lib/uploads';
@@ -51,9 +51,9 @@ export function listLikedPosts(db: Db, userId: number, query: { page?: number; p
   return table.listLiked(db, userId, query);
 }
 
-/** Search hits among active posts for a normalized query (see lib/search.ts). */
-export function postSearchSql(normalizedQuery: string): SQL {
-  return searchHitsSql('post', posts, normalizedQuery);
+/** Search hits of one tier among active posts for a normalized query (see lib/search.ts). */
+export function postSearchSql(normalizedQuery: string, tier: SearchTier): SQL {
+  return searchHitsSql('post', posts, normalizedQuery, tier);
 }
 
 /** A page of posts, inactive ones included, for `GET /api/dashboard/posts` (q in title or slug). */

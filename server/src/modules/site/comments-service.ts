@@ -4,22 +4,13 @@
  * user names come from the users module, item titles from the caller.
  */
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CommentModerationStatus, CommentNode, ContentType, DashboardComment, Paginated } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { comments } from '../../db/schema';
 import { toIso } from '../../lib/dates';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
-import { qualified } from '../../lib/qualified';
 import { escapeLike } from '../../lib/text';
 import { getUserSummaries } from '../users/users-service';
-
-/** Correlated subquery counting the approved comments of the row whose id is `idColumn`. */
-export function approvedCommentsCountSql(type: ContentType, idColumn: AnyPgColumn): SQL<number> {
-  return sql<number>`(select count(*)::int from ${comments} as c where c.commentable_type = ${type} and c.commentable_id = ${qualified(idColumn)} and c.status = 'approved')`.mapWith(
-    Number,
-  );
-}
 
 type CommentRow = typeof comments.$inferSelect;
 

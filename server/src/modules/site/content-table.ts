@@ -10,6 +10,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { CommentStatus, ContentType, Paginated } from '@shop/contracts';
 import type { Db } from '../../db/client';
+import { contentCounts } from '../../db/schema';
 import { validationFailed } from '../../lib/api-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { dashboardOrder, orderForFilter, type DashboardListQuery, type PublicListQuery } from '../../lib/list-order';
@@ -17,26 +18,29 @@ import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest, type PageRequest } from '../../lib/pagination';
 import { containsPattern } from '../../lib/search';
 import { escapeLike, normalizeForSearch } from '../../lib/text';
-import { approvedCommentsCountSql, deleteCommentsOf } from './comments-service';
-import { deleteLikesOf, likedAtSql, likesCountSql } from './likes-service';
+import { deleteCommentsOf } from './comments-service';
+import { deleteLikesOf, likedAtSql } from './likes-service';
 
-/** A table with the content columns of db/schema.ts (`contentColumns`). */
+/**
+ * A table with the content columns of db/schema.ts (`contentColumns`), whose `likes_count` and
+ * `comments_count` the triggers of migration 0007 keep.
+ */
 export type ContentPgTable = PgTable & {
   id: AnyPgColumn;
   title: AnyPgColumn;
   slug: AnyPgColumn;
   is_active: AnyPgColumn;
   comment_status: AnyPgColumn;
+  likes_count: AnyPgColumn;
+  comments_count: AnyPgColumn;
   created_at: AnyPgColumn;
 };
 
 /** Columns and SQL expressions a content table answers (its own, or correlated subqueries). */
 export type ContentColumns = Record<string, AnyPgColumn | SQL>;
 
-type WithCounts<C extends ContentColumns> = C & { likes_count: SQL<number>; comments_count: SQL<number> };
-
-/** A selected row: the configured columns plus `likes_count` and `comments_count`. */
-export type ContentRow<C extends ContentColumns> = SelectResultFields<WithCounts<C>>;
+/** A selected row of the configured columns. */
+export type ContentRow<C extends ContentColumns> = SelectResultFields<C>;
 
 /** What likes and comments need of an item: title, active flag, comment status. */
 export interface ContentRef {
@@ -50,7 +54,7 @@ export interface ContentTableConfig<T extends ContentPgTable, C extends ContentC
   table: T;
   /** Likeable and commentable type of its rows. */
   type: ContentType;
-  /** What a row answers besides the counts (search columns and private file keys left out). */
+  /** What a row answers, `likes_count` and `comments_count` included (search columns and private file keys left out). */
   columns: () => C;
   /** Wire shape of a row (dates to ISO, derived fields). */
   toItem: (row: ContentRow<C>) => Item;
@@ -67,43 +71,50 @@ export function publicColumns<T extends PgTable>(table: T): Omit<T['_']['columns
   return columns;
 }
 
+/**
+ * Active rows of a type, from `content_counts` (kept by the triggers of migration 0007): the total
+ * of a public list page without a count over the table.
+ */
+export async function activeCount(db: Db, type: ContentType): Promise<number> {
+  const [row] = await db.select({ n: contentCounts.active }).from(contentCounts).where(eq(contentCounts.type, type));
+  return row?.n ?? 0;
+}
+
 /** 422 for a slug another row already uses. */
 export const slugTaken = () => validationFailed({ slug: [MESSAGES.slugTaken] });
 
 /**
  * Builds the queries of one likeable and commentable table. Lists answer `{data, meta}` pages
- * (page ≥ 1, per_page 1..50); every list and detail carries `likes_count` and the approved
- * `comments_count`. Functions that take a `where` narrow the rows further (e.g. one course's sessions).
+ * (page ≥ 1, per_page 1..50); every list and detail carries the row's `likes_count` and approved
+ * `comments_count` counters. Functions that take a `where` narrow the rows further (e.g. one course's sessions).
  */
 export function contentTable<T extends ContentPgTable, C extends ContentColumns, Item>(
   config: ContentTableConfig<T, C, Item>,
 ) {
   const { table, type } = config;
-  const selection = (): WithCounts<C> => ({
-    ...config.columns(),
-    likes_count: likesCountSql(type, table.id),
-    comments_count: approvedCommentsCountSql(type, table.id),
-  });
+  // Selected as the base column record: drizzle's select types do not resolve a generic `C`.
+  const selection = (): ContentColumns => config.columns();
   const active = (where?: SQL) => and(eq(table.is_active, true), where);
 
+  /** A page of rows; `total` counts the rows of `where` (default: a count over the table). */
   async function page(
     db: Db,
     request: PageRequest,
     where: SQL | undefined,
-    order: (sel: WithCounts<C>) => SQL[],
+    order: SQL[],
+    total: () => Promise<number> = async () => (await db.select({ n: count() }).from(table as PgTable).where(where))[0]?.n ?? 0,
   ): Promise<Paginated<Item>> {
-    const sel = selection();
-    const [rows, [total]] = await Promise.all([
+    const [rows, n] = await Promise.all([
       db
-        .select(sel)
+        .select(selection())
         .from(table as PgTable)
         .where(where)
-        .orderBy(...order(sel))
+        .orderBy(...order)
         .limit(request.perPage)
         .offset(request.offset),
-      db.select({ n: count() }).from(table as PgTable).where(where),
+      total(),
     ]);
-    return { data: (rows as ContentRow<C>[]).map(config.toItem), meta: pageMeta(request, total?.n ?? 0) };
+    return { data: (rows as ContentRow<C>[]).map(config.toItem), meta: pageMeta(request, n) };
   }
 
   async function one(db: Db, where: SQL | undefined): Promise<Item | null> {
@@ -123,13 +134,17 @@ export function contentTable<T extends ContentPgTable, C extends ContentColumns,
   }
 
   return {
-    /** The select of a row (columns and counts), for queries the table's module writes itself. */
-    selection,
-
-    /** A page of active rows in the filter's order (SPEC §2 filters). */
-    list(db: Db, query: PublicListQuery, where?: SQL): Promise<Paginated<Item>> {
-      return page(db, toPageRequest(query.page, query.per_page), active(where), (sel) =>
-        orderForFilter(query.filter ?? 'all', { createdAt: table.created_at, id: table.id, likesCount: sel.likes_count }),
+    /**
+     * A page of active rows in the filter's order (SPEC §2 filters). The total is the type's
+     * `content_counts` row (kept by triggers), not a count over the table.
+     */
+    list(db: Db, query: PublicListQuery): Promise<Paginated<Item>> {
+      return page(
+        db,
+        toPageRequest(query.page, query.per_page),
+        active(),
+        orderForFilter(query.filter ?? 'all', { createdAt: table.created_at, id: table.id, likesCount: table.likes_count }),
+        () => activeCount(db, type),
       );
     },
 
@@ -141,16 +156,16 @@ export function contentTable<T extends ContentPgTable, C extends ContentColumns,
     /** Active rows the user liked, newest like first (profile favorites). */
     listLiked(db: Db, userId: number, query: { page?: number; per_page?: number }): Promise<Paginated<Item>> {
       const likedAt = likedAtSql(type, userId, table.id);
-      return page(db, toPageRequest(query.page, query.per_page), active(isNotNull(likedAt)), () => [
-        desc(likedAt),
-        desc(table.id),
-      ]);
+      return page(db, toPageRequest(query.page, query.per_page), active(isNotNull(likedAt)), [desc(likedAt), desc(table.id)]);
     },
 
     /** A page of rows, inactive ones included, for the dashboard (`q` in title or slug, `sort`). */
     listForDashboard(db: Db, query: DashboardListQuery, where?: SQL): Promise<Paginated<Item>> {
-      return page(db, toPageRequest(query.page, query.per_page), and(dashboardWhere(query.q), where), (sel) =>
-        dashboardOrder(query.sort, { title: table.title, createdAt: table.created_at, id: table.id, likesCount: sel.likes_count }),
+      return page(
+        db,
+        toPageRequest(query.page, query.per_page),
+        and(dashboardWhere(query.q), where),
+        dashboardOrder(query.sort, { title: table.title, createdAt: table.created_at, id: table.id, likesCount: table.likes_count }),
       );
     },
 

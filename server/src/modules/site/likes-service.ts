@@ -6,16 +6,6 @@ import type { Db } from '../../db/client';
 import { likes } from '../../db/schema';
 import { qualified } from '../../lib/qualified';
 
-/**
- * A correlated subquery counting the likes of the row whose id is `idColumn`; other modules
- * embed it in their selects and ORDER BY (most-liked filter) without touching `likes`.
- */
-export function likesCountSql(type: ContentType, idColumn: AnyPgColumn): SQL<number> {
-  return sql<number>`(select count(*)::int from ${likes} as l where l.likeable_type = ${type} and l.likeable_id = ${qualified(idColumn)})`.mapWith(
-    Number,
-  );
-}
-
 /** Records a like; returns false when the user already liked the item (unique constraint). */
 export async function addLike(
   db: Db,

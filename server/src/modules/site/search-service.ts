@@ -1,14 +1,15 @@
 /**
  * Site search (issue 3 "GET /api/search"): active posts, podcasts and products whose title or
  * description contains the query, both normalized by `normalizeForSearch`; title hits first,
- * then by title similarity (pg_trgm), then newest.
+ * then by title similarity (pg_trgm), then newest (issue 9: read tier by tier, total capped).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Paginated, SearchResult } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { toIso } from '../../lib/dates';
 import { htmlToText } from '../../lib/html';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
+import type { SearchTier } from '../../lib/search';
 import { normalizeForSearch } from '../../lib/text';
 import { productSearchSql } from '../commerce/products-service';
 import { podcastSearchSql } from '../content/podcasts-service';
@@ -43,24 +44,50 @@ export function excerptOf(descriptionHtml: string, normalizedQuery: string): str
   return `${start > 0 ? '…' : ''}${slice}${start + EXCERPT_LENGTH < text.length ? '…' : ''}`;
 }
 
-/** One page of search hits for `q` (already validated: 2–100 characters). */
+/**
+ * Most hits counted for `meta.total` (issue 9): counting every hit of a common word means
+ * reading each matching row (17 000 posts for «برنامه» on the scale data, about a second), so the
+ * count stops here; `total` = 1 000 reads "1 000 or more" and `last_page` ends at page 100.
+ */
+export const SEARCH_MAX_TOTAL = 1000;
+
+/**
+ * One page of search hits for `q` (already validated: 2–100 characters): title hits first, then
+ * text hits, each by title similarity, then newest. The text tier is read only when the title
+ * tier does not fill the page. `meta.total` counts at most {@link SEARCH_MAX_TOTAL} hits.
+ */
 export async function search(db: Db, q: string, page: number): Promise<Paginated<SearchResult>> {
   const request = toPageRequest(page, SEARCH_PER_PAGE);
   const normalized = normalizeForSearch(q);
-  const meta = (total: number) => pageMeta(request, total);
-  if (!normalized) return { data: [], meta: meta(0) };
-  const hits = sql`(${postSearchSql(normalized)} union all ${podcastSearchSql(normalized)} union all ${productSearchSql(normalized)})`;
-  const [rows, counted] = await Promise.all([
-    db.execute(
-      sql`select type, id, title, description, image, created_at from ${hits} as hits
-        order by rank desc, similarity desc, created_at desc, type, id
-        limit ${request.perPage} offset ${request.offset}`,
-    ),
-    db.execute(sql`select count(*)::int as n from ${hits} as hits`),
+  if (!normalized) return { data: [], meta: pageMeta(request, 0) };
+  const hits = (tier: SearchTier) =>
+    sql`(${postSearchSql(normalized, tier)} union all ${podcastSearchSql(normalized, tier)} union all ${productSearchSql(normalized, tier)})`;
+  const pageOf = async (tier: SearchTier, limit: number, offset: number) =>
+    rowsOf(
+      await db.execute(
+        sql`select type, id, title, description, image, created_at from ${hits(tier)} as hits
+          order by similarity desc, created_at desc, type, id limit ${limit} offset ${offset}`,
+      ),
+    );
+  const countOf = async (from: SQL, cap: number) =>
+    Number(
+      (rowsOf(await db.execute(sql`select count(*)::int as n from (select 1 from ${from} as hits limit ${cap}) as capped`))[0] as
+        | { n: number }
+        | undefined)?.n ?? 0,
+    );
+  const [titleRows, total] = await Promise.all([
+    pageOf('title', request.perPage, request.offset),
+    countOf(sql`(${hits('title')} union all ${hits('text')})`, SEARCH_MAX_TOTAL),
   ]);
-  const total = Number((rowsOf(counted)[0] as unknown as { n: number } | undefined)?.n ?? 0);
+  let rows = titleRows;
+  if (titleRows.length < request.perPage) {
+    // The title tier ends on this page (or before it): the rest comes from the text tier.
+    const titleTotal =
+      titleRows.length > 0 ? request.offset + titleRows.length : await countOf(hits('title'), request.offset);
+    rows = [...titleRows, ...(await pageOf('text', request.perPage - titleRows.length, request.offset + titleRows.length - titleTotal))];
+  }
   return {
-    data: rowsOf(rows).map((row) => ({
+    data: rows.map((row) => ({
       type: row.type,
       id: Number(row.id),
       title: row.title,
@@ -68,6 +95,6 @@ export async function search(db: Db, q: string, page: number): Promise<Paginated
       image: row.image,
       created_at: toIso(row.created_at),
     })),
-    meta: meta(total),
+    meta: pageMeta(request, total),
   };
 }

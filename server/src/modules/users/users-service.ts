@@ -108,7 +108,9 @@ export async function getUserSummaries(db: Db, ids: number[]): Promise<Map<numbe
   const rows = await db
     .select({ id: users.id, full_name: users.full_name, email: users.email, status: users.status })
     .from(users)
-    .where(inArray(users.id, ids));
+    // One array parameter, not one per id: a comment tree names a hundred authors, and drizzle
+    // builds each parameter of an IN list on its own (issue 9: a fifth of an uncached tree's CPU).
+    .where(sql`${users.id} = any(${sql.param(ids)}::int[])`);
   for (const row of rows) {
     result.set(row.id, {
       id: row.id,

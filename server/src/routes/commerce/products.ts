@@ -44,7 +44,7 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { productId: string } }>(
     '/api/products/:productId',
     {
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: true },
       schema: {
         tags: ['commerce'],
         summary: 'One product with its sessions',
@@ -69,7 +69,7 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { productId: string } }>(
     '/api/products/:productId/comments',
     {
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: true },
       schema: {
         tags: ['commerce'],
         summary: 'Approved comments of a product, as a tree',
@@ -91,7 +91,7 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { sessionId: string } }>(
     '/api/product-sessions/:sessionId/comments',
     {
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: true },
       schema: {
         tags: ['commerce'],
         summary: 'Approved comments of a product session, as a tree',

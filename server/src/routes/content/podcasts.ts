@@ -59,7 +59,7 @@ const podcastsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { podcastId: string } }>(
     '/api/podcasts/:podcastId/comments',
     {
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: true },
       schema: {
         tags: ['content'],
         summary: 'Approved comments of a podcast, as a tree',

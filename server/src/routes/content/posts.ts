@@ -58,7 +58,7 @@ const postsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { postId: string } }>(
     '/api/posts/:postId/comments',
     {
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: true },
       schema: {
         tags: ['content'],
         summary: 'Approved comments of a post, as a tree',

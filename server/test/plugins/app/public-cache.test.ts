@@ -1,8 +1,11 @@
 import { brotliDecompressSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Paginated, Post } from '@shop/contracts';
 import { posts } from '../../../src/db/schema';
+import publicCachePlugin from '../../../src/plugins/app/public-cache';
+import compressPlugin from '../../../src/plugins/external/compress';
+import cookiePlugin from '../../../src/plugins/external/cookie';
 import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
 
 const TTL_MS = 1500;
@@ -105,5 +108,59 @@ describe('cache of anonymous public answers turned off', () => {
     const before = await list();
     await app.db.update(posts).set({ title: 'بی‌درنگ' }).where(eq(posts.id, before.id));
     expect((await list()).title).toBe('بی‌درنگ');
+  });
+});
+
+describe('one computation per answer at a time', () => {
+  let app: FastifyInstance;
+  let computed = 0;
+  let bigComputed = 0;
+  beforeAll(async () => {
+    app = Fastify({ logger: false });
+    app.decorate('settings', { publicCacheMs: 200 } as FastifyInstance['settings']);
+    await app.register(cookiePlugin);
+    await app.register(compressPlugin);
+    await app.register(publicCachePlugin);
+    // A slow answer that says how many times it was computed.
+    app.get('/slow', { config: { publicCache: true } }, async () => {
+      computed += 1;
+      await sleep(100);
+      return { computed };
+    });
+    // Over SYNC_COMPRESS_MAX_BYTES: compressed as a stream, recorded as it passes.
+    app.get('/big', { config: { publicCache: true } }, async () => {
+      bigComputed += 1;
+      return { computed: bigComputed, text: 'متن بلند '.repeat(20_000) };
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const burst = async () => (await Promise.all(Array.from({ length: 20 }, () => app.inject({ url: '/slow' })))).map((r) => r.json<{ computed: number }>().computed);
+
+  it('lets concurrent visitors of a missing answer wait for the first one instead of computing it each', async () => {
+    expect(await burst()).toEqual(Array(20).fill(1));
+    expect(computed).toBe(1);
+  });
+
+  it('serves the expired answer while one visitor computes the new one', async () => {
+    await sleep(250);
+    // The first request after expiry computes (100 ms); the others meanwhile get the expired bytes at once.
+    const answers = await burst();
+    expect(answers[0]).toBe(2);
+    expect(answers.slice(1)).toEqual(Array(19).fill(1));
+    expect(computed).toBe(2);
+    expect((await app.inject({ url: '/slow' })).json()).toEqual({ computed: 2 });
+  });
+
+  it('keeps a large answer compressed as a stream, as the bytes sent', async () => {
+    const br = { 'accept-encoding': 'br' };
+    const first = await app.inject({ url: '/big', headers: br });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['content-length']).toBeUndefined();
+    const second = await app.inject({ url: '/big', headers: br });
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(JSON.parse(brotliDecompressSync(second.rawPayload).toString()).computed).toBe(1);
+    expect(bigComputed).toBe(1);
   });
 });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DashboardProductSession, Paginated, Product } from '@shop/contracts';
 import { likes, orderItems, orders, users } from '../../../src/db/schema';
 import { SEED_MEDIA_DIR } from '../../../src/db/seed';
+import { counterMismatches } from '../../helpers/counters';
 import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
 import { fakePng, multipart, pngFile, type FilePart } from '../../helpers/multipart';
 
@@ -170,6 +171,7 @@ describe.each(DB_TARGETS)('dashboard products API on %s', (target) => {
     expect((await app.inject({ url: `/api/dashboard/product-sessions/${session.id}`, headers: auth() })).statusCode).toBe(404);
     const left = await app.db.select({ type: likes.likeable_type, id: likes.likeable_id }).from(likes);
     expect(left.filter((l) => (l.type === 'product' && l.id === created.id) || (l.type === 'product_session' && l.id === session.id))).toEqual([]);
+    expect(await counterMismatches(app.db)).toEqual([]);
     expect((await app.inject({ method: 'DELETE', url: `/api/dashboard/products/${created.id}`, headers: auth() })).statusCode).toBe(404);
   });
 

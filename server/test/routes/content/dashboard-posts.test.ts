@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Paginated, Post } from '@shop/contracts';
+import { counterMismatches } from '../../helpers/counters';
 import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
 import { fakePng, multipart, pngFile, type FilePart } from '../../helpers/multipart';
 
@@ -39,6 +40,8 @@ describe.each(DB_TARGETS)('dashboard posts API on %s', (target) => {
     expect(response.statusCode).toBe(200);
     return response.json<Paginated<Post>>();
   };
+
+  const publicTotal = async () => (await app.inject({ url: '/api/posts' })).json<Paginated<Post>>().meta.total;
 
   let created: Post;
 
@@ -101,10 +104,13 @@ describe.each(DB_TARGETS)('dashboard posts API on %s', (target) => {
   });
 
   it('updates without an image and keeps it; a new image replaces and deletes the old file', async () => {
+    const hiddenTotal = await publicTotal();
     const kept = await send('PUT', `/api/dashboard/posts/${created.id}`, fields({ title: 'عنوان تازه', is_active: 'true' }));
     expect(kept.statusCode).toBe(200);
     expect(kept.json<{ data: Post }>().data).toMatchObject({ title: 'عنوان تازه', is_active: true, image: created.image });
     expect((await app.inject({ url: `/api/posts/${created.id}` })).statusCode).toBe(200);
+    // Made active: the public list's total counts it (content_counts, issue 9); inactive again below.
+    expect(await publicTotal()).toBe(hiddenTotal + 1);
 
     const replaced = await send('PUT', `/api/dashboard/posts/${created.id}`, fields({ title: 'عنوان تازه' }), { image: await pngFile(300, 300) });
     const image = replaced.json<{ data: Post }>().data.image!;
@@ -112,6 +118,7 @@ describe.each(DB_TARGETS)('dashboard posts API on %s', (target) => {
     expect(fs.existsSync(fileOf(image))).toBe(true);
     expect(fs.existsSync(fileOf(created.image!))).toBe(false);
     created = replaced.json<{ data: Post }>().data;
+    expect(await publicTotal()).toBe(hiddenTotal);
   });
 
   it('changes nothing when an update fails', async () => {
@@ -129,8 +136,12 @@ describe.each(DB_TARGETS)('dashboard posts API on %s', (target) => {
   });
 
   it('deletes a post with its image', async () => {
+    await send('PUT', `/api/dashboard/posts/${created.id}`, fields({ title: 'عنوان تازه', is_active: 'true' }));
+    const before = await publicTotal();
     const response = await app.inject({ method: 'DELETE', url: `/api/dashboard/posts/${created.id}`, headers: auth() });
     expect(response.statusCode).toBe(200);
+    expect(await publicTotal()).toBe(before - 1);
+    expect(await counterMismatches(app.db)).toEqual([]);
     expect(response.json<{ message: string }>().message).toMatch(/[\u0600-\u06FF]/);
     expect(fs.existsSync(fileOf(created.image!))).toBe(false);
     expect((await app.inject({ url: `/api/dashboard/posts/${created.id}`, headers: auth() })).statusCode).toBe(404);

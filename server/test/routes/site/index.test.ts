@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { CommentNode, LikeAnswer, Paginated, Post, SearchResult } from '@shop/contracts';
 import { users } from '../../../src/db/schema';
 import { saveSiteInformation, getSiteInformation } from '../../../src/modules/support/support-service';
+import { counterMismatches } from '../../helpers/counters';
 import { DB_TARGETS, buildTestApp, csrfHeaders, loginToken } from '../../helpers/test-app';
 import { multipart, pngFile } from '../../helpers/multipart';
 
@@ -186,6 +187,49 @@ describe.each(DB_TARGETS)('likes, comments and search on %s', (target) => {
       expect(response.json<{ data: CommentNode }>().data.parent_id).toBe(parent.id);
     });
 
+    it('counts only approved comments: a pending one leaves comments_count, a staff one adds to it', async () => {
+      const count = async () => (await app.inject({ url: '/api/posts/4' })).json<{ data: Post }>().data.comments_count;
+      const before = await count();
+      expect((await comment(userToken, body({ commentable_id: 4, text: 'در صف تأیید' }))).statusCode).toBe(201);
+      expect(await count()).toBe(before);
+      const staff = await me(staffToken);
+      expect((await comment(staffToken, body({ user_id: staff.id, commentable_id: 4, text: 'پاسخ پشتیبان' }))).statusCode).toBe(201);
+      expect(await count()).toBe(before + 1);
+      expect(await counterMismatches(app.db)).toEqual([]);
+    });
+  });
+
+  describe('counters (issue 9: kept in the transaction of each write)', () => {
+    it('adds a like to the item and to the lists, as a count of the likes would', async () => {
+      const likes = async () => {
+        const detail = (await app.inject({ url: '/api/products/2' })).json<{ data: { likes_count: number } }>().data;
+        const listed = (await app.inject({ url: '/api/products?per_page=50' })).json<Paginated<{ id: number; likes_count: number }>>();
+        return [detail.likes_count, listed.data.find((p) => p.id === 2)!.likes_count];
+      };
+      const [before] = await likes();
+      const superUser = await me(superToken);
+      const liked = await like(superToken, { user_id: superUser.id, likeable_id: 2, likeable_type: 'product' });
+      expect([liked.statusCode, liked.json<LikeAnswer>().data.likes_count]).toEqual([201, before! + 1]);
+      expect(await likes()).toEqual([before! + 1, before! + 1]);
+      expect(await counterMismatches(app.db)).toEqual([]);
+    });
+
+    it('orders most-liked by the counter', async () => {
+      const list = (await app.inject({ url: '/api/posts?filter=most-liked&per_page=50' })).json<Paginated<Post>>().data;
+      const counts = list.map((p) => p.likes_count);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    });
+
+    it('keeps the totals of the public lists: a new active post counts, an inactive one does not', async () => {
+      const total = async () => (await app.inject({ url: '/api/posts' })).json<Paginated<Post>>().meta.total;
+      const before = await total();
+      const shown = await createPost({ title: 'نوشته تازه برای شمارش', slug: 'counted-post', description: '<p>متن</p>' });
+      expect(shown.statusCode).toBe(201);
+      const hidden = await createPost({ title: 'نوشته پنهان', slug: 'hidden-post', description: '<p>متن</p>', is_active: 'false' });
+      expect(hidden.statusCode).toBe(201);
+      expect(await total()).toBe(before + 1);
+      expect(await counterMismatches(app.db)).toEqual([]);
+    });
   });
 
   describe('GET /api/search', () => {

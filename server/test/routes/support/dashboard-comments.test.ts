@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CommentNode, DashboardComment, Paginated } from '@shop/contracts';
+import { counterMismatches } from '../../helpers/counters';
 import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
 
 describe.each(DB_TARGETS)('dashboard comments API on %s', (target) => {
@@ -21,6 +22,8 @@ describe.each(DB_TARGETS)('dashboard comments API on %s', (target) => {
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const staff = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, headers: auth(staffToken), ...(payload ? { payload } : {}) });
+  const commentsCount = async (postId = 2) =>
+    (await app.inject({ url: `/api/posts/${postId}` })).json<{ data: { comments_count: number } }>().data.comments_count;
   const tree = async (postId: number) => (await app.inject({ url: `/api/posts/${postId}/comments` })).json<{ data: CommentNode[] }>().data;
   const post = async (text: string, parentId = 0, postId = 2) => {
     const response = await app.inject({
@@ -65,17 +68,23 @@ describe.each(DB_TARGETS)('dashboard comments API on %s', (target) => {
     await staff('POST', `/api/dashboard/comments/${reply.id}/approve`);
     const shown = (await tree(2)).find((c) => c.id === parent.id)!;
     expect(shown.replies.map((r) => r.text)).toEqual(['پاسخ کاربر به همان دیدگاه']);
-    const count = (await app.inject({ url: '/api/posts/2' })).json<{ data: { comments_count: number } }>().data.comments_count;
-    expect(count).toBe(2);
+    expect(await commentsCount()).toBe(2);
+    // Approving twice changes nothing.
+    await staff('POST', `/api/dashboard/comments/${parent.id}/approve`);
+    expect(await commentsCount()).toBe(2);
 
     const rejected = await staff('POST', `/api/dashboard/comments/${parent.id}/reject`);
     expect(rejected.json<{ data: DashboardComment }>().data.status).toBe('rejected');
     expect((await tree(2)).find((c) => c.id === parent.id)).toBeUndefined();
+    expect(await commentsCount()).toBe(1);
+    expect(await counterMismatches(app.db)).toEqual([]);
     expect((await staff('POST', '/api/dashboard/comments/99999/approve')).statusCode).toBe(404);
   });
 
   it('replies as staff (approved, approving a pending parent) and deletes a thread with its replies', async () => {
+    const before = await commentsCount();
     const parent = await post('پرسشی که پشتیبان پاسخ می‌دهد');
+    const pendingReply = await post('پاسخی که هنوز تأیید نشده', parent.id);
     const response = await staff('POST', `/api/dashboard/comments/${parent.id}/reply`, { text: 'پاسخ پشتیبان' });
     expect(response.statusCode).toBe(201);
     expect(response.json<{ data: DashboardComment }>().data).toMatchObject({
@@ -86,6 +95,7 @@ describe.each(DB_TARGETS)('dashboard comments API on %s', (target) => {
     });
     const shown = (await tree(2)).find((c) => c.id === parent.id)!;
     expect(shown.replies.map((r) => r.text)).toEqual(['پاسخ پشتیبان']);
+    expect(await commentsCount()).toBe(before + 2);
     expect((await staff('POST', `/api/dashboard/comments/${parent.id}/reply`, { text: 'x' })).statusCode).toBe(422);
 
     const deleted = await staff('DELETE', `/api/dashboard/comments/${parent.id}`);
@@ -93,7 +103,9 @@ describe.each(DB_TARGETS)('dashboard comments API on %s', (target) => {
     expect(deleted.json<{ message: string }>().message).toMatch(/[\u0600-\u06FF]/);
     expect((await tree(2)).find((c) => c.id === parent.id)).toBeUndefined();
     const left = (await staff('GET', '/api/dashboard/comments?per_page=50')).json<Paginated<DashboardComment>>();
-    expect(left.data.some((c) => c.parent_id === parent.id)).toBe(false);
+    expect(left.data.some((c) => c.parent_id === parent.id || c.id === pendingReply.id)).toBe(false);
+    expect(await commentsCount()).toBe(before);
+    expect(await counterMismatches(app.db)).toEqual([]);
     expect((await staff('DELETE', `/api/dashboard/comments/${parent.id}`)).statusCode).toBe(404);
   });
 });

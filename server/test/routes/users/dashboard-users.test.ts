@@ -4,12 +4,13 @@
  * the last super), deleting, and comment restrictions with their automatic end. Every refusal
  * is read back from the database to show nothing changed.
  */
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Paginated, User } from '@shop/contracts';
 import { comments, likes, orders, permissions, permissionUser, posts, tickets, users } from '../../../src/db/schema';
 import { MESSAGES } from '../../../src/lib/messages';
 import { addToCart, checkout, newBuyer, newCourse } from '../../helpers/commerce-fixtures';
+import { counterMismatches } from '../../helpers/counters';
 import { DB_TARGETS, buildTestApp, csrfHeaders, loginToken } from '../../helpers/test-app';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -502,11 +503,17 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
       expect(before.likes).toBeGreaterThan(0);
       expect(before.tickets).toBeGreaterThan(0);
       const token = await loginToken(app, 'maryam@example.com', 'Reader12345');
+      const likedPost = (await app.db.select({ item: likes.likeable_id }).from(likes).where(and(eq(likes.user_id, id), eq(likes.likeable_type, 'post'))))[0]!.item;
+      const likesOf = async () => (await app.inject({ url: `/api/posts/${likedPost}` })).json<{ data: { likes_count: number } }>().data.likes_count;
+      const likedBefore = await likesOf();
       const response = await remove(id, stafferToken);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: MESSAGES.userDeleted });
       expect(await stored(id)).toBeNull();
       expect(await counts()).toEqual({ comments: 0, likes: 0, tickets: 0 });
+      // Her likes and approved comments went through ON DELETE CASCADE: the counters followed.
+      expect(await likesOf()).toBe(likedBefore - 1);
+      expect(await counterMismatches(app.db)).toEqual([]);
       expect((await list('', token)).statusCode).toBe(401);
       expect((await remove(id)).statusCode).toBe(404);
     });
