@@ -16,9 +16,14 @@
 //    rebuilt on every run) and measures GET /api/posts, /api/posts/:id, /api/products and /api/search
 //    against a bare Fastify server sending the same bytes (server/scripts/bench-api.ts).
 //
+// 3. The fuzz figures (issue 10 "Bad input"): `npm run bench:fuzz -w server` runs the OpenAPI-driven
+//    fuzzer of server/test/fuzz at ten times the count of `npm test` on PGlite and prints the requests
+//    sent, their outcomes by status and case class, and the duration (server/scripts/bench-fuzz.ts;
+//    FUZZ_RUNS and FUZZ_SEED change the count and the seed), written to bench-results/fuzz.json.
+//
 // The report is the product, not a pass/fail test: the exit code is 0 whatever the figures; 1 when
 // the site never answered, 2 when Lighthouse could not be installed or the browser could not run,
-// and a PostgreSQL bench's own code when it failed.
+// and a PostgreSQL bench's own code when it failed; the fuzz bench's 1 when the fuzzer found a bug.
 //
 // Environment:
 //   BENCH_URL              measure this site (e.g. http://localhost:8080); otherwise `npm start`
@@ -191,9 +196,16 @@ function benchPostgres() {
   return code;
 }
 
+/** The fuzz figures (bench-fuzz.ts): requests sent and their outcomes; 1 when a property failed. */
+function benchFuzz() {
+  const result = spawnSync('npm', ['run', 'bench:fuzz', '--workspace', 'server'], { cwd: ROOT, stdio: 'inherit' });
+  return result.status ?? 1;
+}
+
 async function main() {
   const pagesCode = await benchPages();
-  return benchPostgres() || pagesCode;
+  const postgresCode = benchPostgres();
+  return benchFuzz() || postgresCode || pagesCode;
 }
 
 main().then(

@@ -29,11 +29,13 @@ test('public pages arrive server-rendered with their content and the state they 
   expect((await serverHtml(request, '/posts/999999')).status).toBe(404);
 });
 
-test('the browser attaches to a server-rendered page without fetching its data again', async ({ page }) => {
+test('a server-rendered page runs only its island loader until used; the island used attaches without fetching again', async ({ page }) => {
   const apiCalls: string[] = [];
+  const scripts: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/') && url.pathname !== '/api/auth/logged-in-user-info') apiCalls.push(url.pathname);
+    if (request.resourceType() === 'script') scripts.push(url.pathname);
   });
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -42,12 +44,21 @@ test('the browser attaches to a server-rendered page without fetching its data a
   await page.goto('/posts');
   await expect(page.getByRole('heading', { name: 'نوشته‌ها', level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // No script file at all: the page is HTML and the island loader inlined in it.
+  expect(scripts).toEqual([]);
   expect(apiCalls).toEqual([]);
-  expect(errors).toEqual([]);
-  // Attached: the list's controls work in the browser.
+  // The first click on a control hydrates its island (the list page) and is then carried out.
   const oldest = page.getByRole('button', { name: 'قدیمی‌ترین' });
   await oldest.click();
   await expect(oldest).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/filter=oldest/);
+  expect(scripts).toContainEqual(expect.stringMatching(/^\/islands\.[0-9a-f]{8}\.js$/));
+  expect(scripts.some((script) => script.startsWith('/remotes/content/'))).toBe(true);
+  // The header's islands are still HTML: only what was used has attached.
+  const island = (target: string) => page.locator(`[data-island*='${target}']`);
+  await expect(island('"part":"header-search"')).not.toHaveAttribute('data-hydrated', '');
+  await expect(island('"page":"/posts"')).toHaveAttribute('data-hydrated', '');
+  expect(errors).toEqual([]);
 });
 
 test('a remote that is down leaves its area to the browser, and the rest still renders on the server', async ({ request }) => {

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { seedIfEmpty } from '../src/db/seed';
 import { seedBulkOrders } from '../src/db/seed-orders';
+import { LocalFileStorage } from '../src/lib/storage';
 import { REPO_ROOT } from '../src/settings';
 
 /** The value of `--count N` (default 200 000). */
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
   const database = await openDatabase({ url, dataDir });
   try {
-    await seedIfEmpty(database.db, { uploadsDir: path.join(dataDir, 'uploads'), privateDir: path.join(dataDir, 'private') });
+    await seedIfEmpty(database.db, { storage: new LocalFileStorage(path.join(dataDir, 'uploads'), path.join(dataDir, 'private')) });
     const started = Date.now();
     const written = await seedBulkOrders(database.db, { count });
     await database.db.execute(sql`vacuum analyze`);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { openDatabase } from '../src/db/client';
 import { seedIfEmpty } from '../src/db/seed';
 import { seedScale } from '../src/db/seed-scale';
+import { LocalFileStorage } from '../src/lib/storage';
 import { createDatabaseIfMissing, SCALE_DATABASE_URL } from './bench-db';
 
 async function main(): Promise<void> {
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-scale-'));
   try {
     const started = Date.now();
-    await seedIfEmpty(database.db, { uploadsDir: path.join(mediaDir, 'uploads'), privateDir: path.join(mediaDir, 'private') });
+    await seedIfEmpty(database.db, { storage: new LocalFileStorage(path.join(mediaDir, 'uploads'), path.join(mediaDir, 'private')) });
     const written = await seedScale(database.db);
     console.log(
       `[seed:scale] ${url.replace(/\/\/[^@]*@/, '//…@')}: wrote ${JSON.stringify(written)} in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -8,14 +8,17 @@ import dbPlugin from './plugins/external/db';
 import cookiePlugin from './plugins/external/cookie';
 import compressPlugin from './plugins/external/compress';
 import rateLimitPlugin from './plugins/external/rate-limit';
+import helmetPlugin from './plugins/external/helmet';
 import swaggerPlugin from './plugins/external/swagger';
 import storagePlugin from './plugins/external/storage';
 import multipartPlugin from './plugins/external/multipart';
-import errorHandlerPlugin from './plugins/app/error-handler';
+import errorHandlerPlugin, { frameworkErrors } from './plugins/app/error-handler';
+import inputGuardPlugin from './plugins/app/input-guard';
 import csrfPlugin from './plugins/app/csrf';
 import staticSitePlugin from './plugins/app/static-site';
 import routeAccessPlugin from './plugins/app/route-access';
 import publicCachePlugin from './plugins/app/public-cache';
+import metricsPlugin from './plugins/app/metrics';
 import authRoutes from './routes/auth';
 import postsRoutes from './routes/content/posts';
 import podcastsRoutes from './routes/content/podcasts';
@@ -24,6 +27,7 @@ import cartRoutes from './routes/commerce/cart';
 import checkoutRoutes from './routes/commerce/checkout';
 import paymentsRoutes from './routes/commerce/payments';
 import sessionsRoutes from './routes/commerce/sessions';
+import mediaRoutes from './routes/site/media';
 import dashboardFinancialInfoRoutes from './routes/commerce/dashboard-financial-info';
 import dashboardProductsRoutes from './routes/commerce/dashboard-products';
 import dashboardProductSessionsRoutes from './routes/commerce/dashboard-product-sessions';
@@ -42,7 +46,7 @@ import dashboardLinksRoutes from './routes/support/dashboard-links';
 import dashboardSiteInformationRoutes from './routes/support/dashboard-site-information';
 import siteRoutes from './routes/site';
 import dashboardOverviewRoutes from './routes/site/dashboard-overview';
-import { OneLinePerRequest } from './lib/request-log';
+import { echoRequestId, OneLinePerRequest, requestIdOf } from './lib/request-log';
 import { commentNodeSchema } from './lib/schemas';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 
@@ -70,28 +74,38 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     logger: options.logger ?? true,
     // One log line per request instead of two (lib/request-log.ts).
     logController: new OneLinePerRequest(),
+    // A sane incoming x-request-id, else a UUID; logged as `reqId`, echoed by echoRequestId.
+    genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT,
+    // Router errors (a path that is not UTF-8) answered in Persian like every other error (issue 10).
+    frameworkErrors,
     // The db plugin migrates and seeds an empty database; on a busy 2-core machine that outlasts
     // Fastify's default 10 s plugin timeout.
     pluginTimeout: 120_000,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: settings.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
   });
   app.decorate('settings', settings);
+  // First hook of all, so answers that other hooks end early (429, 419) carry the id too.
+  app.addHook('onRequest', echoRequestId);
   app.decorate('mailer', createMailer(settings, app.log));
   app.addHook('onClose', () => app.mailer.close());
   app.addSchema(commentNodeSchema);
 
   // plugins/external
+  await app.register(helmetPlugin);
   await app.register(cookiePlugin);
   await app.register(compressPlugin);
+  // The db plugin's seed writes the demo media into the store.
+  await app.register(storagePlugin);
   await app.register(dbPlugin, { pglite: options.pglite });
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
-  await app.register(storagePlugin);
   await app.register(multipartPlugin);
   // plugins/app
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(metricsPlugin);
   await app.register(csrfPlugin);
   await app.register(routeAccessPlugin);
   await app.register(publicCachePlugin);
@@ -107,6 +121,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(checkoutRoutes);
   await app.register(paymentsRoutes);
   await app.register(sessionsRoutes);
+  await app.register(mediaRoutes);
   await app.register(dashboardFinancialInfoRoutes);
   await app.register(dashboardProductsRoutes);
   await app.register(dashboardProductSessionsRoutes);

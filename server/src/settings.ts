@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { AUDIO_MAX_KB, IMAGE_MAX_KB, SESSION_FILE_MAX_KB } from '@shop/validation';
+import type { S3Settings } from './lib/s3-storage';
 
 /** Options of `buildApp`; every field falls back to an environment variable or a default. */
 export interface AppOptions {
@@ -26,8 +27,12 @@ export interface AppOptions {
   redisUrl?: string;
   /** Fastify logger setting; tests pass false. */
   logger?: boolean | Record<string, unknown>;
-  /** Rate limits per minute (DESIGN.md; tests may lower or raise them). */
+  /** Rate limits (env RATE_LIMIT_*, see {@link RATE_LIMITS}); tests may lower or raise them. */
   rateLimit?: Partial<RateLimits>;
+  /** Key prefix of the rate-limit counters in Redis (env RATE_LIMIT_REDIS_NAMESPACE, default `shop-rate-limit:`). */
+  rateLimitNamespace?: string;
+  /** Which proxies' X-Forwarded-For to believe (env TRUST_PROXY, see {@link parseTrustProxy}); default none. */
+  trustProxy?: TrustProxy;
   /** Origin for absolute URLs in feeds (env PUBLIC_URL); else the request's protocol and host. */
   publicUrl?: string;
   /** Largest uploads in KB (default IMAGE_MAX_KB and AUDIO_MAX_KB of @shop/validation; tests lower them). */
@@ -36,6 +41,8 @@ export interface AppOptions {
   payment?: Partial<PaymentSettings>;
   /** Lifetime of a signed session-file URL, seconds (env SIGNED_URL_TTL_SECONDS, default 3600). */
   signedUrlTtlSeconds?: number;
+  /** S3-compatible media storage (env S3_ENDPOINT and S3_BUCKET, with S3_REGION and the S3_*_KEY pair); the data folder when absent. */
+  s3?: S3Settings;
   /** `smtp://…` or `smtps://…` (env SMTP_URL); when absent mail is written to `<dataDir>/outbox/` as `.eml` files. */
   smtpUrl?: string;
   /** Sender of every mail (env MAIL_FROM, default `"آکادمی نوشتار" <no-reply@localhost>`). */
@@ -45,6 +52,8 @@ export interface AppOptions {
    * the cache off). See plugins/app/public-cache.ts.
    */
   publicCacheMs?: number;
+  /** Bearer token that `GET /metrics` requires (env METRICS_TOKEN); open when absent. */
+  metricsToken?: string;
 }
 
 /** Largest accepted uploads, KB. */
@@ -64,22 +73,93 @@ export interface PaymentSettings {
   zarinpalBaseUrl: string;
 }
 
-/** Requests allowed per window; each field names its window (most are per minute). */
+/**
+ * Requests allowed per window, per key (issue 10 "Hardening": every limit from the environment).
+ * Windows, keys and variables are in {@link RATE_LIMITS}.
+ */
 export interface RateLimits {
-  /** Every /api and /sanctum request, per IP, per minute. */
+  /** Every /api and /sanctum request, per IP. */
   global: number;
-  /** Login tries per account identifier + IP, per minute. */
+  /** Login tries per account identifier + IP. */
   loginPerAccount: number;
-  /** Login tries per IP, any account, per minute. */
+  /** Login tries per IP, any account. */
   loginPerIp: number;
+  /** New accounts (each mails a verification link) per IP. */
+  register: number;
   /** Verification mails a signed-in user may ask for per minute (issue 7: 1). */
   verificationEmailPerMinute: number;
   /** Verification mails a signed-in user may ask for per hour (issue 7: 5). */
   verificationEmailPerHour: number;
-  /** Password-reset codes asked for one account identifier per 15 minutes (issue 7: 3). */
+  /** Password-reset codes asked for one account identifier (issue 7: 3). */
   passwordResetPerAccount: number;
-  /** Password-reset codes asked for from one IP per 15 minutes, any account (issue 7: 10). */
+  /** Password-reset codes asked for from one IP, any account (issue 7: 10). */
   passwordResetPerIp: number;
+  /** Comments and replies a signed-in user may post. */
+  comments: number;
+  /** Contact-us tickets a signed-in user may send. */
+  tickets: number;
+  /** Orders created (`POST /api/checkout`) and payments opened (`POST /api/orders/:id/pay`) by a signed-in user, together. */
+  checkout: number;
+}
+
+/** One rate limit's environment variable, default and window. */
+export interface RateLimitSetting {
+  env: string;
+  default: number;
+  windowMs: number;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Every rate limit (issue 10): variables are `RATE_LIMIT_<WHAT>[_<KEY>]_PER_<WINDOW>`, the key named
+ * only where one endpoint has two limits. A benchmark or a trusted gateway raises them.
+ */
+export const RATE_LIMITS: Record<keyof RateLimits, RateLimitSetting> = {
+  global: { env: 'RATE_LIMIT_GLOBAL_PER_MINUTE', default: 600, windowMs: MINUTE_MS },
+  loginPerIp: { env: 'RATE_LIMIT_LOGIN_IP_PER_MINUTE', default: 30, windowMs: MINUTE_MS },
+  loginPerAccount: { env: 'RATE_LIMIT_LOGIN_ACCOUNT_PER_MINUTE', default: 5, windowMs: MINUTE_MS },
+  register: { env: 'RATE_LIMIT_REGISTER_PER_HOUR', default: 20, windowMs: 60 * MINUTE_MS },
+  verificationEmailPerMinute: { env: 'RATE_LIMIT_VERIFICATION_EMAIL_PER_MINUTE', default: 1, windowMs: MINUTE_MS },
+  verificationEmailPerHour: { env: 'RATE_LIMIT_VERIFICATION_EMAIL_PER_HOUR', default: 5, windowMs: 60 * MINUTE_MS },
+  passwordResetPerIp: { env: 'RATE_LIMIT_PASSWORD_RESET_IP_PER_15_MINUTES', default: 10, windowMs: 15 * MINUTE_MS },
+  passwordResetPerAccount: { env: 'RATE_LIMIT_PASSWORD_RESET_ACCOUNT_PER_15_MINUTES', default: 3, windowMs: 15 * MINUTE_MS },
+  comments: { env: 'RATE_LIMIT_COMMENTS_PER_MINUTE', default: 5, windowMs: MINUTE_MS },
+  tickets: { env: 'RATE_LIMIT_TICKETS_PER_HOUR', default: 5, windowMs: 60 * MINUTE_MS },
+  checkout: { env: 'RATE_LIMIT_CHECKOUT_PER_MINUTE', default: 10, windowMs: MINUTE_MS },
+};
+
+/**
+ * The rate limits of the environment, defaults for the variables not set.
+ * @throws Error naming the variable when a value is not a whole number from 1 to 2^53 − 1
+ */
+export function rateLimitsFromEnv(env: NodeJS.ProcessEnv): RateLimits {
+  const entries = Object.entries(RATE_LIMITS).map(([name, setting]) => {
+    const raw = env[setting.env]?.trim();
+    if (!raw) return [name, setting.default];
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < 1 || !Number.isSafeInteger(value)) {
+      throw new Error(`${setting.env}="${raw}" is not a valid rate limit: give a whole number of requests, 1 or more.`);
+    }
+    return [name, value];
+  });
+  return Object.fromEntries(entries) as RateLimits;
+}
+
+/** Fastify's `trustProxy`: false, true (any proxy), or the proxies' addresses, CIDRs and proxy-addr names. */
+export type TrustProxy = boolean | string;
+
+/**
+ * TRUST_PROXY: unset or `false` → false (`request.ip` is the peer); `true` → believe every
+ * X-Forwarded-For hop (only safe when the gateway overwrites the header, since a client can send
+ * its own); else a comma-separated list of the gateways' addresses or CIDRs, or proxy-addr's names
+ * `loopback`, `linklocal`, `uniquelocal` (`loopback` for an nginx on the same host): the client is
+ * the last address that is not one of them.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  return value === 'true' ? true : value;
 }
 
 /** Resolved settings, available as `app.settings`. */
@@ -95,16 +175,24 @@ export interface AppSettings {
   remotesRoot: string;
   remoteListFile: string | undefined;
   redisUrl: string | undefined;
+  /** NODE_ENV=production: HSTS and a script policy without 'unsafe-eval' (plugins/external/helmet.ts). */
+  production: boolean;
   /** Secure flag of the cookies (NODE_ENV=production unless COOKIE_SECURE=false). */
   cookieSecure: boolean;
   /** Key that signs CSRF tokens: env APP_KEY, else a random key kept in `<dataDir>/app-key`. */
   appKey: string;
   rateLimit: RateLimits;
+  /** Key prefix of the rate-limit counters in Redis. */
+  rateLimitNamespace: string;
+  /** Fastify's `trustProxy`: whose X-Forwarded-For gives `request.ip` (per-IP limits). */
+  trustProxy: TrustProxy;
   /** Origin without a trailing slash, or undefined (use the request's). */
   publicUrl: string | undefined;
   uploadLimits: UploadLimits;
   payment: PaymentSettings;
   signedUrlTtlSeconds: number;
+  /** The media bucket, or undefined: files under {@link AppSettings.uploadsDir} and {@link AppSettings.privateDir}. */
+  s3: S3Settings | undefined;
   /** SMTP server of outgoing mail, or undefined: write `.eml` files to {@link AppSettings.outboxDir}. */
   smtpUrl: string | undefined;
   /** Mail folder of the embedded default: `<dataDir>/outbox`. */
@@ -113,6 +201,8 @@ export interface AppSettings {
   mailFrom: string;
   /** Lifetime of a cached anonymous public answer, ms; 0: no cache. */
   publicCacheMs: number;
+  /** Bearer token of `GET /metrics`, or undefined: the metrics are open (keep them off the public gateway). */
+  metricsToken: string | undefined;
 }
 
 /** Default sender (DESIGN.md "Outside services"); MAIL_FROM replaces it. */
@@ -143,6 +233,19 @@ function loadAppKey(dataDir: string): string {
   return key;
 }
 
+/**
+ * The media bucket of S3_ENDPOINT and S3_BUCKET (issue 10 "Scale-out"), or undefined when neither is set.
+ * @throws Error when only one of them, or only one of S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY, is set:
+ * half a setting would quietly keep media on one instance's disk.
+ */
+export function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (!endpoint && !bucket) return undefined;
+  if (!endpoint || !bucket) throw new Error('S3_ENDPOINT and S3_BUCKET are set together (or neither, for the data folder)');
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together');
+  return { endpoint, bucket, region: env.S3_REGION || 'us-east-1', accessKeyId: accessKeyId || undefined, secretAccessKey: secretAccessKey || undefined };
+}
+
 /** Merges options, environment and defaults. Creates the data folder when missing. */
 export function resolveSettings(options: AppOptions, env = process.env): AppSettings {
   const dataDir = path.resolve(process.cwd(), options.dataDir ?? env.DATA_DIR ?? 'data');
@@ -159,18 +262,12 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     remotesRoot: options.remotesRoot ?? path.join(REPO_ROOT, 'remotes'),
     remoteListFile: options.remoteListFile ?? (env.REMOTE_LIST_FILE || undefined),
     redisUrl: options.redisUrl ?? (env.REDIS_URL || undefined),
+    production,
     cookieSecure: production && env.COOKIE_SECURE !== 'false',
     appKey: loadAppKey(dataDir),
-    rateLimit: {
-      global: 600,
-      loginPerAccount: 5,
-      loginPerIp: 30,
-      verificationEmailPerMinute: 1,
-      verificationEmailPerHour: 5,
-      passwordResetPerAccount: 3,
-      passwordResetPerIp: 10,
-      ...options.rateLimit,
-    },
+    rateLimit: { ...rateLimitsFromEnv(env), ...options.rateLimit },
+    rateLimitNamespace: options.rateLimitNamespace ?? (env.RATE_LIMIT_REDIS_NAMESPACE || 'shop-rate-limit:'),
+    trustProxy: options.trustProxy ?? parseTrustProxy(env.TRUST_PROXY),
     publicUrl: (options.publicUrl ?? (env.PUBLIC_URL || undefined))?.replace(/\/+$/, ''),
     uploadLimits: {
       imageKb: IMAGE_MAX_KB,
@@ -185,9 +282,11 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
       ...options.payment,
     },
     signedUrlTtlSeconds: options.signedUrlTtlSeconds ?? (Number(env.SIGNED_URL_TTL_SECONDS) || 3600),
+    s3: options.s3 ?? s3FromEnv(env),
     smtpUrl: options.smtpUrl ?? (env.SMTP_URL || undefined),
     outboxDir: path.join(dataDir, 'outbox'),
     mailFrom: options.mailFrom ?? (env.MAIL_FROM || DEFAULT_MAIL_FROM),
     publicCacheMs: options.publicCacheMs ?? (env.PUBLIC_CACHE_MS ? Number(env.PUBLIC_CACHE_MS) : DEFAULT_PUBLIC_CACHE_MS),
+    metricsToken: options.metricsToken ?? (env.METRICS_TOKEN || undefined),
   };
 }

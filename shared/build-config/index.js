@@ -4,6 +4,7 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
+const esbuild = require('esbuild');
 
 const REACT_VERSION = require('react/package.json').version;
 
@@ -147,13 +148,36 @@ function createConfig({ dir, kind, name, devPort, runtimePlugins = [], serverRun
   };
 }
 
+/**
+ * The host's island loader (`src/islands/island-loader.ts`, issue 9) as one small script for
+ * islands.html to inline: bundled apart from webpack, because every webpack entry of a federated
+ * build carries Module Federation's runtime (about 50 KB gzip), which the loader must not.
+ */
+function islandLoaderSource(dir, production) {
+  const { outputFiles } = esbuild.buildSync({
+    entryPoints: [path.join(dir, 'src', 'islands', 'island-loader.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2020',
+    minify: production,
+  });
+  return outputFiles[0].text.trim();
+}
+
 /** The browser bundle of an app (see {@link createConfig}). */
 function createBrowserConfig({ dir, kind, name, devPort, runtimePlugins, copy, devServer, production }) {
   {
     const remote = kind === 'remote';
     // A remote builds only its container for production; in development it also mounts
-    // itself in the stand-alone dev host (`src/dev.tsx`).
-    const entry = remote ? (production ? {} : { main: './src/dev.tsx' }) : { main: './src/index.tsx' };
+    // itself in the stand-alone dev host (`src/dev.tsx`). The host has two entries, never on one
+    // page together: the client-rendered app (`main`, in index.html) and the island runtime of
+    // server-rendered public pages (`islands`, brought by the loader islands.html inlines; issue 9).
+    const entry = remote
+      ? production
+        ? {}
+        : { main: './src/dev.tsx' }
+      : { main: './src/index.tsx', islands: './src/islands/islands.ts' };
     return {
       name: 'browser',
       context: dir,
@@ -185,7 +209,18 @@ function createBrowserConfig({ dir, kind, name, devPort, runtimePlugins, copy, d
           // carrying their own copy in remoteEntry.js.
           experiments: { asyncStartup: true, ...(remote ? { externalRuntime: true } : { provideExternalRuntime: true }) },
         }),
-        ...(remote && production ? [] : [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' })]),
+        ...(remote && production ? [] : [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', chunks: ['main'] })]),
+        ...(remote
+          ? []
+          : [
+              new HtmlWebpackPlugin({
+                template: './src/index.html',
+                filename: 'islands.html',
+                chunks: ['islands'],
+                inject: false,
+                islandLoader: islandLoaderSource(dir, production),
+              }),
+            ]),
         ...(copy.length ? [new CopyPlugin({ patterns: copy })] : []),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },

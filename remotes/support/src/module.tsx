@@ -20,7 +20,7 @@ const LinkFormPage = lazy(() => import('./links/link-form-page'));
  */
 const supportModule: RemoteModule = {
   name: 'support',
-  requires: { '@shop/ui-kit': '^2.3.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.3.0' },
+  requires: { '@shop/ui-kit': '^2.3.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.5.0' },
   publicRoutes: [
     { path: '/frequently-asked-questions', Component: lazy(() => import('./faq/faq-page')) },
     { path: '/about-me', Component: lazy(() => import('./site-information/about-me-page')), guard: 'signed-in' },

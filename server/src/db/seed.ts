@@ -1,6 +1,6 @@
 /**
  * Demo data of DESIGN.md "Demo data and accounts": written once into an empty database (no
- * users), in one transaction, plus the committed media copied into `<uploads>/seed/`.
+ * users), in one transaction, plus the committed media written into the file store (`seed/…`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,7 @@ import {
   SEED_TICKETS,
 } from './seed-data';
 import { sanitizeRichText } from '../lib/html';
-import { LocalFileStorage, type FileStorage } from '../lib/storage';
+import type { FileStorage } from '../lib/storage';
 import { searchColumnsOf } from '../lib/text';
 import { hashPassword } from '../modules/auth/passwords';
 import { addComment } from '../modules/site/comments-service';
@@ -45,10 +45,19 @@ export const SEED_ACCOUNTS = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Copies seed-media into `<uploadsDir>/seed/` (existing files are kept). */
-export function copySeedMedia(uploadsDir: string): void {
-  fs.mkdirSync(path.join(uploadsDir, 'seed'), { recursive: true });
-  fs.cpSync(SEED_MEDIA_DIR, path.join(uploadsDir, 'seed'), { recursive: true, force: false });
+/**
+ * Writes the committed seed media into the store as `seed/images|audio/<file>` (served at
+ * `/media/seed/…`), each only when missing or of another size: a start costs one `stat` per file,
+ * and the instances of one bucket share the files (issue 10 "Scale-out").
+ */
+export async function storeSeedMedia(storage: FileStorage): Promise<void> {
+  const keys = ['images', 'audio'].flatMap((folder) => fs.readdirSync(path.join(SEED_MEDIA_DIR, folder)).map((name) => `seed/${folder}/${name}`));
+  await Promise.all(
+    keys.map(async (key) => {
+      const content = fs.readFileSync(path.join(SEED_MEDIA_DIR, key.slice('seed/'.length)));
+      if ((await storage.stat(key))?.size !== content.length) await storage.put(key, content);
+    }),
+  );
 }
 
 /** A lesson file of the seed: private key, size in bytes and MIME type. */
@@ -59,34 +68,36 @@ interface SeedLessonFile {
 }
 
 /**
- * Copies the committed Persian audio clips into private storage as `seed/<file>` (issue 6), so
- * seeded sessions play something real through signed URLs; answers them in name order.
+ * Writes the committed Persian audio clips into private storage as `seed/<file>` (issue 6), each
+ * only when missing or of another size, so seeded sessions play something real through signed
+ * URLs; answers them in name order.
  */
 export async function copySeedLessonFiles(storage: FileStorage): Promise<SeedLessonFile[]> {
   const dir = path.join(SEED_MEDIA_DIR, 'audio');
-  const files: SeedLessonFile[] = [];
-  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.ogg')).sort()) {
-    const content = fs.readFileSync(path.join(dir, name));
-    files.push({ file: await storage.putPrivate(`seed/${name}`, content), file_size: content.length, file_type: 'audio/ogg' });
-  }
-  return files;
+  const names = fs.readdirSync(dir).filter((f) => f.endsWith('.ogg')).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const key = `seed/${name}`;
+      const content = fs.readFileSync(path.join(dir, name));
+      if ((await storage.statPrivate(key))?.size !== content.length) await storage.putPrivate(key, content);
+      return { file: key, file_size: content.length, file_type: 'audio/ogg' };
+    }),
+  );
 }
 
 /** Likes per item, by index: deliberately not in date order so "most-liked" differs from "newest". */
 const LIKE_PATTERN = [3, 7, 1, 5, 8, 2, 6, 0, 4, 2, 1, 3];
 
 /**
- * Seeds when the database has no users; copies the media and adds missing catalogue permissions either way.
+ * Seeds when the database has no users; writes the media into `storage` and adds missing catalogue permissions either way.
  * @returns true when it wrote the demo data.
  */
 export async function seedIfEmpty(
   db: Db,
-  options: { uploadsDir: string; privateDir?: string; now?: Date },
+  options: { storage: FileStorage; now?: Date },
 ): Promise<boolean> {
-  copySeedMedia(options.uploadsDir);
-  // Private files live next to the uploads (settings.privateDir) unless told otherwise.
-  const storage = new LocalFileStorage(options.uploadsDir, options.privateDir ?? path.join(path.dirname(options.uploadsDir), 'private'));
-  const lessonFiles = await copySeedLessonFiles(storage);
+  await storeSeedMedia(options.storage);
+  const lessonFiles = await copySeedLessonFiles(options.storage);
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) {
     // A database seeded before a catalogue name was added gets it too (the code checks every one).

@@ -2,6 +2,10 @@
 export const MESSAGES = {
   serverError: 'خطای سرور',
   invalidJson: 'بدنه درخواست JSON معتبر نیست.',
+  // bad input (issue 10)
+  jsonTooDeep: 'بدنه درخواست JSON بیش از حد تودرتو است.',
+  formInvalid: 'فرم ارسال‌شده ناقص یا نامعتبر است.',
+  fieldNulCharacter: 'این فیلد نویسه نامعتبر دارد.',
   validationFailed: 'اطلاعات وارد شده معتبر نیست.',
   notFound: 'مورد درخواستی یافت نشد.',
   routeNotFound: 'آدرس درخواستی در API وجود ندارد.',
@@ -10,6 +14,9 @@ export const MESSAGES = {
   unsupportedMediaType: 'نوع محتوای درخواست پشتیبانی نمی‌شود؛ بدنه را به صورت JSON بفرستید.',
   badRequest: 'درخواست معتبر نیست.',
   tooManyRequests: 'تعداد درخواست‌ها بیش از حد مجاز است؛ لطفاً کمی بعد دوباره تلاش کنید.',
+  // operations (issue 10)
+  notReady: 'سرویس هنوز آماده پاسخ‌گویی نیست؛ پایگاه داده یا Redis در دسترس نیست.',
+  metricsTokenRequired: 'برای خواندن سنجه‌های سرور، توکن معتبر لازم است.',
   csrfMismatch: 'نشست شما منقضی شده است؛ صفحه را دوباره بارگذاری کنید.',
   unauthenticated: 'برای استفاده از این بخش ابتدا وارد حساب کاربری خود شوید.',
   forbidden: 'forbidden: شما اجازه دسترسی به این بخش را ندارید.',

@@ -1,54 +1,137 @@
 /**
- * Where uploaded files live (DESIGN.md "Data": under the data folder by default, behind an
- * interface that an S3-compatible store can implement). Keys are relative, e.g.
- * `posts/3f2a….webp`; the public path is what the API stores and answers (`/media/<key>`).
+ * Where uploaded files live (DESIGN.md "Data" and "Money, payments, mail, media"): the data folder
+ * by default ({@link LocalFileStorage}), an S3-compatible bucket by environment (s3-storage.ts).
+ * Keys are relative, e.g. `posts/3f2a….webp`; the public path is what the API stores and answers
+ * (`/media/<key>`). Private files (paid lesson files) are never served under `/media`.
  */
+import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
-/** A private file opened for reading: the bytes asked for and the file's whole size. */
-export interface PrivateFile {
-  stream: Readable;
-  /** Size of the whole file, bytes. */
-  size: number;
+/** Bytes `start` to `end` of a file, both inclusive (as in an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
-/** A file store: local disk here, an S3-compatible bucket elsewhere. */
+/** What a store knows of a file: size in bytes, an entity tag and its last change (HTTP caching). */
+export interface StoredFileInfo {
+  size: number;
+  /** Quoted entity tag, strong (`"…"`) or weak (`W/"…"`). */
+  etag: string;
+  lastModified: Date;
+}
+
+/** A stored file opened for reading: the bytes asked for, and the whole file's facts. */
+export interface OpenedFile extends StoredFileInfo {
+  stream: Readable;
+}
+
+/** A file store: the data folder, or an S3-compatible bucket. */
 export interface FileStorage {
-  /** Writes `key` and answers its public path (`/media/<key>`). */
-  put(key: string, content: Buffer | Readable): Promise<string>;
-  /** Removes `key`; a missing file is not an error. */
+  /** Writes public `key` whole or not at all (readers never see part of it); answers its path `/media/<key>`. */
+  put(key: string, content: Buffer): Promise<string>;
+  /** Facts of public `key`, or null when it is missing. */
+  stat(key: string): Promise<StoredFileInfo | null>;
+  /** Reads public `key`, or a byte range of it, with its facts (one request to the store); null when it is missing. */
+  open(key: string, range?: ByteRange): Promise<OpenedFile | null>;
+  /** Removes public `key`; a missing file is not an error. */
   delete(key: string): Promise<void>;
-  /** The key of a public path this store answered, or null for any other path (seed media, external URLs). */
+  /** The key of an uploaded file's public path, or null for any other path (seed media, external URLs): what may be deleted. */
   keyOf(publicPath: string | null): string | null;
   /** Size in bytes of a file served under `/media/` (uploads and seed media), or null when unknown. */
   sizeOf(publicPath: string): Promise<number | null>;
   /**
-   * Writes a private file (paid lesson files): never served under `/media`, read only through
-   * {@link FileStorage.openPrivate} behind a signed URL. Answers the key to store.
+   * Writes a private file (paid lesson files) whole or not at all: never served under `/media`,
+   * read only through {@link FileStorage.openPrivate} behind a signed URL. Answers the key to store.
    */
-  putPrivate(key: string, content: Buffer | Readable): Promise<string>;
-  /**
-   * Opens a private file, or a byte range of it (`start`/`end` inclusive, as HTTP Range);
-   * null when the file is missing.
-   */
-  openPrivate(key: string, range?: { start: number; end: number }): Promise<PrivateFile | null>;
+  putPrivate(key: string, content: Buffer): Promise<string>;
+  /** Facts of a private file, or null when it is missing. */
+  statPrivate(key: string): Promise<StoredFileInfo | null>;
+  /** Reads a private file, or a byte range of it, with its facts; null when it is missing. */
+  openPrivate(key: string, range?: ByteRange): Promise<OpenedFile | null>;
   /** Removes a private file; a missing one is not an error. */
   deletePrivate(key: string): Promise<void>;
 }
 
-/** Public prefix of stored files; the static-site plugin serves the uploads folder there. */
+/** Public prefix of stored files; routes/site/media.ts serves them there. */
 export const MEDIA_PREFIX = '/media/';
 
-const KEY_PATTERN = /^(posts|podcasts|feeds|products|product-sessions)\/[A-Za-z0-9._-]+$/;
-const PRIVATE_KEY_PATTERN = /^(sessions|seed)\/[A-Za-z0-9._-]+$/;
+/** A file name: no leading dot, so no `..` and no hidden or partial file. */
+const NAME = '[A-Za-z0-9_-][A-Za-z0-9._-]*';
+/** Uploaded public files: the only ones {@link FileStorage.keyOf} answers, so the only ones ever deleted. */
+const UPLOAD_KEY = new RegExp(`^(posts|podcasts|feeds|products|product-sessions)/${NAME}$`);
+/** The committed demo media (seed-media/), written at start (db/seed.ts) and never deleted. */
+const SEED_MEDIA_KEY = new RegExp(`^seed/(images|audio)/${NAME}$`);
+const PRIVATE_KEY = new RegExp(`^(sessions|seed)/${NAME}$`);
+
+/** True for a key that may be stored and served under `/media/`: an upload or seed media. */
+export function isPublicKey(key: string): boolean {
+  return UPLOAD_KEY.test(key) || SEED_MEDIA_KEY.test(key);
+}
+
+/** The key of a `/media/…` path (uploads and seed media), or null for any other path. */
+export function mediaKeyOf(publicPath: string | null): string | null {
+  if (!publicPath?.startsWith(MEDIA_PREFIX)) return null;
+  const key = publicPath.slice(MEDIA_PREFIX.length);
+  return isPublicKey(key) ? key : null;
+}
+
+/** {@link FileStorage.keyOf}, the same for every store. */
+export function uploadKeyOf(publicPath: string | null): string | null {
+  const key = mediaKeyOf(publicPath);
+  return key && UPLOAD_KEY.test(key) ? key : null;
+}
+
+/** @throws Error for a key outside the public namespace (a programming error, never user input). */
+export function assertPublicKey(key: string): void {
+  if (!isPublicKey(key)) throw new Error(`invalid storage key: ${key}`);
+}
+
+/** @throws Error for a key outside the private namespace. */
+export function assertPrivateKey(key: string): void {
+  if (!PRIVATE_KEY.test(key)) throw new Error(`invalid private key: ${key}`);
+}
+
+const MEDIA_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  webm: 'audio/webm',
+  mp4: 'video/mp4',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+};
+
+/** MIME type of a stored file by its extension (the extensions uploads.ts and the seed write). */
+export function mediaTypeOf(key: string): string {
+  return MEDIA_TYPES[path.extname(key).slice(1).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Folder of writes in progress inside each root; not a key, so never served. */
+const PARTIAL_DIR = '.partial';
+
+/** A write still in `.partial` after this long was cut off by a crash (ms). */
+export const STALE_PARTIAL_MS = 60 * 60 * 1000;
 
 /**
  * {@link FileStorage} on the local disk: public files under `root` (`<DATA_DIR>/uploads`, served at
- * `/media/`), private ones under `privateRoot` (`<DATA_DIR>/private`, never served as is).
+ * `/media/`), private ones under `privateRoot` (`<DATA_DIR>/private`, never served as they are).
+ * A write goes to `<root>/.partial/<uuid>` and is renamed into place (atomic on one file system), so
+ * a crash never leaves a truncated file under a key.
  */
 export class LocalFileStorage implements FileStorage {
   constructor(
@@ -56,65 +139,111 @@ export class LocalFileStorage implements FileStorage {
     private readonly privateRoot: string,
   ) {}
 
-  private privateFileOf(key: string): string {
-    if (!PRIVATE_KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`invalid private key: ${key}`);
-    return path.join(this.privateRoot, key);
-  }
-
-  async putPrivate(key: string, content: Buffer | Readable): Promise<string> {
-    const file = this.privateFileOf(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    if (Buffer.isBuffer(content)) await fs.writeFile(file, content);
-    else await pipeline(content, createWriteStream(file));
-    return key;
-  }
-
-  async openPrivate(key: string, range?: { start: number; end: number }): Promise<PrivateFile | null> {
-    const file = this.privateFileOf(key);
-    let size: number;
-    try {
-      size = (await fs.stat(file)).size;
-    } catch {
-      return null;
-    }
-    return { stream: createReadStream(file, range), size };
-  }
-
-  async deletePrivate(key: string): Promise<void> {
-    await fs.rm(this.privateFileOf(key), { force: true });
-  }
-
   private fileOf(key: string): string {
-    if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
+    assertPublicKey(key);
     return path.join(this.root, key);
   }
 
-  async put(key: string, content: Buffer | Readable): Promise<string> {
-    const file = this.fileOf(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    if (Buffer.isBuffer(content)) await fs.writeFile(file, content);
-    else await pipeline(content, createWriteStream(file));
+  private privateFileOf(key: string): string {
+    assertPrivateKey(key);
+    return path.join(this.privateRoot, key);
+  }
+
+  async put(key: string, content: Buffer): Promise<string> {
+    await writeAtomically(this.root, this.fileOf(key), content);
     return `${MEDIA_PREFIX}${key}`;
+  }
+
+  async stat(key: string): Promise<StoredFileInfo | null> {
+    return statFile(this.fileOf(key));
+  }
+
+  async open(key: string, range?: ByteRange): Promise<OpenedFile | null> {
+    return openFile(this.fileOf(key), range);
   }
 
   async delete(key: string): Promise<void> {
     await fs.rm(this.fileOf(key), { force: true });
   }
 
-  async sizeOf(publicPath: string): Promise<number | null> {
-    if (!publicPath.startsWith(MEDIA_PREFIX)) return null;
-    const file = path.resolve(this.root, publicPath.slice(MEDIA_PREFIX.length));
-    if (!file.startsWith(path.resolve(this.root) + path.sep)) return null;
-    try {
-      return (await fs.stat(file)).size;
-    } catch {
-      return null;
-    }
+  keyOf(publicPath: string | null): string | null {
+    return uploadKeyOf(publicPath);
   }
 
-  keyOf(publicPath: string | null): string | null {
-    if (!publicPath?.startsWith(MEDIA_PREFIX)) return null;
-    const key = publicPath.slice(MEDIA_PREFIX.length);
-    return KEY_PATTERN.test(key) ? key : null;
+  async sizeOf(publicPath: string): Promise<number | null> {
+    const key = mediaKeyOf(publicPath);
+    return key ? ((await this.stat(key))?.size ?? null) : null;
   }
+
+  async putPrivate(key: string, content: Buffer): Promise<string> {
+    await writeAtomically(this.privateRoot, this.privateFileOf(key), content);
+    return key;
+  }
+
+  async statPrivate(key: string): Promise<StoredFileInfo | null> {
+    return statFile(this.privateFileOf(key));
+  }
+
+  async openPrivate(key: string, range?: ByteRange): Promise<OpenedFile | null> {
+    return openFile(this.privateFileOf(key), range);
+  }
+
+  async deletePrivate(key: string): Promise<void> {
+    await fs.rm(this.privateFileOf(key), { force: true });
+  }
+
+  /**
+   * Removes writes that a crash cut off (in `.partial` for longer than `olderThanMs`); younger ones
+   * may belong to another instance sharing the folder. Answers how many were removed.
+   */
+  async removeStalePartials(olderThanMs = STALE_PARTIAL_MS, now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const dir of [this.root, this.privateRoot].map((root) => path.join(root, PARTIAL_DIR))) {
+      const names = await fs.readdir(dir).catch(() => [] as string[]);
+      for (const name of names) {
+        const file = path.join(dir, name);
+        const stat = await fs.stat(file).catch(() => null);
+        if (stat && now - stat.mtimeMs > olderThanMs) {
+          await fs.rm(file, { force: true });
+          removed += 1;
+        }
+      }
+    }
+    return removed;
+  }
+}
+
+async function writeAtomically(root: string, file: string, content: Buffer): Promise<void> {
+  const partial = path.join(root, PARTIAL_DIR, randomUUID());
+  await fs.mkdir(path.dirname(partial), { recursive: true });
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  try {
+    await fs.writeFile(partial, content);
+    await fs.rename(partial, file);
+  } catch (error) {
+    await fs.rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/** Facts of a regular file; the entity tag of `send` (@fastify/static): size and change time, weak. */
+function infoOf(stat: Stats): StoredFileInfo | null {
+  if (!stat.isFile()) return null;
+  return { size: stat.size, etag: `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`, lastModified: stat.mtime };
+}
+
+async function statFile(file: string): Promise<StoredFileInfo | null> {
+  const stat = await fs.stat(file).catch(() => null);
+  return stat && infoOf(stat);
+}
+
+async function openFile(file: string, range?: ByteRange): Promise<OpenedFile | null> {
+  const handle = await fs.open(file, 'r').catch(() => null);
+  if (!handle) return null;
+  const info = infoOf(await handle.stat());
+  if (!info) {
+    await handle.close();
+    return null;
+  }
+  return { ...info, stream: handle.createReadStream(range ?? {}) };
 }

@@ -10,6 +10,7 @@ import { parseBuffer } from 'music-metadata';
 import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from './api-error';
 import { MESSAGES } from './messages';
+import { refuseNul } from './bad-input';
 
 /** A file part of a form, fully read. */
 export interface UploadedFile {
@@ -33,7 +34,8 @@ const tooLarge = () => new ApiError(413, MESSAGES.fileTooLarge);
  * Reads a multipart body; `fileLimitsKb` names the accepted file fields and their limits
  * (others are drained and ignored; empty file inputs count as absent). A JSON or empty body
  * gives its string fields and no files, so missing fields answer 422, never a 5xx.
- * @throws ApiError 413 when a file is over its limit.
+ * @throws ApiError 413 when a file is over its limit, 400 `formInvalid` when the multipart body
+ * is malformed, 422 when a field holds a NUL character (issue 10).
  */
 export async function readForm(request: FastifyRequest, fileLimitsKb: Record<string, number>): Promise<FormBody> {
   const form: FormBody = { fields: {}, files: {} };
@@ -75,10 +77,14 @@ export async function readForm(request: FastifyRequest, fileLimitsKb: Record<str
       };
     }
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge();
-    throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) throw tooLarge();
+    if (status !== undefined && status < 500) throw error;
+    // The parser's own errors (no boundary, a body cut short) carry no status: the client sent a broken form.
+    throw new ApiError(400, MESSAGES.formInvalid);
   }
   if (oversize) throw tooLarge();
+  refuseNul(form.fields);
   return form;
 }
 

@@ -3,12 +3,13 @@ import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api';
 import { authSlice } from './auth-slice';
 import { uiSlice } from './ui-slice';
+import { preferencesSlice } from './preferences-slice';
 
 /**
  * The root reducer. Remotes add their own slices at run time with
  * `rootReducer.inject(slice)` (Redux Toolkit's lazy-loading helpers).
  */
-export const rootReducer = combineSlices(api, authSlice, uiSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(api, authSlice, uiSlice, preferencesSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 /** Slices that remotes inject; they extend this interface by declaration merging. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

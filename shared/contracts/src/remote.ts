@@ -154,3 +154,10 @@ export function isServerRenderedPath(pathname: string): boolean {
   if (segment === 'products' && sessionId) return false;
   return SERVER_RENDERED_SEGMENTS.includes(segment);
 }
+
+/**
+ * Prefix of the cookies holding a device's preferences (issue 9): the server passes these, and
+ * only these, to a page's render, so the HTML shows what this device will (an announcement closed
+ * here stays out). `@shop/api-client`'s `usePreference` reads and writes them.
+ */
+export const PREFERENCE_COOKIE_PREFIX = 'pref_';

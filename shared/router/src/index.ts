@@ -3,7 +3,7 @@
  * `react-router`. Sharing this instead of `react-router-dom` whole keeps its server, RSC
  * and cookie code off the page (TOOLCHAIN.md: about 47 KB gzip). Grow by adding exports.
  */
-export const ROUTER_VERSION = '1.1.0';
+export const ROUTER_VERSION = '1.2.0';
 export {
   BrowserRouter,
   StaticRouter,
@@ -23,3 +23,4 @@ export {
   generatePath,
 } from 'react-router';
 export type { NavigateFunction, Location } from 'react-router';
+export { DocumentRouter } from './document-router';

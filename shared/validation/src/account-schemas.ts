@@ -1,11 +1,12 @@
 // Schemas of the account and people forms (issue 7; SPEC §2, §3, §4, §5): email verification,
 // password reset, the profile, the dashboard's user and permission forms, comment restrictions.
 // Forms (formik) and the server (yupBody) use these same schemas and messages.
-import { array, mixed, number, object, string, type InferType } from 'yup';
+import { array, mixed, object, string, type InferType } from 'yup';
 import { emailOrMobileTest } from './email-or-mobile';
 import {
   emailField,
   futureInstantField,
+  idField,
   mobileField,
   noSpecialCharsField,
   optionalPasswordField,
@@ -92,7 +93,7 @@ const userStatusField = () =>
     .required(messages.required);
 
 const permissionIdsField = () =>
-  array(number().typeError(messages.invalid).integer(messages.invalid).min(1, messages.invalid).required(messages.required))
+  array(idField().required(messages.required))
     .label(fieldLabels.permission_ids)
     .max(100)
     .default([]);
@@ -158,5 +159,5 @@ export type PermissionInput = InferType<typeof permissionSchema>;
 
 /** Assigning a user to a permission (POST /api/dashboard/permissions/:id/users). */
 export const permissionUserSchema = object({
-  user_id: number().label(fieldLabels.user_id).typeError(messages.invalid).integer(messages.invalid).min(1, messages.invalid).required(messages.required),
+  user_id: idField(fieldLabels.user_id).required(messages.required),
 });

@@ -1,6 +1,6 @@
 import { boolean, mixed, type InferType } from 'yup';
 import { commentStatusField, postFormSchema, postSchema } from './content-schemas';
-import { fileField, wholeNumberField } from './fields';
+import { fileField, ID_MAX, wholeNumberField } from './fields';
 import { fieldLabels, messages } from './messages';
 
 /** Highest price of a course, tomans (one billion; order totals stay within a 32-bit integer column). */
@@ -21,9 +21,6 @@ export const SESSION_FILE_EXTENSIONS = [
 export const PRODUCT_COMMENT_STATUSES = ['open', 'closed', 'buyers-only'] as const;
 /** Statuses of a course (SPEC §4). */
 export const PRODUCT_STATUSES = ['in-progress', 'done', 'expired'] as const;
-
-/** Largest id of a 32-bit serial column. */
-const ID_MAX = 2_147_483_647;
 
 const commerceCommentStatus = commentStatusField(PRODUCT_COMMENT_STATUSES);
 

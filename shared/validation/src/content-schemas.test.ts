@@ -42,6 +42,13 @@ describe('commentSchema (SPEC §3 comment payload)', () => {
     const bad = await validate(commentSchema, { user_id: 3, text: 'x', commentable_id: 1, commentable_type: 'user' });
     expect(bad.ok ? {} : Object.keys(bad.errors).sort()).toEqual(['commentable_type', 'text']);
   });
+
+  it('refuses ids past the 32-bit id columns (issue 10: they answered 500)', async () => {
+    const huge = await validate(commentSchema, { user_id: 2 ** 53, text: 'عالی بود', commentable_id: 2 ** 31, parent_id: 1e308, commentable_type: 'post' });
+    expect(huge.ok ? {} : Object.keys(huge.errors).sort()).toEqual(['commentable_id', 'parent_id', 'user_id']);
+    const largest = await validate(commentSchema, { user_id: 2 ** 31 - 1, text: 'عالی بود', commentable_id: 2 ** 31 - 1, commentable_type: 'post' });
+    expect(largest.ok).toBe(true);
+  });
 });
 
 describe('searchQuerySchema', () => {

@@ -1,5 +1,5 @@
 import { boolean, mixed, number, object, string, type InferType } from 'yup';
-import { fileField, requiredString, slugField } from './fields';
+import { fileField, ID_MAX, idField, requiredString, slugField } from './fields';
 import { fieldLabels, messages } from './messages';
 
 /** Largest image upload, KB (2 MB); the server re-encodes and resizes what it accepts. */
@@ -49,10 +49,10 @@ export const podcastFormSchema = postFormSchema.shape({
 
 /** Body of `POST /api/comments` (SPEC §3 "Comment payload"). */
 export const commentSchema = object({
-  user_id: number().typeError(messages.invalid).integer(messages.invalid).positive(messages.invalid).required(messages.required),
-  parent_id: number().typeError(messages.invalid).integer(messages.invalid).min(0, messages.invalid).default(0),
+  user_id: idField().required(messages.required),
+  parent_id: number().typeError(messages.invalid).integer(messages.invalid).min(0, messages.invalid).max(ID_MAX, messages.invalid).default(0),
   text: requiredString(fieldLabels.text).min(2, messages.min).max(2000, messages.max),
-  commentable_id: number().typeError(messages.invalid).integer(messages.invalid).positive(messages.invalid).required(messages.required),
+  commentable_id: idField().required(messages.required),
   commentable_type: string()
     .oneOf(['post', 'podcast', 'product', 'product_session'], messages.invalid)
     .required(messages.required),

@@ -164,6 +164,18 @@ export function integerField<R extends boolean = false>(
   return digitsField(label, required, /^-?[0-9]+$/, 'integer');
 }
 
+/** Largest id of a 32-bit serial column (PostgreSQL `integer`). */
+export const ID_MAX = 2_147_483_647;
+
+/**
+ * A row id sent as a JSON number: a whole number 1..{@link ID_MAX}. A larger one names no row, and
+ * PostgreSQL refuses to compare it with an `integer` column (issue 10: such an id answered 500).
+ */
+export function idField(label?: string): NumberSchema<number | undefined> {
+  const field = number().typeError(messages.invalid).integer(messages.invalid).min(1, messages.invalid).max(ID_MAX, messages.invalid);
+  return label ? field.label(label) : field;
+}
+
 /** Thousands separators a typed number may hold: the Latin comma and the Arabic thousands separator «٬». */
 const THOUSANDS_SEPARATORS = /[,\u066c]/g;
 

@@ -8,6 +8,8 @@ export {
   emailField,
   fileField,
   futureInstantField,
+  ID_MAX,
+  idField,
   integerField,
   maxLength,
   minLength,

@@ -1,6 +1,7 @@
 // Every Persian message and field label of the validation rules (SPEC §5), in one place so they
 // can be read and corrected together (STYLE.md habit 10). Numbers inside messages are written in
 // Persian digits. Message functions follow yup's contract: yup calls them with the test's params.
+import { setLocale } from 'yup';
 import { persianDigits } from './normalize-digits';
 
 /** Persian labels of the form fields of SPEC §3, keyed by field name; the `{field}` of a message. */
@@ -108,3 +109,48 @@ export const messages = {
   /** The whole input is not an object (e.g. a request body that is an array or a string). */
   invalidInput: 'داده‌های ارسالی معتبر نیست',
 } as const;
+
+// yup's own messages, which a rule declared without one falls back to (a type check without
+// `typeError`, say), are English: every rule gets a Persian one instead (issue 10: a body of
+// `{"commentable_type": {}}` was answered with yup's English text). Set here, before any schema of
+// this package is built, since yup reads the locale when a rule is declared.
+setLocale({
+  mixed: {
+    default: messages.invalid,
+    required: messages.required,
+    defined: messages.required,
+    notNull: messages.required,
+    oneOf: messages.invalid,
+    notOneOf: messages.invalid,
+    notType: messages.invalid,
+  },
+  string: {
+    length: messages.invalid,
+    min: messages.min,
+    max: messages.max,
+    matches: messages.invalid,
+    email: messages.email,
+    url: messages.url,
+    uuid: messages.invalid,
+    datetime: messages.invalid,
+    datetime_offset: messages.invalid,
+    datetime_precision: messages.invalid,
+    trim: messages.invalid,
+    lowercase: messages.invalid,
+    uppercase: messages.invalid,
+  },
+  number: {
+    min: messages.minValue,
+    max: messages.maxValue,
+    lessThan: messages.invalid,
+    moreThan: messages.invalid,
+    positive: messages.invalid,
+    negative: messages.invalid,
+    integer: messages.integer,
+  },
+  date: { min: messages.invalid, max: messages.invalid },
+  boolean: { isValue: messages.invalid },
+  object: { noUnknown: messages.invalid, exact: messages.invalid },
+  array: { min: messages.invalid, max: messages.invalid, length: messages.invalid },
+  tuple: { notType: messages.invalid },
+});

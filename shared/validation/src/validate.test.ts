@@ -18,6 +18,21 @@ describe('validate', () => {
     await expect(validate(loginSchema, input)).resolves.toEqual(rootError);
   });
 
+  it('ignores keys named after Object.prototype members at any depth instead of throwing (issue 10)', async () => {
+    const schema = object({ email: string(), nested: object({ name: string() }) });
+    const input = JSON.parse('{"__proto__":{"x":1},"constructor":"1","toString":"2","email":"a@b.co","nested":{"valueOf":"3","name":"ن"}}');
+    expect(await validate(schema, input)).toEqual({ ok: true, value: { email: 'a@b.co', nested: { name: 'ن' } } });
+    expect(await validate(loginSchema, { hasOwnProperty: 'x', email: 'nope' })).toMatchObject({ ok: false });
+  });
+
+  it('answers a rule declared without a message (yup\'s English default) in Persian (issue 10)', async () => {
+    const schema = object({ commentable_type: string().oneOf(['post']), title: string().label('عنوان').max(2) });
+    expect(await validate(schema, { commentable_type: {}, title: 'بلند' })).toEqual({
+      ok: false,
+      errors: { commentable_type: ['این فیلد معتبر نیست'], title: ['عنوان باید حداکثر ۲ نویسه باشد'] },
+    });
+  });
+
   it('puts an error of a non-object schema under _root', async () => {
     expect(await validate(mobileField(), 'abc')).toEqual({ ok: false, errors: { _root: ['شماره موبایل معتبر نیست'] } });
   });

@@ -17,6 +17,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * A copy of `input` without keys that name members of Object.prototype (`__proto__`, `constructor`,
+ * `toString`…), at any depth: yup looks each key up among a schema's fields in a plain object, so
+ * such a key finds a prototype member and throws (issue 10: `?constructor=1` answered 500). No field
+ * has such a name, and unknown keys are dropped anyway.
+ */
+function withoutPrototypeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPrototypeKeys);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !(key in Object.prototype))
+      .map(([key, child]) => [key, withoutPrototypeKeys(child)]),
+  );
+}
+
+/**
  * Validates and casts `input` with every field checked, unknown keys dropped, and only the first
  * failing rule reported per field (SPEC §5). Never throws for bad input: a non-object given to an
  * object schema (null, an array, a string) gives `{ _root: [message] }`.
@@ -33,7 +49,7 @@ export async function validate<S extends Schema>(
     return { ok: false, errors: { [ROOT_ERROR_KEY]: [messages.invalidInput] } };
   }
   try {
-    const value = (await schema.validate(input, { abortEarly: false, stripUnknown: true })) as InferType<S>;
+    const value = (await schema.validate(withoutPrototypeKeys(input), { abortEarly: false, stripUnknown: true })) as InferType<S>;
     return { ok: true, value };
   } catch (error) {
     if (!ValidationError.isError(error)) throw error;

@@ -9,6 +9,7 @@ import { RemoteDashboardPage, RemotePublicPage } from '../federation/remote-area
 import { PublicLayout } from '../layouts/public-layout';
 import { DocumentTitle } from '../layouts/document-title';
 import { VersionWatcher } from '../version/version-watcher';
+import { IslandsProvider } from '../islands/island';
 import type { ShellStore } from './store';
 
 // Pages load one by one; the form libraries (formik, yup, libphonenumber-js) come only
@@ -70,15 +71,16 @@ export function AppRoutes() {
 interface AppProps {
   store: ShellStore;
   /**
-   * On the server (issue 9): the requested URL, rendered with a static router, and the
-   * request's own emotion cache. In the browser both are left out.
+   * On the server (issue 9): the requested URL, rendered with a static router and islands marked,
+   * and the request's own emotion cache. In the browser both are left out.
    */
   server?: { url: string; emotionCache: EmotionCache };
 }
 
 /**
  * The whole shell: store, theme, toasts, router, the tab's title and the version check.
- * The server renders the same tree for a public page, and the browser attaches to it.
+ * The server renders the same tree for a public page, whose islands the browser hydrates
+ * (islands/islands.ts).
  */
 export function App({ store, server }: AppProps) {
   const routes: ReactNode = (
@@ -93,7 +95,13 @@ export function App({ store, server }: AppProps) {
   return (
     <Provider store={store}>
       <AppThemeProvider emotionCache={server?.emotionCache}>
-        {server ? <StaticRouter location={server.url}>{routes}</StaticRouter> : <BrowserRouter>{routes}</BrowserRouter>}
+        {server ? (
+          <StaticRouter location={server.url}>
+            <IslandsProvider>{routes}</IslandsProvider>
+          </StaticRouter>
+        ) : (
+          <BrowserRouter>{routes}</BrowserRouter>
+        )}
       </AppThemeProvider>
     </Provider>
   );

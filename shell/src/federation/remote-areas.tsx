@@ -4,38 +4,59 @@ import { Route, Routes, useLocation } from '@shop/router';
 import { ErrorPage } from '../pages/error-page';
 import { RequirePermission, RequireVisitorGate } from '../auth/guards';
 import { RemoteBoundary, WithRemote } from './remote-boundary';
+import { Island } from '../islands/island';
 
 /**
  * Renders the remote filling a slot. Home sections show a skeleton while loading and the Persian
  * notice if their remote fails; the page's frame (the header's cart menu, the announcement banner,
  * the footer's links) shows nothing in both cases, so it never jumps or fills with notices.
+ * On a server-rendered page the slot is an island, hydrated at its first use (issue 9).
  */
 export function Slot({ name }: { name: SlotName }) {
   const owner = ownerOfSlot(name);
   return (
-    <RemoteBoundary remote={owner} quiet={!name.startsWith('home.')}>
+    <RemoteBoundary remote={owner} area={name} quiet={!name.startsWith('home.')}>
       <WithRemote remote={owner}>
         {(module) => {
           const Component = module.slots[name];
-          return Component ? <Component /> : null;
+          return Component ? (
+            <Island target={{ owner, slot: name }} hydrate="interaction">
+              <Component />
+            </Island>
+          ) : null;
         }}
       </WithRemote>
     </RemoteBoundary>
   );
 }
 
-/** The public page at the current path, from the remote that owns its first segment; else 404. */
+/**
+ * The public page at the current path, from the remote that owns its first segment; else 404.
+ * On a server-rendered page it is an island, hydrated at its first use (issue 9).
+ */
 export function RemotePublicPage() {
   const { pathname } = useLocation();
   const owner = ownerOfPublicPath(pathname);
   if (!owner) return <ErrorPage status={404} />;
   return (
-    <RemoteBoundary key={owner} remote={owner}>
+    <RemoteBoundary key={owner} remote={owner} area="page">
       <WithRemote remote={owner}>
         {(module) => (
           <Routes>
             {module.publicRoutes.map(({ path, Component, guard }) => (
-              <Route key={path} path={path} element={gate(guard, <Component />)} />
+              <Route
+                key={path}
+                path={path}
+                element={
+                  guard ? (
+                    gate(guard, <Component />)
+                  ) : (
+                    <Island target={{ owner, page: path }} hydrate="interaction">
+                      <Component />
+                    </Island>
+                  )
+                }
+              />
             ))}
             <Route path="*" element={<ErrorPage status={404} />} />
           </Routes>

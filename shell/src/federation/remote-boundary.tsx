@@ -3,9 +3,15 @@ import type { RemoteModule, RemoteName } from '@shop/contracts';
 import { Alert, AlertTitle, Box, Button, Skeleton } from '@shop/ui-kit';
 import { t } from '../strings';
 import { forgetRemote, loadRemoteModule } from './load-remote';
+import { Island } from '../islands/island';
 
 interface BoundaryProps {
   remote: RemoteName;
+  /**
+   * A public area (the server renders it): `page` or the slot's name, so the browser can render
+   * it when the server could not. The dashboard leaves it out.
+   */
+  area?: string;
   children: ReactNode;
   /** Compact areas (header slots) render nothing instead of the full notice. */
   quiet?: boolean;
@@ -14,6 +20,8 @@ interface BoundaryProps {
 /**
  * Contains a remote's failures (STYLE.md: the third layer): anything the remote throws
  * while loading or rendering shows a Persian notice with a retry button, and only here.
+ * On the server (issue 9), an area whose remote is down or throws is sent as its loading state,
+ * marked for the browser to render the area itself as the page loads.
  */
 export class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
@@ -29,7 +37,16 @@ export class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }
 
   override render() {
     if (!this.state.failed) {
-      return <Suspense fallback={this.props.quiet ? null : <AreaSkeleton />}>{this.props.children}</Suspense>;
+      const loading = this.props.quiet ? null : <AreaSkeleton />;
+      const { area } = this.props;
+      const fallback = area ? (
+        <Island target={{ owner: 'shell', area }} hydrate="load">
+          {loading}
+        </Island>
+      ) : (
+        loading
+      );
+      return <Suspense fallback={fallback}>{this.props.children}</Suspense>;
     }
     if (this.props.quiet) return null;
     return (

@@ -7,6 +7,7 @@ import { SiteFooter } from './site-footer';
 import { ThemeSwitch } from './theme-switch';
 import { useSiteName } from './use-site-name';
 import { HeaderSearch } from '../search/header-search';
+import { Island } from '../islands/island';
 import { t } from '../strings';
 
 const MAIN_LINKS = [
@@ -18,6 +19,7 @@ const MAIN_LINKS = [
 /**
  * The public layout (SPEC §1): header with the site's name, navigation, search box, theme switch,
  * cart menu and account links; the announcement banner above the page (issue 8); the footer.
+ * On a server-rendered page the header's controls are islands (issue 9); the rest is HTML.
  */
 export function PublicLayout() {
   const siteName = useSiteName();
@@ -43,10 +45,16 @@ export function PublicLayout() {
               ))}
             </Stack>
             <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
-            <HeaderSearch />
-            <ThemeSwitch />
+            <Island target={{ owner: 'shell', part: 'header-search' }} hydrate="interaction">
+              <HeaderSearch />
+            </Island>
+            <Island target={{ owner: 'shell', part: 'theme-switch' }} hydrate="interaction">
+              <ThemeSwitch />
+            </Island>
             <Slot name="header.cart-menu" />
-            <AccountLinks />
+            <Island target={{ owner: 'shell', part: 'account-links' }} hydrate="interaction">
+              <AccountLinks />
+            </Island>
           </Toolbar>
           {/* Phones and tablets: the sections get a row of their own under the header. */}
           <Stack component="nav" direction="row" spacing={1} useFlexGap sx={{ display: { xs: 'flex', md: 'none' }, pb: 1 }}>

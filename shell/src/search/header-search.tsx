@@ -21,7 +21,8 @@ const SearchInput = styled('input')(({ theme }) => ({
 /**
  * The header's search box (SPEC §1): a compact field on wide screens and an icon that opens
  * it under the header on phones. It submits to `/search?q=…` and shows the current query on
- * that page. No form library: plain state and a native input.
+ * that page. No form library: a native, uncontrolled input, so what a reader typed before the
+ * header's island hydrated (issue 9) is what is searched.
  */
 export function HeaderSearch() {
   const navigate = useNavigate();
@@ -29,11 +30,10 @@ export function HeaderSearch() {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
 
   // On the results page the box shows the query the page shows (also after back/forward).
   useEffect(() => {
-    if (pathname === '/search') setText(new URLSearchParams(search).get('q') ?? '');
+    if (pathname === '/search' && input.current) input.current.value = new URLSearchParams(search).get('q') ?? '';
   }, [pathname, search]);
 
   useEffect(() => {
@@ -42,7 +42,7 @@ export function HeaderSearch() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const q = text.trim();
+    const q = input.current?.value.trim() ?? '';
     if (!q) {
       input.current?.focus();
       return;
@@ -110,8 +110,6 @@ export function HeaderSearch() {
             id={inputId}
             type="search"
             name="q"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
             placeholder={t.search.placeholder}
             aria-label={t.search.label}
             autoComplete="off"

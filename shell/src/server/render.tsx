@@ -11,7 +11,7 @@ import { StrictMode } from 'react';
 import { PassThrough, type Readable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { api, setServerApiOrigin, signedOut, type RootState } from '@shop/api-client';
+import { api, preferencesReceived, setServerApiOrigin, signedOut, type RootState } from '@shop/api-client';
 import { createRtlCache } from '@shop/ui-kit';
 import { App } from '../app/app';
 import { createShellStore, type ShellStore } from '../app/store';
@@ -33,6 +33,8 @@ export interface RenderPageOptions {
    * login and register buttons at once. Otherwise the browser asks who is signed in.
    */
   visitor: boolean;
+  /** The request's device preferences (`pref_*` cookies, by name without the prefix). */
+  preferences: Record<string, string>;
   /** Reports an error a remote or page raised while rendering (the page still renders). */
   onError?: (error: unknown) => void;
 }
@@ -62,11 +64,12 @@ function tree(store: ShellStore, url: string) {
  * @returns the page, once React has rendered all of it
  * @throws when even the page's frame (the shell's layout) cannot render
  */
-export async function renderPage({ url, remotes, apiOrigin, visitor, onError = () => undefined }: RenderPageOptions): Promise<RenderedPage> {
+export async function renderPage({ url, remotes, apiOrigin, visitor, preferences, onError = () => undefined }: RenderPageOptions): Promise<RenderedPage> {
   setServerApiOrigin(apiOrigin);
   setServerRemoteList(remotes);
   const store = createShellStore();
   if (visitor) store.dispatch(signedOut());
+  store.dispatch(preferencesReceived(preferences));
   for (let pass = 0; pass < MAX_DATA_PASSES; pass += 1) {
     const { prelude } = await prerenderToNodeStream(tree(store, url), { onError: () => undefined });
     prelude.resume();

@@ -5,7 +5,10 @@ import type { PublicAnnouncement } from '@shop/contracts';
 import { renderPage, startApiServer } from '@shop/test-utils';
 import supportModule from '../module';
 import AnnouncementsBanner from './announcements-banner';
-import { CLOSED_ANNOUNCEMENTS_KEY } from './closed-announcements';
+import { CLOSED_ANNOUNCEMENTS_PREFERENCE } from './closed-announcements';
+
+const COOKIE = `pref_${CLOSED_ANNOUNCEMENTS_PREFERENCE}`;
+const cookie = () => document.cookie.split('; ').find((pair) => pair.startsWith(`${COOKIE}=`))?.slice(COOKIE.length + 1);
 
 let shown: PublicAnnouncement[] = [];
 
@@ -16,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(() => {
   api.seen.splice(0);
-  window.localStorage.clear();
+  document.cookie = `${COOKIE}=; max-age=0; path=/`;
   shown = [
     { id: 3, title: 'جلسه زنده', text: 'پنجشنبه ساعت ۲۰ پخش زنده داریم.\nبا ما باشید.', expired_at: '2099-01-01T00:00:00Z' },
     { id: 1, title: 'تخفیف نوروزی', text: 'همه دوره‌ها نیم‌بها.', expired_at: '2099-01-01T00:00:00Z' },
@@ -49,7 +52,7 @@ describe('announcement banner (slot layout.announcements)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'بستن اطلاعیه «جلسه زنده»' }));
     await waitFor(() => expect(screen.queryByText('جلسه زنده')).toBeNull());
     expect(screen.getByText('تخفیف نوروزی')).toBeTruthy();
-    expect(JSON.parse(window.localStorage.getItem(CLOSED_ANNOUNCEMENTS_KEY)!)).toEqual([3]);
+    expect(cookie()).toBe('3');
     first.unmount();
 
     renderBanner();
@@ -59,7 +62,7 @@ describe('announcement banner (slot layout.announcements)', () => {
   });
 
   it('draws nothing when all are closed, when there are none, and while they load', async () => {
-    window.localStorage.setItem(CLOSED_ANNOUNCEMENTS_KEY, JSON.stringify([1, 3]));
+    document.cookie = `${COOKIE}=1.3; path=/`;
     const { container, unmount } = renderBanner();
     await waitFor(() => expect(api.seen).toHaveLength(1));
     expect(container.querySelector('section')).toBeNull();
@@ -73,7 +76,7 @@ describe('announcement banner (slot layout.announcements)', () => {
   });
 
   it('still works when the stored list is not what it wrote', async () => {
-    window.localStorage.setItem(CLOSED_ANNOUNCEMENTS_KEY, '{broken');
+    document.cookie = `${COOKIE}=${encodeURIComponent('{broken')}; path=/`;
     renderBanner();
     await banner();
     expect(screen.getAllByRole('note')).toHaveLength(2);

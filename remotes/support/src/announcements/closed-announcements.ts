@@ -1,27 +1,23 @@
-/** Where the ids of the announcements a visitor closed are kept on the device. */
-export const CLOSED_ANNOUNCEMENTS_KEY = 'shop.closed-announcements';
+import { useCallback, useMemo } from 'react';
+import { usePreference } from '@shop/api-client';
+
+/** The device preference (a cookie, so the server's HTML leaves them out too) of closed announcements. */
+export const CLOSED_ANNOUNCEMENTS_PREFERENCE = 'closed_announcements';
 /** How many closed ids are kept; older ones are long expired. */
 const KEEP = 100;
 
-/**
- * The ids of the announcements this device closed (issue 8: a closed announcement stays closed).
- * Empty when storage is unavailable (private mode, disabled) or holds something else.
- */
-export function readClosedAnnouncements(): ReadonlySet<number> {
-  try {
-    const stored: unknown = JSON.parse(window.localStorage.getItem(CLOSED_ANNOUNCEMENTS_KEY) ?? '[]');
-    return new Set(Array.isArray(stored) ? stored.filter((id): id is number => Number.isInteger(id)) : []);
-  } catch {
-    return new Set();
-  }
+/** Ids as the preference keeps them: `3.1.7`; anything else in it is ignored. */
+function parse(value: string | undefined): number[] {
+  return (value ?? '').split('.').map(Number).filter((id) => Number.isInteger(id) && id > 0);
 }
 
-/** Remembers on this device that announcement `id` was closed (the newest {@link KEEP} ids are kept). */
-export function rememberClosedAnnouncement(id: number): void {
-  const closed = [...readClosedAnnouncements(), id].slice(-KEEP);
-  try {
-    window.localStorage.setItem(CLOSED_ANNOUNCEMENTS_KEY, JSON.stringify(closed));
-  } catch {
-    // Storage full or disabled: the announcement stays closed until the page is reloaded.
-  }
+/**
+ * The announcements this device closed (issue 8: a closed announcement stays closed), and a
+ * function that closes one (the newest {@link KEEP} ids are kept).
+ */
+export function useClosedAnnouncements(): [ReadonlySet<number>, (id: number) => void] {
+  const [value, setValue] = usePreference(CLOSED_ANNOUNCEMENTS_PREFERENCE);
+  const closed = useMemo(() => new Set(parse(value)), [value]);
+  const close = useCallback((id: number) => setValue([...parse(value), id].slice(-KEEP).join('.')), [value, setValue]);
+  return [closed, close];
 }

@@ -1,9 +1,13 @@
+import { decodeHTML } from 'entities';
+
 const BLOCK_END = /<\/(?:p|div|h[1-6]|li|blockquote|pre|tr|td|th|section|article)>|<br\s*\/?>/gi;
+const TAG = /<[^>]*>/g;
 
 /**
  * The start of an HTML text as plain text, cut at a word boundary, with «…» when cut.
- * Tags are dropped by parsing into an inert document (DOMParser runs no script and loads no
- * image), so nothing of the HTML reaches the page as markup.
+ * The same in the browser and on the server (issue 9): tags are dropped and entities decoded
+ * (the `entities` library); the text is shown as text, so nothing of the HTML reaches the page as
+ * markup. The API's HTML is sanitized, so no attribute holds a bare `>`.
  *
  * @example plainTextExcerpt('<p>سلام <b>دنیا</b></p>', 300) // 'سلام دنیا'
  * @param html sanitized HTML from the API
@@ -12,7 +16,7 @@ const BLOCK_END = /<\/(?:p|div|h[1-6]|li|blockquote|pre|tr|td|th|section|article
 export function plainTextExcerpt(html: string, maxLength: number): string {
   // A space after each block and line break, so «<h2>سلام</h2><p>من…» does not read «سلاممن…».
   const spaced = html.replace(BLOCK_END, '$& ');
-  const text = (new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const text = decodeHTML(spaced.replace(TAG, '')).replace(/\s+/g, ' ').trim();
   if (text.length <= maxLength) return text;
   const cut = text.slice(0, maxLength);
   const lastSpace = cut.lastIndexOf(' ');

@@ -56,6 +56,10 @@ describe('plainTextExcerpt', () => {
     expect(plainTextExcerpt('<h2>سلام!</h2><p>خوش آمدید<br>به سایت</p>', 300)).toBe('سلام! خوش آمدید به سایت');
   });
 
+  it('decodes entities, as text', () => {
+    expect(plainTextExcerpt('<p>نوشتن &amp; خواندن &lt;b&gt; &#1740;</p>', 300)).toBe('نوشتن & خواندن <b> ی');
+  });
+
   it('cuts long texts at a word boundary with «…»', () => {
     expect(plainTextExcerpt('<p>یک دو سه چهار پنج</p>', 12)).toBe('یک دو سه…');
   });

@@ -9,7 +9,7 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { Db } from '../../db/client';
 import { htmlToText } from '../../lib/html';
 import { MESSAGES } from '../../lib/messages';
-import type { FileStorage } from '../../lib/storage';
+import { mediaTypeOf, type FileStorage } from '../../lib/storage';
 import { listPodcasts } from './podcasts-service';
 import { listPosts } from './posts-service';
 
@@ -49,18 +49,6 @@ export function podcastCover(storage: FileStorage): Promise<string> {
   }
   return cover;
 }
-
-const AUDIO_TYPES: Record<string, string> = {
-  ogg: 'audio/ogg',
-  oga: 'audio/ogg',
-  opus: 'audio/ogg',
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  wav: 'audio/wav',
-  flac: 'audio/flac',
-  webm: 'audio/webm',
-};
 
 /** `HH:MM:SS` of a length in seconds (itunes:duration). */
 export function formatDuration(seconds: number): string {
@@ -123,7 +111,7 @@ export async function buildPodcastsFeed(
   for (const podcast of data) {
     if (!podcast.file) continue;
     const link = `${origin}/podcasts/${podcast.id}`;
-    const extension = podcast.file.split('.').pop()?.toLowerCase() ?? '';
+    const type = mediaTypeOf(podcast.file);
     const item = ch
       .ele('item')
       .ele('title').txt(podcast.title).up()
@@ -134,7 +122,7 @@ export async function buildPodcastsFeed(
       .ele('enclosure', {
         url: `${origin}${podcast.file}`,
         length: String((await storage.sizeOf(podcast.file)) ?? 0),
-        type: AUDIO_TYPES[extension] ?? 'audio/mpeg',
+        type: type.startsWith('audio/') ? type : 'audio/mpeg',
       })
       .up()
       .ele('itunes:explicit').txt('false').up();

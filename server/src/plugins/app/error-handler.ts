@@ -59,6 +59,15 @@ export function fieldErrorsOf(issues: AjvIssue[], context: string | undefined): 
   return errors;
 }
 
+/**
+ * Fastify's `frameworkErrors` option (app.ts): errors the router raises before any hook runs, such
+ * as 400 FST_ERR_BAD_URL for a path whose percent-encoding is not UTF-8, answered in Persian instead
+ * of Fastify's English body (issue 10).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ message: MESSAGES.badRequest });
+}
+
 /** Compiles a route path (`/api/posts/:postId`) to a regular expression over request paths. */
 function pathPattern(url: string): RegExp {
   const source = url

@@ -29,6 +29,7 @@ interface ShellServer {
     remotes: RemoteManifestEntry[];
     apiOrigin: string;
     visitor: boolean;
+    preferences: Record<string, string>;
     onError?: (error: unknown) => void;
   }): Promise<{ status: number; html: Readable; state: () => string }>;
 }
@@ -44,10 +45,12 @@ export interface PageRenderer {
    * Renders a public page as a visitor sees it.
    * @param url path and query of the request
    * @param visitor true when the request carried no auth cookie (the header's login buttons show at once)
+   * @param preferences the request's device preferences (`pref_*` cookies, by name without the
+   * prefix), which the page follows (a closed announcement stays out of the HTML)
    * @returns the page, or null when the shell's server bundle is not built (the browser renders it)
    * @throws when the shell's frame itself fails to render (the caller serves index.html instead)
    */
-  render(url: string, visitor: boolean): Promise<RenderedPage | null>;
+  render(url: string, visitor: boolean, preferences: Record<string, string>): Promise<RenderedPage | null>;
 }
 
 interface RendererOptions {
@@ -111,7 +114,7 @@ export function createPageRenderer({ shellDist, remoteList, origin, log }: Rende
   }
 
   return {
-    async render(url, visitor) {
+    async render(url, visitor, preferences) {
       if (!shell) {
         if (!fs.existsSync(entryFile)) return null;
         // The bundle starts asynchronously (Module Federation sets up the shared modules first).
@@ -126,6 +129,7 @@ export function createPageRenderer({ shellDist, remoteList, origin, log }: Rende
         remotes: await serverRemotes(),
         apiOrigin: origin(),
         visitor,
+        preferences,
         onError: (error) => log.warn({ err: error, url }, 'an area of a server-rendered page failed; the browser renders it'),
       });
     },

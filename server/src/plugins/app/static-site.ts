@@ -1,24 +1,27 @@
 /**
  * The single URL of DESIGN.md: the shell's build at `/`, each remote's build at
- * `/remotes/<name>/`, uploaded and seeded media at `/media/`, and the shell's `index.html`
- * (with the run-time remote list inlined) for any other page a browser asks for.
+ * `/remotes/<name>/` (media at `/media/` is routes/site/media.ts), and for any other page a browser
+ * asks for, the page rendered on the server into the shell's `islands.html` (issue 9) or, for
+ * pages the browser renders, its `index.html`, each with the run-time remote list inlined.
  * Files are read from disk on every request, so a remote rebuilt alone is served at once.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { isServerRenderedPath, REMOTE_NAMES, type RemoteManifestEntry } from '@shop/contracts';
+import { isServerRenderedPath, PREFERENCE_COOKIE_PREFIX, REMOTE_NAMES, type RemoteManifestEntry } from '@shop/contracts';
 import { MESSAGES } from '../../lib/messages';
+import type { PageSources } from '../external/helmet';
 import { AUTH_COOKIE } from './auth';
 import { createPageRenderer } from './page-renderer';
 
 /** The placeholder inside `<script id="remote-list" type="application/json">` of index.html. */
 export const REMOTE_LIST_PLACEHOLDER = '<!--REMOTE_LIST-->';
 
-const NO_CACHE_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'remote-list.json']);
+const NO_CACHE_FILES = new Set(['index.html', 'islands.html', 'remoteEntry.js', 'mf-manifest.json', 'remote-list.json']);
 const HASHED_NAME = /[.-][0-9a-f]{8,}[.-]/i;
 
 /** Cache-Control of a served file: fixed names `no-cache`, content-hashed names a year, immutable. */
@@ -47,9 +50,61 @@ export function splitAtRoot(html: string): { before: string; after: string } | n
   return { before: html.slice(0, open.index + open[0].length), after: html.slice(end) };
 }
 
+/**
+ * The device preferences of a request (issue 9): its `pref_*` cookies, by name without the prefix
+ * ({@link PREFERENCE_COOKIE_PREFIX}), which a server-rendered page follows.
+ */
+export function preferencesOf(cookies: Record<string, string | undefined>): Record<string, string> {
+  const preferences: Record<string, string> = {};
+  for (const [name, value] of Object.entries(cookies)) {
+    if (name.startsWith(PREFERENCE_COOKIE_PREFIX) && value !== undefined) preferences[name.slice(PREFERENCE_COOKIE_PREFIX.length)] = value;
+  }
+  return preferences;
+}
+
 /** JSON for an inline `<script>`: `<` escaped so the text cannot close the element. */
 export function inlineJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** Script types a browser runs (HTML "prepare the script element"); others, like application/json, are data. */
+const RUN_TYPES = /^(?:|module|importmap|speculationrules|(?:text|application)\/(?:x-)?(?:java|ecma)script)$/i;
+/** A host a CSP source can name: a DNS name or a bracketed IPv6 address, with an optional port. */
+const CSP_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d+)?$/i;
+
+/** `'sha256-…'` of each inline script the browser runs in `html`, once each (`src` and data scripts left out). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/(?:^|\s)src\s*=/i.test(attributes)) continue;
+    const type = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i.exec(attributes);
+    if (type && !RUN_TYPES.test((type[1] ?? type[2] ?? type[3] ?? '').trim())) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The CSP sources of the remotes of `list` served from another origin: `https://host[:port]`, or
+ * `host[:port]` for a protocol-relative entry. Relative entries are this origin ('self'); entries
+ * that are not http(s) URLs with a plain host are left out (the browser cannot load them anyway).
+ */
+export function remoteOrigins(list: RemoteManifestEntry[]): string[] {
+  const origins = new Set<string>();
+  // The list is the operator's JSON: a malformed one must not fail every answer's headers.
+  for (const item of Array.isArray(list) ? (list as unknown[]) : []) {
+    const entry = (item as Partial<RemoteManifestEntry> | null)?.entry;
+    if (typeof entry !== 'string') continue;
+    let url: URL;
+    try {
+      url = new URL(entry, 'http://same-origin.invalid');
+    } catch {
+      continue;
+    }
+    if (url.host === 'same-origin.invalid' || !/^https?:$/.test(url.protocol) || !CSP_HOST.test(url.host)) continue;
+    origins.add(entry.startsWith('//') ? url.host : url.origin);
+  }
+  return [...origins];
 }
 
 function mtimeOf(file: string | undefined): number {
@@ -63,13 +118,13 @@ function mtimeOf(file: string | undefined): number {
 
 export default fp(
   async (app) => {
-    const { shellDist, remotesRoot, uploadsDir, remoteListFile } = app.settings;
+    const { shellDist, remotesRoot, remoteListFile } = app.settings;
     const indexFile = path.join(shellDist, 'index.html');
-    fs.mkdirSync(uploadsDir, { recursive: true });
+    const islandsFile = path.join(shellDist, 'islands.html');
 
     // Only `reply.sendFile` is used: routes below pick the root per request.
     await app.register(fastifyStatic, {
-      root: uploadsDir,
+      root: shellDist,
       serve: false,
       cacheControl: false,
       setHeaders: (res, filePath) => {
@@ -77,15 +132,20 @@ export default fp(
       },
     });
 
-    let cached: { key: string; html: string; list: RemoteManifestEntry[] } | null = null;
+    const cached = new Map<string, { key: string; html: string; list: RemoteManifestEntry[] }>();
+    let remoteList: RemoteManifestEntry[] = [];
 
-    /** index.html with the remote list inlined; re-read when it or the list file changes. */
-    function renderIndex(): string | null {
-      const key = `${mtimeOf(indexFile)}:${mtimeOf(remoteListFile)}`;
-      if (cached?.key === key) return cached.html;
+    /** A page of the shell's build with the remote list inlined; re-read when it or the list file changes. */
+    function renderTemplate(file: string): string | null {
+      const key = `${mtimeOf(file)}:${mtimeOf(remoteListFile)}`;
+      const known = cached.get(file);
+      if (known?.key === key) {
+        remoteList = known.list;
+        return known.html;
+      }
       let html: string;
       try {
-        html = fs.readFileSync(indexFile, 'utf8');
+        html = fs.readFileSync(file, 'utf8');
       } catch {
         return null;
       }
@@ -98,14 +158,31 @@ export default fp(
         }
       }
       html = html.split(REMOTE_LIST_PLACEHOLDER).join(inlineJson(list));
-      cached = { key, html, list };
+      cached.set(file, { key, html, list });
+      remoteList = list;
       return html;
     }
 
+    const renderIndex = () => renderTemplate(indexFile);
+
+    // The Content-Security-Policy (plugins/external/helmet.ts) of every answer allows the remotes
+    // of the list and the inline scripts of the pages, as they are served now. Only documents apply
+    // it: other answers (API, scripts) reuse the sources last read, without a look at the disk.
+    let sources: { templates: (string | null)[]; list: RemoteManifestEntry[]; value: PageSources } | null = null;
+    app.usePageSources((request) => {
+      if (sources && !request.headers.accept?.includes('text/html')) return sources.value;
+      const templates = [renderIndex(), renderTemplate(islandsFile)];
+      if (!sources || sources.list !== remoteList || templates.some((html, i) => html !== sources!.templates[i])) {
+        const scriptHashes = templates.flatMap((html) => (html === null ? [] : inlineScriptHashes(html)));
+        sources = { templates, list: remoteList, value: { remoteOrigins: remoteOrigins(remoteList), scriptHashes: [...new Set(scriptHashes)] } };
+      }
+      return sources.value;
+    });
+
     const renderer = createPageRenderer({
       shellDist,
-      // sendPage has just read index.html and the list (renderIndex): no second look at the disk.
-      remoteList: () => cached?.list ?? [],
+      // sendPage has just read its page and the list (renderTemplate): no second look at the disk.
+      remoteList: () => remoteList,
       origin: () => {
         const address = app.server.address();
         return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : 'http://127.0.0.1';
@@ -114,21 +191,22 @@ export default fp(
     });
 
     /**
-     * A public page (issue 9): rendered on the server into index.html's root, with the state it
+     * A public page (issue 9): rendered on the server into islands.html's root, with the state it
      * used; index.html as it is (the browser renders) when the page is not one the server renders,
      * the shell's server bundle is missing or the page's frame fails on the server.
      */
     async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const url = request.url;
-      const html = renderIndex();
+      const html = renderTemplate(islandsFile);
       const parts = html === null ? null : splitAtRoot(html);
       if (!parts || !isServerRenderedPath(url.split('?')[0] ?? '/')) {
         sendIndex(reply);
         return;
       }
+      const visitor = !request.cookies[AUTH_COOKIE];
       let page;
       try {
-        page = await renderer.render(url, !request.cookies[AUTH_COOKIE]);
+        page = await renderer.render(url, visitor, preferencesOf(request.cookies));
       } catch (error) {
         request.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
       }
@@ -140,7 +218,8 @@ export default fp(
       async function* document() {
         yield parts!.before;
         for await (const chunk of body) yield chunk as Buffer;
-        yield `</div><script id="preloaded-state" type="application/json">${state()}</script>`;
+        // `data-visitor`: the island loader's cue to wait for each island's first use (issue 9).
+        yield `</div><script id="preloaded-state" type="application/json"${visitor ? ' data-visitor' : ''}>${state()}</script>`;
         yield parts!.after.slice('</div>'.length);
       }
       reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(Readable.from(document()));
@@ -171,10 +250,6 @@ export default fp(
       if (!(REMOTE_NAMES as readonly string[]).includes(name)) return reply.callNotFound();
       return reply.sendFile(request.params['*'] || 'index.html', path.join(remotesRoot, name, 'dist'));
     });
-
-    app.get<{ Params: { '*': string } }>('/media/*', hidden, (request, reply) =>
-      reply.sendFile(request.params['*'], uploadsDir),
-    );
 
     app.get<{ Params: { '*': string } }>('/*', hidden, (request, reply) => {
       const file = request.params['*'];

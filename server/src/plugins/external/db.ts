@@ -1,4 +1,4 @@
-/** Opens the database, runs migrations, seeds an empty database; exposes `app.db`. */
+/** Opens the database, runs migrations, seeds an empty database (demo media into `app.storage`); exposes `app.db`. */
 import type { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
 import { openDatabase, type Db } from '../../db/client';
@@ -25,9 +25,9 @@ export default fp(
     app.decorate('dbKind', database.kind);
     app.addHook('onClose', async () => database.close());
     if (settings.seed) {
-      const seeded = await seedIfEmpty(database.db, { uploadsDir: settings.uploadsDir, privateDir: settings.privateDir });
+      const seeded = await seedIfEmpty(database.db, { storage: app.storage });
       if (seeded) app.log.info('seeded demo content into an empty database');
     }
   },
-  { name: 'db' },
+  { name: 'db', dependencies: ['storage'] },
 );

@@ -1,12 +1,46 @@
 /**
- * Rate limits (DESIGN.md "Outside services"): a global per-IP limit on /api and /sanctum,
- * in memory or in Redis when REDIS_URL is set; routes add stricter limiters with `app.rateLimit`.
+ * Rate limits (DESIGN.md "Outside services"; issue 10 "Hardening"): a global per-IP limit on /api and
+ * /sanctum, and stricter per-route limits through {@link rateLimits}, all counted in memory or, when
+ * REDIS_URL is set, in Redis, so several server instances count together. Every limit and its
+ * window come from settings.ts `RATE_LIMITS` (env `RATE_LIMIT_*`).
  */
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
+import { RATE_LIMITS, type RateLimits } from '../../settings';
+
+/** One route limit: the setting it counts against, and the key it counts per (prefixed, unique to the limit). */
+export interface RouteLimit {
+  limit: Exclude<keyof RateLimits, 'global'>;
+  key: (request: FastifyRequest) => string | Promise<string>;
+}
+
+/** Checks and counts every limit in order. */
+export type LimitCheck = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * A check of all `limits` (a preHandler, or awaited in a handler), with the app's store (memory or
+ * Redis). The plugin's own route limiter runs once per request, so a route with several limits
+ * checks them here.
+ * @throws ApiError 429 `tooManyRequests` (SPEC §8) with a Retry-After header (seconds) at the first exceeded limit
+ */
+export function rateLimits(app: FastifyInstance, limits: RouteLimit[]): LimitCheck {
+  const limiters = limits.map(({ limit, key }) =>
+    app.createRateLimit({ max: app.settings.rateLimit[limit], timeWindow: RATE_LIMITS[limit].windowMs, keyGenerator: key }),
+  );
+  return async (request, reply) => {
+    for (const limiter of limiters) {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new ApiError(429, MESSAGES.tooManyRequests);
+      }
+    }
+  };
+}
 
 export default fp(
   async (app) => {
@@ -21,8 +55,8 @@ export default fp(
     await app.register(rateLimit, {
       global: true,
       max: settings.rateLimit.global,
-      timeWindow: 60_000,
-      ...(redis ? { redis, nameSpace: 'shop-rate-limit:' } : {}),
+      timeWindow: RATE_LIMITS.global.windowMs,
+      ...(redis ? { redis, nameSpace: settings.rateLimitNamespace } : {}),
       // Static files (shell, remotes, media) are not limited; the API is.
       allowList: (request) => !/^\/(api|sanctum)(\/|$)/.test(request.url),
       errorResponseBuilder: () => new ApiError(429, MESSAGES.tooManyRequests),

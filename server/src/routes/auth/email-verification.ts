@@ -12,7 +12,7 @@ import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { sendVerificationEmail, verifyEmail } from '../../modules/auth/email-verification';
 import { linkOrigin } from '../../modules/mail/mailer';
-import { rateLimits } from './rate-limits';
+import { rateLimits } from '../../plugins/external/rate-limit';
 
 const verifyBody = yupBody(verifyEmailSchema);
 
@@ -22,8 +22,6 @@ const MESSAGE_OF: Record<EmailVerificationState, string> = {
 };
 
 const emailVerificationRoutes: FastifyPluginAsync = async (app) => {
-  const { rateLimit: limits } = app.settings;
-
   /**
    * POST /api/auth/verify-email `{token}` (public): 200 `{status: 'verified' | 'already-verified',
    * message}`; 422 `emailLinkInvalid` on `token` when it is tampered, expired, or for an email
@@ -60,16 +58,8 @@ const emailVerificationRoutes: FastifyPluginAsync = async (app) => {
 
   // Per user: one mail a minute and five an hour (issue 7), whatever the IP.
   const resendLimit = rateLimits(app, [
-    {
-      max: limits.verificationEmailPerMinute,
-      windowMs: 60_000,
-      key: async (r) => `verify-mail-minute:${(await requireAuth(r)).user.id}`,
-    },
-    {
-      max: limits.verificationEmailPerHour,
-      windowMs: 60 * 60_000,
-      key: async (r) => `verify-mail-hour:${(await requireAuth(r)).user.id}`,
-    },
+    { limit: 'verificationEmailPerMinute', key: async (r) => `verify-mail-minute:${(await requireAuth(r)).user.id}` },
+    { limit: 'verificationEmailPerHour', key: async (r) => `verify-mail-hour:${(await requireAuth(r)).user.id}` },
   ]);
 
   /**

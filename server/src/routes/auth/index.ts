@@ -17,7 +17,7 @@ import { listBoughtProducts } from '../../modules/commerce/sessions-service';
 import { linkOrigin } from '../../modules/mail/mailer';
 import emailVerificationRoutes from './email-verification';
 import passwordResetRoutes from './password-reset';
-import { rateLimits } from './rate-limits';
+import { rateLimits } from '../../plugins/external/rate-limit';
 
 const tokenAnswerSchema = {
   type: 'object',
@@ -35,8 +35,6 @@ const registerBody = yupBody(registerSchema);
 const loginBody = yupBody(loginSchema);
 
 const authRoutes: FastifyPluginAsync = async (app) => {
-  const { rateLimit: limits } = app.settings;
-
   /** GET /sanctum/csrf-cookie: 204 and a fresh `XSRF-TOKEN` cookie (readable by JS, path /, lax). */
   app.get(
     '/sanctum/csrf-cookie',
@@ -52,10 +50,13 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  // Per IP (the caller has no account yet): each new account mails a verification link.
+  const registerLimit = rateLimits(app, [{ limit: 'register', key: (r) => `register-ip:${r.ip}` }]);
+
   /**
    * POST /api/auth/register: 201 AuthTokenAnswer + cookie, then the verification link is mailed
    * (a mail failure never fails the request; the resend page recovers); 422 Persian field errors
-   * (duplicates included).
+   * (duplicates included); 429 with Retry-After after RATE_LIMIT_REGISTER_PER_HOUR valid forms per IP.
    */
   app.post<{ Body: RegisterInput }>(
     '/api/auth/register',
@@ -69,6 +70,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       },
       preValidation: registerBody.preValidation,
       validatorCompiler: registerBody.validatorCompiler,
+      preHandler: registerLimit,
     },
     async (request, reply) => {
       const { token, user } = await register(app.db, request.body);
@@ -87,8 +89,8 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   // Tries per IP on any account, and tries per account identifier + IP.
   const loginLimit = rateLimits(app, [
-    { max: limits.loginPerIp, windowMs: 60_000, key: (r) => `login-ip:${r.ip}` },
-    { max: limits.loginPerAccount, windowMs: 60_000, key: accountKey },
+    { limit: 'loginPerIp', key: (r) => `login-ip:${r.ip}` },
+    { limit: 'loginPerAccount', key: accountKey },
   ]);
 
   /**

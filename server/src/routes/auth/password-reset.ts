@@ -14,25 +14,19 @@ import {
   type AccountIdentifier,
   type ResetPasswordInput,
 } from '../../modules/auth/password-reset';
-import { rateLimits } from './rate-limits';
+import { rateLimits } from '../../plugins/external/rate-limit';
 
 const forgotBody = yupBody(forgotPasswordSchema);
 const resetBody = yupBody(resetPasswordSchema);
 
 const errors = { 400: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema } as const;
 
-/** Rate-limit window of code requests (issue 7: per account and per address). */
-const RESET_WINDOW_MS = 15 * 60_000;
-
 const passwordResetRoutes: FastifyPluginAsync = async (app) => {
-  const { rateLimit: limits } = app.settings;
-
   // Runs after the body is validated and cast: the identifier is a lowercase email or an E.164 mobile.
   const forgotLimit = rateLimits(app, [
-    { max: limits.passwordResetPerIp, windowMs: RESET_WINDOW_MS, key: (r) => `reset-ip:${r.ip}` },
+    { limit: 'passwordResetPerIp', key: (r) => `reset-ip:${r.ip}` },
     {
-      max: limits.passwordResetPerAccount,
-      windowMs: RESET_WINDOW_MS,
+      limit: 'passwordResetPerAccount',
       key: (r) => {
         const body = r.body as AccountIdentifier;
         return body.email !== undefined ? `reset-account:e:${body.email.toLowerCase()}` : `reset-account:m:${body.mobile}`;

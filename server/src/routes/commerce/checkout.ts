@@ -5,8 +5,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
 import { parseId } from '../../lib/pagination';
-import { checkoutAnswerSchema, itemSchema, orderSchema, signedInErrorResponses, signedInSecurity } from '../../lib/schemas';
+import { checkoutAnswerSchema, errorBodySchema, itemSchema, orderSchema, signedInErrorResponses, signedInSecurity } from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
+import { rateLimits } from '../../plugins/external/rate-limit';
 import { checkout, getOwnOrder, payOrder, paymentContexts } from '../../modules/commerce/checkout-service';
 
 const errors = signedInErrorResponses;
@@ -21,10 +22,13 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
     if (id === null) throw notFound();
     return id;
   };
+  // Per user, one budget for new orders and new payment attempts (each asks the gateway for a payment).
+  const checkoutLimit = rateLimits(app, [{ limit: 'checkout', key: async (r) => `checkout:${(await requireAuth(r)).user.id}` }]);
 
   /**
    * POST /api/checkout (header `Idempotency-Key`, body ignored): 201 `{data: CheckoutAnswer}` for a
-   * new order, 200 for the same key again; 403 selling closed; 422 empty cart or gateway failure.
+   * new order, 200 for the same key again; 403 selling closed; 422 empty cart or gateway failure;
+   * 429 with Retry-After after RATE_LIMIT_CHECKOUT_PER_MINUTE checkouts and pays of one user.
    */
   app.post<{ Headers: { 'idempotency-key'?: string } }>(
     '/api/checkout',
@@ -37,9 +41,10 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 255 } },
         },
-        response: { 200: itemSchema(checkoutAnswerSchema), 201: itemSchema(checkoutAnswerSchema), ...errors },
+        response: { 200: itemSchema(checkoutAnswerSchema), 201: itemSchema(checkoutAnswerSchema), ...errors, 429: errorBodySchema },
       },
       onRequest: requireUser,
+      preHandler: checkoutLimit,
     },
     async (request, reply) => {
       const { user } = await requireAuth(request);
@@ -49,7 +54,7 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  /** POST /api/orders/:orderId/pay: `{data: CheckoutAnswer}` a new attempt; 403 selling closed; 404; 422 already paid or gateway failure. */
+  /** POST /api/orders/:orderId/pay: `{data: CheckoutAnswer}` a new attempt; 403 selling closed; 404; 422 already paid or gateway failure; 429 (checkout's limit). */
   app.post<{ Params: { orderId: string } }>(
     '/api/orders/:orderId/pay',
     {
@@ -58,9 +63,10 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Try again to pay an unpaid order',
         security,
         params: orderParams,
-        response: { 200: itemSchema(checkoutAnswerSchema), ...errors },
+        response: { 200: itemSchema(checkoutAnswerSchema), ...errors, 429: errorBodySchema },
       },
       onRequest: requireUser,
+      preHandler: checkoutLimit,
     },
     async (request) => {
       const { user } = await requireAuth(request);

@@ -8,6 +8,7 @@ import type { SessionProgressBody } from '@shop/contracts';
 import { ApiError, notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
+import { sendStoredFile } from '../../lib/stored-file-reply';
 import {
   boughtProductSchema,
   errorBodySchema,
@@ -27,20 +28,6 @@ const errors = signedInErrorResponses;
 
 const security = signedInSecurity;
 const sessionParams = { type: 'object', properties: { sessionId: { type: 'string' } } } as const;
-
-/**
- * The byte range of a `Range: bytes=a-b | a- | -n` header over a file of `size` bytes (inclusive
- * ends), null without a header, 'invalid' for a malformed, multi-part or unsatisfiable one.
- */
-function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
-  if (header === undefined) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
-  const [first, last] = [match[1]!, match[2]!];
-  const start = first === '' ? Math.max(size - Number(last), 0) : Number(first);
-  const end = first === '' || last === '' ? size - 1 : Math.min(Number(last), size - 1);
-  return start <= end && start < size ? { start, end } : 'invalid';
-}
 
 const sessionsRoutes: FastifyPluginAsync = async (app) => {
   const sessionIdOf = (raw: string) => {
@@ -90,8 +77,9 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /**
-   * GET /api/media/sessions/:sessionId?expires=&signature=: the lesson file (206 for `Range`,
-   * 416 for a bad range); 403 `signedUrlInvalid` when expired or tampered; 404 without a file.
+   * GET /api/media/sessions/:sessionId?expires=&signature=: the lesson file from the private store,
+   * local or S3 (lib/stored-file-reply.ts: 206 for `Range`, 416 for a bad range); 403
+   * `signedUrlInvalid` when expired or tampered; 404 without a file.
    */
   app.get<{ Params: { sessionId: string }; Querystring: { expires?: string; signature?: string } }>(
     '/api/media/sessions/:sessionId',
@@ -121,26 +109,14 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
         throw new ApiError(403, MESSAGES.signedUrlInvalid);
       }
       const session = await getSessionFile(app.db, id);
-      const whole = session ? await app.storage.openPrivate(session.file) : null;
-      if (!session || !whole) throw notFound();
-      reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-store');
-      const range = byteRange(request.headers.range, whole.size);
-      if (range === null) {
-        return reply.type(session.file_type ?? 'application/octet-stream').header('content-length', whole.size).send(whole.stream);
-      }
-      whole.stream.destroy();
-      if (range === 'invalid') {
-        reply.header('content-range', `bytes */${whole.size}`);
-        throw new ApiError(416, MESSAGES.rangeNotSatisfiable);
-      }
-      const part = await app.storage.openPrivate(session.file, range);
-      if (!part) throw notFound();
-      return reply
-        .code(206)
-        .type(session.file_type ?? 'application/octet-stream')
-        .header('content-range', `bytes ${range.start}-${range.end}/${whole.size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(part.stream);
+      if (!session) throw notFound();
+      const { file } = session;
+      return sendStoredFile(
+        request,
+        reply,
+        { stat: () => app.storage.statPrivate(file), open: (range) => app.storage.openPrivate(file, range) },
+        { contentType: session.file_type ?? 'application/octet-stream', cacheControl: 'private, no-store' },
+      );
     },
   );
 

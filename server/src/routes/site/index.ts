@@ -1,9 +1,8 @@
 /**
- * Site-wide endpoints: a health check, likes and comments on any content type, and search
+ * Site-wide endpoints: health checks (health.ts), likes and comments on any content type, and search
  * (SPEC §3, §7, §8; issue 3 "Public").
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { CONTENT_TYPES, type LikeBody } from '@shop/contracts';
 import { commentSchema, searchQuerySchema, type CommentInput } from '@shop/validation';
 import { ApiError } from '../../lib/api-error';
@@ -11,8 +10,10 @@ import { MESSAGES } from '../../lib/messages';
 import { errorBodySchema, likeAnswerSchema, paginatedSchema, searchResultSchema, signedInErrorResponses } from '../../lib/schemas';
 import { yupBody, yupQuery } from '../../lib/yup-body';
 import { getAuth, guard, requireAuth, requireUser } from '../../plugins/app/auth';
+import { rateLimits } from '../../plugins/external/rate-limit';
 import { likeItem, postComment } from '../../modules/site/engagement-service';
 import { search } from '../../modules/site/search-service';
+import healthRoutes from './health';
 import seoRoutes from './seo';
 
 const commentBody = yupBody(commentSchema);
@@ -32,28 +33,7 @@ const likeBodySchema = {
 
 const siteRoutes: FastifyPluginAsync = async (app) => {
   await app.register(seoRoutes);
-  /** GET /api/health: 200 `{status:'ok', database}` when the database answers. */
-  app.get(
-    '/api/health',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['site'],
-        summary: 'Health check',
-        response: {
-          200: {
-            type: 'object',
-            required: ['status', 'database'],
-            properties: { status: { type: 'string' }, database: { type: 'string' } },
-          },
-        },
-      },
-    },
-    async () => {
-      await app.db.execute(sql`select 1`);
-      return { status: 'ok', database: app.dbKind };
-    },
-  );
+  await app.register(healthRoutes);
 
   /** POST /api/like: 201 LikeAnswer; 401 visitor, 403 other user_id, 404 unknown item, 422 second like or bad body. */
   app.post<{ Body: LikeBody }>(
@@ -74,9 +54,13 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  // Per user (only signed-in users comment), counted once the comment passed its checks.
+  const commentLimit = rateLimits(app, [{ limit: 'comments', key: async (r) => `comments:${(await requireAuth(r)).user.id}` }]);
+
   /**
    * POST /api/comments: 201 `{message, data: CommentNode}` (pending unless staff); 401 visitor,
-   * 403 unverified / barred / closed / other user_id, 404 unknown item, 422 bad body or parent.
+   * 403 unverified / barred / closed / other user_id, 404 unknown item, 422 bad body or parent;
+   * 429 with Retry-After after RATE_LIMIT_COMMENTS_PER_MINUTE valid comments of one user.
    */
   app.post<{ Body: CommentInput }>(
     '/api/comments',
@@ -93,6 +77,7 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
             properties: { message: { type: 'string' }, data: { $ref: 'CommentNode#' } },
           },
           ...errors,
+          429: errorBodySchema,
         },
       },
       onRequest: guard('signed-in', async (request) => {
@@ -100,6 +85,7 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
       }),
       preValidation: commentBody.preValidation,
       validatorCompiler: commentBody.validatorCompiler,
+      preHandler: commentLimit,
     },
     async (request, reply) => {
       const { user } = await requireAuth(request);

@@ -4,15 +4,20 @@ import { ticketSchema as ticketBodySchema, type TicketInput } from '@shop/valida
 import { errorBodySchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { guard, requireAuth } from '../../plugins/app/auth';
+import { rateLimits } from '../../plugins/external/rate-limit';
 import { assertCanSendTicket, createTicket, TICKET_MESSAGES } from '../../modules/support/tickets-service';
 import { ticketSchema } from './ticket-schema';
 
 const body = yupBody(ticketBodySchema);
 
 const ticketsRoutes: FastifyPluginAsync = async (app) => {
+  // Per user (only signed-in users send tickets), counted once the ticket passed its checks.
+  const ticketLimit = rateLimits(app, [{ limit: 'tickets', key: async (r) => `tickets:${(await requireAuth(r)).user.id}` }]);
+
   /**
    * POST /api/tickets {title, text}: 201 {message, data: Ticket}. 401 for visitors, 403 (no
-   * `forbidden`) for an unverified email, 403 `forbidden: …` when tickets are closed, 422 field errors.
+   * `forbidden`) for an unverified email, 403 `forbidden: …` when tickets are closed, 422 field errors,
+   * 429 with Retry-After after RATE_LIMIT_TICKETS_PER_HOUR tickets of one user.
    * The checks run in `onRequest`, before the body is validated.
    */
   app.post<{ Body: TicketInput }>(
@@ -33,6 +38,7 @@ const ticketsRoutes: FastifyPluginAsync = async (app) => {
           403: errorBodySchema,
           419: errorBodySchema,
           422: errorBodySchema,
+          429: errorBodySchema,
         },
       },
       onRequest: guard('signed-in', async (request) => {
@@ -41,6 +47,7 @@ const ticketsRoutes: FastifyPluginAsync = async (app) => {
       }),
       preValidation: body.preValidation,
       validatorCompiler: body.validatorCompiler,
+      preHandler: ticketLimit,
     },
     async (request, reply) => {
       const { user } = await requireAuth(request);

@@ -81,6 +81,13 @@ describe.each(DB_TARGETS)('error answers on %s', (target) => {
     }
   });
 
+  it('answers 400 in Persian to a path whose percent-encoding is not UTF-8 (issue 10 fuzz: Fastify answered in English)', async () => {
+    for (const url of ['/api/posts/%ED%A0%80', '/api/dashboard/users/%FF', '/api/nowhere/%C0%AF']) {
+      const response = await app.inject({ url });
+      expect([url, response.statusCode, response.json()]).toEqual([url, 400, { message: 'درخواست معتبر نیست.' }]);
+    }
+  });
+
   it('serves the OpenAPI document with every API route', async () => {
     const response = await app.inject({ url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);

@@ -6,9 +6,10 @@ import { serverManifestUrl } from '../../../src/plugins/app/page-renderer';
 import { splitAtRoot } from '../../../src/plugins/app/static-site';
 import { buildTestApp, tempDir } from '../../helpers/test-app';
 
-const INDEX = `<!doctype html><html lang="fa" dir="rtl"><head>
+/** index.html and islands.html of a shell build: the same page, but for the entry each runs. */
+const shellPage = (entry: string) => `<!doctype html><html lang="fa" dir="rtl"><head>
 <script id="remote-list" type="application/json"><!--REMOTE_LIST--></script>
-</head><body><div id=root><div class=sk-header>اسکلت</div></div></body></html>`;
+<script defer src="/${entry}.1a2b3c4d.js"></script></head><body><div id=root><div class=sk-header>اسکلت</div></div></body></html>`;
 
 /**
  * A stand-in for the shell's server bundle (the real one is built by webpack and exercised by the
@@ -18,12 +19,12 @@ const INDEX = `<!doctype html><html lang="fa" dir="rtl"><head>
 const SHELL_SERVER = `
 const { Readable } = require('node:stream');
 module.exports = Promise.resolve({
-  async renderPage({ url, remotes, apiOrigin, visitor }) {
+  async renderPage({ url, remotes, apiOrigin, visitor, preferences }) {
     if (url.startsWith('/posts/broken')) throw new Error('the frame failed');
     const status = url.startsWith('/posts/404') ? 404 : 200;
     return {
       status,
-      html: Readable.from(['<main data-url="', url, '">', JSON.stringify({ remotes, apiOrigin, visitor }).replace(/</g, ''), '</main>']),
+      html: Readable.from(['<main data-url="', url, '">', JSON.stringify({ remotes, apiOrigin, visitor, preferences }).replace(/</g, ''), '</main>']),
       state: () => JSON.stringify({ page: url }),
     };
   },
@@ -39,7 +40,8 @@ describe('server-rendered public pages (PGlite)', () => {
     const shellDist = path.join(root, 'shell', 'dist');
     remotesRoot = path.join(root, 'remotes');
     fs.mkdirSync(path.join(shellDist, 'server'), { recursive: true });
-    fs.writeFileSync(path.join(shellDist, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(shellDist, 'index.html'), shellPage('main'));
+    fs.writeFileSync(path.join(shellDist, 'islands.html'), shellPage('islands'));
     fs.writeFileSync(path.join(shellDist, 'server', 'main.js'), SHELL_SERVER);
     const contentServer = path.join(remotesRoot, 'content', 'dist', 'server');
     fs.mkdirSync(contentServer, { recursive: true });
@@ -55,19 +57,29 @@ describe('server-rendered public pages (PGlite)', () => {
     return { status: response.status, html: await response.text() };
   }
 
-  function rendered(html: string): { remotes: { name: string; entry: string }[]; apiOrigin: string; visitor: boolean } {
+  function rendered(html: string): {
+    remotes: { name: string; entry: string }[];
+    apiOrigin: string;
+    visitor: boolean;
+    preferences: Record<string, string>;
+  } {
     return JSON.parse(/<main data-url="[^"]*">(.*?)<\/main>/.exec(html)![1]!);
   }
 
-  it('renders a public page into index.html’s root, with the state it used', async () => {
+  it('renders a public page into islands.html’s root, with the state it used', async () => {
     const { status, html } = await page('/posts?page=2');
     expect(status).toBe(200);
-    expect(html).toMatch(/<div id=root><main data-url="\/posts\?page=2">.*<\/main><\/div><script id="preloaded-state" type="application\/json">\{"page":"\/posts\?page=2"\}<\/script><\/body><\/html>$/);
+    // The island loader runs the page, not the client-rendered app.
+    expect(html).toContain('src="/islands.1a2b3c4d.js"');
+    expect(html).not.toContain('/main.');
+    expect(html).toMatch(/<div id=root><main data-url="\/posts\?page=2">.*<\/main><\/div><script id="preloaded-state" type="application\/json" data-visitor>\{"page":"\/posts\?page=2"\}<\/script><\/body><\/html>$/);
     expect(html).not.toContain('اسکلت');
     expect(rendered(html).apiOrigin).toBe(base);
     expect(rendered(html).visitor).toBe(true);
     // With the auth cookie, the page is not rendered as a visitor's: the browser asks who is signed in.
     expect(rendered((await page('/posts', 'auth_token=abc')).html).visitor).toBe(false);
+    // The device's preferences reach the render; no other cookie does.
+    expect(rendered((await page('/posts', 'pref_closed_announcements=3.1; other=x')).html).preferences).toEqual({ closed_announcements: '3.1' });
   });
 
   it('passes the remotes that answer, each with its server manifest and a hash of it', async () => {
@@ -96,6 +108,7 @@ describe('server-rendered public pages (PGlite)', () => {
       const { status, html } = await page(url);
       expect(status).toBe(200);
       expect(html).toContain('اسکلت');
+      expect(html).toContain('src="/main.1a2b3c4d.js"');
       expect(html).not.toContain('preloaded-state');
     }
   });

@@ -148,6 +148,23 @@ describe.each(DB_TARGETS)('dashboard posts API on %s', (target) => {
     expect((await app.inject({ method: 'DELETE', url: `/api/dashboard/posts/${created.id}`, headers: auth() })).statusCode).toBe(404);
   });
 
+  it('answers 400 to a broken multipart body and 422 to a NUL in a field, never 500 (issue 10 fuzz)', async () => {
+    const before = (await list('')).meta.total;
+    const boundary = 'fuzzboundary';
+    for (const [type, payload] of [
+      ['multipart/form-data', 'no boundary'],
+      [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\ncut short`],
+      [`multipart/form-data; boundary=${boundary}`, '\u00e1\u0002\u0006]\u0003'],
+    ]) {
+      const response = await app.inject({ method: 'POST', url: '/api/dashboard/posts', headers: { 'content-type': type!, ...auth() }, payload });
+      expect([response.statusCode, response.json()]).toEqual([400, { message: 'فرم ارسال‌شده ناقص یا نامعتبر است.' }]);
+    }
+    const nul = await send('POST', '/api/dashboard/posts', fields({ title: 'نوشته\u0000', slug: 'nul-title' }), { image: await pngFile(40, 20) });
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json()).toMatchObject({ errors: { title: ['این فیلد نویسه نامعتبر دارد.'] } });
+    expect((await list('')).meta.total).toBe(before);
+  });
+
   it('answers 401 to visitors and 403 to ordinary users', async () => {
     expect((await app.inject({ url: '/api/dashboard/posts' })).statusCode).toBe(401);
     expect((await app.inject({ url: '/api/dashboard/posts', headers: auth(userToken) })).statusCode).toBe(403);

@@ -165,6 +165,11 @@ describe.each(DB_TARGETS)('dashboard permissions API on %s', (target) => {
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({ user_id: [MESSAGES.userUnknown] });
     expect((await assign('abc')).statusCode).toBe(422);
+    // Past the integer column: 422 on the field, not PostgreSQL's out-of-range error (issue 10 fuzz: 500).
+    for (const huge of [2 ** 31, 2 ** 53 + 2, 1e308]) {
+      const tooLarge = await assign(huge);
+      expect([huge, tooLarge.statusCode, Object.keys(tooLarge.json().errors)]).toEqual([huge, 422, ['user_id']]);
+    }
     expect((await call('POST', `${BASE}/999999/users`, superToken, { user_id: staffId })).statusCode).toBe(404);
     expect(await storedPermissions()).toEqual(before);
 

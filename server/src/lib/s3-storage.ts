@@ -1,0 +1,193 @@
+/**
+ * {@link FileStorage} on S3-compatible object storage (DESIGN.md "Money, payments, mail, media";
+ * issue 10 "Scale-out"): ArvanCloud, MinIO or AWS through the AWS SDK v3, so every server instance
+ * reads and writes the same files. Public files are objects `public/<key>` and private ones
+ * `private/<key>` of one bucket; the bucket stays private, the server streams `/media/<key>` and
+ * signed lesson-file URLs from it. A PutObject is atomic: readers see the whole object or none.
+ */
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import {
+  assertPrivateKey,
+  assertPublicKey,
+  mediaKeyOf,
+  mediaTypeOf,
+  MEDIA_PREFIX,
+  uploadKeyOf,
+  type ByteRange,
+  type FileStorage,
+  type OpenedFile,
+  type StoredFileInfo,
+} from './storage';
+
+/** Where the bucket is (env S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY). */
+export interface S3Settings {
+  /** Origin of the S3 API, e.g. `https://s3.ir-thr-at1.arvanstorage.ir` or `http://minio:9000`. */
+  endpoint: string;
+  bucket: string;
+  /** Signing region (default `us-east-1`, which MinIO and ArvanCloud accept). */
+  region: string;
+  /** Access key; without both keys the SDK's default chain (AWS_* variables, instance roles) is used. */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+}
+
+/** Longest wait for a read, delete or the first byte of an answer, ms (a write of a large file may take longer). */
+export const S3_READ_TIMEOUT_MS = 30_000;
+
+/** Object-key prefixes of the two kinds of file. */
+const PUBLIC_PREFIX = 'public/';
+const PRIVATE_PREFIX = 'private/';
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
+}
+
+/** A {@link FileStorage} in one bucket; {@link S3FileStorage.destroy} closes its connections. */
+export class S3FileStorage implements FileStorage {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(settings: S3Settings) {
+    this.bucket = settings.bucket;
+    this.client = new S3Client({
+      endpoint: settings.endpoint,
+      region: settings.region,
+      // Buckets as a path (`<endpoint>/<bucket>/<key>`): MinIO and ArvanCloud need it.
+      forcePathStyle: true,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
+      // The SDK's default CRC checksums on every request are AWS-only: MinIO releases before 2025
+      // and other S3-compatible stores reject or ignore them. Send them only where S3 requires them.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      requestHandler: {
+        connectionTimeout: 5_000,
+        throwOnRequestTimeout: true,
+        // A paused audio download holds its connection: more than the SDK's 50.
+        httpAgent: { maxSockets: 256 },
+        httpsAgent: { maxSockets: 256 },
+      },
+    });
+  }
+
+  private async write(objectKey: string, content: Buffer): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: objectKey,
+        Body: content,
+        ContentLength: content.length,
+        ContentType: mediaTypeOf(objectKey),
+      }),
+    );
+  }
+
+  private async head(objectKey: string): Promise<StoredFileInfo | null> {
+    try {
+      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }), {
+        requestTimeout: S3_READ_TIMEOUT_MS,
+      });
+      return { size: answer.ContentLength ?? 0, etag: answer.ETag ?? '""', lastModified: answer.LastModified ?? new Date(0) };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  private async read(objectKey: string, range?: ByteRange): Promise<OpenedFile | null> {
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: objectKey,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+        { requestTimeout: S3_READ_TIMEOUT_MS },
+      );
+      // A ranged answer names the whole size in `Content-Range: bytes a-b/<size>`.
+      const size = range ? Number(answer.ContentRange?.split('/')[1]) : (answer.ContentLength ?? 0);
+      return {
+        stream: answer.Body as Readable,
+        size,
+        etag: answer.ETag ?? '""',
+        lastModified: answer.LastModified ?? new Date(0),
+      };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  private async remove(objectKey: string): Promise<void> {
+    // S3 answers 204 for a missing key too.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }), {
+      requestTimeout: S3_READ_TIMEOUT_MS,
+    });
+  }
+
+  async put(key: string, content: Buffer): Promise<string> {
+    assertPublicKey(key);
+    await this.write(PUBLIC_PREFIX + key, content);
+    return `${MEDIA_PREFIX}${key}`;
+  }
+
+  async stat(key: string): Promise<StoredFileInfo | null> {
+    assertPublicKey(key);
+    return this.head(PUBLIC_PREFIX + key);
+  }
+
+  async open(key: string, range?: ByteRange): Promise<OpenedFile | null> {
+    assertPublicKey(key);
+    return this.read(PUBLIC_PREFIX + key, range);
+  }
+
+  async delete(key: string): Promise<void> {
+    assertPublicKey(key);
+    return this.remove(PUBLIC_PREFIX + key);
+  }
+
+  keyOf(publicPath: string | null): string | null {
+    return uploadKeyOf(publicPath);
+  }
+
+  async sizeOf(publicPath: string): Promise<number | null> {
+    const key = mediaKeyOf(publicPath);
+    return key ? ((await this.stat(key))?.size ?? null) : null;
+  }
+
+  async putPrivate(key: string, content: Buffer): Promise<string> {
+    assertPrivateKey(key);
+    await this.write(PRIVATE_PREFIX + key, content);
+    return key;
+  }
+
+  async statPrivate(key: string): Promise<StoredFileInfo | null> {
+    assertPrivateKey(key);
+    return this.head(PRIVATE_PREFIX + key);
+  }
+
+  async openPrivate(key: string, range?: ByteRange): Promise<OpenedFile | null> {
+    assertPrivateKey(key);
+    return this.read(PRIVATE_PREFIX + key, range);
+  }
+
+  async deletePrivate(key: string): Promise<void> {
+    assertPrivateKey(key);
+    return this.remove(PRIVATE_PREFIX + key);
+  }
+
+  /** Closes the client's connections (app close). */
+  destroy(): void {
+    this.client.destroy();
+  }
+}

@@ -1,0 +1,41 @@
+import { parseTrustProxy, RATE_LIMITS, rateLimitsFromEnv, resolveSettings } from '../src/settings';
+import { tempDir } from './helpers/test-app';
+
+describe('rate limits from the environment', () => {
+  it('takes each RATE_LIMIT_* variable, defaults for the others', () => {
+    const limits = rateLimitsFromEnv({ RATE_LIMIT_GLOBAL_PER_MINUTE: '100000', RATE_LIMIT_COMMENTS_PER_MINUTE: ' 12 ' });
+    expect(limits.global).toBe(100_000);
+    expect(limits.comments).toBe(12);
+    expect(limits.loginPerAccount).toBe(RATE_LIMITS.loginPerAccount.default);
+    expect(Object.keys(limits).sort()).toEqual(Object.keys(RATE_LIMITS).sort());
+  });
+
+  it('names every variable in one scheme', () => {
+    for (const { env } of Object.values(RATE_LIMITS)) {
+      expect(env).toMatch(/^RATE_LIMIT_[A-Z_]+_PER_(MINUTE|HOUR|15_MINUTES)$/);
+    }
+    expect(new Set(Object.values(RATE_LIMITS).map(({ env }) => env)).size).toBe(Object.keys(RATE_LIMITS).length);
+  });
+
+  it.each(['0', '-5', '2.5', 'ten', '1e3', '99999999999999999999'])('refuses %p at start, naming the variable', (value) => {
+    expect(() => rateLimitsFromEnv({ RATE_LIMIT_TICKETS_PER_HOUR: value })).toThrow(
+      `RATE_LIMIT_TICKETS_PER_HOUR="${value}" is not a valid rate limit`,
+    );
+    expect(() => resolveSettings({ dataDir: tempDir() }, { RATE_LIMIT_TICKETS_PER_HOUR: value })).toThrow('RATE_LIMIT_TICKETS_PER_HOUR');
+  });
+
+  it('lets options (tests) override the environment', () => {
+    const settings = resolveSettings({ dataDir: tempDir(), rateLimit: { checkout: 3 } }, { RATE_LIMIT_CHECKOUT_PER_MINUTE: '50' });
+    expect(settings.rateLimit.checkout).toBe(3);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off by default, and takes true or the gateways’ addresses', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy(' loopback,10.0.0.0/8 ')).toBe('loopback,10.0.0.0/8');
+    expect(resolveSettings({ dataDir: tempDir() }, { TRUST_PROXY: '172.16.0.0/12' }).trustProxy).toBe('172.16.0.0/12');
+  });
+});

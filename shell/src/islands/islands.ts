@@ -1,0 +1,26 @@
+/**
+ * The island runtime's entry (issue 9): loaded by the island loader (island-loader.ts) when a
+ * page's first island is needed. It hydrates the markers the loader queued in
+ * `window.shopIslands`, and from then on each one the loader adds; then it asks who is signed in.
+ */
+import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT, ISLAND_ATTRIBUTE, type IslandTarget } from './island-marker';
+import { hydrateIsland, sessionKnown, startSession } from './island-runtime';
+
+function hydrate(marker: HTMLElement): Promise<void> {
+  const target = JSON.parse(marker.getAttribute(ISLAND_ATTRIBUTE) ?? '{}') as IslandTarget;
+  return hydrateIsland(marker, target).then(
+    () => {
+      // Ready for a held click once the reader is known too; the session waits for the hydrations.
+      void sessionKnown().then(() => {
+        marker.setAttribute(HYDRATED_ATTRIBUTE, '');
+        marker.dispatchEvent(new Event(HYDRATED_EVENT));
+      });
+    },
+    // An island that cannot hydrate (its remote is down) stays as the server's HTML.
+    (error: unknown) => console.error('island not hydrated', target, error),
+  );
+}
+
+const queued = (window.shopIslands ?? []) as HTMLElement[];
+window.shopIslands = { push: hydrate };
+void Promise.all(queued.map(hydrate)).then(startSession);
