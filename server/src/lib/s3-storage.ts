@@ -17,10 +17,9 @@ import {
 import {
   assertPrivateKey,
   assertPublicKey,
-  mediaKeyOf,
   mediaTypeOf,
   MEDIA_PREFIX,
-  uploadKeyOf,
+  MediaPathStorage,
   type ByteRange,
   type FileStorage,
   type OpenedFile,
@@ -51,11 +50,12 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** A {@link FileStorage} in one bucket; {@link S3FileStorage.destroy} closes its connections. */
-export class S3FileStorage implements FileStorage {
+export class S3FileStorage extends MediaPathStorage implements FileStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
 
   constructor(settings: S3Settings) {
+    super();
     this.bucket = settings.bucket;
     this.client = new S3Client({
       endpoint: settings.endpoint,
@@ -154,15 +154,6 @@ export class S3FileStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     assertPublicKey(key);
     return this.remove(PUBLIC_PREFIX + key);
-  }
-
-  keyOf(publicPath: string | null): string | null {
-    return uploadKeyOf(publicPath);
-  }
-
-  async sizeOf(publicPath: string): Promise<number | null> {
-    const key = mediaKeyOf(publicPath);
-    return key ? ((await this.stat(key))?.size ?? null) : null;
   }
 
   async putPrivate(key: string, content: Buffer): Promise<string> {

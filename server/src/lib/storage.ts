@@ -128,16 +128,35 @@ const PARTIAL_DIR = '.partial';
 export const STALE_PARTIAL_MS = 60 * 60 * 1000;
 
 /**
+ * What every {@link FileStorage} derives from its `stat`: the key of an uploaded file's public
+ * path, and the size of a file served under `/media/`.
+ */
+export abstract class MediaPathStorage {
+  abstract stat(key: string): Promise<StoredFileInfo | null>;
+
+  keyOf(publicPath: string | null): string | null {
+    return uploadKeyOf(publicPath);
+  }
+
+  async sizeOf(publicPath: string): Promise<number | null> {
+    const key = mediaKeyOf(publicPath);
+    return key ? ((await this.stat(key))?.size ?? null) : null;
+  }
+}
+
+/**
  * {@link FileStorage} on the local disk: public files under `root` (`<DATA_DIR>/uploads`, served at
  * `/media/`), private ones under `privateRoot` (`<DATA_DIR>/private`, never served as they are).
  * A write goes to `<root>/.partial/<uuid>` and is renamed into place (atomic on one file system), so
  * a crash never leaves a truncated file under a key.
  */
-export class LocalFileStorage implements FileStorage {
+export class LocalFileStorage extends MediaPathStorage implements FileStorage {
   constructor(
     private readonly root: string,
     private readonly privateRoot: string,
-  ) {}
+  ) {
+    super();
+  }
 
   private fileOf(key: string): string {
     assertPublicKey(key);
@@ -164,15 +183,6 @@ export class LocalFileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await fs.rm(this.fileOf(key), { force: true });
-  }
-
-  keyOf(publicPath: string | null): string | null {
-    return uploadKeyOf(publicPath);
-  }
-
-  async sizeOf(publicPath: string): Promise<number | null> {
-    const key = mediaKeyOf(publicPath);
-    return key ? ((await this.stat(key))?.size ?? null) : null;
   }
 
   async putPrivate(key: string, content: Buffer): Promise<string> {
