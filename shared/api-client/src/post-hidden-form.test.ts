@@ -1,6 +1,6 @@
 /**
  * @jest-environment ../../jest.jsdom-env.js
- * @jest-environment-options {"url": "http://127.0.0.1:45128"}
+ * @jest-environment-options {"url": "http://127.0.0.1:25128"}
  */
 import { postHiddenForm } from './post-hidden-form';
 
@@ -35,7 +35,7 @@ describe('postHiddenForm (SPEC §7)', () => {
     expect(submitted).toEqual([
       {
         method: 'post',
-        action: 'http://127.0.0.1:45128/api/payments/start',
+        action: 'http://127.0.0.1:25128/api/payments/start',
         target: '_blank',
         hidden: true,
         inDocument: true,

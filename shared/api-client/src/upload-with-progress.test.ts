@@ -1,6 +1,6 @@
 /**
  * @jest-environment ../../jest.jsdom-env.js
- * @jest-environment-options {"url": "http://127.0.0.1:45120"}
+ * @jest-environment-options {"url": "http://127.0.0.1:25120"}
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { makeStore } from './store';
@@ -41,7 +41,7 @@ beforeAll(async () => {
       res.end(answer.status === 204 ? undefined : JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(45120, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(25120, '127.0.0.1', resolve));
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {

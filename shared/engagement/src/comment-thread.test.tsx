@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45122"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25122"} */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CommentNode } from '@shop/contracts';
@@ -44,7 +44,7 @@ let closedOnServer = false;
 let switchedOffOnServer = false;
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45122, (request) => {
+  api = await startApiServer(25122, (request) => {
     if (request.url.pathname === '/api/site-information' && siteComments !== null) {
       return { data: { site_name: 'آکادمی نوشتار', short_description: '', about_me: '', terms_and_conditions: '', contact_email: null, contact_phone: null, address: null, social_links: {}, comments_enabled: siteComments, tickets_enabled: true, selling_enabled: true } };
     }

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45121"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25121"} */
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createListenerMiddleware, isRejectedWithValue, makeStore, Provider, userReceived, type FetchBaseQueryError } from '@shop/api-client';
@@ -11,7 +11,7 @@ type Answer = { status: number; body: unknown };
 let next: (answer: Answer) => void = () => undefined;
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45121, (request) => {
+  api = await startApiServer(25121, (request) => {
     if (request.url.pathname !== '/api/like') return undefined;
     // The test decides when and how the server answers.
     return new Promise<Answer>((resolve) => {

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45123"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25123"} */
 import { useEffect, useState } from 'react';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter } from '@shop/router';

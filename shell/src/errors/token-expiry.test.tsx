@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45404/"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25404/"} */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, currentLocation, startApiServer } from '@shop/test-utils';
@@ -15,7 +15,7 @@ const LOGIN_NEEDED = 'برای استفاده از این امکان ابتدا 
 // signed-in call answers 401 with the token-expired message (shared/contracts accounts.ts).
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45404, ({ url }) => (url.pathname.startsWith('/api/') ? { status: 401, body: { message: TOKEN_EXPIRED } } : undefined));
+  api = await startApiServer(25404, ({ url }) => (url.pathname.startsWith('/api/') ? { status: 401, body: { message: TOKEN_EXPIRED } } : undefined));
 });
 afterAll(() => api.close());
 beforeEach(() => api.seen.splice(0));

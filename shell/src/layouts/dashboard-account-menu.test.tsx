@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45405/dashboard"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25405/dashboard"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, currentLocation, startApiServer } from '@shop/test-utils';
@@ -8,7 +8,7 @@ import { DashboardLayout } from './dashboard-layout';
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45405, ({ url, method }) =>
+  api = await startApiServer(25405, ({ url, method }) =>
     method === 'POST' && url.pathname === '/api/auth/logout' ? { message: 'با موفقیت از حساب کاربری خارج شدید.' } : undefined,
   );
 });

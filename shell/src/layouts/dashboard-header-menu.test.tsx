@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45412/dashboard"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25412/dashboard"} */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DashboardOverview } from '@shop/contracts';
@@ -10,7 +10,7 @@ import { DashboardHeaderMenu } from './dashboard-header-menu';
 let overview: DashboardOverview = {};
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45412, ({ url }) => (url.pathname === '/api/dashboard/overview' ? { data: overview } : undefined));
+  api = await startApiServer(25412, ({ url }) => (url.pathname === '/api/dashboard/overview' ? { data: overview } : undefined));
 });
 afterAll(() => api.close());
 beforeEach(() => api.seen.splice(0));

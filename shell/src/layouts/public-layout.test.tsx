@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45415/posts"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25415/posts"} */
 import { StrictMode, type ComponentType } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import type { RemoteModule, SiteInformation } from '@shop/contracts';
@@ -60,7 +60,7 @@ beforeAll(async () => {
       ? new Promise(() => undefined)
       : Promise.resolve({ default: id === 'commerce/module' ? commerceModule : id === 'support/module' && support === 'up' ? supportModule : { unavailable: true } }),
   );
-  api = await startApiServer(45415, ({ url }) => (url.pathname === '/api/site-information' ? { data: info } : undefined));
+  api = await startApiServer(25415, ({ url }) => (url.pathname === '/api/site-information' ? { data: info } : undefined));
 });
 afterAll(() => api.close());
 beforeEach(() => {

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45414/"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25414/"} */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -26,7 +26,7 @@ const info: SiteInformation = {
 let answer: SiteInformation | number = info;
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45414, ({ url }) =>
+  api = await startApiServer(25414, ({ url }) =>
     url.pathname === '/api/site-information' ? (typeof answer === 'number' ? { status: answer, body: { message: 'خطای سرور' } } : { data: answer }) : undefined,
   );
 });

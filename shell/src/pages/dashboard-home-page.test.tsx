@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45413/dashboard"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25413/dashboard"} */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DailySales, DashboardOverview } from '@shop/contracts';
@@ -26,7 +26,7 @@ let answer: DashboardOverview | number = everything;
 let held: Promise<void> = Promise.resolve();
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45413, async ({ url }) => {
+  api = await startApiServer(25413, async ({ url }) => {
     if (url.pathname !== '/api/dashboard/overview') return undefined;
     await held;
     return typeof answer === 'number' ? { status: answer, body: { message: 'خطای سرور' } } : { data: answer };

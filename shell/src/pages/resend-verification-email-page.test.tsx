@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45402/"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25402/"} */
 import { createServer, type Server } from 'node:http';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,7 +29,7 @@ beforeAll(async () => {
       res.end(JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(45402, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(25402, '127.0.0.1', resolve));
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {

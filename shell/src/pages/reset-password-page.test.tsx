@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45403/"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25403/"} */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, startApiServer } from '@shop/test-utils';
@@ -13,7 +13,7 @@ const CODE_EXPIRED = 'این کد منقضی شده یا قبلاً استفاد
 let forgotAnswer: unknown;
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45403, ({ url, json }) => {
+  api = await startApiServer(25403, ({ url, json }) => {
     if (url.pathname === '/api/auth/forgot-password') return forgotAnswer;
     if (url.pathname !== '/api/auth/reset-password') return undefined;
     const { code } = json as { code: string };

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45401/"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25401/"} */
 import { screen, waitFor } from '@testing-library/react';
 import { aUser, currentLocation, startApiServer } from '@shop/test-utils';
 import { renderInShell } from '../testing/render-in-shell';
@@ -10,7 +10,7 @@ const LINK_INVALID = 'پیوند تأیید ایمیل نامعتبر است ی�
 // signed-in user, verified since the link was opened.
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45401, ({ url, json }) => {
+  api = await startApiServer(25401, ({ url, json }) => {
     if (url.pathname === '/api/auth/logged-in-user-info') return { data: { user: aUser({ is_email_verified: true }), buyedProducts: [] } };
     if (url.pathname !== '/api/auth/verify-email') return undefined;
     const { token } = json as { token: string };

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45142/search"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25142/search"} */
 import { createServer, type Server } from 'node:http';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,7 +21,7 @@ const asked: URLSearchParams[] = [];
 let server: Server;
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1:45142');
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1:25142');
     let status = 404;
     let body: unknown = { message: 'یافت نشد' };
     if (url.pathname === '/api/search') {
@@ -39,7 +39,7 @@ beforeAll(async () => {
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => server.listen(45142, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(25142, '127.0.0.1', resolve));
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => asked.splice(0));

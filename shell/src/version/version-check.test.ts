@@ -2,7 +2,7 @@ import { remoteBuildOf, shellBuildOf, shellBuildOfHtml } from './build-identity'
 import { RELOAD_GUARD_KEY, RELOAD_GUARD_MS, claimAutomaticReload } from './reload-guard';
 import { findChangedBuilds, type FetchText, type RunningBuilds } from './version-check';
 
-const ORIGIN = 'http://127.0.0.1:45410';
+const ORIGIN = 'http://127.0.0.1:25410';
 
 /** The shell's index.html as the build writes it: inline scripts, the remote list, and the hashed entry. */
 const indexHtml = (entry: string) => `<!doctype html><html lang="fa"><head>

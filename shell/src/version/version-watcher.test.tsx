@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45411/"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25411/"} */
 import { createServer, type Server } from 'node:http';
 import { StrictMode } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
@@ -25,7 +25,7 @@ beforeAll(async () => {
     res.writeHead(body ? 200 : 404, { 'content-type': req.url?.endsWith('.json') ? 'application/json' : 'text/html; charset=utf-8' });
     res.end(body ?? 'not found');
   });
-  await new Promise<void>((resolve) => server.listen(45411, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(25411, '127.0.0.1', resolve));
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

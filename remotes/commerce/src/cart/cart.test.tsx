@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45107"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25107"} */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CartItem, CheckoutAnswer, Order } from '@shop/contracts';
@@ -18,7 +18,7 @@ let sellingEnabled = true;
 let checkoutFails = false;
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45107, ({ url, method }) => {
+  api = await startApiServer(25107, ({ url, method }) => {
     if (url.pathname === '/api/site-information') {
       return { data: { about_me: '', terms_and_conditions: '', comments_enabled: true, tickets_enabled: true, selling_enabled: sellingEnabled } };
     }
@@ -140,7 +140,7 @@ describe('ShoppingCartPage (/shopping-cart)', () => {
     const checkouts = requests('/api/checkout', 'POST');
     expect(checkouts).toHaveLength(1);
     expect(checkouts[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
-    expect(submitted).toEqual([{ method: 'post', action: 'http://127.0.0.1:45107/api/payments/start', target: '_blank', fields: { token: 'tok-1' } }]);
+    expect(submitted).toEqual([{ method: 'post', action: 'http://127.0.0.1:25107/api/payments/start', target: '_blank', fields: { token: 'tok-1' } }]);
     expect(currentLocation()).toBe('/shopping-cart?order_id=31');
     await waitFor(() => expect(requests('/api/orders/31')).toHaveLength(1));
 
@@ -187,7 +187,7 @@ describe('ShoppingCartPage (/shopping-cart)', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'تلاش دوباره' }));
     expect(await screen.findByText('در انتظار پرداخت…')).toBeTruthy();
     expect(requests('/api/orders/31/pay', 'POST')).toHaveLength(1);
-    expect(submitted).toEqual([{ method: 'post', action: 'http://127.0.0.1:45107/api/payments/start', target: '_blank', fields: { token: 'tok-2' } }]);
+    expect(submitted).toEqual([{ method: 'post', action: 'http://127.0.0.1:25107/api/payments/start', target: '_blank', fields: { token: 'tok-2' } }]);
     expect(currentLocation()).toBe('/shopping-cart?order_id=31');
   });
 

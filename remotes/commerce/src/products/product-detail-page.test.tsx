@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45104"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25104"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@shop/contracts';
@@ -18,7 +18,7 @@ let sellingEnabled = true;
 let visitor = false;
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45104, ({ url, method }) => {
+  api = await startApiServer(25104, ({ url, method }) => {
     if (url.pathname === '/api/site-information') {
       return { data: { about_me: '', terms_and_conditions: '', comments_enabled: true, tickets_enabled: true, selling_enabled: sellingEnabled } };
     }

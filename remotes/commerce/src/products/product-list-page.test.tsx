@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45101"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25101"} */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { currentLocation, renderPage, startApiServer } from '@shop/test-utils';
 import { aProduct, meta } from './fixtures';
@@ -12,7 +12,7 @@ const products = [
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45101, ({ url }) => {
+  api = await startApiServer(25101, ({ url }) => {
     if (url.pathname !== '/api/products') return undefined;
     const page = Number(url.searchParams.get('page') ?? 1);
     return page === 2

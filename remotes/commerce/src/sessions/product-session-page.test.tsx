@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45109"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25109"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductSessionDetail } from '@shop/contracts';
@@ -20,7 +20,7 @@ const sessions: Record<number, ProductSessionDetail> = {
 let done = false;
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45109, ({ url, method, json }) => {
+  api = await startApiServer(25109, ({ url, method, json }) => {
     if (url.pathname === '/api/site-information') {
       return { data: { about_me: '', terms_and_conditions: '', comments_enabled: true, tickets_enabled: true, selling_enabled: true } };
     }

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45127"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25127"} */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectUploadProgress } from '@shop/api-client';
@@ -15,7 +15,7 @@ const saved: Array<{ request: RecordedRequest; fields: Record<string, string> }>
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45127, async (request) => {
+  api = await startApiServer(25127, async (request) => {
     const { method, url } = request;
     if (url.pathname === '/api/dashboard/posts/3' && method === 'GET') {
       return {

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45126"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25126"} */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Post } from '@shop/contracts';
@@ -31,7 +31,7 @@ let deleted: number[] = [];
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45126, ({ method, url }) => {
+  api = await startApiServer(25126, ({ method, url }) => {
     const match = /^\/api\/dashboard\/(posts|podcasts)(?:\/(\d+))?$/.exec(url.pathname);
     if (!match) return undefined;
     if (method === 'DELETE') {

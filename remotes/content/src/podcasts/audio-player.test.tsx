@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45124"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25124"} */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppThemeProvider } from '@shop/ui-kit';

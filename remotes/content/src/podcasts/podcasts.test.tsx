@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45125"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25125"} */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Podcast } from '@shop/contracts';
 import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
@@ -28,7 +28,7 @@ const meta = (m: Partial<{ current_page: number; last_page: number }>) => ({ cur
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45125, ({ url }) => {
+  api = await startApiServer(25125, ({ url }) => {
     if (url.pathname === '/api/podcasts') {
       return url.searchParams.get('page') === '2'
         ? { data: [aPodcast({ id: 10, title: 'اپیزود دهم' })], meta: meta({ current_page: 2, last_page: 2 }) }

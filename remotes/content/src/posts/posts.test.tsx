@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45110"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25110"} */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Post } from '@shop/contracts';
 import { currentLocation, renderPage, startApiServer } from '@shop/test-utils';
@@ -30,7 +30,7 @@ const meta = (m: Partial<{ current_page: number; last_page: number }>) => ({ cur
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45110, ({ url }) => {
+  api = await startApiServer(25110, ({ url }) => {
     if (url.pathname === '/api/posts') {
       return url.searchParams.get('page') === '2'
         ? { data: [aPost({ id: 13, title: 'نوشته سیزدهم' })], meta: meta({ current_page: 2, last_page: 2 }) }

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45233"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25233"} */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Announcement } from '@shop/contracts';
@@ -13,7 +13,7 @@ let saveAnswer: ((body: Record<string, unknown>) => { status: number; body: unkn
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45233, ({ method, url, json }) => {
+  api = await startApiServer(25233, ({ method, url, json }) => {
     if (url.pathname === '/api/dashboard/announcements/5') {
       if (method === 'GET') return { data: stored };
       if (method === 'PUT') return saveAnswer?.(json as Record<string, unknown>) ?? { message: 'اطلاعیه ذخیره شد.', data: { ...stored, ...(json as object) } };

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45234"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25234"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicAnnouncement } from '@shop/contracts';
@@ -14,7 +14,7 @@ let shown: PublicAnnouncement[] = [];
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45234, ({ url }) => (url.pathname === '/api/announcements' ? { data: shown } : undefined));
+  api = await startApiServer(25234, ({ url }) => (url.pathname === '/api/announcements' ? { data: shown } : undefined));
 });
 afterAll(() => api.close());
 beforeEach(() => {

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45232"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25232"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Announcement } from '@shop/contracts';
@@ -13,7 +13,7 @@ let announcements: Announcement[] = [];
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45232, ({ method, url }) => {
+  api = await startApiServer(25232, ({ method, url }) => {
     if (method === 'GET' && url.pathname === '/api/dashboard/announcements') {
       const page = Number(url.searchParams.get('page') ?? 1);
       const rows = page === 2 ? [anAnnouncement({ id: 40, title: 'اطلاعیه صفحه دوم' })] : announcements;

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45140"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25140"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DashboardComment } from '@shop/contracts';
@@ -81,7 +81,7 @@ function answer(method: string, url: URL, body: unknown): { status: number; body
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45140, ({ method, url, json }) => answer(method, url, json));
+  api = await startApiServer(25140, ({ method, url, json }) => answer(method, url, json));
 });
 afterAll(() => api.close());
 beforeEach(() => {

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45103"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25103"} */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Link } from '@shop/contracts';
 import { currentLocation, renderPage, startApiServer } from '@shop/test-utils';
@@ -12,7 +12,7 @@ const links: Link[] = [
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45103, ({ url }) =>
+  api = await startApiServer(25103, ({ url }) =>
     url.pathname === '/api/links' ? { data: links.filter((link) => link.type === url.searchParams.get('type')) } : undefined,
   );
 });

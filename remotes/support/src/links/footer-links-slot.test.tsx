@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45235"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25235"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Link } from '@shop/contracts';
 import { renderPage, startApiServer } from '@shop/test-utils';
@@ -9,7 +9,7 @@ let links: Link[] = [];
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45235, ({ url }) =>
+  api = await startApiServer(25235, ({ url }) =>
     url.pathname === '/api/links' ? { data: links.filter((link) => link.type === url.searchParams.get('type')) } : undefined,
   );
 });

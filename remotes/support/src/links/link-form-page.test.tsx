@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45237"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25237"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Link } from '@shop/contracts';
@@ -10,7 +10,7 @@ let saveAnswer: { status: number; body: unknown } | null = null;
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45237, ({ method, url, json }) => {
+  api = await startApiServer(25237, ({ method, url, json }) => {
     if (url.pathname === '/api/dashboard/links/4' && method === 'GET') return { data: stored };
     if (/^\/api\/dashboard\/links(\/4)?$/.test(url.pathname) && (method === 'POST' || method === 'PUT')) {
       return saveAnswer ?? { status: method === 'POST' ? 201 : 200, body: { message: 'پیوند ذخیره شد.', data: { ...stored, ...(json as object) } } };

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45236"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25236"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Link } from '@shop/contracts';
@@ -11,7 +11,7 @@ let links: Link[] = [];
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45236, ({ method, url }) => {
+  api = await startApiServer(25236, ({ method, url }) => {
     if (method === 'GET' && url.pathname === '/api/dashboard/links') {
       const type = url.searchParams.get('type');
       const found = links.filter((link) => !type || link.type === type);

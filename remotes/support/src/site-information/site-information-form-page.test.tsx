@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45231"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25231"} */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TiptapEditorHTMLElement } from '@tiptap/react';
@@ -17,7 +17,7 @@ let saveAnswer: { status: number; body: unknown } | null = null;
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45231, ({ method, url, json }) => {
+  api = await startApiServer(25231, ({ method, url, json }) => {
     if (url.pathname === '/api/site-information') return { data: stored };
     if (url.pathname !== '/api/dashboard/site-information') return undefined;
     if (method === 'PUT') {

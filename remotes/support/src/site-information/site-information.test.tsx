@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45106"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25106"} */
 import { screen } from '@testing-library/react';
 import { aUser, renderPage, startApiServer } from '@shop/test-utils';
 import supportModule from '../module';
@@ -16,7 +16,7 @@ const info = aSiteInformation({
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45106, ({ url }) => (url.pathname === '/api/site-information' ? { data: info } : undefined));
+  api = await startApiServer(25106, ({ url }) => (url.pathname === '/api/site-information' ? { data: info } : undefined));
 });
 afterAll(() => api.close());
 

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45230"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25230"} */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TiptapEditorHTMLElement } from '@tiptap/react';
@@ -16,7 +16,7 @@ let saveAnswer: ((html: string) => { status: number; body: unknown }) | null = n
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45230, ({ method, url, json }) => {
+  api = await startApiServer(25230, ({ method, url, json }) => {
     if (url.pathname === '/api/site-information') return { data: aSiteInformation({ terms_and_conditions: stored }) };
     if (url.pathname !== '/api/dashboard/terms-and-conditions') return undefined;
     if (method === 'PUT') {

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45150"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25150"} */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, renderPage, startApiServer } from '@shop/test-utils';
@@ -31,7 +31,7 @@ const created = (body: { title: string; text: string }) => ({
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45150, ({ method, url, json }) => {
+  api = await startApiServer(25150, ({ method, url, json }) => {
     if (url.pathname === '/api/site-information') return { data: info() };
     if (method === 'POST' && url.pathname === '/api/tickets') return answerTicket(json as { title: string; text: string });
     return undefined;

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45151"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25151"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Ticket } from '@shop/contracts';
@@ -39,7 +39,7 @@ const seed = () => [
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45151, ({ method, url }) => {
+  api = await startApiServer(25151, ({ method, url }) => {
     if (method === 'GET' && url.pathname === '/api/dashboard/contact-us') {
       const status = url.searchParams.get('status') ?? 'all';
       const q = url.searchParams.get('q') ?? '';

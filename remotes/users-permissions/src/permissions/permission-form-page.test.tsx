@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45196"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25196"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PermissionDetail, User } from '@shop/contracts';
@@ -22,7 +22,7 @@ const holder = (user: User) => ({ id: user.id, full_name: user.full_name, email:
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45196, ({ method, url, json }) => {
+  api = await startApiServer(25196, ({ method, url, json }) => {
     if (url.pathname === '/api/dashboard/users' && method === 'GET') {
       const q = url.searchParams.get('q') ?? '';
       const found = staff.filter((user) => url.searchParams.get('status') === 'staff' && (user.full_name.includes(q) || user.email.includes(q)));

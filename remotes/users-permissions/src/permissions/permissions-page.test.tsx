@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45195"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25195"} */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PermissionDetail } from '@shop/contracts';
@@ -17,7 +17,7 @@ let permissions = initialPermissions();
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45195, ({ method, url }) => {
+  api = await startApiServer(25195, ({ method, url }) => {
     const one = /^\/api\/dashboard\/permissions\/(\d+)$/.exec(url.pathname);
     if (one && method === 'DELETE') {
       const target = permissions.find((p) => p.id === Number(one[1]))!;

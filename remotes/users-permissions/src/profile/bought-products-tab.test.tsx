@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45135"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25135"} */
 import { screen, within } from '@testing-library/react';
 import type { BoughtProduct } from '@shop/contracts';
 import { formatJalaliDate } from '@shop/format';

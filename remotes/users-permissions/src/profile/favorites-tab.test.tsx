@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45141"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25141"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Post } from '@shop/contracts';
@@ -26,7 +26,7 @@ let podcasts: Post[] = [];
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45141, ({ url }) => {
+  api = await startApiServer(25141, ({ url }) => {
     if (url.pathname !== '/api/profile/favorites') return undefined;
     const page = Number(url.searchParams.get('page'));
     if (url.searchParams.get('type') === 'podcast') return { data: podcasts, meta: meta(podcasts.length) };

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45191"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25191"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectCurrentUser } from '@shop/api-client';
@@ -12,7 +12,7 @@ let passwordAnswer: Answer;
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45191, ({ method, url, json }) => {
+  api = await startApiServer(25191, ({ method, url, json }) => {
     if (method === 'PUT' && url.pathname === '/api/profile') return profileAnswer(json as Record<string, string>);
     if (method === 'PUT' && url.pathname === '/api/profile/password') return passwordAnswer;
     return undefined;

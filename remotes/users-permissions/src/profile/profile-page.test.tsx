@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45102"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25102"} */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatJalaliDate } from '@shop/format';
 import { aUser, currentLocation, renderPage } from '@shop/test-utils';

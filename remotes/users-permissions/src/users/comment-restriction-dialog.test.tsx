@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45193"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25193"} */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@shop/contracts';
@@ -9,7 +9,7 @@ let answer: (body: Record<string, unknown>) => { status: number; body: unknown }
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45193, ({ method, url, json }) => {
+  api = await startApiServer(25193, ({ method, url, json }) => {
     if (method === 'POST' && url.pathname === '/api/dashboard/users/2/comment-status') return answer(json as Record<string, unknown>);
     return undefined;
   });

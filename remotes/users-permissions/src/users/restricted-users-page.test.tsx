@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45194"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25194"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User, WriteCommentStatus } from '@shop/contracts';
@@ -17,7 +17,7 @@ let people = initialPeople();
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45194, ({ method, url, json }) => {
+  api = await startApiServer(25194, ({ method, url, json }) => {
     const restriction = /^\/api\/dashboard\/users\/(\d+)\/comment-status$/.exec(url.pathname);
     if (restriction && method === 'POST') {
       const body = json as { write_comment_status: WriteCommentStatus };

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45192"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25192"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PermissionDetail, User } from '@shop/contracts';
@@ -15,7 +15,7 @@ let saveAnswer: { status: number; body: unknown } | null = null;
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45192, ({ method, url, json }) => {
+  api = await startApiServer(25192, ({ method, url, json }) => {
     if (url.pathname === '/api/dashboard/permissions' && method === 'GET') {
       return { data: permissions, meta: { current_page: 1, last_page: 1, per_page: 50, total: permissions.length } };
     }

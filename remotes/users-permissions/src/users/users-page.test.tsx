@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45105"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25105"} */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@shop/contracts';
@@ -20,7 +20,7 @@ let deleteAnswer: { status: number; body: unknown } = { status: 200, body: { mes
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45105, ({ method, url }) => {
+  api = await startApiServer(25105, ({ method, url }) => {
     const one = /^\/api\/dashboard\/users\/(\d+)$/.exec(url.pathname);
     if (one && method === 'DELETE') {
       if (deleteAnswer.status === 200) people = people.filter((p) => p.id !== Number(one[1]));

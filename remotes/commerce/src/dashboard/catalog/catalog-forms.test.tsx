@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45161"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25161"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectUploadProgress } from '@shop/api-client';
@@ -22,7 +22,7 @@ const saved: Array<{ request: RecordedRequest; fields: Record<string, string> }>
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45161, async (request) => {
+  api = await startApiServer(25161, async (request) => {
     const { method, url } = request;
     if (url.pathname === '/api/dashboard/products' && method === 'GET') {
       return { data: products, meta: { current_page: 1, last_page: 1, per_page: 100, total: products.length } };

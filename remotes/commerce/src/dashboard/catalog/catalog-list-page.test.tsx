@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45168"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25168"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@shop/contracts';
@@ -14,7 +14,7 @@ const SOLD = 'این دوره فروخته شده است و حذف نمی‌شو
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45168, (request) => {
+  api = await startApiServer(25168, (request) => {
     if (request.url.pathname === '/api/dashboard/products' && request.method === 'GET') {
       const q = request.url.searchParams.get('q') ?? '';
       const rows = [aProduct({}), aProduct({ id: 2, title: 'گیت برای همه', price: 0, is_active: false })].filter((p) => p.title.includes(q));

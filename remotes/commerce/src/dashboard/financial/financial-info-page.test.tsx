@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45164"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25164"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SalesSummaryAnswer } from '@shop/contracts';
@@ -24,7 +24,7 @@ const summaryOf = (kind: string, period: string): SalesSummaryAnswer => {
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45164, ({ url }) => {
+  api = await startApiServer(25164, ({ url }) => {
     const match = /^\/api\/dashboard\/financial-info\/(sales|refunds)$/.exec(url.pathname);
     return match ? summaryOf(match[1]!, url.searchParams.get('period') ?? 'all') : undefined;
   });

@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45162"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25162"} */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatJalaliDate } from '@shop/format';
@@ -17,7 +17,7 @@ let updateAnswer: { status: number; body: unknown } | null = null;
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45162, ({ method, url, json }) => {
+  api = await startApiServer(25162, ({ method, url, json }) => {
     if (url.pathname === '/api/dashboard/financial-info/orders') {
       const q = url.searchParams.get('q') ?? '';
       const status = url.searchParams.get('payment_status');

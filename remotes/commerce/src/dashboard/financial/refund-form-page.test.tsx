@@ -1,4 +1,4 @@
-/** @jest-environment-options {"url": "http://127.0.0.1:45163"} */
+/** @jest-environment-options {"url": "http://127.0.0.1:25163"} */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
@@ -10,7 +10,7 @@ let refundAnswer: { status: number; body: unknown } | null = null;
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(45163, ({ method, url, json }) => {
+  api = await startApiServer(25163, ({ method, url, json }) => {
     if (url.pathname === '/api/dashboard/financial-info/orders') {
       const orders = [anOrder({ items: [anOrderItem(), anOrderItem({ id: 14, title: 'دوره قدیمی', refunded_at: '2026-11-01T00:00:00Z', refund_amount: 100 })] })];
       return { data: orders, meta: { current_page: 1, last_page: 1, per_page: 20, total: 1 } };
