@@ -1,4 +1,4 @@
-// `npm start`: builds the front ends that are missing or older than their sources, then
+// `npm start`: builds the server and the front ends that are missing or older than their sources, then
 // serves the whole site from one origin (DESIGN.md "Single URL"): the shell at /, each
 // remote under /remotes/<name>/, the API under /api, media under /media. PORT (8080) and
 // DATA_DIR (./data) as the server reads them; demo data is seeded into an empty database.
@@ -9,8 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const APPS = [
-  { workspace: 'shell', marker: 'index.html' },
-  ...['content', 'commerce', 'users-permissions', 'support'].map((name) => ({ workspace: `remotes/${name}`, marker: 'mf-manifest.json' })),
+  { workspace: 'server', marker: 'main.js', config: 'build.mjs' },
+  { workspace: 'shell', marker: 'index.html', config: 'webpack.config.js' },
+  ...['content', 'commerce', 'users-permissions', 'support'].map((name) => ({ workspace: `remotes/${name}`, marker: 'mf-manifest.json', config: 'webpack.config.js' })),
 ];
 
 /** Newest modification time (ms) under a folder, skipping build output and dependencies. */
@@ -27,11 +28,11 @@ function newest(path) {
 }
 
 const sharedSources = Math.max(...readdirSync(join(root, 'shared')).map((pkg) => newest(join(root, 'shared', pkg))));
-const stale = APPS.filter(({ workspace, marker }) => {
+const stale = APPS.filter(({ workspace, marker, config }) => {
   const built = join(root, workspace, 'dist', marker);
   if (!existsSync(built)) return true;
   const builtAt = statSync(built).mtimeMs;
-  return Math.max(sharedSources, newest(join(root, workspace, 'src')), newest(join(root, workspace, 'webpack.config.js'))) > builtAt;
+  return Math.max(sharedSources, newest(join(root, workspace, 'src')), newest(join(root, workspace, config))) > builtAt;
 });
 
 for (const { workspace, marker } of stale) {
@@ -46,7 +47,8 @@ for (const { workspace, marker } of stale) {
   console.log(`[start] built ${workspace} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
+// The compiled server (issue 10 "Production build"), not its TypeScript sources.
+const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', COOKIE_SECURE: 'false', ...process.env },

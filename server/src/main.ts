@@ -1,13 +1,27 @@
 /** Starts the server on PORT (default 8080) and HOST (default 0.0.0.0). */
 import { buildApp } from './app';
 
+/**
+ * How long SIGTERM waits for the requests in flight before the process exits anyway, in
+ * milliseconds: below Docker's and Kubernetes' 10 s / 30 s grace before their SIGKILL.
+ */
+const DRAIN_TIMEOUT_MS = 8_000;
+
 async function main(): Promise<void> {
   const app = await buildApp();
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST ?? '0.0.0.0';
+  // SIGTERM/SIGINT (issue 10 "Production build"): stop accepting connections, let the requests in
+  // flight finish (Fastify answers 503 to new requests on kept-alive connections meanwhile), then
+  // the onClose hooks close the database, Redis and the mailer.
   const close = async (signal: string) => {
-    app.log.info(`${signal}: closing`);
+    app.log.info(`${signal}: draining`);
+    setTimeout(() => {
+      app.log.error(`requests still running after ${DRAIN_TIMEOUT_MS} ms: exiting`);
+      process.exit(1);
+    }, DRAIN_TIMEOUT_MS).unref();
     await app.close();
+    app.log.info('closed');
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));

@@ -169,6 +169,7 @@ export interface AppSettings {
   uploadsDir: string;
   /** Private files (lesson files), never served as they are: `<dataDir>/private`. */
   privateDir: string;
+  /** Seed demo content into an empty database (env SEED !== 'false'). */
   seed: boolean;
   serveStatic: boolean;
   shellDist: string;
@@ -211,8 +212,14 @@ export const DEFAULT_MAIL_FROM = '"آکادمی نوشتار" <no-reply@localhos
 /** Default lifetime of a cached anonymous public answer, ms (PUBLIC_CACHE_MS replaces it). */
 export const DEFAULT_PUBLIC_CACHE_MS = 2000;
 
-/** The repository root (server/src/.. /..). */
-export const REPO_ROOT = path.resolve(__dirname, '../..');
+/**
+ * The server package's folder, which holds `drizzle/`, `assets/` and `seed-media/`. This file runs
+ * one level below it both from source (`server/src`) and compiled (`server/dist`, one bundle).
+ */
+export const SERVER_ROOT = path.resolve(__dirname, '..');
+
+/** The repository root. */
+export const REPO_ROOT = path.resolve(SERVER_ROOT, '..');
 
 function loadAppKey(dataDir: string): string {
   if (process.env.APP_KEY) return process.env.APP_KEY;
@@ -256,7 +263,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     privateDir: path.join(dataDir, 'private'),
-    seed: options.seed ?? true,
+    seed: options.seed ?? env.SEED !== 'false',
     serveStatic: options.serveStatic ?? env.SERVE_STATIC !== 'false',
     shellDist: options.shellDist ?? path.join(REPO_ROOT, 'shell', 'dist'),
     remotesRoot: options.remotesRoot ?? path.join(REPO_ROOT, 'remotes'),

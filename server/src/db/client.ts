@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { Pool } from 'pg';
+import { SERVER_ROOT } from '../settings';
 import * as schema from './schema';
 
 /** The drizzle handle every service receives; the same API on PGlite and PostgreSQL. */
@@ -25,7 +26,7 @@ export interface Database {
 }
 
 /** Where the committed SQL migrations live. */
-export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 
 /**
  * A PGlite with the extensions the migrations need (pg_trgm for search): on disk in `dir`, or in
@@ -44,17 +45,37 @@ export interface OpenDatabaseOptions {
   pglite?: PGlite;
   /** Data folder; PGlite keeps its files in `<dataDir>/db` (created when missing). */
   dataDir?: string;
+  /** Runs after the migrations, in the same exclusive setup step (the demo seed). */
+  prepare?: (db: Db) => Promise<void>;
 }
 
 /**
- * Opens the database and runs pending migrations.
- * @returns the handle; throws when the server is unreachable or a migration fails.
+ * The PostgreSQL advisory lock key of the setup step: of N replicas starting together on one
+ * database, one migrates and seeds while the others wait, then find it done (issue 10 "Scale-out").
+ */
+const SETUP_LOCK_KEY = 72_010;
+
+/**
+ * Opens the database, runs pending migrations, then `prepare`; on PostgreSQL both under an
+ * advisory lock, so that replicas starting together do not migrate or seed twice.
+ * @returns the handle; throws when the server is unreachable or a migration or `prepare` fails.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new Pool({ connectionString: options.url, max: 10 });
     const db = drizzleNodePg({ client: pool, schema });
-    await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+      await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await options.prepare?.(db as unknown as Db);
+    } catch (error) {
+      lock.release(true);
+      await pool.end();
+      throw error;
+    }
+    // Unlocked by the session's end too, should this query fail.
+    await lock.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK_KEY]).finally(() => lock.release());
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client = options.pglite;
@@ -65,6 +86,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await options.prepare?.(db as unknown as Db);
   const opened = client;
   return {
     db: db as unknown as Db,

@@ -24,6 +24,7 @@ import {
 import { sanitizeRichText } from '../lib/html';
 import type { FileStorage } from '../lib/storage';
 import { searchColumnsOf } from '../lib/text';
+import { SERVER_ROOT } from '../settings';
 import { hashPassword } from '../modules/auth/passwords';
 import { addComment } from '../modules/site/comments-service';
 import { addLike } from '../modules/site/likes-service';
@@ -34,7 +35,7 @@ import { createTicket } from '../modules/support/tickets-service';
 import { createUser, ensurePermissions, grantPermissions, setCommentRestriction } from '../modules/users/users-service';
 
 /** Committed seed media (SVG covers, Opus clips). */
-export const SEED_MEDIA_DIR = path.resolve(__dirname, '../../seed-media');
+export const SEED_MEDIA_DIR = path.join(SERVER_ROOT, 'seed-media');
 
 /** The three accounts of DESIGN.md, for the README and tests. */
 export const SEED_ACCOUNTS = {

@@ -12,6 +12,7 @@ import { users } from '../../src/db/schema';
 import { backupPglite, DbToolRefused, pgliteDirOf } from '../../scripts/db-backup';
 import { restorePglite } from '../../scripts/db-restore';
 import { tempDir } from '../helpers/test-app';
+import { compileServer, SERVER_ROOT } from '../helpers/server-process';
 
 const PEOPLE = [
   { full_name: 'سارا احمدی', email: 'sara@example.com', password_hash: 'x' },
@@ -127,10 +128,11 @@ describe('db:backup and db:restore (PGlite)', () => {
     expect(fs.readdirSync(target)).toEqual(['junk.tar.gz']);
   });
 
-  it('on PostgreSQL (DATABASE_URL set) both scripts name pg_dump -Fc / pg_restore and exit non-zero', () => {
-    for (const script of ['db-backup.ts', 'db-restore.ts']) {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('scripts', script), 'x.tar.gz'], {
-        cwd: path.resolve(__dirname, '../..'),
+  it('on PostgreSQL (DATABASE_URL set) both compiled scripts name pg_dump -Fc / pg_restore and exit non-zero', () => {
+    compileServer();
+    for (const script of ['db-backup.js', 'db-restore.js']) {
+      const run = spawnSync(process.execPath, [path.join('dist', script), 'x.tar.gz'], {
+        cwd: SERVER_ROOT,
         env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/none' },
         encoding: 'utf8',
       });

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { htmlToText } from '../../lib/html';
 import { MESSAGES } from '../../lib/messages';
 import { mediaTypeOf, type FileStorage } from '../../lib/storage';
+import { SERVER_ROOT } from '../../settings';
 import { listPodcasts } from './podcasts-service';
 import { listPosts } from './posts-service';
 
@@ -25,7 +26,7 @@ export interface FeedOwner {
 }
 
 /** The show's cover art, a committed square SVG. */
-const COVER_SVG = path.resolve(__dirname, '../../../assets/podcast-cover.svg');
+const COVER_SVG = path.join(SERVER_ROOT, 'assets', 'podcast-cover.svg');
 /** Storage key of the rendered cover. */
 const COVER_KEY = 'feeds/podcast-cover.png';
 /** Side of the rendered cover in pixels: Apple wants a JPEG or PNG of 1400–3000 px. */

@@ -20,14 +20,18 @@ export default fp(
       url: settings.databaseUrl,
       pglite: options.pglite,
       dataDir: settings.dataDir,
+      prepare: settings.seed
+        ? async (db) => {
+            if (await seedIfEmpty(db, { storage: app.storage })) app.log.info('seeded demo content into an empty database');
+          }
+        : undefined,
     });
     app.decorate('db', database.db);
     app.decorate('dbKind', database.kind);
-    app.addHook('onClose', async () => database.close());
-    if (settings.seed) {
-      const seeded = await seedIfEmpty(database.db, { storage: app.storage });
-      if (seeded) app.log.info('seeded demo content into an empty database');
-    }
+    app.addHook('onClose', async () => {
+      await database.close();
+      app.log.info('database closed');
+    });
   },
   { name: 'db', dependencies: ['storage'] },
 );

@@ -1,0 +1,31 @@
+// Compiles the server for `npm start` and the server image (issue 10 "Production build"): each
+// entry becomes one CommonJS file in dist/, with the workspace's own TypeScript packages (@shop/*)
+// bundled in and every other package left to node_modules. dist/ sits one level below the
+// package folder like src/, so SERVER_ROOT (settings.ts) finds drizzle/, assets/ and seed-media/.
+import { build } from 'esbuild';
+
+const ENTRIES = {
+  main: 'src/main.ts',
+  'db-backup': 'scripts/db-backup.ts',
+  'db-restore': 'scripts/db-restore.ts',
+};
+
+/** Bare imports stay external unless they name a workspace package (TypeScript sources). */
+const externalPackages = {
+  name: 'external-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, ({ path }) => (path.startsWith('@shop/') ? undefined : { path, external: true }));
+  },
+};
+
+await build({
+  entryPoints: ENTRIES,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  plugins: [externalPackages],
+});

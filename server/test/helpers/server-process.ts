@@ -1,0 +1,128 @@
+/**
+ * The compiled server as a real process (issue 10): what `npm start` and the server image run,
+ * for the tests that signal, kill or multiply it. Also a scratch PostgreSQL database per test
+ * file, so that several processes can share one without the schema resets of test-app.ts.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { Client } from 'pg';
+
+/** The server package folder. */
+export const SERVER_ROOT = path.resolve(__dirname, '../..');
+
+let compiled = false;
+
+/** Compiles the server to dist/ once per test process (build.mjs takes about a second). */
+export function compileServer(): void {
+  if (compiled) return;
+  const run = spawnSync(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`build.mjs failed: ${run.stderr}`);
+  compiled = true;
+}
+
+/** A TCP port free at the time of the call, chosen by the kernel. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far (JSON log lines). */
+  output: () => string;
+  /** Resolves with the exit code (null when a signal ended it) once the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends `signal` (SIGTERM by default) and waits for the exit. */
+  stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Starts `node dist/main.js` on a free port and waits until `/api/health` answers 200.
+ * Defaults: production mode without Secure cookies, no static site, PGlite in `DATA_DIR`, no
+ * Redis; `env` overrides them (DATA_DIR is required).
+ * @throws when the process exits or is not healthy within `timeoutMs` (its output in the message)
+ */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  compileServer();
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(SERVER_ROOT, 'dist', 'main.js')], {
+    cwd: SERVER_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      COOKIE_SECURE: 'false',
+      SERVE_STATIC: 'false',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (;;) {
+    if (gone) throw new Error(`the server exited before it was healthy:\n${log}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server was not healthy within ${timeoutMs} ms:\n${log}`);
+    }
+    const healthy = await fetch(`${origin}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    origin,
+    port,
+    child,
+    output: () => log,
+    exited,
+    stop: (signal = 'SIGTERM') => {
+      if (!gone) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/**
+ * A new, empty database on the PostgreSQL server of `DATABASE_URL`, for processes that share it.
+ * @returns its URL and a function that drops it (closing what is still connected)
+ */
+export async function scratchPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = async (sql: string) => {
+    const client = new Client({ connectionString: new URL('/postgres', base).href });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(`/${name}`, base).href;
+  return { url, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}

@@ -1,0 +1,91 @@
+/**
+ * SIGTERM on the compiled server (issue 10 "Production build"): a request already in flight is
+ * answered in full, new connections are refused, the database is closed and the process exits 0;
+ * the write that request acknowledged is there after a restart. On PGlite, and on PostgreSQL when
+ * DATABASE_URL is set.
+ */
+import http from 'node:http';
+import { scratchPostgresDatabase, startServerProcess, type ServerProcess } from './helpers/server-process';
+import { DB_TARGETS, tempDir } from './helpers/test-app';
+
+jest.setTimeout(180_000);
+
+/** Resolves once `predicate` holds for the process output (polled every 50 ms). */
+async function outputShows(server: ServerProcess, predicate: (output: string) => boolean): Promise<void> {
+  while (!predicate(server.output())) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+describe.each(DB_TARGETS)('SIGTERM on %s', (target) => {
+  let env: Record<string, string>;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    env = { DATA_DIR: tempDir('shop-shutdown-'), SEED: 'false' };
+    if (target === 'postgres') {
+      const database = await scratchPostgresDatabase('shop_shutdown');
+      env.DATABASE_URL = database.url;
+      dropDatabase = database.drop;
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop('SIGKILL')));
+    await dropDatabase?.();
+  });
+
+  it('finishes the request in flight, refuses new ones, closes the database and keeps the write', async () => {
+    const server = await startServerProcess(env);
+    servers.push(server);
+    const csrf = await fetch(`${server.origin}/sanctum/csrf-cookie`);
+    const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1]!);
+    const body = JSON.stringify({ full_name: 'سارا تستی', email: 'drain@example.com', password: 'Secret123', password_confirmation: 'Secret123' });
+
+    // Headers first, with Expect: 100-continue: the server's "continue" proves it holds the request.
+    const request = http.request(`${server.origin}/api/auth/register`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        cookie: `XSRF-TOKEN=${encodeURIComponent(token)}`,
+        'x-xsrf-token': token,
+        expect: '100-continue',
+      },
+    });
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      request.on('error', reject);
+    });
+    await new Promise<void>((resolve) => request.once('continue', () => resolve()));
+
+    server.child.kill('SIGTERM');
+    await outputShows(server, (output) => output.includes('SIGTERM: draining'));
+    // The listener is closed: a new connection is refused while the old request is still open.
+    await expect(fetch(`${server.origin}/api/health`)).rejects.toThrow();
+
+    request.end(body);
+    const { status, text } = await answer;
+    expect(status).toBe(201);
+    expect(JSON.parse(text)).toMatchObject({ data: { user: { email: 'drain@example.com' } } });
+
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain('database closed');
+
+    const again = await startServerProcess(env);
+    servers.push(again);
+    const csrfAgain = await fetch(`${again.origin}/sanctum/csrf-cookie`);
+    const tokenAgain = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(csrfAgain.headers.get('set-cookie') ?? '')![1]!);
+    const login = await fetch(`${again.origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${encodeURIComponent(tokenAgain)}`, 'x-xsrf-token': tokenAgain },
+      body: JSON.stringify({ email: 'drain@example.com', password: 'Secret123' }),
+    });
+    expect(login.status).toBe(200);
+    await again.stop();
+    servers = [];
+  });
+});
