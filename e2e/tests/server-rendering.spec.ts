@@ -1,6 +1,6 @@
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 const root = join(__dirname, '..', '..');
 
@@ -79,4 +79,142 @@ test('a remote that is down leaves its area to the browser, and the rest still r
   await expect(async () => {
     expect((await serverHtml(request, '/')).html).toContain('تازه‌ترین نوشته‌ها');
   }).toPass({ timeout: 10_000 });
+});
+
+/**
+ * A page's head as a browser parses the server HTML with JavaScript off (issue 9 "Each page also
+ * carries"): only what is inside `<head>` counts, as crawlers and link previews read it.
+ */
+async function serverHead(page: Page, path: string) {
+  const response = await page.goto(path);
+  const head = page.locator('head');
+  const meta = async (key: string) => {
+    const tags = head.locator(`meta[name="${key}"], meta[property="${key}"]`);
+    const count = await tags.count();
+    if (count > 1) throw new Error(`${path}: ${count} ${key} tags`);
+    return count ? tags.getAttribute('content') : null;
+  };
+  const canonical = head.locator('link[rel="canonical"]');
+  const jsonLd = head.locator('script[type="application/ld+json"]');
+  return {
+    status: response!.status(),
+    // In the head: icons in the body carry SVG <title>s of their own.
+    titles: await head.locator('title').count(),
+    title: await page.title(),
+    meta,
+    canonical: (await canonical.count()) ? await canonical.getAttribute('href') : null,
+    jsonLd: (await jsonLd.count()) ? JSON.parse((await jsonLd.textContent())!) : null,
+  };
+}
+
+async function pageWithoutJavaScript(browser: Browser) {
+  return (await browser.newContext({ javaScriptEnabled: false })).newPage();
+}
+
+test('every server-rendered page carries its own title, description, canonical URL, Open Graph and Twitter tags and JSON-LD in its head', async ({ browser, request, baseURL }) => {
+  const site = (await (await request.get('/api/site-information')).json()).data;
+  const firstOf = async (list: string) => {
+    const items = (await (await request.get(`/api/${list}?per_page=50`)).json()).data as { id: number; image: string | null }[];
+    return items.find((item) => item.image) ?? items[0]!;
+  };
+  const [postItem, podcastItem, productItem] = [await firstOf('posts'), await firstOf('podcasts'), await firstOf('products')];
+  const post = (await (await request.get(`/api/posts/${postItem.id}`)).json()).data;
+  const podcast = (await (await request.get(`/api/podcasts/${podcastItem.id}`)).json()).data;
+  const product = (await (await request.get(`/api/products/${productItem.id}`)).json()).data;
+  const page = await pageWithoutJavaScript(browser);
+
+  /** What every indexable page has: one title, its description, canonical and og:url, Open Graph and Twitter. */
+  async function expectIndexable(path: string, title: string, ogType: 'website' | 'article', image?: string | null) {
+    const head = await serverHead(page, path);
+    expect(head.status, path).toBe(200);
+    expect(head.titles, path).toBe(1);
+    expect(head.title, path).toBe(title === site.site_name ? title : `${title} | ${site.site_name}`);
+    const description = await head.meta('description');
+    expect(description?.length, path).toBeGreaterThan(10);
+    expect(description!.length, path).toBeLessThanOrEqual(161);
+    expect(description, path).not.toMatch(/[<>]/);
+    expect(head.canonical, path).toBe(`${baseURL}${path}`);
+    expect(await head.meta('robots'), path).toBeNull();
+    expect(await head.meta('og:title'), path).toBe(title);
+    expect(await head.meta('og:description'), path).toBe(description);
+    expect(await head.meta('og:url'), path).toBe(head.canonical);
+    expect(await head.meta('og:type'), path).toBe(ogType);
+    expect(await head.meta('og:locale'), path).toBe('fa_IR');
+    expect(await head.meta('og:site_name'), path).toBe(site.site_name);
+    expect(await head.meta('og:image'), path).toBe(image ? `${baseURL}${image}` : null);
+    expect(await head.meta('twitter:card'), path).toBe(image ? 'summary_large_image' : 'summary');
+    expect(await head.meta('twitter:title'), path).toBe(title);
+    expect(await head.meta('twitter:description'), path).toBe(description);
+    expect(await head.meta('twitter:image'), path).toBe(image ? `${baseURL}${image}` : null);
+    return { head, description };
+  }
+
+  const home = await expectIndexable('/', site.site_name, 'website');
+  expect(home.head.jsonLd).toMatchObject({ '@context': 'https://schema.org', '@type': 'WebSite', name: site.site_name, url: `${baseURL}/` });
+
+  for (const [path, title] of [
+    ['/posts', 'نوشته‌ها'],
+    ['/podcasts', 'پادکست‌ها'],
+    ['/products', 'دوره‌ها'],
+    ['/frequently-asked-questions', 'پرسش‌های متداول'],
+    ['/terms-and-conditions', 'قوانین و مقررات'],
+  ] as const) {
+    expect((await expectIndexable(path, title, 'website')).head.jsonLd, path).toBeNull();
+  }
+
+  const article = await expectIndexable(`/posts/${post.id}`, post.title, 'article', post.image);
+  expect(article.head.jsonLd).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: post.title,
+    description: article.description,
+    url: `${baseURL}/posts/${post.id}`,
+    datePublished: post.created_at,
+    dateModified: post.updated_at,
+    publisher: { '@type': 'Organization', name: site.site_name },
+  });
+
+  const episode = await expectIndexable(`/podcasts/${podcast.id}`, podcast.title, 'article', podcast.image);
+  expect(episode.head.jsonLd).toMatchObject({ '@type': 'PodcastEpisode', name: podcast.title, url: `${baseURL}/podcasts/${podcast.id}`, datePublished: podcast.created_at });
+  if (podcast.file) expect(episode.head.jsonLd.associatedMedia).toMatchObject({ '@type': 'AudioObject', contentUrl: `${baseURL}${podcast.file}` });
+
+  const course = await expectIndexable(`/products/${product.id}`, product.title, 'website', product.image);
+  expect(course.head.jsonLd).toMatchObject({
+    '@type': 'Course',
+    name: product.title,
+    provider: { '@type': 'Organization', name: site.site_name },
+    // Tomans on the site; schema.org wants an ISO 4217 currency: rials.
+    offers: { '@type': 'Offer', price: product.price * 10, priceCurrency: 'IRR', category: product.price === 0 ? 'Free' : 'Paid' },
+  });
+
+  // A list's later page is a page of its own; its order filter is not.
+  const second = await serverHead(page, '/posts?filter=oldest&page=2');
+  expect(second.canonical).toBe(`${baseURL}/posts?page=2`);
+  expect(second.title).toBe(`نوشته‌ها — صفحه ۲ | ${site.site_name}`);
+
+  // A missing item: the 404 page, kept out of indexes.
+  const missing = await serverHead(page, '/posts/999999');
+  expect(missing.status).toBe(404);
+  expect(missing.titles).toBe(1);
+  expect(missing.title).toBe(`صفحه پیدا نشد | ${site.site_name}`);
+  expect(await missing.meta('robots')).toBe('noindex');
+  expect(missing.canonical).toBeNull();
+  expect(missing.jsonLd).toBeNull();
+});
+
+test('the browser leaves the server’s head alone, and the search page keeps itself out of indexes', async ({ page, baseURL }) => {
+  await page.goto('/posts');
+  const title = await page.title();
+  // The first use of the list hydrates its island: the head stays as the server sent it.
+  await page.getByRole('button', { name: 'قدیمی‌ترین' }).click();
+  await expect(page).toHaveURL(/filter=oldest/);
+  expect(await page.title()).toBe(title);
+  await expect(page.locator('head title')).toHaveCount(1);
+  await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/posts`);
+
+  // Search is rendered in the browser: its title and robots tag come from the page.
+  await page.goto('/search?q=%D8%AC%D8%A7%D9%88%D8%A7');
+  await expect(page).toHaveTitle(/^نتایج جست‌وجو برای «جاوا» \| /);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 });

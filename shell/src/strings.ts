@@ -168,6 +168,10 @@ export const t = {
     newBuild: 'نسخه تازه‌ای از سایت منتشر شده است؛ با رفتن به صفحه بعد، سایت به‌روز می‌شود.',
     reload: 'بارگذاری دوباره',
   },
+  head: {
+    /** A list's later page in its title and description (issue 9): «نوشته‌ها — صفحه ۲». */
+    page: (title: string, page: string) => `${title} — صفحه ${page}`,
+  },
   search: {
     label: 'جست‌وجو در سایت',
     placeholder: 'جست‌وجو…',

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import type { RemoteModule } from '@shop/contracts';
+import { useProductHead, useProductListHead } from './products/product-head';
+import { useSessionHead } from './sessions/session-head';
 import { t } from './strings';
 
 const ProductFormPage = lazy(() => import('./dashboard/catalog/product-form-page'));
@@ -7,20 +9,22 @@ const SessionFormPage = lazy(() => import('./dashboard/catalog/session-form-page
 const ManualOrderFormPage = lazy(() => import('./dashboard/financial/manual-order-form-page'));
 
 /**
- * The commerce remote's contract (DESIGN.md "The remote contract"): products and the
- * shopping cart, the home page's latest-products slot and the header's cart menu; in the
- * dashboard, courses, their sessions and the financial info (orders, manual adds, refunds, sales).
+ * The commerce remote's contract (DESIGN.md "The remote contract"): products (each page with its
+ * head, issue 9) and the shopping cart, the home page's latest-products slot and the header's
+ * cart menu; in the dashboard, courses, their sessions and the financial info (orders, manual
+ * adds, refunds, sales).
  */
 const commerceModule: RemoteModule = {
   name: 'commerce',
   requires: { '@shop/ui-kit': '^2.3.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.3.0' },
   publicRoutes: [
-    { path: '/products', Component: lazy(() => import('./products/product-list-page')) },
-    { path: '/products/:productId', Component: lazy(() => import('./products/product-detail-page')) },
+    { path: '/products', Component: lazy(() => import('./products/product-list-page')), useHead: useProductListHead },
+    { path: '/products/:productId', Component: lazy(() => import('./products/product-detail-page')), useHead: useProductHead },
     {
       path: '/products/:productId/:productSessionId',
       Component: lazy(() => import('./sessions/product-session-page')),
       guard: 'email-verified',
+      useHead: useSessionHead,
     },
     { path: '/shopping-cart', Component: lazy(() => import('./cart/shopping-cart-page')), guard: 'signed-in' },
   ],

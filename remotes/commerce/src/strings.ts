@@ -52,6 +52,8 @@ export const t = {
   retryPayment: 'تلاش دوباره',
   orderNumber: (id: string) => `سفارش شماره ${id}`,
   sessionNotFound: 'این جلسه در این دوره نیست.',
+  /** A session page's title in the tab (issue 9): «<session> — <course>». */
+  sessionTitle: (session: string, course: string) => `${session} — ${course}`,
   lockedTitle: 'این جلسه فقط برای خریداران دوره باز است',
   lockedText: (course: string) => `برای دیدن و دانلود این جلسه، دوره «${course}» را بخرید.`,
   buyCourse: (price: string) => `خرید دوره (${price})`,

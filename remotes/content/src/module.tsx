@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import type { RemoteModule } from '@shop/contracts';
+import { usePodcastHead, usePodcastListHead } from './podcasts/podcast-head';
+import { usePostHead, usePostListHead } from './posts/post-head';
 import { t } from './strings';
 
 const PostFormPage = lazy(() => import('./dashboard/post-form-page'));
@@ -7,16 +9,17 @@ const PodcastFormPage = lazy(() => import('./dashboard/podcast-form-page'));
 
 /**
  * The content remote's contract (DESIGN.md "The remote contract"): posts and podcasts,
- * public pages and dashboard sections, and the home page's newest-posts and latest-podcasts slots.
+ * public pages (each with its head, issue 9) and dashboard sections, and the home page's
+ * newest-posts and latest-podcasts slots.
  */
 const contentModule: RemoteModule = {
   name: 'content',
   requires: { '@shop/ui-kit': '^2.3.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.3.0' },
   publicRoutes: [
-    { path: '/posts', Component: lazy(() => import('./posts/post-list-page')) },
-    { path: '/posts/:postId', Component: lazy(() => import('./posts/post-detail-page')) },
-    { path: '/podcasts', Component: lazy(() => import('./podcasts/podcast-list-page')) },
-    { path: '/podcasts/:podcastId', Component: lazy(() => import('./podcasts/podcast-detail-page')) },
+    { path: '/posts', Component: lazy(() => import('./posts/post-list-page')), useHead: usePostListHead },
+    { path: '/posts/:postId', Component: lazy(() => import('./posts/post-detail-page')), useHead: usePostHead },
+    { path: '/podcasts', Component: lazy(() => import('./podcasts/podcast-list-page')), useHead: usePodcastListHead },
+    { path: '/podcasts/:podcastId', Component: lazy(() => import('./podcasts/podcast-detail-page')), useHead: usePodcastHead },
   ],
   dashboardRoutes: [
     { path: '/dashboard/posts', Component: lazy(() => import('./dashboard/dashboard-posts-page')), permission: 'manage-posts' },

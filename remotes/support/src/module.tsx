@@ -1,7 +1,9 @@
 import { lazy } from 'react';
 import type { RemoteModule } from '@shop/contracts';
 import { COMMENT_SECTIONS, sectionPath } from './comments/comment-sections';
+import { useFaqHead } from './faq/faq-head';
 import { PATHS } from './paths';
+import { useAboutMeHead, useTermsHead } from './site-information/site-text-head';
 import { t } from './strings';
 
 /** One page component for the moderation list and its four sub-pages; it reads the type from the path. */
@@ -13,8 +15,8 @@ const LinkFormPage = lazy(() => import('./links/link-form-page'));
 
 /**
  * The support remote's contract (DESIGN.md "The remote contract"): the FAQ, about-me, terms and
- * contact-us pages; the home page's about-me slot, the public layout's announcement banner and the
- * footer's links; in the dashboard, comment moderation (`/dashboard/comments` and its four
+ * contact-us pages (the first three with their head, issue 9); the home page's about-me slot, the
+ * public layout's announcement banner and the footer's links; in the dashboard, comment moderation (`/dashboard/comments` and its four
  * sub-pages), tickets, announcements, links and FAQ entries, the terms and the site information
  * with its switches (SPEC §2), each behind its permission.
  */
@@ -22,9 +24,9 @@ const supportModule: RemoteModule = {
   name: 'support',
   requires: { '@shop/ui-kit': '^2.3.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.5.0' },
   publicRoutes: [
-    { path: '/frequently-asked-questions', Component: lazy(() => import('./faq/faq-page')) },
-    { path: '/about-me', Component: lazy(() => import('./site-information/about-me-page')), guard: 'signed-in' },
-    { path: '/terms-and-conditions', Component: lazy(() => import('./site-information/terms-page')) },
+    { path: '/frequently-asked-questions', Component: lazy(() => import('./faq/faq-page')), useHead: useFaqHead },
+    { path: '/about-me', Component: lazy(() => import('./site-information/about-me-page')), guard: 'signed-in', useHead: useAboutMeHead },
+    { path: '/terms-and-conditions', Component: lazy(() => import('./site-information/terms-page')), useHead: useTermsHead },
     { path: '/contact-us', Component: lazy(() => import('./tickets/contact-us-page')), guard: 'email-verified' },
   ],
   dashboardRoutes: [

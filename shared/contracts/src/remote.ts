@@ -3,6 +3,7 @@
  * `./module` export provides, and which routes and slots each remote owns.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { UsePageHead } from './page-head';
 import type { PermissionName } from './permissions';
 
 /** The four remotes (DESIGN.md "Who owns what"). */
@@ -33,6 +34,11 @@ export interface PublicRoute {
   Component: PageComponent;
   /** SPEC §2/§6 gates: `signed-in` (specific-pages check), `email-verified` (both). */
   guard?: 'signed-in' | 'email-verified';
+  /**
+   * The page's title, description and the item it shows, for the head (issue 9; see
+   * {@link UsePageHead}). Without it the page gets the site's name and description.
+   */
+  useHead?: UsePageHead;
 }
 
 /** A dashboard page. `path` is absolute (`/dashboard/users/:editUserId`). */

@@ -7,7 +7,7 @@ import { useSessionBootstrap } from '../auth/use-session';
 import { NavigationBridge } from '../errors/navigation';
 import { RemoteDashboardPage, RemotePublicPage } from '../federation/remote-areas';
 import { PublicLayout } from '../layouts/public-layout';
-import { DocumentTitle } from '../layouts/document-title';
+import { DocumentHead, ServerHead, type ServerHeadTarget } from '../head/page-head';
 import { VersionWatcher } from '../version/version-watcher';
 import { IslandsProvider } from '../islands/island';
 import type { ShellStore } from './store';
@@ -72,24 +72,32 @@ interface AppProps {
   store: ShellStore;
   /**
    * On the server (issue 9): the requested URL, rendered with a static router and islands marked,
-   * and the request's own emotion cache. In the browser both are left out.
+   * the request's own emotion cache, and where the page declares its head. In the browser all are
+   * left out.
    */
-  server?: { url: string; emotionCache: EmotionCache };
+  server?: { url: string; emotionCache: EmotionCache; head: ServerHeadTarget };
 }
 
 /**
- * The whole shell: store, theme, toasts, router, the tab's title and the version check.
- * The server renders the same tree for a public page, whose islands the browser hydrates
- * (islands/islands.ts).
+ * The whole shell: store, theme, toasts, router, the page's head (the tab's title in the browser,
+ * the head tags on the server) and the version check. The server renders the same tree for a
+ * public page, whose islands the browser hydrates (islands/islands.ts).
  */
 export function App({ store, server }: AppProps) {
   const routes: ReactNode = (
     <>
       <NavigationBridge />
       <SessionBootstrap />
-      <DocumentTitle />
       <VersionWatcher />
-      <AppRoutes />
+      {server ? (
+        <ServerHead target={server.head}>
+          <AppRoutes />
+        </ServerHead>
+      ) : (
+        <DocumentHead>
+          <AppRoutes />
+        </DocumentHead>
+      )}
     </>
   );
   return (

@@ -5,6 +5,7 @@ import { ErrorPage } from '../pages/error-page';
 import { RequirePermission, RequireVisitorGate } from '../auth/guards';
 import { RemoteBoundary, WithRemote } from './remote-boundary';
 import { Island } from '../islands/island';
+import { RouteHead } from '../head/page-head';
 
 /**
  * Renders the remote filling a slot. Home sections show a skeleton while loading and the Persian
@@ -32,7 +33,8 @@ export function Slot({ name }: { name: SlotName }) {
 
 /**
  * The public page at the current path, from the remote that owns its first segment; else 404.
- * On a server-rendered page it is an island, hydrated at its first use (issue 9).
+ * On a server-rendered page it is an island, hydrated at its first use (issue 9). The route's
+ * `useHead` declares the page's head (`head/page-head.tsx`).
  */
 export function RemotePublicPage() {
   const { pathname } = useLocation();
@@ -43,21 +45,35 @@ export function RemotePublicPage() {
       <WithRemote remote={owner}>
         {(module) => (
           <Routes>
-            {module.publicRoutes.map(({ path, Component, guard }) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  guard ? (
-                    gate(guard, <Component />)
-                  ) : (
-                    <Island target={{ owner, page: path }} hydrate="interaction">
-                      <Component />
-                    </Island>
-                  )
-                }
-              />
-            ))}
+            {module.publicRoutes.map(({ path, Component, guard, useHead }) => {
+              // The page's head, declared beside it (issue 9): it renders nothing, so the island's
+              // HTML stays exactly the page's; behind a guard, only once the guard lets the page in.
+              const head = useHead ? <RouteHead useHead={useHead} /> : null;
+              return (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    guard ? (
+                      gate(
+                        guard,
+                        <>
+                          {head}
+                          <Component />
+                        </>,
+                      )
+                    ) : (
+                      <>
+                        {head}
+                        <Island target={{ owner, page: path }} hydrate="interaction">
+                          <Component />
+                        </Island>
+                      </>
+                    )
+                  }
+                />
+              );
+            })}
             <Route path="*" element={<ErrorPage status={404} />} />
           </Routes>
         )}

@@ -7,7 +7,7 @@ import { AppThemeProvider, enqueueSnackbar, UI_KIT_VERSION } from '@shop/ui-kit'
 import { MemoryRouter, Route, Routes, ROUTER_VERSION } from '@shop/router';
 import { startApiServer } from '@shop/test-utils';
 import { errorCatalogue } from '../errors/error-catalogue';
-import { DocumentTitle } from './document-title';
+import { DocumentHead } from '../head/page-head';
 
 // The federation runtime cannot run in jsdom; everything above it (the remote list, the facade
 // check, the slots' boundaries) is the shell's own code. Only the support remote answers.
@@ -78,12 +78,13 @@ async function renderLayout() {
       <Provider store={store}>
         <AppThemeProvider>
           <MemoryRouter initialEntries={['/posts']}>
-            <DocumentTitle />
-            <Routes>
-              <Route element={<PublicLayout />}>
-                <Route path="/posts" element={<h1>نوشته‌ها</h1>} />
-              </Route>
-            </Routes>
+            <DocumentHead>
+              <Routes>
+                <Route element={<PublicLayout />}>
+                  <Route path="/posts" element={<h1>نوشته‌ها</h1>} />
+                </Route>
+              </Routes>
+            </DocumentHead>
           </MemoryRouter>
         </AppThemeProvider>
       </Provider>

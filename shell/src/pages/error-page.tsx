@@ -2,6 +2,7 @@ import { Box, Button, Typography } from '@shop/ui-kit';
 import { Link } from '@shop/router';
 import type { PageErrorStatus } from '../errors/page-error-slice';
 import { t } from '../strings';
+import { DeclarePageHead } from '../head/page-head';
 
 const VARIANTS: Record<PageErrorStatus, { title: string; text: string; code: string }> = {
   404: { title: t.errors.notFoundTitle, text: t.errors.notFoundText, code: '۴۰۴' },
@@ -9,11 +10,15 @@ const VARIANTS: Record<PageErrorStatus, { title: string; text: string; code: str
   500: { title: t.errors.serverTitle, text: t.errors.serverText, code: '۵۰۰' },
 };
 
-/** The error page of SPEC §2 in its three variants: 404, 429 and 5xx (anything else). */
+/**
+ * The error page of SPEC §2 in its three variants: 404, 429 and 5xx (anything else); titled with
+ * its variant and kept out of search indexes (issue 9).
+ */
 export function ErrorPage({ status }: { status: PageErrorStatus }) {
   const variant = VARIANTS[status];
   return (
     <Box component="section" data-error-page={status} sx={{ textAlign: 'center', py: { xs: 6, md: 10 } }}>
+      <DeclarePageHead head={{ title: variant.title, noindex: true }} />
       <Typography variant="h1" sx={{ fontSize: { xs: 72, md: 112 }, fontWeight: 700, color: 'primary.main' }}>
         {variant.code}
       </Typography>

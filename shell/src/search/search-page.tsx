@@ -7,6 +7,7 @@ import { Chip, LinearProgress } from '@shop/ui-kit/lazy';
 import { Link, useSearchParams } from '@shop/router';
 import { isSearchable, searchResultPath, useSearchQuery } from './search-api';
 import { t } from '../strings';
+import { DeclarePageHead } from '../head/page-head';
 
 const CHIP_COLOR = { post: 'primary', podcast: 'secondary', product: 'success' } as const;
 
@@ -48,7 +49,8 @@ function SearchHit({ result }: { result: SearchResult }) {
 /**
  * `/search?q=…&page=…` (shell-owned): posts, podcasts and products matching `q`, mixed in the
  * server's rank order with a type chip, paged in the URL. A query under
- * two characters (see {@link isSearchable}) shows a hint and sends nothing.
+ * two characters (see {@link isSearchable}) shows a hint and sends nothing. Titled with the query,
+ * and kept out of search indexes (issue 9).
  */
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
@@ -69,6 +71,7 @@ export default function SearchPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: 4 }}>
+      <DeclarePageHead head={{ title: tooShort ? t.search.title : t.search.resultsFor(q), noindex: true }} />
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 1, overflowWrap: 'anywhere' }}>
         {tooShort ? t.search.title : t.search.resultsFor(q)}
       </Typography>

@@ -11,12 +11,15 @@ import { StrictMode } from 'react';
 import { PassThrough, type Readable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { api, preferencesReceived, setServerApiOrigin, signedOut, type RootState } from '@shop/api-client';
+import { api, preferencesReceived, setServerApiOrigin, signedOut, siteInformationApi, type RootState } from '@shop/api-client';
 import { createRtlCache } from '@shop/ui-kit';
 import { App } from '../app/app';
 import { createShellStore, type ShellStore } from '../app/store';
 import { setServerRemoteList } from '../federation/load-remote';
 import { selectPageError } from '../errors/page-error-slice';
+import { createServerHeadTarget, type ServerHeadTarget } from '../head/page-head';
+import { headTags } from '../head/head-tags';
+import { t } from '../strings';
 
 /** How many data passes a page may take: a query that needs another's answer adds one. */
 const MAX_DATA_PASSES = 3;
@@ -28,6 +31,12 @@ export interface RenderPageOptions {
   remotes: { name: string; entry: string }[];
   /** Where the API answers this process (`http://127.0.0.1:8080`). */
   apiOrigin: string;
+  /**
+   * The site's public origin for the head's absolute URLs (canonical, og:url, images, JSON-LD):
+   * `PUBLIC_URL`, else the request's own protocol and host (`https://example.com`, no trailing
+   * slash). Without it, `apiOrigin`.
+   */
+  publicOrigin?: string;
   /**
    * True when the request carried no auth cookie: then it is a visitor's, and the header shows the
    * login and register buttons at once. Otherwise the browser asks who is signed in.
@@ -46,14 +55,26 @@ export interface RenderedPage {
   html: Readable;
   /** The Redux state the page was rendered with, as JSON for the browser's store. */
   state: () => string;
+  /**
+   * The page's head tags as HTML (issue 9): `<title>`, description, canonical or robots, Open
+   * Graph, Twitter and JSON-LD. The server puts it before `</head>` of islands.html, which has no
+   * title or description of its own.
+   */
+  head: string;
 }
 
-function tree(store: ShellStore, url: string) {
+function tree(store: ShellStore, url: string, head: ServerHeadTarget = createServerHeadTarget()) {
   return (
     <StrictMode>
-      <App store={store} server={{ url, emotionCache: createRtlCache() }} />
+      <App store={store} server={{ url, emotionCache: createRtlCache(), head }} />
     </StrictMode>
   );
+}
+
+/** The site's name and short description from the site information the page loaded, else the built-in ones. */
+function siteOf(state: RootState): { name: string; description: string } {
+  const info = siteInformationApi.endpoints.getSiteInformation.select()(state).data?.data;
+  return { name: info?.site_name.trim() || t.siteName, description: info?.short_description.trim() || t.siteTagline };
 }
 
 /**
@@ -64,7 +85,7 @@ function tree(store: ShellStore, url: string) {
  * @returns the page, once React has rendered all of it
  * @throws when even the page's frame (the shell's layout) cannot render
  */
-export async function renderPage({ url, remotes, apiOrigin, visitor, preferences, onError = () => undefined }: RenderPageOptions): Promise<RenderedPage> {
+export async function renderPage({ url, remotes, apiOrigin, publicOrigin, visitor, preferences, onError = () => undefined }: RenderPageOptions): Promise<RenderedPage> {
   setServerApiOrigin(apiOrigin);
   setServerRemoteList(remotes);
   const store = createShellStore();
@@ -78,16 +99,23 @@ export async function renderPage({ url, remotes, apiOrigin, visitor, preferences
     await Promise.all(running);
   }
   const status = selectPageError(store.getState() as RootState & Parameters<typeof selectPageError>[0]) ?? 200;
+  const head = createServerHeadTarget();
   return new Promise((resolve, reject) => {
     const html = new PassThrough();
-    const stream = renderToPipeableStream(tree(store, url), {
+    const stream = renderToPipeableStream(tree(store, url, head), {
       // In document order, nothing left for scripts to move: a page whose areas arrived after its
       // footer shifted (Lighthouse CLS 1.2), and a reader without JavaScript must get it whole.
       // The data is already in the store, so everything is ready at once.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         stream.pipe(html);
-        resolve({ status, html, state: () => JSON.stringify(store.getState()).replace(/</g, '\\u003c') });
+        resolve({
+          status,
+          html,
+          state: () => JSON.stringify(store.getState()).replace(/</g, '\\u003c'),
+          // The page has rendered whole: its declaration is in, with the data it rendered.
+          head: headTags({ head: head.head, site: siteOf(store.getState()), origin: (publicOrigin ?? apiOrigin).replace(/\/+$/, ''), url, status }),
+        });
       },
       onShellError: reject,
       onError,

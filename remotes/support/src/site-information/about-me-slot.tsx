@@ -1,7 +1,7 @@
 import { Button, Card, CardContent, Icon, Skeleton, Typography } from '@shop/ui-kit';
 import { Link } from '@shop/router';
 import { siteInformationApi } from '@shop/api-client';
-import { plainTextExcerpt } from './plain-text-excerpt';
+import { plainTextExcerpt } from '@shop/format';
 import { t } from '../strings';
 
 /** How much of the about-me text the home page shows. */

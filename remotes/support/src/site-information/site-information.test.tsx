@@ -5,7 +5,6 @@ import supportModule from '../module';
 import AboutMePage from './about-me-page';
 import AboutMeSlot from './about-me-slot';
 import TermsPage from './terms-page';
-import { plainTextExcerpt } from './plain-text-excerpt';
 import { aSiteInformation } from './site-information-fixture';
 
 const longParagraph = 'من برنامه‌نویس و مدرس هستم و سال‌هاست درباره وب می‌نویسم. '.repeat(10);
@@ -43,24 +42,5 @@ describe('about-me and terms (SPEC §2)', () => {
     expect(excerpt.querySelector('*')).toBeNull();
     expect(screen.queryByText('پایان')).toBeNull();
     expect(screen.getByRole('link', { name: 'بیشتر درباره من' }).getAttribute('href')).toBe('/about-me');
-  });
-});
-
-describe('plainTextExcerpt', () => {
-  it('drops tags without running them and keeps short texts whole', () => {
-    expect(plainTextExcerpt('<p>سلام <b>دنیا</b></p><img src=x onerror="window.hacked=1">', 300)).toBe('سلام دنیا');
-    expect((window as { hacked?: number }).hacked).toBeUndefined();
-  });
-
-  it('keeps words of neighbouring blocks apart', () => {
-    expect(plainTextExcerpt('<h2>سلام!</h2><p>خوش آمدید<br>به سایت</p>', 300)).toBe('سلام! خوش آمدید به سایت');
-  });
-
-  it('decodes entities, as text', () => {
-    expect(plainTextExcerpt('<p>نوشتن &amp; خواندن &lt;b&gt; &#1740;</p>', 300)).toBe('نوشتن & خواندن <b> ی');
-  });
-
-  it('cuts long texts at a word boundary with «…»', () => {
-    expect(plainTextExcerpt('<p>یک دو سه چهار پنج</p>', 12)).toBe('یک دو سه…');
   });
 });

@@ -28,16 +28,19 @@ interface ShellServer {
     url: string;
     remotes: RemoteManifestEntry[];
     apiOrigin: string;
+    publicOrigin?: string;
     visitor: boolean;
     preferences: Record<string, string>;
     onError?: (error: unknown) => void;
-  }): Promise<{ status: number; html: Readable; state: () => string }>;
+  }): Promise<RenderedPage>;
 }
 
 export interface RenderedPage {
   status: number;
   html: Readable;
   state: () => string;
+  /** The page's head tags (title, description, canonical, Open Graph, Twitter, JSON-LD); none from an older shell build. */
+  head?: string;
 }
 
 export interface PageRenderer {
@@ -47,10 +50,12 @@ export interface PageRenderer {
    * @param visitor true when the request carried no auth cookie (the header's login buttons show at once)
    * @param preferences the request's device preferences (`pref_*` cookies, by name without the
    * prefix), which the page follows (a closed announcement stays out of the HTML)
+   * @param publicOrigin the site's public origin for the head's absolute URLs (canonical, og:url,
+   * JSON-LD): PUBLIC_URL, else the request's protocol and host
    * @returns the page, or null when the shell's server bundle is not built (the browser renders it)
    * @throws when the shell's frame itself fails to render (the caller serves index.html instead)
    */
-  render(url: string, visitor: boolean, preferences: Record<string, string>): Promise<RenderedPage | null>;
+  render(url: string, visitor: boolean, preferences: Record<string, string>, publicOrigin: string): Promise<RenderedPage | null>;
 }
 
 interface RendererOptions {
@@ -114,7 +119,7 @@ export function createPageRenderer({ shellDist, remoteList, origin, log }: Rende
   }
 
   return {
-    async render(url, visitor, preferences) {
+    async render(url, visitor, preferences, publicOrigin) {
       if (!shell) {
         if (!fs.existsSync(entryFile)) return null;
         // The bundle starts asynchronously (Module Federation sets up the shared modules first).
@@ -128,6 +133,7 @@ export function createPageRenderer({ shellDist, remoteList, origin, log }: Rende
         url,
         remotes: await serverRemotes(),
         apiOrigin: origin(),
+        publicOrigin,
         visitor,
         preferences,
         onError: (error) => log.warn({ err: error, url }, 'an area of a server-rendered page failed; the browser renders it'),

@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { isServerRenderedPath, PREFERENCE_COOKIE_PREFIX, REMOTE_NAMES, type RemoteManifestEntry } from '@shop/contracts';
 import { MESSAGES } from '../../lib/messages';
+import { linkOrigin } from '../../modules/mail/mailer';
 import type { PageSources } from '../external/helmet';
 import { AUTH_COOKIE } from './auth';
 import { createPageRenderer } from './page-renderer';
@@ -206,7 +207,7 @@ export default fp(
       const visitor = !request.cookies[AUTH_COOKIE];
       let page;
       try {
-        page = await renderer.render(url, visitor, preferencesOf(request.cookies));
+        page = await renderer.render(url, visitor, preferencesOf(request.cookies), linkOrigin(request));
       } catch (error) {
         request.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
       }
@@ -214,9 +215,11 @@ export default fp(
         sendIndex(reply);
         return;
       }
-      const { html: body, state, status } = page;
+      const { html: body, state, status, head } = page;
       async function* document() {
-        yield parts!.before;
+        // The page's own head tags (issue 9): islands.html has no title or description of its own.
+        // (A replacer function: `$&` or `$'` in a title must stay text, not a replacement pattern.)
+        yield head ? parts!.before.replace('</head>', () => `${head}</head>`) : parts!.before;
         for await (const chunk of body) yield chunk as Buffer;
         // `data-visitor`: the island loader's cue to wait for each island's first use (issue 9).
         yield `</div><script id="preloaded-state" type="application/json"${visitor ? ' data-visitor' : ''}>${state()}</script>`;

@@ -19,13 +19,14 @@ const shellPage = (entry: string) => `<!doctype html><html lang="fa" dir="rtl"><
 const SHELL_SERVER = `
 const { Readable } = require('node:stream');
 module.exports = Promise.resolve({
-  async renderPage({ url, remotes, apiOrigin, visitor, preferences }) {
+  async renderPage({ url, remotes, apiOrigin, publicOrigin, visitor, preferences }) {
     if (url.startsWith('/posts/broken')) throw new Error('the frame failed');
     const status = url.startsWith('/posts/404') ? 404 : 200;
     return {
       status,
       html: Readable.from(['<main data-url="', url, '">', JSON.stringify({ remotes, apiOrigin, visitor, preferences }).replace(/</g, ''), '</main>']),
       state: () => JSON.stringify({ page: url }),
+      head: '<title>' + url + '</title><link rel="canonical" href="' + publicOrigin + url + '">',
     };
   },
 });`;
@@ -75,6 +76,10 @@ describe('server-rendered public pages (PGlite)', () => {
     expect(html).toMatch(/<div id=root><main data-url="\/posts\?page=2">.*<\/main><\/div><script id="preloaded-state" type="application\/json" data-visitor>\{"page":"\/posts\?page=2"\}<\/script><\/body><\/html>$/);
     expect(html).not.toContain('اسکلت');
     expect(rendered(html).apiOrigin).toBe(base);
+    // The page's head tags go in <head> (issue 9), with the request's own origin when PUBLIC_URL is unset.
+    expect(html).toContain(`<title>/posts?page=2</title><link rel="canonical" href="${base}/posts?page=2"></head>`);
+    // Placed as it is: `$&` in a page's text is not a replacement pattern.
+    expect((await page('/posts/$&')).html).toContain(`<title>/posts/$&</title><link rel="canonical" href="${base}/posts/$&"></head>`);
     expect(rendered(html).visitor).toBe(true);
     // With the auth cookie, the page is not rendered as a visitor's: the browser asks who is signed in.
     expect(rendered((await page('/posts', 'auth_token=abc')).html).visitor).toBe(false);

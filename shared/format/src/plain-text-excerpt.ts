@@ -4,13 +4,14 @@ const BLOCK_END = /<\/(?:p|div|h[1-6]|li|blockquote|pre|tr|td|th|section|article
 const TAG = /<[^>]*>/g;
 
 /**
- * The start of an HTML text as plain text, cut at a word boundary, with «…» when cut.
- * The same in the browser and on the server (issue 9): tags are dropped and entities decoded
- * (the `entities` library); the text is shown as text, so nothing of the HTML reaches the page as
- * markup. The API's HTML is sanitized, so no attribute holds a bare `>`.
+ * The start of an HTML text as plain text, cut at a word boundary, with «…» when cut: the
+ * about-me excerpt and the pages' meta descriptions (issue 9). The same in the browser and on the
+ * server: tags are dropped and entities decoded (the `entities` library); the result is text, so
+ * nothing of the HTML reaches a page as markup. The API's HTML is sanitized, so no attribute holds
+ * a bare `>`.
  *
- * @example plainTextExcerpt('<p>سلام <b>دنیا</b></p>', 300) // 'سلام دنیا'
- * @param html sanitized HTML from the API
+ * @example plainTextExcerpt('<p>سلام <b>دنیا</b></p>', 160) // 'سلام دنیا'
+ * @param html sanitized HTML from the API, or plain text
  * @param maxLength most characters kept before «…»
  */
 export function plainTextExcerpt(html: string, maxLength: number): string {
