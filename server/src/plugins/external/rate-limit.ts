@@ -3,6 +3,9 @@
  * /sanctum, and stricter per-route limits through {@link rateLimits}, all counted in memory or, when
  * REDIS_URL is set, in Redis, so several server instances count together. Every limit and its
  * window come from settings.ts `RATE_LIMITS` (env `RATE_LIMIT_*`).
+ *
+ * While Redis is unreachable the limits are not counted (fail open, at once: no offline queue)
+ * rather than every API request failing with a 500; `/api/health/ready` reports Redis down meanwhile.
  */
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
@@ -47,9 +50,12 @@ export default fp(
     const { settings } = app;
     let redis: Redis | undefined;
     if (settings.redisUrl) {
-      redis = new Redis(settings.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+      redis = new Redis(settings.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+      redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limits: Redis unreachable, not counting'));
       app.addHook('onClose', async () => {
-        await redis?.quit();
+        // QUIT needs a connection; an unreachable Redis only stops its reconnecting.
+        if (redis?.status === 'ready') await redis.quit();
+        else redis?.disconnect();
       });
     }
     await app.register(rateLimit, {
@@ -57,6 +63,7 @@ export default fp(
       max: settings.rateLimit.global,
       timeWindow: RATE_LIMITS.global.windowMs,
       ...(redis ? { redis, nameSpace: settings.rateLimitNamespace } : {}),
+      skipOnError: true,
       // Static files (shell, remotes, media) are not limited; the API is.
       allowList: (request) => !/^\/(api|sanctum)(\/|$)/.test(request.url),
       errorResponseBuilder: () => new ApiError(429, MESSAGES.tooManyRequests),

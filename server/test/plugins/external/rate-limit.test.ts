@@ -125,3 +125,21 @@ describe('rate limits shared by two instances through Redis', () => {
     expectLimited(await register(first), 3600);
   });
 });
+
+describe('rate limits while Redis is unreachable', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    // Nothing listens on port 1: every Redis command fails at once.
+    app = await buildTestApp('pglite', { seed: false, redisUrl: 'redis://127.0.0.1:1', rateLimit: { register: 1 } });
+  });
+  afterAll(() => app.close());
+
+  it('serves the API without counting instead of failing every request', async () => {
+    expect((await app.inject({ url: '/api/posts' })).statusCode).toBe(200);
+    expect((await register(app)).statusCode).toBe(201);
+    // Not counted: a second registration passes the limit of one.
+    expect((await register(app)).statusCode).toBe(201);
+    const ready = await app.inject({ url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+  });
+});
