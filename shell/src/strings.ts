@@ -180,6 +180,8 @@ export const t = {
     title: 'جست‌وجو',
     resultsFor: (q: string) => `نتایج جست‌وجو برای «${q}»`,
     total: (count: string) => `${count} نتیجه`,
+    /** The total at the API's cap (`SEARCH_MAX_TOTAL`): «۱٬۰۰۰ نتیجه یا بیشتر». */
+    totalAtLeast: (count: string) => `${count} نتیجه یا بیشتر`,
     minLength: 'برای جست‌وجو حداقل ۲ نویسه وارد کنید.',
     empty: (q: string) => `نتیجه‌ای برای «${q}» پیدا نشد. واژه دیگری را امتحان کنید.`,
     results: 'نتایج جست‌وجو',

@@ -40,6 +40,13 @@ export interface DashboardComment {
   created_at: string;
 }
 
+/**
+ * Most hits `GET /api/search` counts in `meta.total` (issue 9): counting every hit of a common
+ * word means reading each matching row, so the count stops here, and a total of this many reads
+ * "this many or more".
+ */
+export const SEARCH_MAX_TOTAL = 1000;
+
 /** One search hit (`GET /api/search?q=`), ranked best first. */
 export interface SearchResult {
   type: 'post' | 'podcast' | 'product';

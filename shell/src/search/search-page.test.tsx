@@ -32,6 +32,8 @@ beforeAll(async () => {
       body =
         q === 'هیچ'
           ? { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } }
+          : q === 'برنامه'
+            ? { data: hits, meta: { current_page: 1, last_page: 100, per_page: 10, total: 1000 } }
           : page === 2
             ? { data: [{ ...hits[0]!, id: 30, title: 'نتیجه صفحه دوم' }], meta: { current_page: 2, last_page: 2, per_page: 10, total: 11 } }
             : { data: hits, meta: { current_page: 1, last_page: 2, per_page: 10, total: 11 } };
@@ -119,5 +121,10 @@ describe('SearchPage (/search)', () => {
     renderSearch(searchUrl({ q: 'هیچ' }));
     expect(await screen.findByText('نتیجه‌ای برای «هیچ» پیدا نشد. واژه دیگری را امتحان کنید.')).toBeTruthy();
     expect(screen.getByText('۰ نتیجه')).toBeTruthy();
+  });
+
+  it('reads a total at the API’s cap as «or more»', async () => {
+    renderSearch(searchUrl({ q: 'برنامه' }));
+    expect(await screen.findByText('۱٬۰۰۰ نتیجه یا بیشتر')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import type { SearchResult } from '@shop/contracts';
+import { SEARCH_MAX_TOTAL, type SearchResult } from '@shop/contracts';
 import { EmptyState, ListPagination } from '@shop/content-ui';
 import { formatJalaliDate, formatNumber } from '@shop/format';
 import { skipToken } from '@shop/api-client';
@@ -84,7 +84,7 @@ export default function SearchPage() {
           <Box sx={{ minHeight: 28, mb: 1 }}>
             {data && (
               <Typography color="text.secondary" role="status">
-                {t.search.total(formatNumber(data.meta.total))}
+                {(data.meta.total >= SEARCH_MAX_TOTAL ? t.search.totalAtLeast : t.search.total)(formatNumber(data.meta.total))}
               </Typography>
             )}
           </Box>

@@ -4,7 +4,7 @@
  * then by title similarity (pg_trgm), then newest (issue 9: read tier by tier, total capped).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Paginated, SearchResult } from '@shop/contracts';
+import { SEARCH_MAX_TOTAL, type Paginated, type SearchResult } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { toIso } from '../../lib/dates';
 import { htmlToText } from '../../lib/html';
@@ -45,16 +45,10 @@ export function excerptOf(descriptionHtml: string, normalizedQuery: string): str
 }
 
 /**
- * Most hits counted for `meta.total` (issue 9): counting every hit of a common word means
- * reading each matching row (17 000 posts for «برنامه» on the scale data, about a second), so the
- * count stops here; `total` = 1 000 reads "1 000 or more" and `last_page` ends at page 100.
- */
-export const SEARCH_MAX_TOTAL = 1000;
-
-/**
  * One page of search hits for `q` (already validated: 2–100 characters): title hits first, then
  * text hits, each by title similarity, then newest. The text tier is read only when the title
- * tier does not fill the page. `meta.total` counts at most {@link SEARCH_MAX_TOTAL} hits.
+ * tier does not fill the page. `meta.total` counts at most `SEARCH_MAX_TOTAL` hits (17 000 posts
+ * match «برنامه» on the scale data; counting them all took about a second), so `last_page` ends at 100.
  */
 export async function search(db: Db, q: string, page: number): Promise<Paginated<SearchResult>> {
   const request = toPageRequest(page, SEARCH_PER_PAGE);
