@@ -14,8 +14,7 @@ ENV NGINX_ENVSUBST_FILTER=^GATEWAY_ \
     GATEWAY_REMOTE_CONTENT=http://remote-content:80 \
     GATEWAY_REMOTE_COMMERCE=http://remote-commerce:80 \
     GATEWAY_REMOTE_USERS_PERMISSIONS=http://remote-users-permissions:80 \
-    GATEWAY_REMOTE_SUPPORT=http://remote-support:80 \
-    GATEWAY_MEDIA_ROOT=/srv/data/uploads
+    GATEWAY_REMOTE_SUPPORT=http://remote-support:80
 RUN rm -f /etc/nginx/conf.d/default.conf
 COPY docker/nginx/gzip.conf /etc/nginx/conf.d/gzip.conf
 COPY docker/nginx/gateway.conf /etc/nginx/templates/gateway.conf.template

@@ -47,8 +47,10 @@ for (const { workspace, marker } of stale) {
   console.log(`[start] built ${workspace} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-// The compiled server (issue 10 "Production build"), not its TypeScript sources.
-const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'server/dist/main.js')], {
+// The compiled server (issue 10 "Production build"), not its TypeScript sources. A 256 MB heap:
+// V8 otherwise grows it lazily past the 400 MB a server may hold (issue 10 "Load and faults"),
+// while the live data of a busy server stays well under it.
+const server = spawn(process.execPath, ['--enable-source-maps', '--max-old-space-size=256', join(root, 'server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', COOKIE_SECURE: 'false', ...process.env },

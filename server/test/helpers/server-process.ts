@@ -56,7 +56,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   compileServer();
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(SERVER_ROOT, 'dist', 'main.js')], {
+  // The flags of `npm start` and the server image.
+  const child = spawn(process.execPath, ['--enable-source-maps', '--max-old-space-size=256', path.join(SERVER_ROOT, 'dist', 'main.js')], {
     cwd: SERVER_ROOT,
     env: {
       PATH: process.env.PATH,

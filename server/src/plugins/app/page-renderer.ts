@@ -56,6 +56,12 @@ export interface PageRenderer {
    * @throws when the shell's frame itself fails to render (the caller serves index.html instead)
    */
   render(url: string, visitor: boolean, preferences: Record<string, string>, publicOrigin: string): Promise<RenderedPage | null>;
+  /**
+   * Names the remote builds the next render uses (their entry URLs, which change with every
+   * redeploy or rollback, checked at most every {@link REMOTE_CHECK_MS}): a page rendered under
+   * another name is out of date.
+   */
+  builds(): Promise<string>;
 }
 
 interface RendererOptions {
@@ -119,6 +125,10 @@ export function createPageRenderer({ shellDist, remoteList, origin, log }: Rende
   }
 
   return {
+    async builds() {
+      return (await serverRemotes()).map(({ entry }) => entry).join(' ');
+    },
+
     async render(url, visitor, preferences, publicOrigin) {
       if (!shell) {
         if (!fs.existsSync(entryFile)) return null;

@@ -28,13 +28,20 @@ declare module 'fastify' {
     /** The anonymous 200 answer of this GET route is the same for every visitor: cache it briefly. */
     publicCache?: boolean;
   }
+  interface FastifyInstance {
+    /**
+     * The write generation: it changes whenever an accepted write empties the cache, so another
+     * cache of anonymous answers (static-site.ts's pages) keeps an answer only within one generation.
+     */
+    publicCacheGeneration: () => number;
+  }
 }
 
 /** Most answers kept at once; the oldest goes first. */
 export const PUBLIC_CACHE_MAX_ENTRIES = 1000;
 
 /** Response headers kept with a cached body (the others are per request or set by Fastify). */
-const KEPT_HEADERS = ['content-type', 'content-encoding', 'vary'] as const;
+const KEPT_HEADERS = ['content-type', 'content-encoding', 'vary', 'cache-control'] as const;
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -66,12 +73,13 @@ function keyOf(request: FastifyRequest): string | null {
 
 export default fp(
   async (app) => {
+    let generation = 0;
+    app.decorate('publicCacheGeneration', () => generation);
     const ttl = app.settings.publicCacheMs;
     if (!(ttl > 0)) return;
     const entries = new Map<string, Entry>();
     /** Keys being computed now, each with the promise its computation settles. */
     const computing = new Map<string, Promise<void>>();
-    let generation = 0;
 
     const serve = (reply: FastifyReply, entry: Entry) => reply.headers(entry.headers).send(entry.body);
 

@@ -18,6 +18,15 @@ import { linkOrigin } from '../../modules/mail/mailer';
 import type { PageSources } from '../external/helmet';
 import { AUTH_COOKIE } from './auth';
 import { createPageRenderer } from './page-renderer';
+import { PUBLIC_CACHE_MAX_ENTRIES } from './public-cache';
+
+/** A visitor's rendered page in the cache: its write generation, expiry (ms since epoch) and document. */
+interface CachedPage {
+  generation: number;
+  /** Infinity while it renders (later visitors wait for it), then now + PUBLIC_CACHE_MS. */
+  expires: number;
+  page: Promise<{ status: number; html: string } | null>;
+}
 
 /** The placeholder inside `<script id="remote-list" type="application/json">` of index.html. */
 export const REMOTE_LIST_PLACEHOLDER = '<!--REMOTE_LIST-->';
@@ -196,6 +205,9 @@ export default fp(
      * used; index.html as it is (the browser renders) when the page is not one the server renders,
      * the shell's server bundle is missing or the page's frame fails on the server.
      */
+    /** Visitors' rendered pages by URL and preferences, oldest first (see sendPage). */
+    const visitorPages = new Map<string, CachedPage>();
+
     async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const url = request.url;
       const html = renderTemplate(islandsFile);
@@ -205,27 +217,69 @@ export default fp(
         return;
       }
       const visitor = !request.cookies[AUTH_COOKIE];
-      let page;
-      try {
-        page = await renderer.render(url, visitor, preferencesOf(request.cookies), linkOrigin(request));
-      } catch (error) {
-        request.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
+      const preferences = preferencesOf(request.cookies);
+
+      /** The page as a stream of its document, or null when the browser must render it. */
+      async function render(): Promise<{ status: number; document: AsyncGenerator<string | Buffer> } | null> {
+        let page;
+        try {
+          page = await renderer.render(url, visitor, preferences, linkOrigin(request));
+        } catch (error) {
+          request.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
+        }
+        if (!page) return null;
+        const { html: body, state, status, head } = page;
+        async function* document() {
+          // The page's own head tags (issue 9): islands.html has no title or description of its own.
+          // (A replacer function: `$&` or `$'` in a title must stay text, not a replacement pattern.)
+          yield head ? parts!.before.replace('</head>', () => `${head}</head>`) : parts!.before;
+          for await (const chunk of body) yield chunk as Buffer;
+          // `data-visitor`: the island loader's cue to wait for each island's first use (issue 9).
+          yield `</div><script id="preloaded-state" type="application/json"${visitor ? ' data-visitor' : ''}>${state()}</script>`;
+          yield parts!.after.slice('</div>'.length);
+        }
+        return { status, document: document() };
       }
-      if (!page) {
-        sendIndex(reply);
+
+      const send = (status: number, body: Readable | string) =>
+        reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body);
+      const ttl = app.settings.publicCacheMs;
+      if (!visitor || !(ttl > 0)) {
+        const page = await render();
+        if (page) send(page.status, Readable.from(page.document));
+        else sendIndex(reply);
         return;
       }
-      const { html: body, state, status, head } = page;
-      async function* document() {
-        // The page's own head tags (issue 9): islands.html has no title or description of its own.
-        // (A replacer function: `$&` or `$'` in a title must stay text, not a replacement pattern.)
-        yield head ? parts!.before.replace('</head>', () => `${head}</head>`) : parts!.before;
-        for await (const chunk of body) yield chunk as Buffer;
-        // `data-visitor`: the island loader's cue to wait for each island's first use (issue 9).
-        yield `</div><script id="preloaded-state" type="application/json"${visitor ? ' data-visitor' : ''}>${state()}</script>`;
-        yield parts!.after.slice('</div>'.length);
+      // A visitor's page is the same for every visitor with the same preferences: rendered once per
+      // key and generation, kept for the public cache's lifetime (issue 10 "Load and faults": one
+      // render costs about 190 ms of CPU; an API answer from the cache about 1 ms).
+      // A remote redeployed alone reaches the next visitor too (its build is part of the key).
+      const key = `${url}\n${JSON.stringify(Object.entries(preferences).sort())}\n${await renderer.builds()}`;
+      const generation = app.publicCacheGeneration();
+      let cached = visitorPages.get(key);
+      if (!cached || cached.generation !== generation || cached.expires <= Date.now()) {
+        const entry: CachedPage = { generation, expires: Number.POSITIVE_INFINITY, page: render().then(collect) };
+        cached = entry;
+        visitorPages.delete(key);
+        if (visitorPages.size >= PUBLIC_CACHE_MAX_ENTRIES) visitorPages.delete(visitorPages.keys().next().value!);
+        visitorPages.set(key, entry);
+        void entry.page.then((page) => {
+          entry.expires = Date.now() + ttl;
+          // Only a 200 is the same for the next visitor; a 404 or a browser-rendered fallback is not kept.
+          if (page?.status !== 200 && visitorPages.get(key) === entry) visitorPages.delete(key);
+        });
       }
-      reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(Readable.from(document()));
+      const page = await cached.page;
+      if (page) send(page.status, page.html);
+      else sendIndex(reply);
+    }
+
+    /** A rendered page read to its end, or null. */
+    async function collect(page: { status: number; document: AsyncGenerator<string | Buffer> } | null) {
+      if (!page) return null;
+      let html = '';
+      for await (const chunk of page.document) html += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      return { status: page.status, html };
     }
 
     function sendIndex(reply: FastifyReply, status = 200): FastifyReply {
@@ -271,5 +325,5 @@ export default fp(
       return true;
     };
   },
-  { name: 'static-site', dependencies: ['error-handler'] },
+  { name: 'static-site', dependencies: ['error-handler', 'public-cache'] },
 );

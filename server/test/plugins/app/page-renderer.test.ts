@@ -18,13 +18,15 @@ const shellPage = (entry: string) => `<!doctype html><html lang="fa" dir="rtl"><
  */
 const SHELL_SERVER = `
 const { Readable } = require('node:stream');
+let renders = 0;
 module.exports = Promise.resolve({
   async renderPage({ url, remotes, apiOrigin, publicOrigin, visitor, preferences }) {
+    renders += 1;
     if (url.startsWith('/posts/broken')) throw new Error('the frame failed');
     const status = url.startsWith('/posts/404') ? 404 : 200;
     return {
       status,
-      html: Readable.from(['<main data-url="', url, '">', JSON.stringify({ remotes, apiOrigin, visitor, preferences }).replace(/</g, ''), '</main>']),
+      html: Readable.from(['<main data-url="', url, '">', JSON.stringify({ remotes, apiOrigin, visitor, preferences, renders }).replace(/</g, ''), '</main>']),
       state: () => JSON.stringify({ page: url }),
       head: '<title>' + url + '</title><link rel="canonical" href="' + publicOrigin + url + '">',
     };
@@ -63,6 +65,8 @@ describe('server-rendered public pages (PGlite)', () => {
     apiOrigin: string;
     visitor: boolean;
     preferences: Record<string, string>;
+    /** How many pages the stand-in had rendered, this one included. */
+    renders: number;
   } {
     return JSON.parse(/<main data-url="[^"]*">(.*?)<\/main>/.exec(html)![1]!);
   }
@@ -102,6 +106,30 @@ describe('server-rendered public pages (PGlite)', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const third = rendered((await page('/')).html).remotes;
     expect([first[0]!.entry, second[0]!.entry]).not.toContain(third[0]!.entry);
+  });
+
+  it('renders a visitor’s page once per URL, preferences and write, and a signed-in reader’s every time', async () => {
+    const first = rendered((await page('/podcasts?page=3')).html).renders;
+    // The same page for the next visitor within the cache's lifetime: no second render.
+    expect(rendered((await page('/podcasts?page=3')).html).renders).toBe(first);
+    // Other preferences, another URL, or a signed-in reader: rendered anew.
+    expect(rendered((await page('/podcasts?page=3', 'pref_closed_announcements=1')).html).renders).toBeGreaterThan(first);
+    expect(rendered((await page('/podcasts?page=4')).html).renders).toBeGreaterThan(first);
+    const signedIn = rendered((await page('/podcasts?page=3', 'auth_token=abc')).html);
+    expect(signedIn.visitor).toBe(false);
+    expect(rendered((await page('/podcasts?page=3', 'auth_token=abc')).html).renders).toBe(signedIn.renders + 1);
+    // An accepted write empties the cache: the next visitor gets a fresh render.
+    const cached = rendered((await page('/podcasts?page=3')).html).renders;
+    expect(cached).toBe(first);
+    const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
+    const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1]!);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${encodeURIComponent(token)}`, 'x-xsrf-token': token },
+      body: JSON.stringify({ email: 'user@example.com', password: 'User12345' }),
+    });
+    expect(login.status).toBe(200);
+    expect(rendered((await page('/podcasts?page=3')).html).renders).toBeGreaterThan(signedIn.renders + 1);
   });
 
   it('answers with the status of the error page the page rendered', async () => {
