@@ -19,6 +19,7 @@ import staticSitePlugin from './plugins/app/static-site';
 import routeAccessPlugin from './plugins/app/route-access';
 import publicCachePlugin from './plugins/app/public-cache';
 import metricsPlugin from './plugins/app/metrics';
+import storedFilesPlugin from './plugins/app/stored-files';
 import authRoutes from './routes/auth';
 import postsRoutes from './routes/content/posts';
 import podcastsRoutes from './routes/content/podcasts';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(swaggerPlugin);
   await app.register(multipartPlugin);
   // plugins/app
+  await app.register(storedFilesPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   await app.register(metricsPlugin);

@@ -486,3 +486,28 @@ export const tickets = pgTable(
   },
   (t) => [index('tickets_read_created_idx').on(t.is_read, t.created_at)],
 );
+
+// ── files module (issue 10 "Load and faults") ───────────────────────────────────────────
+/** Why a stored file is in {@link pendingFiles}: written for a row not yet saved, or no longer named by any row. */
+export const pendingFileStateEnum = pgEnum('pending_file_state', ['writing', 'discarding']);
+
+/**
+ * Files of the store whose fate is not settled, so that a crash never leaves one that no row names
+ * (modules/files/stored-files.ts). `writing`: recorded before the file is written, removed in the
+ * transaction that saves the row naming it; `discarding`: recorded in the transaction that stops
+ * naming it, removed once the file is gone. The sweep removes the files of `writing` entries whose
+ * `writer` (a server process) is gone, and of every `discarding` entry.
+ */
+export const pendingFiles = pgTable(
+  'pending_files',
+  {
+    /** Private (lesson files, `FileStorage.putPrivate`) or public (`/media/<key>`). */
+    is_private: boolean('is_private').notNull(),
+    key: text('key').notNull(),
+    state: pendingFileStateEnum('state').notNull(),
+    /** The writing process's number (its advisory lock on PostgreSQL); null for `discarding`. */
+    writer: integer('writer'),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.is_private, t.key] }), index('pending_files_state_writer_idx').on(t.state, t.writer)],
+);

@@ -37,6 +37,8 @@ export const MESSAGES = {
   notAnImage: 'فایل انتخاب‌شده تصویر نیست.',
   notAudio: 'فایل انتخاب‌شده صوتی نیست.',
   fileTooLarge: 'حجم فایل بیش از حد مجاز است.',
+  /** 503 when a sweep removed the files of a write in progress (its server lost the database for a moment; issue 10). */
+  fileWriteLost: 'ذخیره فایل کامل نشد؛ لطفاً دوباره تلاش کنید.',
   slugTaken: 'این نامک قبلاً استفاده شده است.',
   fileRequired: 'انتخاب این فایل الزامی است.',
   postDeleted: 'نوشته حذف شد.',

@@ -124,6 +124,12 @@ export function mediaTypeOf(key: string): string {
 /** Folder of writes in progress inside each root; not a key, so never served. */
 const PARTIAL_DIR = '.partial';
 
+/**
+ * Name prefix of `key`'s writes in progress in {@link PARTIAL_DIR}: the key with `/` as `~`
+ * (never in a key), then `.`; a random part follows, since replicas may write seed media at once.
+ */
+const partialPrefixOf = (key: string) => `${key.replaceAll('/', '~')}.`;
+
 /** A write still in `.partial` after this long was cut off by a crash (ms). */
 export const STALE_PARTIAL_MS = 60 * 60 * 1000;
 
@@ -147,7 +153,7 @@ export abstract class MediaPathStorage {
 /**
  * {@link FileStorage} on the local disk: public files under `root` (`<DATA_DIR>/uploads`, served at
  * `/media/`), private ones under `privateRoot` (`<DATA_DIR>/private`, never served as they are).
- * A write goes to `<root>/.partial/<uuid>` and is renamed into place (atomic on one file system), so
+ * A write goes to `<root>/.partial/<key>.<uuid>` and is renamed into place (atomic on one file system), so
  * a crash never leaves a truncated file under a key.
  */
 export class LocalFileStorage extends MediaPathStorage implements FileStorage {
@@ -169,7 +175,7 @@ export class LocalFileStorage extends MediaPathStorage implements FileStorage {
   }
 
   async put(key: string, content: Buffer): Promise<string> {
-    await writeAtomically(this.root, this.fileOf(key), content);
+    await writeAtomically(this.root, key, this.fileOf(key), content);
     return `${MEDIA_PREFIX}${key}`;
   }
 
@@ -181,12 +187,14 @@ export class LocalFileStorage extends MediaPathStorage implements FileStorage {
     return openFile(this.fileOf(key), range);
   }
 
+  /** Removes `key` and any write of it that a crash cut off (a write in progress of an upload key is never deleted). */
   async delete(key: string): Promise<void> {
     await fs.rm(this.fileOf(key), { force: true });
+    await removePartialsOf(this.root, key);
   }
 
   async putPrivate(key: string, content: Buffer): Promise<string> {
-    await writeAtomically(this.privateRoot, this.privateFileOf(key), content);
+    await writeAtomically(this.privateRoot, key, this.privateFileOf(key), content);
     return key;
   }
 
@@ -200,6 +208,7 @@ export class LocalFileStorage extends MediaPathStorage implements FileStorage {
 
   async deletePrivate(key: string): Promise<void> {
     await fs.rm(this.privateFileOf(key), { force: true });
+    await removePartialsOf(this.privateRoot, key);
   }
 
   /**
@@ -223,8 +232,8 @@ export class LocalFileStorage extends MediaPathStorage implements FileStorage {
   }
 }
 
-async function writeAtomically(root: string, file: string, content: Buffer): Promise<void> {
-  const partial = path.join(root, PARTIAL_DIR, randomUUID());
+async function writeAtomically(root: string, key: string, file: string, content: Buffer): Promise<void> {
+  const partial = path.join(root, PARTIAL_DIR, `${partialPrefixOf(key)}${randomUUID()}`);
   await fs.mkdir(path.dirname(partial), { recursive: true });
   await fs.mkdir(path.dirname(file), { recursive: true });
   try {
@@ -234,6 +243,14 @@ async function writeAtomically(root: string, file: string, content: Buffer): Pro
     await fs.rm(partial, { force: true });
     throw error;
   }
+}
+
+/** Removes the writes of `key` still in `<root>/.partial` (cut off by a crash). */
+async function removePartialsOf(root: string, key: string): Promise<void> {
+  const dir = path.join(root, PARTIAL_DIR);
+  const prefix = partialPrefixOf(key);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => name.startsWith(prefix)).map((name) => fs.rm(path.join(dir, name), { force: true })));
 }
 
 /** Facts of a regular file; the entity tag of `send` (@fastify/static): size and change time, weak. */

@@ -12,9 +12,9 @@ import { productSessions, products } from '../../db/schema';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import type { DashboardListQuery } from '../../lib/list-order';
 import { MESSAGES } from '../../lib/messages';
-import type { FileStorage } from '../../lib/storage';
 import { checkLessonFile, newKey, toWebp, type FormBody } from '../../lib/uploads';
-import { checkForm, deleteReplaced, withStoredFiles, type FileToStore } from '../content/content-admin';
+import { checkForm } from '../content/content-admin';
+import type { FileToStore, StoredFiles } from '../files/stored-files';
 import { productSessionTable } from './products-service';
 
 /** Query of `GET /api/dashboard/product-sessions`: a dashboard list, optionally of one course. */
@@ -34,14 +34,6 @@ export function listProductSessionsForDashboard(
 /** One session, active or not (dashboard), or null. */
 export function getProductSessionForDashboard(db: Db, id: number): Promise<DashboardProductSession | null> {
   return productSessionTable.getForDashboard(db, id);
-}
-
-/**
- * Removes private lesson files that no row uses any more. Only uploaded ones (`sessions/…`) go:
- * the seed's shared clips (`seed/…`) stay.
- */
-export async function deleteLessonFiles(storage: FileStorage, keys: Array<string | null>): Promise<void> {
-  for (const key of keys) if (key?.startsWith('sessions/')) await storage.deletePrivate(key);
 }
 
 /**
@@ -73,14 +65,14 @@ async function readSessionForm(db: Db, form: FormBody) {
  * image and lesson file optional (415/413), slug unique (422). No file is left when it fails.
  * @throws ApiError 422 `productsMissing` when no course exists at all (SPEC §4).
  */
-export async function createProductSession(db: Db, storage: FileStorage, form: FormBody): Promise<DashboardProductSession> {
+export async function createProductSession(db: Db, files: StoredFiles, form: FormBody): Promise<DashboardProductSession> {
   const [courses] = await db.select({ n: count() }).from(products);
   if (!courses?.n) throw new ApiError(422, MESSAGES.productsMissing, { product_id: [MESSAGES.productsMissing] });
   const { fields, uploads, values } = await readSessionForm(db, form);
   await productSessionTable.assertSlugFree(db, fields.slug);
-  const id = await withStoredFiles(storage, uploads, (paths) =>
+  const id = await files.write(db, uploads, (tx, paths) =>
     productSessionTable.saving(async () => {
-      const [row] = await db.insert(productSessions).values(values(paths)).returning({ id: productSessions.id });
+      const [row] = await tx.insert(productSessions).values(values(paths)).returning({ id: productSessions.id });
       return row!.id;
     }),
   );
@@ -94,34 +86,41 @@ export async function createProductSession(db: Db, storage: FileStorage, form: F
  */
 export async function updateProductSession(
   db: Db,
-  storage: FileStorage,
+  files: StoredFiles,
   id: number,
   form: FormBody,
 ): Promise<DashboardProductSession> {
-  const [current] = await db
-    .select({ image: productSessions.image, file: productSessions.file })
-    .from(productSessions)
-    .where(eq(productSessions.id, id));
+  const [current] = await db.select({ id: productSessions.id }).from(productSessions).where(eq(productSessions.id, id));
   if (!current) throw notFound();
   const { fields, uploads, values, replacesImage, replacesFile } = await readSessionForm(db, form);
   await productSessionTable.assertSlugFree(db, fields.slug, id);
-  await withStoredFiles(storage, uploads, (paths) =>
-    productSessionTable.saving(() =>
-      db
+  await files.write(db, uploads, async (tx, paths, discard) => {
+    // The files replaced are read in the transaction, locked: of two concurrent updates each discards what it replaced.
+    const [old] = await tx
+      .select({ image: productSessions.image, file: productSessions.file })
+      .from(productSessions)
+      .where(eq(productSessions.id, id))
+      .for('update');
+    if (!old) throw notFound();
+    await productSessionTable.saving(() =>
+      tx
         .update(productSessions)
         .set({ ...values(paths), updated_at: new Date() })
         .where(eq(productSessions.id, id)),
-    ),
-  );
-  await deleteReplaced(storage, [replacesImage ? current.image : null]);
-  await deleteLessonFiles(storage, [replacesFile ? current.file : null]);
+    );
+    if (replacesImage) discard.publicPath(old.image);
+    if (replacesFile) discard.privateKey(old.file);
+  });
   return (await getProductSessionForDashboard(db, id))!;
 }
 
 /** Deletes a session with its likes, comments, image and lesson file; 404 when unknown. */
-export async function deleteProductSession(db: Db, storage: FileStorage, id: number): Promise<void> {
-  const row = await productSessionTable.remove(db, id, { image: productSessions.image, file: productSessions.file });
+export async function deleteProductSession(db: Db, files: StoredFiles, id: number): Promise<void> {
+  const row = await files.write(db, [], async (tx, _paths, discard) => {
+    const deleted = await productSessionTable.remove(tx, id, { image: productSessions.image, file: productSessions.file });
+    discard.publicPath(deleted?.image);
+    discard.privateKey(deleted?.file);
+    return deleted;
+  });
   if (!row) throw notFound();
-  await deleteReplaced(storage, [row.image]);
-  await deleteLessonFiles(storage, [row.file]);
 }

@@ -12,11 +12,10 @@ import { ApiError, notFound } from '../../lib/api-error';
 import { foreignKeyViolation } from '../../lib/db-errors';
 import type { DashboardListQuery } from '../../lib/list-order';
 import { MESSAGES } from '../../lib/messages';
-import type { FileStorage } from '../../lib/storage';
 import { searchColumnsOf } from '../../lib/text';
 import { newKey, toWebp, type FormBody } from '../../lib/uploads';
-import { checkForm, deleteReplaced, withStoredFiles } from '../content/content-admin';
-import { deleteLessonFiles } from './product-sessions-admin';
+import { checkForm } from '../content/content-admin';
+import type { StoredFiles } from '../files/stored-files';
 import { productSessionTable, productTable } from './products-service';
 
 /** A page of courses, inactive ones included, for `GET /api/dashboard/products` (q in title or slug). */
@@ -39,13 +38,13 @@ async function checkProductForm(form: FormBody, requiredFiles: readonly string[]
  * image required and re-encoded to WebP (415/413), slug unique (422). The image is removed
  * again when the insert fails.
  */
-export async function createProduct(db: Db, storage: FileStorage, form: FormBody): Promise<Product> {
+export async function createProduct(db: Db, files: StoredFiles, form: FormBody): Promise<Product> {
   const values = await checkProductForm(form, ['image']);
   await productTable.assertSlugFree(db, values.slug);
   const webp = await toWebp(form.files.image!);
-  const id = await withStoredFiles(storage, [{ key: newKey('products', 'webp'), buffer: webp }], ([image]) =>
+  const id = await files.write(db, [{ key: newKey('products', 'webp'), buffer: webp }], (tx, [image]) =>
     productTable.saving(async () => {
-      const [row] = await db
+      const [row] = await tx
         .insert(products)
         .values({ ...values, image })
         .returning({ id: products.id });
@@ -60,21 +59,24 @@ export async function createProduct(db: Db, storage: FileStorage, form: FormBody
  * file is then deleted). A new price applies to later orders only. Any failure leaves the row
  * and the files as they were.
  */
-export async function updateProduct(db: Db, storage: FileStorage, id: number, form: FormBody): Promise<Product> {
-  const [current] = await db.select({ image: products.image }).from(products).where(eq(products.id, id));
+export async function updateProduct(db: Db, files: StoredFiles, id: number, form: FormBody): Promise<Product> {
+  const [current] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
   if (!current) throw notFound();
   const values = await checkProductForm(form, []);
   await productTable.assertSlugFree(db, values.slug, id);
   const upload = form.files.image ? [{ key: newKey('products', 'webp'), buffer: await toWebp(form.files.image) }] : [];
-  await withStoredFiles(storage, upload, ([image]) =>
-    productTable.saving(() =>
-      db
+  await files.write(db, upload, async (tx, [image], discard) => {
+    // The image replaced is read in the transaction, locked: of two concurrent updates each discards what it replaced.
+    const [old] = await tx.select({ image: products.image }).from(products).where(eq(products.id, id)).for('update');
+    if (!old) throw notFound();
+    await productTable.saving(() =>
+      tx
         .update(products)
         .set({ ...values, ...(image ? { image } : {}), updated_at: new Date() })
         .where(eq(products.id, id)),
-    ),
-  );
-  if (upload.length > 0) await deleteReplaced(storage, [current.image]);
+    );
+    if (image) discard.publicPath(old.image);
+  });
   return (await getProductForDashboard(db, id))!;
 }
 
@@ -86,18 +88,25 @@ const productHasOrders = () => new ApiError(422, MESSAGES.productHasOrders);
  * @throws ApiError 404 when unknown; 422 `productHasOrders` when any order has it (nothing deleted:
  * past orders keep their items, so a sold course is made inactive instead).
  */
-export async function deleteProduct(db: Db, storage: FileStorage, id: number): Promise<void> {
-  let sessions: Array<{ id: number; image: string | null; file: string | null }> = [];
+export async function deleteProduct(db: Db, files: StoredFiles, id: number): Promise<void> {
   let row: { image: string | null } | undefined;
   try {
-    row = await productTable.remove(db, id, { image: products.image }, async (tx) => {
-      const [sold] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.product_id, id)).limit(1);
-      if (sold) throw productHasOrders();
-      sessions = await tx
-        .select({ id: productSessions.id, image: productSessions.image, file: productSessions.file })
-        .from(productSessions)
-        .where(eq(productSessions.product_id, id));
-      for (const session of sessions) await productSessionTable.remove(tx, session.id, { id: productSessions.id });
+    row = await files.write(db, [], async (outer, _paths, discard) => {
+      const deleted = await productTable.remove(outer, id, { image: products.image }, async (tx) => {
+        const [sold] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.product_id, id)).limit(1);
+        if (sold) throw productHasOrders();
+        const sessions = await tx
+          .select({ id: productSessions.id, image: productSessions.image, file: productSessions.file })
+          .from(productSessions)
+          .where(eq(productSessions.product_id, id));
+        for (const session of sessions) {
+          await productSessionTable.remove(tx, session.id, { id: productSessions.id });
+          discard.publicPath(session.image);
+          discard.privateKey(session.file);
+        }
+      });
+      discard.publicPath(deleted?.image);
+      return deleted;
     });
   } catch (error) {
     // An order written between the check and the delete: the foreign key refuses the delete.
@@ -105,6 +114,4 @@ export async function deleteProduct(db: Db, storage: FileStorage, id: number): P
     throw error;
   }
   if (!row) throw notFound();
-  await deleteReplaced(storage, [row.image, ...sessions.map((s) => s.image)]);
-  await deleteLessonFiles(storage, sessions.map((s) => s.file));
 }

@@ -45,6 +45,12 @@ export const productSessionTable = contentTable({
   }),
 });
 
+/** The sitemap's blocks of active courses and their items (issue 9; content-table.ts). */
+export const productSitemap = {
+  sitemapBlocks: (db: Db) => productTable.sitemapBlocks(db),
+  sitemapItems: (db: Db, block: number) => productTable.sitemapItems(db, block),
+};
+
 /** A page of active products in the filter's order (SPEC §2 filters); prices in tomans. */
 export function listProducts(db: Db, query: PublicListQuery): Promise<Paginated<Product>> {
   return productTable.list(db, query);

@@ -1,14 +1,14 @@
 /**
  * What the dashboard forms of posts, podcasts, courses and sessions share (issues 3 and 6
  * "Dashboard"): text fields checked with a shared schema of @shop/validation and the description
- * sanitized, and files written so that a failed save leaves nothing behind.
+ * sanitized. Their files are written through StoredFiles (modules/files), which keeps them in step
+ * with the rows across failures and crashes.
  */
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
 import { postSchema, validate } from '@shop/validation';
 import { validationFailed } from '../../lib/api-error';
 import { sanitizeRichText } from '../../lib/html';
 import { MESSAGES } from '../../lib/messages';
-import type { FileStorage } from '../../lib/storage';
 import type { FormBody } from '../../lib/uploads';
 
 /**
@@ -40,43 +40,4 @@ export function checkContentForm(form: FormBody, requiredFiles: readonly string[
   return checkForm(postSchema, form, requiredFiles);
 }
 
-/** A file to store: public ones answer their `/media` path, private ones (lesson files) their key. */
-export interface FileToStore {
-  key: string;
-  buffer: Buffer;
-  private?: boolean;
-}
-
-/**
- * Writes `files` to the store, then runs `save` with their paths (public) or keys (private); when
- * writing or saving fails, the files just written are removed again, so a failed create or update
- * leaves the store as it was.
- */
-export async function withStoredFiles<T>(
-  storage: FileStorage,
-  files: FileToStore[],
-  save: (paths: string[]) => Promise<T>,
-): Promise<T> {
-  const written: FileToStore[] = [];
-  try {
-    const paths: string[] = [];
-    for (const file of files) {
-      paths.push(await (file.private ? storage.putPrivate(file.key, file.buffer) : storage.put(file.key, file.buffer)));
-      written.push(file);
-    }
-    return await save(paths);
-  } catch (error) {
-    await Promise.all(
-      written.map((file) => (file.private ? storage.deletePrivate(file.key) : storage.delete(file.key)).catch(() => undefined)),
-    );
-    throw error;
-  }
-}
-
-/** Removes stored files that a saved row no longer uses (seed media and unknown paths are left alone). */
-export async function deleteReplaced(storage: FileStorage, paths: Array<string | null>): Promise<void> {
-  for (const publicPath of paths) {
-    const key = storage.keyOf(publicPath);
-    if (key) await storage.delete(key);
-  }
-}
+export type { FileToStore } from '../files/stored-files';

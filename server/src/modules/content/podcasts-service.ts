@@ -7,11 +7,11 @@ import { notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import type { DashboardListQuery, PublicListQuery } from '../../lib/list-order';
 import { searchHitsSql, type SearchTier } from '../../lib/search';
-import type { FileStorage } from '../../lib/storage';
 import { searchColumnsOf } from '../../lib/text';
 import { checkAudio, newKey, toWebp, type FormBody } from '../../lib/uploads';
 import { contentTable, publicColumns } from '../site/content-table';
-import { checkContentForm, deleteReplaced, withStoredFiles } from './content-admin';
+import type { StoredFiles } from '../files/stored-files';
+import { checkContentForm } from './content-admin';
 
 const table = contentTable({
   table: podcasts,
@@ -20,6 +20,12 @@ const table = contentTable({
   toItem: (row): Podcast => ({ ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) }),
   searchTitle: podcasts.search_title,
 });
+
+/** The sitemap's blocks of active podcasts and their items (issue 9; content-table.ts). */
+export const podcastSitemap = {
+  sitemapBlocks: (db: Db) => table.sitemapBlocks(db),
+  sitemapItems: (db: Db, block: number) => table.sitemapItems(db, block),
+};
 
 /** A page of active podcasts in the filter's order (SPEC §2 filters). */
 export function listPodcasts(db: Db, query: PublicListQuery): Promise<Paginated<Podcast>> {
@@ -72,7 +78,7 @@ export function getPodcastForDashboard(db: Db, id: number): Promise<Podcast | nu
  * Creates a podcast from the dashboard form: fields checked (422), image and audio required and
  * checked by content (415/413), slug unique (422). Both files are removed again when the insert fails.
  */
-export async function createPodcast(db: Db, storage: FileStorage, form: FormBody): Promise<Podcast> {
+export async function createPodcast(db: Db, files: StoredFiles, form: FormBody): Promise<Podcast> {
   const fields = await checkContentForm(form, ['image', 'file']);
   await table.assertSlugFree(db, fields.slug);
   const webp = await toWebp(form.files.image!);
@@ -81,9 +87,9 @@ export async function createPodcast(db: Db, storage: FileStorage, form: FormBody
     { key: newKey('podcasts', 'webp'), buffer: webp },
     { key: newKey('podcasts', audio.extension), buffer: audio.buffer },
   ];
-  const id = await withStoredFiles(storage, uploads, ([image, file]) =>
+  const id = await files.write(db, uploads, (tx, [image, file]) =>
     table.saving(async () => {
-      const [row] = await db
+      const [row] = await tx
         .insert(podcasts)
         .values({
           ...fields,
@@ -103,11 +109,8 @@ export async function createPodcast(db: Db, storage: FileStorage, form: FormBody
  * Updates a podcast from the dashboard form; the image and the audio are each replaced only when
  * sent (old files are then deleted). Any failure leaves the row and the files as they were.
  */
-export async function updatePodcast(db: Db, storage: FileStorage, id: number, form: FormBody): Promise<Podcast> {
-  const [current] = await db
-    .select({ image: podcasts.image, file: podcasts.file })
-    .from(podcasts)
-    .where(eq(podcasts.id, id));
+export async function updatePodcast(db: Db, files: StoredFiles, id: number, form: FormBody): Promise<Podcast> {
+  const [current] = await db.select({ id: podcasts.id }).from(podcasts).where(eq(podcasts.id, id));
   if (!current) throw notFound();
   const fields = await checkContentForm(form, []);
   await table.assertSlugFree(db, fields.slug, id);
@@ -117,11 +120,18 @@ export async function updatePodcast(db: Db, storage: FileStorage, id: number, fo
     ...(webp ? [{ key: newKey('podcasts', 'webp'), buffer: webp }] : []),
     ...(audio ? [{ key: newKey('podcasts', audio.extension), buffer: audio.buffer }] : []),
   ];
-  await withStoredFiles(storage, uploads, async (paths) => {
+  await files.write(db, uploads, async (tx, paths, discard) => {
     const image = webp ? paths[0] : undefined;
     const file = audio ? paths[webp ? 1 : 0] : undefined;
+    // The files replaced are read in the transaction, locked: of two concurrent updates each discards what it replaced.
+    const [old] = await tx
+      .select({ image: podcasts.image, file: podcasts.file })
+      .from(podcasts)
+      .where(eq(podcasts.id, id))
+      .for('update');
+    if (!old) throw notFound();
     await table.saving(() =>
-      db
+      tx
         .update(podcasts)
         .set({
           ...fields,
@@ -132,14 +142,19 @@ export async function updatePodcast(db: Db, storage: FileStorage, id: number, fo
         })
         .where(eq(podcasts.id, id)),
     );
+    if (image) discard.publicPath(old.image);
+    if (file) discard.publicPath(old.file);
   });
-  await deleteReplaced(storage, [webp ? current.image : null, audio ? current.file : null]);
   return (await getPodcastForDashboard(db, id))!;
 }
 
 /** Deletes a podcast with its likes, comments and uploaded image and audio; 404 when unknown. */
-export async function deletePodcast(db: Db, storage: FileStorage, id: number): Promise<void> {
-  const row = await table.remove(db, id, { image: podcasts.image, file: podcasts.file });
+export async function deletePodcast(db: Db, files: StoredFiles, id: number): Promise<void> {
+  const row = await files.write(db, [], async (tx, _paths, discard) => {
+    const deleted = await table.remove(tx, id, { image: podcasts.image, file: podcasts.file });
+    discard.publicPath(deleted?.image);
+    discard.publicPath(deleted?.file);
+    return deleted;
+  });
   if (!row) throw notFound();
-  await deleteReplaced(storage, [row.image, row.file]);
 }

@@ -7,11 +7,11 @@ import { notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import type { DashboardListQuery, PublicListQuery } from '../../lib/list-order';
 import { searchHitsSql, type SearchTier } from '../../lib/search';
-import type { FileStorage } from '../../lib/storage';
 import { searchColumnsOf } from '../../lib/text';
 import { newKey, toWebp, type FormBody } from '../../lib/uploads';
 import { contentTable, publicColumns } from '../site/content-table';
-import { checkContentForm, deleteReplaced, withStoredFiles } from './content-admin';
+import type { StoredFiles } from '../files/stored-files';
+import { checkContentForm } from './content-admin';
 
 export type { PublicListQuery } from '../../lib/list-order';
 
@@ -22,6 +22,12 @@ const table = contentTable({
   toItem: (row): Post => ({ ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) }),
   searchTitle: posts.search_title,
 });
+
+/** The sitemap's blocks of active posts and their items (issue 9; content-table.ts). */
+export const postSitemap = {
+  sitemapBlocks: (db: Db) => table.sitemapBlocks(db),
+  sitemapItems: (db: Db, block: number) => table.sitemapItems(db, block),
+};
 
 /** A page of active posts in the filter's order (SPEC §2 filters). */
 export function listPosts(db: Db, query: PublicListQuery): Promise<Paginated<Post>> {
@@ -70,13 +76,13 @@ export function getPostForDashboard(db: Db, id: number): Promise<Post | null> {
  * Creates a post from the dashboard form: fields checked (422), image required and re-encoded
  * (415/413), slug unique (422). The image is removed again when the insert fails.
  */
-export async function createPost(db: Db, storage: FileStorage, form: FormBody): Promise<Post> {
+export async function createPost(db: Db, files: StoredFiles, form: FormBody): Promise<Post> {
   const fields = await checkContentForm(form, ['image']);
   await table.assertSlugFree(db, fields.slug);
   const webp = await toWebp(form.files.image!);
-  const id = await withStoredFiles(storage, [{ key: newKey('posts', 'webp'), buffer: webp }], ([image]) =>
+  const id = await files.write(db, [{ key: newKey('posts', 'webp'), buffer: webp }], (tx, [image]) =>
     table.saving(async () => {
-      const [row] = await db
+      const [row] = await tx
         .insert(posts)
         .values({ ...fields, ...searchColumnsOf(fields.title, fields.description), image })
         .returning({ id: posts.id });
@@ -90,15 +96,18 @@ export async function createPost(db: Db, storage: FileStorage, form: FormBody): 
  * Updates a post from the dashboard form; the image is replaced only when one is sent (the old
  * file is then deleted). Any failure leaves the row and the files as they were.
  */
-export async function updatePost(db: Db, storage: FileStorage, id: number, form: FormBody): Promise<Post> {
-  const [current] = await db.select({ image: posts.image }).from(posts).where(eq(posts.id, id));
+export async function updatePost(db: Db, files: StoredFiles, id: number, form: FormBody): Promise<Post> {
+  const [current] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, id));
   if (!current) throw notFound();
   const fields = await checkContentForm(form, []);
   await table.assertSlugFree(db, fields.slug, id);
   const upload = form.files.image ? [{ key: newKey('posts', 'webp'), buffer: await toWebp(form.files.image) }] : [];
-  await withStoredFiles(storage, upload, ([image]) =>
-    table.saving(() =>
-      db
+  await files.write(db, upload, async (tx, [image], discard) => {
+    // The image replaced is read in the transaction, locked: of two concurrent updates each discards what it replaced.
+    const [old] = await tx.select({ image: posts.image }).from(posts).where(eq(posts.id, id)).for('update');
+    if (!old) throw notFound();
+    await table.saving(() =>
+      tx
         .update(posts)
         .set({
           ...fields,
@@ -107,15 +116,18 @@ export async function updatePost(db: Db, storage: FileStorage, id: number, form:
           updated_at: new Date(),
         })
         .where(eq(posts.id, id)),
-    ),
-  );
-  if (upload.length > 0) await deleteReplaced(storage, [current.image]);
+    );
+    if (image) discard.publicPath(old.image);
+  });
   return (await getPostForDashboard(db, id))!;
 }
 
 /** Deletes a post with its likes, comments and uploaded image; 404 when unknown. */
-export async function deletePost(db: Db, storage: FileStorage, id: number): Promise<void> {
-  const row = await table.remove(db, id, { image: posts.image });
+export async function deletePost(db: Db, files: StoredFiles, id: number): Promise<void> {
+  const row = await files.write(db, [], async (tx, _paths, discard) => {
+    const deleted = await table.remove(tx, id, { image: posts.image });
+    discard.publicPath(deleted?.image);
+    return deleted;
+  });
   if (!row) throw notFound();
-  await deleteReplaced(storage, [row.image]);
 }

@@ -5,7 +5,7 @@
  * likes and comments; the module that owns a table passes it in, so each module still writes only
  * its own tables.
  */
-import { and, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, between, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { CommentStatus, ContentType, Paginated } from '@shop/contracts';
@@ -34,7 +34,21 @@ export type ContentPgTable = PgTable & {
   likes_count: AnyPgColumn;
   comments_count: AnyPgColumn;
   created_at: AnyPgColumn;
+  updated_at: AnyPgColumn;
 };
+
+/**
+ * Ids per sitemap block (issue 9 "The site serves /sitemap.xml"): each sitemap file lists the
+ * active rows of one block, one range scan of the primary key, never more URLs than this (the
+ * protocol allows 50 000).
+ */
+export const IDS_PER_SITEMAP_FILE = 10_000;
+
+/** A block of ids that holds active rows: its number (from 1) and their newest `updated_at` (ISO). */
+export interface SitemapBlock {
+  block: number;
+  lastmod: string;
+}
 
 /** Columns and SQL expressions a content table answers (its own, or correlated subqueries). */
 export type ContentColumns = Record<string, AnyPgColumn | SQL>;
@@ -172,6 +186,28 @@ export function contentTable<T extends ContentPgTable, C extends ContentColumns,
     /** One row, active or not (dashboard), or null. */
     getForDashboard(db: Db, id: number): Promise<Item | null> {
       return one(db, eq(table.id, id));
+    },
+
+    /** The blocks of {@link IDS_PER_SITEMAP_FILE} ids that hold active rows, in order (one grouped query). */
+    async sitemapBlocks(db: Db): Promise<SitemapBlock[]> {
+      const block = sql<number>`(${table.id} - 1) / ${sql.raw(String(IDS_PER_SITEMAP_FILE))} + 1`.mapWith(Number);
+      const rows = await db
+        .select({ block, lastmod: max(table.updated_at) })
+        .from(table as PgTable)
+        .where(active())
+        .groupBy(block)
+        .orderBy(block);
+      return rows.map((row) => ({ block: row.block, lastmod: new Date(row.lastmod as string | Date).toISOString() }));
+    },
+
+    /** The active rows of one sitemap block (from 1), by id, with their `updated_at` (ISO). */
+    async sitemapItems(db: Db, block: number): Promise<{ id: number; updated_at: string }[]> {
+      const rows = await db
+        .select({ id: table.id, updated_at: table.updated_at })
+        .from(table as PgTable)
+        .where(active(between(table.id, (block - 1) * IDS_PER_SITEMAP_FILE + 1, block * IDS_PER_SITEMAP_FILE)))
+        .orderBy(table.id);
+      return rows.map((row) => ({ id: row.id as number, updated_at: new Date(row.updated_at as string | Date).toISOString() }));
     },
 
     /** What likes and comments need of a row, or null when unknown. */

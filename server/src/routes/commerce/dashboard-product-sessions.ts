@@ -40,7 +40,7 @@ const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
 
   /** POST /api/dashboard/product-sessions (multipart): 201 {data}; 413/415 files, 422 fields, unknown course or none at all. */
   app.post('/api/dashboard/product-sessions', { schema: s.create, ...guard }, async (request, reply) =>
-    reply.code(201).send({ data: await createProductSession(app.db, app.storage, await form(request)) }),
+    reply.code(201).send({ data: await createProductSession(app.db, app.files, await form(request)) }),
   );
 
   /** GET /api/dashboard/product-sessions/:id: {data: DashboardProductSession}, active or not. */
@@ -55,14 +55,14 @@ const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string } }>('/api/dashboard/product-sessions/:id', { schema: s.update, ...guard }, async (request) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();
-    return { data: await updateProductSession(app.db, app.storage, id, await form(request)) };
+    return { data: await updateProductSession(app.db, app.files, id, await form(request)) };
   });
 
   /** DELETE /api/dashboard/product-sessions/:id: {message}; its image, lesson file, likes and comments go too. */
   app.delete<{ Params: { id: string } }>('/api/dashboard/product-sessions/:id', { schema: s.remove, ...guard }, async (request) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();
-    await deleteProductSession(app.db, app.storage, id);
+    await deleteProductSession(app.db, app.files, id);
     return { message: MESSAGES.sessionDeleted };
   });
 };

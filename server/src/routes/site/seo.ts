@@ -1,24 +1,21 @@
 /**
  * `/sitemap.xml` and `/robots.txt` (issue 9 "Each page also carries…": the site serves both).
+ * `/sitemap.xml` is a sitemap index (sitemaps.org 0.9): `/sitemaps/pages.xml` for the public
+ * static pages, then `/sitemaps/<posts|podcasts|products>-<n>.xml`, each the active items whose
+ * ids fall in the n-th block of `IDS_PER_SITEMAP_FILE` (content-table.ts). A file therefore never passes the protocol's
+ * 50 000 URLs, and each is one range scan of the primary key, at 100 000 posts as at 10.
  * Absolute URLs come from PUBLIC_URL, else the request's origin, as in the RSS feeds.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { create } from 'xmlbuilder2';
-import type { Paginated } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import type { PublicListQuery } from '../../lib/list-order';
-import { MAX_PER_PAGE } from '../../lib/pagination';
-import { listProducts } from '../../modules/commerce/products-service';
-import { listPodcasts } from '../../modules/content/podcasts-service';
-import { listPosts } from '../../modules/content/posts-service';
+import { notFound } from '../../lib/api-error';
 import { linkOrigin } from '../../modules/mail/mailer';
+import { SITEMAP_SECTIONS, sitemapBlockItems, sitemapBlocks, type SitemapBlock, type SitemapSection } from '../../modules/site/sitemap-service';
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-/** Most URLs one sitemap file may list (sitemaps.org protocol). */
-const SITEMAP_MAX_URLS = 50_000;
-
-/** How long crawlers and proxies may keep either answer, seconds. */
+/** How long crawlers and proxies may keep any of these answers, seconds. */
 const MAX_AGE_SECONDS = 300;
 
 /**
@@ -49,18 +46,6 @@ const DISALLOWED = [
   '/reset-password',
 ] as const;
 
-/** The public detail pages of one content type: path prefix and list function. */
-interface ContentSection {
-  path: '/posts' | '/podcasts' | '/products';
-  list: (db: Db, query: PublicListQuery) => Promise<Paginated<{ id: number; updated_at: string }>>;
-}
-
-const SECTIONS: ContentSection[] = [
-  { path: '/posts', list: listPosts },
-  { path: '/podcasts', list: listPodcasts },
-  { path: '/products', list: listProducts },
-];
-
 interface SitemapUrl {
   path: string;
   /** ISO 8601 date-time, or undefined when unknown. */
@@ -74,40 +59,38 @@ function later(a: string | undefined, b: string | undefined): string | undefined
   return a > b ? a : b;
 }
 
-/**
- * Every active item of a section, newest first, at most `limit`. Walks the public list a page of
- * {@link MAX_PER_PAGE} at a time: one query per 50 items, which is fine for a personal site.
- */
-async function activeItems(db: Db, section: ContentSection, limit: number): Promise<SitemapUrl[]> {
-  const urls: SitemapUrl[] = [];
-  for (let page = 1; urls.length < limit; page += 1) {
-    const { data, meta } = await section.list(db, { page, per_page: MAX_PER_PAGE, filter: 'newest' });
-    for (const item of data.slice(0, limit - urls.length)) {
-      urls.push({ path: `${section.path}/${item.id}`, lastmod: item.updated_at });
-    }
-    if (page >= meta.last_page) break;
-  }
-  return urls;
+/** Every section's files, by section. */
+function allFiles(db: Db): Promise<[SitemapSection, SitemapBlock[]][]> {
+  return Promise.all(SITEMAP_SECTIONS.map(async (name) => [name, await sitemapBlocks(db, name)] as [SitemapSection, SitemapBlock[]]));
+}
+
+/** The newest `updated_at` among a section's files. */
+function newestOf(files: { lastmod: string }[]): string | undefined {
+  return files.reduce<string | undefined>((acc, file) => later(acc, file.lastmod), undefined);
 }
 
 /**
- * The sitemap's URLs: the public static pages, then every active post, podcast and course
- * (newest first), {@link SITEMAP_MAX_URLS} at most. A list page's `lastmod` is its newest item's;
- * the home page's the newest of all.
+ * The static pages: a list page's `lastmod` is its newest item's, the home page's the newest of
+ * all; FAQ and terms have none.
  */
-async function sitemapUrls(db: Db): Promise<SitemapUrl[]> {
-  let room = SITEMAP_MAX_URLS - STATIC_PAGES.length;
+function staticPageUrls(files: [SitemapSection, SitemapBlock[]][]): SitemapUrl[] {
   const lastmodOf = new Map<string, string | undefined>();
-  const items: SitemapUrl[] = [];
-  for (const section of SECTIONS) {
-    const found = await activeItems(db, section, room);
-    room -= found.length;
-    items.push(...found);
-    const newest = found.reduce<string | undefined>((acc, url) => later(acc, url.lastmod), undefined);
-    lastmodOf.set(section.path, newest);
+  for (const [name, blocks] of files) {
+    const newest = newestOf(blocks);
+    lastmodOf.set(`/${name}`, newest);
     lastmodOf.set('/', later(lastmodOf.get('/'), newest));
   }
-  return [...STATIC_PAGES.map((path) => ({ path, lastmod: lastmodOf.get(path) })), ...items];
+  return STATIC_PAGES.map((path) => ({ path, lastmod: lastmodOf.get(path) }));
+}
+
+/** Sitemap index XML of `files` (paths with optional lastmod), absolute from `origin`. */
+function sitemapIndexXml(origin: string, files: SitemapUrl[]): string {
+  const index = create({ version: '1.0', encoding: 'UTF-8' }).ele('sitemapindex', { xmlns: SITEMAP_NS });
+  for (const { path, lastmod } of files) {
+    const sitemap = index.ele('sitemap').ele('loc').txt(`${origin}${path}`).up();
+    if (lastmod) sitemap.ele('lastmod').txt(lastmod).up();
+  }
+  return index.end({ prettyPrint: true });
 }
 
 /** Sitemap XML (sitemaps.org 0.9) of `urls`, absolute from `origin`. */
@@ -128,23 +111,62 @@ function robotsTxt(origin: string): string {
 const seoRoutes: FastifyPluginAsync = async (app) => {
   const cacheControl = `public, max-age=${MAX_AGE_SECONDS}`;
 
-  /** GET /sitemap.xml: 200 sitemap (XML) of the public pages and every active post, podcast and course. */
+  const xml = 'application/xml; charset=utf-8';
+
+  /** GET /sitemap.xml: 200 sitemap index (XML) of the static pages' file and every section file. */
   app.get(
     '/sitemap.xml',
     {
       config: { access: 'public' },
       schema: {
         tags: ['site'],
-        summary: 'Sitemap of the public pages',
+        summary: 'Sitemap index of the public pages',
         produces: ['application/xml'],
+        response: { 200: { type: 'string', description: 'sitemaps.org 0.9 sitemap index' } },
+      },
+    },
+    async (request, reply) => {
+      const files = await allFiles(app.db);
+      const entries: SitemapUrl[] = [
+        { path: '/sitemaps/pages.xml', lastmod: newestOf(files.flatMap(([, blocks]) => blocks)) },
+        ...files.flatMap(([name, blocks]) => blocks.map(({ block, lastmod }) => ({ path: `/sitemaps/${name}-${block}.xml`, lastmod }))),
+      ];
+      return reply.type(xml).header('cache-control', cacheControl).send(sitemapIndexXml(linkOrigin(request), entries));
+    },
+  );
+
+  /**
+   * GET /sitemaps/:file: 200 sitemap (XML) — `pages.xml` (the static public pages) or
+   * `<posts|podcasts|products>-<n>.xml` (the active items with ids in the n-th block); 404 for
+   * any other name or a block without active items.
+   */
+  app.get<{ Params: { file: string } }>(
+    '/sitemaps/:file',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['site'],
+        summary: 'One sitemap file of the index',
+        produces: ['application/xml'],
+        params: { type: 'object', properties: { file: { type: 'string', maxLength: 40 } }, required: ['file'] },
         response: { 200: { type: 'string', description: 'sitemaps.org 0.9 XML' } },
       },
     },
-    async (request, reply) =>
-      reply
-        .type('application/xml; charset=utf-8')
-        .header('cache-control', cacheControl)
-        .send(sitemapXml(linkOrigin(request), await sitemapUrls(app.db))),
+    async (request, reply) => {
+      const { file } = request.params;
+      let urls: SitemapUrl[];
+      if (file === 'pages.xml') {
+        urls = staticPageUrls(await allFiles(app.db));
+      } else {
+        const match = /^(posts|podcasts|products)-([1-9]\d{0,5})\.xml$/.exec(file);
+        if (!match) throw notFound();
+        const section = match[1] as SitemapSection;
+        const items = await sitemapBlockItems(app.db, section, Number(match[2]));
+        urls = items.map(({ id, updated_at }) => ({ path: `/${section}/${id}`, lastmod: updated_at }));
+        if (urls.length === 0) throw notFound();
+      }
+      return reply.type(xml).header('cache-control', cacheControl).send(sitemapXml(linkOrigin(request), urls));
+    },
   );
 
   /** GET /robots.txt: 200 plain text; the API, dashboard and per-user pages disallowed, the sitemap named. */

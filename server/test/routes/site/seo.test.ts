@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { convert } from 'xmlbuilder2';
 import { podcasts, posts, products, productSessions } from '../../../src/db/schema';
+import { IDS_PER_SITEMAP_FILE } from '../../../src/modules/site/sitemap-service';
 import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';
 
 type XmlObject = Record<string, unknown>;
@@ -17,14 +18,29 @@ describe.each(DB_TARGETS)('sitemap.xml and robots.txt on %s', (target) => {
   });
   afterAll(() => app.close());
 
-  /** The sitemap's `<url>` entries (throws when the XML is not well-formed). */
-  async function sitemap(headers: Record<string, string> = { host: 'shop.test:8080' }): Promise<UrlEntry[]> {
-    const response = await app.inject({ url: '/sitemap.xml', headers });
-    expect(response.statusCode).toBe(200);
+  /** The root element of an XML answer with status 200 (throws when the XML is not well-formed). */
+  async function xmlRoot(url: string, headers: Record<string, string>, root: 'sitemapindex' | 'urlset'): Promise<XmlObject> {
+    const response = await app.inject({ url, headers });
+    expect([url, response.statusCode]).toEqual([url, 200]);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
-    const urlset = (convert(response.body, { format: 'object' }) as XmlObject).urlset as XmlObject;
-    expect(urlset['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
-    return ([] as UrlEntry[]).concat(urlset.url as UrlEntry[]);
+    const element = (convert(response.body, { format: 'object' }) as XmlObject)[root] as XmlObject;
+    expect(element['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    return element;
+  }
+
+  /** The index's `<sitemap>` entries. */
+  async function sitemapIndex(headers: Record<string, string> = { host: 'shop.test:8080' }): Promise<UrlEntry[]> {
+    return ([] as UrlEntry[]).concat((await xmlRoot('/sitemap.xml', headers, 'sitemapindex')).sitemap as UrlEntry[]);
+  }
+
+  /** Every `<url>` entry of every file the index names, followed through the index. */
+  async function sitemap(headers: Record<string, string> = { host: 'shop.test:8080' }): Promise<UrlEntry[]> {
+    const entries: UrlEntry[] = [];
+    for (const file of await sitemapIndex(headers)) {
+      const urlset = await xmlRoot(new URL(file.loc).pathname, headers, 'urlset');
+      entries.push(...([] as UrlEntry[]).concat(urlset.url as UrlEntry[]));
+    }
+    return entries;
   }
 
   /** Active rows of a content table as the sitemap should list them: path → ISO lastmod. */
@@ -61,6 +77,38 @@ describe.each(DB_TARGETS)('sitemap.xml and robots.txt on %s', (target) => {
     expect(byPath.has(`/products/${session!.productId}/${session!.id}`)).toBe(false);
   });
 
+  it('is an index of the static pages file and one file per block of ids, each with its newest lastmod', async () => {
+    const files = await sitemapIndex();
+    expect(files.map((file) => file.loc.replace('http://shop.test:8080', ''))).toEqual([
+      '/sitemaps/pages.xml',
+      '/sitemaps/posts-1.xml',
+      '/sitemaps/podcasts-1.xml',
+      '/sitemaps/products-1.xml',
+    ]);
+    const postsFile = await xmlRoot('/sitemaps/posts-1.xml', { host: 'shop.test:8080' }, 'urlset');
+    const newestPost = ([] as UrlEntry[]).concat(postsFile.url as UrlEntry[]).reduce((max, url) => (url.lastmod! > max ? url.lastmod! : max), '');
+    expect(files[1]!.lastmod).toBe(newestPost);
+
+    // A post whose id falls in the third block of IDS_PER_SITEMAP_FILE gets its own file; the empty second block none.
+    const [template] = await app.db.select().from(posts).where(eq(posts.is_active, true)).limit(1);
+    const farId = 2 * IDS_PER_SITEMAP_FILE + 7;
+    await app.db.insert(posts).values({ ...template!, id: farId, slug: `far-${farId}` });
+    try {
+      const paths = (await sitemapIndex()).map((file) => new URL(file.loc).pathname);
+      expect(paths).toContain('/sitemaps/posts-3.xml');
+      expect(paths).not.toContain('/sitemaps/posts-2.xml');
+      const far = await xmlRoot('/sitemaps/posts-3.xml', { host: 'shop.test:8080' }, 'urlset');
+      expect(([] as UrlEntry[]).concat(far.url as UrlEntry[]).map((url) => url.loc)).toEqual([`http://shop.test:8080/posts/${farId}`]);
+      for (const missing of ['/sitemaps/posts-2.xml', '/sitemaps/users-1.xml', '/sitemaps/posts-0.xml', '/sitemaps/posts-1.json']) {
+        const response = await app.inject({ url: missing });
+        expect([missing, response.statusCode]).toEqual([missing, 404]);
+        expect(response.json<{ message: string }>().message).toMatch(/[\u0600-\u06FF]/);
+      }
+    } finally {
+      await app.db.delete(posts).where(eq(posts.id, farId));
+    }
+  });
+
   it('leaves out an item once it is made inactive', async () => {
     const [post] = await app.db.select({ id: posts.id }).from(posts).where(eq(posts.is_active, true)).limit(1);
     const loc = `http://shop.test:8080/posts/${post!.id}`;
@@ -94,6 +142,7 @@ describe.each(DB_TARGETS)('sitemap.xml and robots.txt on %s', (target) => {
   it('takes absolute URLs from PUBLIC_URL when it is set', async () => {
     app.settings.publicUrl = 'https://example.ir';
     try {
+      expect((await sitemapIndex({ host: 'ignored.test' }))[0]!.loc).toBe('https://example.ir/sitemaps/pages.xml');
       const entries = await sitemap({ host: 'ignored.test' });
       expect(entries[0]!.loc).toBe('https://example.ir/');
       expect(entries.every((entry) => entry.loc.startsWith('https://example.ir/'))).toBe(true);
