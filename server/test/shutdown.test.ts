@@ -5,7 +5,7 @@
  * DATABASE_URL is set.
  */
 import http from 'node:http';
-import { scratchPostgresDatabase, startServerProcess, type ServerProcess } from './helpers/server-process';
+import { csrfHeadersOf, scratchPostgresDatabase, startServerProcess, type ServerProcess } from './helpers/server-process';
 import { DB_TARGETS, tempDir } from './helpers/test-app';
 
 jest.setTimeout(180_000);
@@ -37,8 +37,7 @@ describe.each(DB_TARGETS)('SIGTERM on %s', (target) => {
   it('finishes the request in flight, refuses new ones, closes the database and keeps the write', async () => {
     const server = await startServerProcess(env);
     servers.push(server);
-    const csrf = await fetch(`${server.origin}/sanctum/csrf-cookie`);
-    const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1]!);
+    const csrf = await csrfHeadersOf(server.origin);
     const body = JSON.stringify({ full_name: 'سارا تستی', email: 'drain@example.com', password: 'Secret123', password_confirmation: 'Secret123' });
 
     // Headers first, with Expect: 100-continue: the server's "continue" proves it holds the request.
@@ -47,8 +46,7 @@ describe.each(DB_TARGETS)('SIGTERM on %s', (target) => {
       headers: {
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(body),
-        cookie: `XSRF-TOKEN=${encodeURIComponent(token)}`,
-        'x-xsrf-token': token,
+        ...csrf,
         expect: '100-continue',
       },
     });
@@ -77,11 +75,9 @@ describe.each(DB_TARGETS)('SIGTERM on %s', (target) => {
 
     const again = await startServerProcess(env);
     servers.push(again);
-    const csrfAgain = await fetch(`${again.origin}/sanctum/csrf-cookie`);
-    const tokenAgain = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(csrfAgain.headers.get('set-cookie') ?? '')![1]!);
     const login = await fetch(`${again.origin}/api/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${encodeURIComponent(tokenAgain)}`, 'x-xsrf-token': tokenAgain },
+      headers: { 'content-type': 'application/json', ...(await csrfHeadersOf(again.origin)) },
       body: JSON.stringify({ email: 'drain@example.com', password: 'Secret123' }),
     });
     expect(login.status).toBe(200);

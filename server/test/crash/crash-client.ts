@@ -3,6 +3,7 @@
  * TCP, so a `kill -9` cuts its requests off as it would a browser's. Every answer that arrived is
  * an acknowledged write; a request that got none (connection reset) is not.
  */
+import { csrfHeadersOf } from '../helpers/server-process';
 import { randomBytes } from 'node:crypto';
 import { multipart, type FilePart } from '../helpers/multipart';
 
@@ -86,14 +87,6 @@ export async function expectAnswer(
     throw new Error(`${init.method ?? 'GET'} ${path}: ${answer.status} instead of ${status}: ${JSON.stringify(answer.body)}`);
   }
   return answer;
-}
-
-/** `Cookie` and `X-XSRF-TOKEN` headers of a fresh CSRF pair (register and login are browser forms). */
-export async function csrfHeadersOf(origin: string): Promise<Record<string, string>> {
-  const response = await fetch(`${origin}/sanctum/csrf-cookie`);
-  const token = /XSRF-TOKEN=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
-  if (!token) throw new Error('no XSRF-TOKEN cookie');
-  return { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': decodeURIComponent(token) };
 }
 
 /** A signed-in user of the test: id and bearer header. */

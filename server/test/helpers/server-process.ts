@@ -107,6 +107,14 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   };
 }
 
+/** `Cookie` and `X-XSRF-TOKEN` headers of a fresh CSRF pair over real HTTP (register and login are browser forms). */
+export async function csrfHeadersOf(origin: string): Promise<Record<string, string>> {
+  const response = await fetch(`${origin}/sanctum/csrf-cookie`);
+  const token = /XSRF-TOKEN=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  if (!token) throw new Error('no XSRF-TOKEN cookie');
+  return { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': decodeURIComponent(token) };
+}
+
 /**
  * A new, empty database on the PostgreSQL server of `DATABASE_URL`, for processes that share it.
  * @returns its URL and a function that drops it (closing what is still connected)

@@ -83,24 +83,17 @@ function staticPageUrls(files: [SitemapSection, SitemapBlock[]][]): SitemapUrl[]
   return STATIC_PAGES.map((path) => ({ path, lastmod: lastmodOf.get(path) }));
 }
 
-/** Sitemap index XML of `files` (paths with optional lastmod), absolute from `origin`. */
-function sitemapIndexXml(origin: string, files: SitemapUrl[]): string {
-  const index = create({ version: '1.0', encoding: 'UTF-8' }).ele('sitemapindex', { xmlns: SITEMAP_NS });
-  for (const { path, lastmod } of files) {
-    const sitemap = index.ele('sitemap').ele('loc').txt(`${origin}${path}`).up();
-    if (lastmod) sitemap.ele('lastmod').txt(lastmod).up();
-  }
-  return index.end({ prettyPrint: true });
-}
-
-/** Sitemap XML (sitemaps.org 0.9) of `urls`, absolute from `origin`. */
-function sitemapXml(origin: string, urls: SitemapUrl[]): string {
-  const urlset = create({ version: '1.0', encoding: 'UTF-8' }).ele('urlset', { xmlns: SITEMAP_NS });
+/**
+ * sitemaps.org 0.9 XML of `urls`, absolute from `origin`: a sitemap (`<urlset>` of `<url>`) or a
+ * sitemap index (`<sitemapindex>` of `<sitemap>`), each entry a `<loc>` and an optional `<lastmod>`.
+ */
+function sitemapXml(origin: string, urls: SitemapUrl[], kind: 'urlset' | 'sitemapindex' = 'urlset'): string {
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(kind, { xmlns: SITEMAP_NS });
   for (const { path, lastmod } of urls) {
-    const url = urlset.ele('url').ele('loc').txt(`${origin}${path}`).up();
-    if (lastmod) url.ele('lastmod').txt(lastmod).up();
+    const entry = root.ele(kind === 'urlset' ? 'url' : 'sitemap').ele('loc').txt(`${origin}${path}`).up();
+    if (lastmod) entry.ele('lastmod').txt(lastmod).up();
   }
-  return urlset.end({ prettyPrint: true });
+  return root.end({ prettyPrint: true });
 }
 
 /** robots.txt: every crawler may read all but {@link DISALLOWED}; the sitemap's absolute URL. */
@@ -131,7 +124,7 @@ const seoRoutes: FastifyPluginAsync = async (app) => {
         { path: '/sitemaps/pages.xml', lastmod: newestOf(files.flatMap(([, blocks]) => blocks)) },
         ...files.flatMap(([name, blocks]) => blocks.map(({ block, lastmod }) => ({ path: `/sitemaps/${name}-${block}.xml`, lastmod }))),
       ];
-      return reply.type(xml).header('cache-control', cacheControl).send(sitemapIndexXml(linkOrigin(request), entries));
+      return reply.type(xml).header('cache-control', cacheControl).send(sitemapXml(linkOrigin(request), entries, 'sitemapindex'));
     },
   );
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { serverManifestUrl } from '../../../src/plugins/app/page-renderer';
 import { splitAtRoot } from '../../../src/plugins/app/static-site';
+import { csrfHeadersOf } from '../../helpers/server-process';
 import { buildTestApp, tempDir } from '../../helpers/test-app';
 
 /** index.html and islands.html of a shell build: the same page, but for the entry each runs. */
@@ -121,11 +122,9 @@ describe('server-rendered public pages (PGlite)', () => {
     // An accepted write empties the cache: the next visitor gets a fresh render.
     const cached = rendered((await page('/podcasts?page=3')).html).renders;
     expect(cached).toBe(first);
-    const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
-    const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1]!);
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${encodeURIComponent(token)}`, 'x-xsrf-token': token },
+      headers: { 'content-type': 'application/json', ...(await csrfHeadersOf(base)) },
       body: JSON.stringify({ email: 'user@example.com', password: 'User12345' }),
     });
     expect(login.status).toBe(200);
