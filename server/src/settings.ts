@@ -48,8 +48,8 @@ export interface AppOptions {
   /** Sender of every mail (env MAIL_FROM, default `"آکادمی نوشتار" <no-reply@localhost>`). */
   mailFrom?: string;
   /**
-   * Lifetime of a cached anonymous public answer, ms (env PUBLIC_CACHE_MS, default 2000; 0 turns
-   * the cache off). See plugins/app/public-cache.ts.
+   * Lifetime of a cached anonymous public answer or visitor's page, ms (env PUBLIC_CACHE_MS,
+   * default 30 000; 0 turns the caches off). See plugins/app/public-cache.ts.
    */
   publicCacheMs?: number;
   /** Bearer token that `GET /metrics` requires (env METRICS_TOKEN); open when absent. */
@@ -210,7 +210,7 @@ export interface AppSettings {
 export const DEFAULT_MAIL_FROM = '"آکادمی نوشتار" <no-reply@localhost>';
 
 /** Default lifetime of a cached anonymous public answer, ms (PUBLIC_CACHE_MS replaces it). */
-export const DEFAULT_PUBLIC_CACHE_MS = 2000;
+export const DEFAULT_PUBLIC_CACHE_MS = 30_000;
 
 /**
  * The server package's folder, which holds `drizzle/`, `assets/` and `seed-media/`. This file runs

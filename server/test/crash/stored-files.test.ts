@@ -3,7 +3,7 @@
  * led to, at each point a crash can cut: a file written for a row never saved, a file a committed
  * change stopped naming, a write still running on a live replica, a write whose record a sweep
  * took, and a local write cut off halfway. On PGlite, and on PostgreSQL (with real advisory-lock
- * leases on their own connections) when DATABASE_URL is set.
+ * leases on their own session connections) when DATABASE_URL is set.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pendingFiles, posts } from '../../src/db/schema';
+import { openSessionConnection, type SessionConnection } from '../../src/db/session-connection';
 import { StoredFiles } from '../../src/modules/files/stored-files';
 import { postgresLease, type WriterLease } from '../../src/modules/files/writer-lease';
 import { DB_TARGETS, buildTestApp } from '../helpers/test-app';
@@ -29,12 +30,13 @@ function gate() {
 
 describe.each(DB_TARGETS)('StoredFiles on %s', (target) => {
   let app: FastifyInstance;
-  const leases: WriterLease[] = [];
+  /** The other processes' session connections (PostgreSQL), each holding its lease's lock. */
+  const sessions: SessionConnection[] = [];
   beforeAll(async () => {
     app = await buildTestApp(target, { seed: false });
   });
   afterAll(async () => {
-    await Promise.all(leases.map((lease) => lease.close()));
+    await Promise.all(sessions.map((session) => session.close()));
     await app.close();
   });
 
@@ -51,11 +53,13 @@ describe.each(DB_TARGETS)('StoredFiles on %s', (target) => {
    * `hold` opens: the window a kill can hit.
    */
   async function otherProcess() {
-    const lease: WriterLease =
-      target === 'postgres'
-        ? await postgresLease(process.env.DATABASE_URL!, silent)
-        : { id: deadWriter(), isAlive: async () => true, close: async () => undefined };
-    leases.push(lease);
+    let session: SessionConnection | undefined;
+    let lease: WriterLease = { id: deadWriter(), isAlive: async () => true };
+    if (target === 'postgres') {
+      session = await openSessionConnection(process.env.DATABASE_URL!, silent);
+      sessions.push(session);
+      lease = await postgresLease(session);
+    }
     const stored = gate();
     const hold = gate();
     const storage = Object.create(app.storage) as typeof app.storage;
@@ -65,7 +69,7 @@ describe.each(DB_TARGETS)('StoredFiles on %s', (target) => {
       await hold.opened;
       return answer;
     };
-    return { files: new StoredFiles(storage, lease, silent), lease, stored: stored.opened, release: hold.release };
+    return { files: new StoredFiles(storage, lease, silent), lease, session, stored: stored.opened, release: hold.release };
   }
 
   it('stores the file, saves the row naming it and keeps no record; a failed save removes the file', async () => {
@@ -146,7 +150,7 @@ describe.each(DB_TARGETS)('StoredFiles on %s', (target) => {
       await app.db.insert(pendingFiles).values({ is_private: false, key: cut, state: 'writing', writer: dead.lease.id });
       await app.storage.put(cut, bytes());
       expect(await app.files.sweep(app.db)).toBe(0);
-      await dead.lease.close();
+      await dead.session!.close();
       expect(await app.files.sweep(app.db)).toBe(1);
       expect(await exists(cut)).toBe(false);
     } else {

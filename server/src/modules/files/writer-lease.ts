@@ -4,21 +4,20 @@
  * recorded under a number nobody holds belongs to a process that is gone.
  *
  * - PGlite: one process at a time opens a data folder, so every other number is gone.
- * - PostgreSQL: the number is a session advisory lock (`pg_advisory_lock(72011, n)`) held on a
- *   connection of its own; PostgreSQL drops it when the process dies and its connection closes,
- *   so any replica can tell a live writer from a dead one with `pg_try_advisory_xact_lock`.
+ * - PostgreSQL: the number is a session advisory lock (`pg_advisory_lock(72011, n)`) held on the
+ *   process's session connection (db/session-connection.ts); PostgreSQL drops it when the process
+ *   dies and its connection closes, so any replica can tell a live writer from a dead one with `pg_try_advisory_xact_lock`.
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { Client } from 'pg';
 import type { Db } from '../../db/client';
+import type { SessionConnection } from '../../db/session-connection';
 
 /** Class of the writers' advisory locks (two-key form; 6002/6003 are commerce's, 72010 the setup lock's). */
 export const WRITER_LOCK_CLASS = 72_011;
 
-/** Wait between two attempts to take the lock back after its connection was lost, ms. */
-const RECONNECT_DELAY_MS = 1_000;
+/** Wait between two attempts to take this process's number back while a sweep holds it, ms. */
+const RETAKE_DELAY_MS = 1_000;
 
 /** This process's writer number, and whether another number's process is still alive. */
 export interface WriterLease {
@@ -30,77 +29,43 @@ export interface WriterLease {
    * cannot take the same number meanwhile.
    */
   isAlive(tx: Db, writer: number): Promise<boolean>;
-  /** Gives the number up (clean shutdown). */
-  close(): Promise<void>;
 }
 
 /** The lease of a PGlite process: the only process of its database. */
 export function soleProcessLease(): WriterLease {
   const id = randomInt(1, 2 ** 31 - 1);
-  return { id, isAlive: async (_tx, writer) => writer === id, close: async () => undefined };
+  return { id, isAlive: async (_tx, writer) => writer === id };
 }
 
 /**
- * The lease of a PostgreSQL process: a new connection that takes a free writer number's advisory
- * lock and keeps it; when that connection is lost, it is opened again and the same lock taken
- * back (meanwhile other replicas may count this process as gone, and its writes in flight then
- * fail cleanly: see StoredFiles.write).
- * @throws when the database cannot be reached at start
+ * The lease of a PostgreSQL process: a free writer number's advisory lock, taken on the process's
+ * session connection and kept; when that connection is lost, the same lock is taken back on the
+ * new one (meanwhile other replicas may count this process as gone, and its writes in flight then
+ * fail cleanly: see StoredFiles.write). The lock ends with the session connection.
+ * @throws when the first lock cannot be taken
  */
-export async function postgresLease(url: string, log: Pick<FastifyBaseLogger, 'error' | 'warn'>): Promise<WriterLease> {
-  let closed = false;
-  let client: Client | undefined;
-
-  /** Connects and takes `wanted`, or a free random number when absent; answers the number. */
-  const take = async (wanted?: number): Promise<number> => {
-    const next = new Client({ connectionString: url, keepAlive: true, application_name: 'shop-file-writer' });
-    next.on('error', (error) => log.error({ err: error }, 'the file-writer lock connection failed'));
-    await next.connect();
-    try {
-      for (;;) {
-        const candidate = wanted ?? randomInt(1, 2 ** 31 - 1);
-        const { rows } = await next.query<{ taken: boolean }>('select pg_try_advisory_lock($1, $2) as taken', [WRITER_LOCK_CLASS, candidate]);
-        if (rows[0]?.taken) {
-          client = next;
-          next.once('end', () => void lost(candidate));
-          return candidate;
-        }
-        // Taken: another process has this number (only by chance, for a new one), or a sweep holds it for a moment.
-        if (wanted !== undefined) await new Promise((resolve) => setTimeout(resolve, RECONNECT_DELAY_MS));
-      }
-    } catch (error) {
-      await next.end().catch(() => undefined);
-      throw error;
-    }
-  };
-
-  const lost = async (id: number) => {
-    client = undefined;
-    while (!closed) {
-      log.warn({ writer: id }, 'the file-writer lock connection closed: taking the lock back');
-      await new Promise((resolve) => setTimeout(resolve, RECONNECT_DELAY_MS));
-      if (closed) return;
-      try {
-        await take(id);
+export async function postgresLease(session: SessionConnection): Promise<WriterLease> {
+  let id: number | undefined;
+  await session.use(async (client) => {
+    for (;;) {
+      const candidate = id ?? randomInt(1, 2 ** 31 - 1);
+      const { rows } = await client.query<{ taken: boolean }>('select pg_try_advisory_lock($1, $2) as taken', [WRITER_LOCK_CLASS, candidate]);
+      if (rows[0]?.taken) {
+        id = candidate;
         return;
-      } catch (error) {
-        log.error({ err: error }, 'could not take the file-writer lock back');
       }
+      // Taken: another process has this number (only by chance, for a new one), or a sweep holds it for a moment.
+      if (id !== undefined) await new Promise((resolve) => setTimeout(resolve, RETAKE_DELAY_MS));
     }
-  };
-
-  const id = await take();
+  });
+  const own = id!;
   return {
-    id,
+    id: own,
     async isAlive(tx, writer) {
-      if (writer === id) return true;
+      if (writer === own) return true;
       const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${WRITER_LOCK_CLASS}, ${writer}) as free`);
       const [row] = (result as unknown as { rows: Array<{ free: boolean }> }).rows;
       return !row?.free;
-    },
-    async close() {
-      closed = true;
-      await client?.end().catch(() => undefined);
     },
   };
 }

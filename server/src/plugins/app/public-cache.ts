@@ -14,11 +14,17 @@
  *
  * Invalidation: every POST/PUT/PATCH/DELETE that reaches a route and is not refused (status < 400
  * or ≥ 500) empties the cache before its answer leaves, so a client never reads an answer older
- * than its own write. An answer computed while a write was under way is not stored. Other server
- * processes (several instances) and writes outside the API see at most `publicCacheMs` of lag, plus
- * the time one refresh takes.
+ * than its own write; writes that change no anonymous answer (sign-in, the cart, checkout and
+ * payment, tickets, a session marked done…) say so with `config: { keepsPublicCache: true }` and
+ * leave it, so buying does not throw away every visitor's pages. An answer computed while a write
+ * was under way is not stored. On PostgreSQL the write also tells the other server processes
+ * (`NOTIFY public_cache` on the session connection they `LISTEN` on), which empty theirs; a process
+ * whose session connection was lost empties its cache when it is back, since it may have missed
+ * some. Writes outside the API (a restore, `seed:scale`) show within `publicCacheMs`.
  */
+import { randomUUID } from 'node:crypto';
 import { pipeline, Transform, type Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { AUTH_COOKIE } from './auth';
@@ -27,6 +33,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The anonymous 200 answer of this GET route is the same for every visitor: cache it briefly. */
     publicCache?: boolean;
+    /** This write route changes no answer that visitors get: it leaves the public caches as they are. */
+    keepsPublicCache?: boolean;
   }
   interface FastifyInstance {
     /**
@@ -44,6 +52,9 @@ export const PUBLIC_CACHE_MAX_ENTRIES = 1000;
 const KEPT_HEADERS = ['content-type', 'content-encoding', 'vary', 'cache-control'] as const;
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The PostgreSQL channel on which server processes tell each other that public answers changed. */
+export const PUBLIC_CACHE_CHANNEL = 'public_cache';
 
 interface Entry {
   expires: number;
@@ -80,6 +91,22 @@ export default fp(
     const entries = new Map<string, Entry>();
     /** Keys being computed now, each with the promise its computation settles. */
     const computing = new Map<string, Promise<void>>();
+    const invalidate = () => {
+      generation++;
+      entries.clear();
+      computing.clear();
+    };
+
+    /** This process's name in the notifications, so that it skips its own. */
+    const processId = randomUUID();
+    await app.dbSession?.use(async (client) => {
+      client.on('notification', (message) => {
+        if (message.channel === PUBLIC_CACHE_CHANNEL && message.payload !== processId) invalidate();
+      });
+      await client.query(`LISTEN ${PUBLIC_CACHE_CHANNEL}`);
+      // A new connection after a lost one: what changed meanwhile was not heard.
+      invalidate();
+    });
 
     const serve = (reply: FastifyReply, entry: Entry) => reply.headers(entry.headers).send(entry.body);
 
@@ -161,14 +188,18 @@ export default fp(
     app.addHook('onRequestAbort', release);
 
     app.addHook('onSend', async (request, reply, payload) => {
-      const refused = reply.statusCode >= 400 && reply.statusCode < 500;
-      if (MUTATING.has(request.method) && request.routeOptions.url !== undefined && !refused) {
-        generation++;
-        entries.clear();
-        computing.clear();
+      if (!MUTATING.has(request.method) || request.routeOptions.url === undefined) return payload;
+      if (request.routeOptions.config?.keepsPublicCache === true) return payload;
+      if (reply.statusCode >= 400 && reply.statusCode < 500) return payload;
+      invalidate();
+      if (app.dbSession) {
+        await app.db.execute(sql`select pg_notify(${PUBLIC_CACHE_CHANNEL}, ${processId})`).catch((error: unknown) => {
+          request.log.error({ err: error }, 'could not tell the other server processes to empty their public caches');
+        });
       }
       return payload;
     });
   },
+  // After the db plugin when there is one (app.ts), for its session connection.
   { name: 'public-cache', dependencies: ['cookie', 'compress'] },
 );

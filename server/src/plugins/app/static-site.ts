@@ -26,6 +26,8 @@ interface CachedPage {
   /** Infinity while it renders (later visitors wait for it), then now + PUBLIC_CACHE_MS. */
   expires: number;
   page: Promise<{ status: number; html: string } | null>;
+  /** Expired, and its next render is under way: visitors meanwhile get this one. */
+  refreshing: boolean;
 }
 
 /** The placeholder inside `<script id="remote-list" type="application/json">` of index.html. */
@@ -200,14 +202,14 @@ export default fp(
       log: app.log,
     });
 
+    /** Visitors' rendered pages by URL and preferences, oldest first (see sendPage). */
+    const visitorPages = new Map<string, CachedPage>();
+
     /**
      * A public page (issue 9): rendered on the server into islands.html's root, with the state it
      * used; index.html as it is (the browser renders) when the page is not one the server renders,
      * the shell's server bundle is missing or the page's frame fails on the server.
      */
-    /** Visitors' rendered pages by URL and preferences, oldest first (see sendPage). */
-    const visitorPages = new Map<string, CachedPage>();
-
     async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const url = request.url;
       const html = renderTemplate(islandsFile);
@@ -255,18 +257,41 @@ export default fp(
       // render costs about 190 ms of CPU; an API answer from the cache about 1 ms).
       // A remote redeployed alone reaches the next visitor too (its build is part of the key).
       const key = `${url}\n${JSON.stringify(Object.entries(preferences).sort())}\n${await renderer.builds()}`;
+      // After PUBLIC_CACHE_MS the next visitor starts a new render and, like those after it until
+      // it is done, gets the page kept (stale-while-revalidate); after a write, visitors wait for it.
       const generation = app.publicCacheGeneration();
-      let cached = visitorPages.get(key);
-      if (!cached || cached.generation !== generation || cached.expires <= Date.now()) {
-        const entry: CachedPage = { generation, expires: Number.POSITIVE_INFINITY, page: render().then(collect) };
-        cached = entry;
+      const keep = (entry: CachedPage) => {
         visitorPages.delete(key);
         if (visitorPages.size >= PUBLIC_CACHE_MAX_ENTRIES) visitorPages.delete(visitorPages.keys().next().value!);
         visitorPages.set(key, entry);
+      };
+      /** A new render of the page; only a 200 is the same for the next visitor (not a 404 or the browser's fallback). */
+      const start = (): CachedPage => {
+        const page = render()
+          .then(collect)
+          .catch((error: unknown) => {
+            request.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
+            return null;
+          });
+        const entry: CachedPage = { generation, expires: Number.POSITIVE_INFINITY, page, refreshing: false };
         void entry.page.then((page) => {
           entry.expires = Date.now() + ttl;
-          // Only a 200 is the same for the next visitor; a 404 or a browser-rendered fallback is not kept.
           if (page?.status !== 200 && visitorPages.get(key) === entry) visitorPages.delete(key);
+        });
+        return entry;
+      };
+      let cached = visitorPages.get(key);
+      if (!cached || cached.generation !== generation) {
+        cached = start();
+        keep(cached);
+      } else if (cached.expires <= Date.now() && !cached.refreshing) {
+        const stale = cached;
+        stale.refreshing = true;
+        const next = start();
+        void next.page.then((page) => {
+          if (visitorPages.get(key) !== stale) return;
+          if (page?.status === 200) keep(next);
+          else visitorPages.delete(key);
         });
       }
       const page = await cached.page;

@@ -21,8 +21,7 @@ export const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 
 export default fp(
   async (app) => {
-    const url = app.dbKind === 'postgres' ? app.settings.databaseUrl : undefined;
-    const lease = url ? await postgresLease(url, app.log) : soleProcessLease();
+    const lease = app.dbSession ? await postgresLease(app.dbSession) : soleProcessLease();
     const files = new StoredFiles(app.storage, lease, app.log);
     app.decorate('files', files);
 
@@ -43,7 +42,6 @@ export default fp(
     app.addHook('onClose', async () => {
       clearInterval(timer);
       await running;
-      await lease.close();
     });
   },
   { name: 'stored-files', dependencies: ['db', 'storage'] },

@@ -1,7 +1,11 @@
-/** Opens the database, runs migrations, seeds an empty database (demo media into `app.storage`); exposes `app.db`. */
+/**
+ * Opens the database, runs migrations, seeds an empty database (demo media into `app.storage`);
+ * exposes `app.db`, and on PostgreSQL the process's session connection `app.dbSession`.
+ */
 import type { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
 import { openDatabase, type Db } from '../../db/client';
+import { openSessionConnection, type SessionConnection } from '../../db/session-connection';
 import { seedIfEmpty } from '../../db/seed';
 
 declare module 'fastify' {
@@ -10,6 +14,11 @@ declare module 'fastify' {
     db: Db;
     /** Which driver is in use. */
     dbKind: 'pglite' | 'postgres';
+    /**
+     * PostgreSQL only: the process's own connection for session locks and LISTEN (several server
+     * processes share the database); undefined on PGlite, where this process is the only one.
+     */
+    dbSession: SessionConnection | undefined;
   }
 }
 
@@ -26,9 +35,12 @@ export default fp(
           }
         : undefined,
     });
+    const session = settings.databaseUrl ? await openSessionConnection(settings.databaseUrl, app.log) : undefined;
     app.decorate('db', database.db);
     app.decorate('dbKind', database.kind);
+    app.decorate('dbSession', session);
     app.addHook('onClose', async () => {
+      await session?.close();
       await database.close();
       app.log.info('database closed');
     });

@@ -30,7 +30,7 @@ const emailVerificationRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { token: string } }>(
     '/api/auth/verify-email',
     {
-      config: { access: 'public' },
+      config: { access: 'public', keepsPublicCache: true },
       schema: {
         tags: ['auth'],
         summary: 'Verify an email with the token of the mailed link',
@@ -70,6 +70,7 @@ const emailVerificationRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/auth/resend-verification-email',
     {
+      config: { keepsPublicCache: true },
       onRequest: requireUser,
       schema: {
         tags: ['auth'],

@@ -61,7 +61,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: RegisterInput }>(
     '/api/auth/register',
     {
-      config: { access: 'public' },
+      config: { access: 'public', keepsPublicCache: true },
       schema: {
         tags: ['auth'],
         summary: 'Create an account (unverified, ordinary) and sign in',
@@ -100,7 +100,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: LoginInput }>(
     '/api/auth/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', keepsPublicCache: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email or mobile and password',
@@ -122,6 +122,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/auth/logout',
     {
+      config: { keepsPublicCache: true },
       onRequest: requireUser,
       schema: {
         tags: ['auth'],
@@ -146,6 +147,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/auth/logged-in-user-info',
     {
+      config: { keepsPublicCache: true },
       onRequest: requireUser,
       schema: {
         tags: ['auth'],

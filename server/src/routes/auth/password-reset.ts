@@ -43,7 +43,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: AccountIdentifier }>(
     '/api/auth/forgot-password',
     {
-      config: { access: 'public' },
+      config: { access: 'public', keepsPublicCache: true },
       schema: {
         tags: ['auth'],
         summary: 'Mail a one-time password-reset code',
@@ -70,7 +70,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: ResetPasswordInput }>(
     '/api/auth/reset-password',
     {
-      config: { access: 'public' },
+      config: { access: 'public', keepsPublicCache: true },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a one-time code',

@@ -37,6 +37,7 @@ const cartRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: AddToCartBody }>(
     '/api/cart',
     {
+      config: { keepsPublicCache: true },
       schema: {
         tags: ['commerce'],
         summary: 'Add a course to the cart',
@@ -57,6 +58,7 @@ const cartRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { productId: string } }>(
     '/api/cart/:productId',
     {
+      config: { keepsPublicCache: true },
       schema: {
         tags: ['commerce'],
         summary: 'Remove a course from the cart',

@@ -33,6 +33,7 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Headers: { 'idempotency-key'?: string } }>(
     '/api/checkout',
     {
+      config: { keepsPublicCache: true },
       schema: {
         tags: ['commerce'],
         summary: 'Create the order of the cart and open a payment',
@@ -58,6 +59,7 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { orderId: string } }>(
     '/api/orders/:orderId/pay',
     {
+      config: { keepsPublicCache: true },
       schema: {
         tags: ['commerce'],
         summary: 'Try again to pay an unpaid order',

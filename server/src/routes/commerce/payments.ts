@@ -46,7 +46,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { token: string } }>(
     '/api/payments/start',
     {
-      config: { access: 'public', csrf: false },
+      config: { access: 'public', csrf: false, keepsPublicCache: true },
       schema: {
         tags: ['commerce'],
         summary: 'Open the gateway for a payment token (hidden form POST)',

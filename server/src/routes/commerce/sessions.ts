@@ -60,6 +60,7 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { sessionId: string }; Body: SessionProgressBody }>(
     '/api/product-sessions/:sessionId/progress',
     {
+      config: { keepsPublicCache: true },
       schema: {
         tags: ['commerce'],
         summary: 'Mark a session done or not done (buyers)',

@@ -23,6 +23,7 @@ const ticketsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: TicketInput }>(
     '/api/tickets',
     {
+      config: { keepsPublicCache: true },
       schema: {
         tags: ['support'],
         summary: 'Send a contact-us ticket',

@@ -75,6 +75,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Body: PasswordChangeInput }>(
     '/api/profile/password',
     {
+      config: { keepsPublicCache: true },
       onRequest: requireUser,
       schema: {
         tags: ['users'],

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { serverManifestUrl } from '../../../src/plugins/app/page-renderer';
 import { splitAtRoot } from '../../../src/plugins/app/static-site';
 import { csrfHeadersOf } from '../../helpers/server-process';
-import { buildTestApp, tempDir } from '../../helpers/test-app';
+import { buildTestApp, loginToken, tempDir } from '../../helpers/test-app';
 
 /** index.html and islands.html of a shell build: the same page, but for the entry each runs. */
 const shellPage = (entry: string) => `<!doctype html><html lang="fa" dir="rtl"><head>
@@ -34,6 +34,9 @@ module.exports = Promise.resolve({
   },
 });`;
 
+/** The page cache's lifetime here: long enough for a test's steps on a busy machine. */
+const PAGE_TTL_MS = 4_000;
+
 describe('server-rendered public pages (PGlite)', () => {
   let app: FastifyInstance;
   let base: string;
@@ -50,7 +53,7 @@ describe('server-rendered public pages (PGlite)', () => {
     const contentServer = path.join(remotesRoot, 'content', 'dist', 'server');
     fs.mkdirSync(contentServer, { recursive: true });
     fs.writeFileSync(path.join(contentServer, 'mf-manifest.json'), '{"id":"content","v":1}');
-    app = await buildTestApp('pglite', { serveStatic: true, shellDist, remotesRoot, dataDir: path.join(root, 'data') });
+    app = await buildTestApp('pglite', { serveStatic: true, shellDist, remotesRoot, dataDir: path.join(root, 'data'), publicCacheMs: PAGE_TTL_MS });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
@@ -119,7 +122,7 @@ describe('server-rendered public pages (PGlite)', () => {
     const signedIn = rendered((await page('/podcasts?page=3', 'auth_token=abc')).html);
     expect(signedIn.visitor).toBe(false);
     expect(rendered((await page('/podcasts?page=3', 'auth_token=abc')).html).renders).toBe(signedIn.renders + 1);
-    // An accepted write empties the cache: the next visitor gets a fresh render.
+    // A write that changes nothing a visitor sees (signing in) keeps the page…
     const cached = rendered((await page('/podcasts?page=3')).html).renders;
     expect(cached).toBe(first);
     const login = await fetch(`${base}/api/auth/login`, {
@@ -128,7 +131,29 @@ describe('server-rendered public pages (PGlite)', () => {
       body: JSON.stringify({ email: 'user@example.com', password: 'User12345' }),
     });
     expect(login.status).toBe(200);
+    expect(rendered((await page('/podcasts?page=3')).html).renders).toBe(first);
+    // …any other accepted write empties the cache: the next visitor gets a fresh render.
+    const token = await loginToken(app, 'user@example.com', 'User12345');
+    const me = await app.inject({ method: 'POST', url: '/api/auth/logged-in-user-info', headers: { authorization: `Bearer ${token}` } });
+    const { full_name, email } = me.json<{ data: { user: { full_name: string; email: string } } }>().data.user;
+    const saved = await app.inject({ method: 'PUT', url: '/api/profile', headers: { authorization: `Bearer ${token}` }, payload: { full_name, email } });
+    expect(saved.statusCode).toBe(200);
     expect(rendered((await page('/podcasts?page=3')).html).renders).toBeGreaterThan(signedIn.renders + 1);
+  });
+
+  it('serves an expired page while its next render runs, then the new one', async () => {
+    const first = rendered((await page('/frequently-asked-questions?stale=1')).html).renders;
+    await new Promise((resolve) => setTimeout(resolve, PAGE_TTL_MS + 100));
+    // The visitor after the lifetime gets the kept page at once and starts its next render.
+    expect(rendered((await page('/frequently-asked-questions?stale=1')).html).renders).toBe(first);
+    let next = first;
+    for (let waited = 0; next === first && waited < 2_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      next = rendered((await page('/frequently-asked-questions?stale=1')).html).renders;
+    }
+    expect(next).toBeGreaterThan(first);
+    // And that one is kept in turn.
+    expect(rendered((await page('/frequently-asked-questions?stale=1')).html).renders).toBe(next);
   });
 
   it('answers with the status of the error page the page rendered', async () => {

@@ -6,7 +6,8 @@ import { posts } from '../../../src/db/schema';
 import publicCachePlugin from '../../../src/plugins/app/public-cache';
 import compressPlugin from '../../../src/plugins/external/compress';
 import cookiePlugin from '../../../src/plugins/external/cookie';
-import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
+import { buildApp } from '../../../src/app';
+import { DB_TARGETS, buildTestApp, loginToken, tempDir } from '../../helpers/test-app';
 
 const TTL_MS = 1500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,6 +27,14 @@ describe.each(DB_TARGETS)('cache of anonymous public answers on %s', (target) =>
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const firstPost = async (headers: Record<string, string> = {}) =>
     (await app.inject({ url: '/api/posts?per_page=1', headers })).json<Paginated<Post>>().data[0]!;
+  /** A post the demo user has not liked yet. */
+  const postNotLiked = async () => {
+    const all = (await app.inject({ url: '/api/posts?per_page=50' })).json<Paginated<Post>>().data;
+    const likedByUser = async (id: number) =>
+      (await app.inject({ url: `/api/posts/${id}`, headers: auth(userToken) })).json<{ data: { liked_by_me: boolean } }>().data.liked_by_me;
+    for (const candidate of all) if (!(await likedByUser(candidate.id))) return candidate;
+    throw new Error('the user liked every post of the seed');
+  };
   /** Renames a post behind the API's back (as another server process would). */
   const renameDirectly = (id: number, title: string) => app.db.update(posts).set({ title }).where(eq(posts.id, id));
 
@@ -62,12 +71,7 @@ describe.each(DB_TARGETS)('cache of anonymous public answers on %s', (target) =>
   });
 
   it('is emptied by a write through the API, so the writer reads its own write at once', async () => {
-    const all = (await app.inject({ url: '/api/posts?per_page=50' })).json<Paginated<Post>>().data;
-    const likedByUser = async (id: number) =>
-      (await app.inject({ url: `/api/posts/${id}`, headers: auth(userToken) })).json<{ data: { liked_by_me: boolean } }>().data.liked_by_me;
-    let item: Post | undefined;
-    for (const candidate of all) if (!item && !(await likedByUser(candidate.id))) item = candidate;
-    if (!item) throw new Error('the user liked every post of the seed');
+    const item = await postNotLiked();
     const list = async () =>
       (await app.inject({ url: '/api/posts?per_page=50' })).json<Paginated<Post>>().data.find((p) => p.id === item.id)!;
     const detail = async () =>
@@ -84,6 +88,53 @@ describe.each(DB_TARGETS)('cache of anonymous public answers on %s', (target) =>
     expect(await detail()).toBe(countBefore + 1);
     expect((await list()).likes_count).toBe(countBefore + 1);
   });
+
+  it('is kept by writes that change nothing a visitor sees (the cart), so a sale leaves it', async () => {
+    const before = await firstPost();
+    await renameDirectly(before.id, 'عنوان پنهان');
+    const courses = (await app.inject({ url: '/api/products?per_page=50' })).json<Paginated<{ id: number }>>().data;
+    let added: number | undefined;
+    for (const course of courses) {
+      if (added !== undefined) break;
+      const answer = await app.inject({ method: 'POST', url: '/api/cart', headers: auth(userToken), payload: { product_id: course.id } });
+      if (answer.statusCode === 201) added = course.id;
+    }
+    if (added === undefined) throw new Error('no course of the seed could be added to the cart');
+    expect((await firstPost()).title).toBe(before.title);
+    const removed = await app.inject({ method: 'DELETE', url: `/api/cart/${added}`, headers: auth(userToken) });
+    expect(removed.statusCode).toBeLessThan(300);
+    expect((await firstPost()).title).toBe(before.title);
+    await renameDirectly(before.id, before.title);
+  });
+
+  if (target === 'postgres') {
+    it('is emptied on every server process of the database by a write through any of them', async () => {
+      // A second process of the same database (buildTestApp would reset it).
+      const other = await buildApp({ dataDir: tempDir(), logger: false, serveStatic: false, publicCacheMs: 60_000, databaseUrl: process.env.DATABASE_URL });
+      try {
+        const title = async (on: FastifyInstance) => (await on.inject({ url: '/api/posts?per_page=1' })).json<Paginated<Post>>().data[0]!;
+        const before = await title(other);
+        await renameDirectly(before.id, 'عنوان از نمونه دیگر');
+        expect((await title(other)).title).toBe(before.title);
+        // A profile saved through this process (a name shows in comment threads), the rename already
+        // in the database: the other process must drop its answer.
+        const me = await app.inject({ method: 'POST', url: '/api/auth/logged-in-user-info', headers: auth(userToken) });
+        const { full_name, email, mobile } = me.json<{ data: { user: { full_name: string; email: string; mobile: string | null } } }>().data.user;
+        const saved = await app.inject({ method: 'PUT', url: '/api/profile', headers: auth(userToken), payload: { full_name, email, ...(mobile ? { mobile } : {}) } });
+        expect(saved.statusCode).toBe(200);
+        // NOTIFY reaches the other process's session connection a moment after the commit.
+        let seen = (await title(other)).title;
+        for (let waited = 0; seen !== 'عنوان از نمونه دیگر' && waited < 2000; waited += 50) {
+          await sleep(50);
+          seen = (await title(other)).title;
+        }
+        expect(seen).toBe('عنوان از نمونه دیگر');
+        await renameDirectly(before.id, before.title);
+      } finally {
+        await other.close();
+      }
+    });
+  }
 
   it('is not emptied by a refused write', async () => {
     const before = await firstPost();
