@@ -13,7 +13,9 @@ module.exports = createConfig({
   serverRuntimePlugins: [require.resolve('./src/server/runtime-plugin.ts')],
   copy: ['arabic-400', 'arabic-700', 'latin-400', 'latin-700'].map((face) => ({
     from: path.join(fonts, 'files', `vazirmatn-${face}-normal.woff2`),
-    to: 'fonts/',
+    // Content-hashed, so the server lets browsers keep them a year (static-site.ts cacheControlFor);
+    // index.html finds the names among the build's assets.
+    to: 'fonts/[name].[contenthash][ext]',
   })),
   // In development the API, media, RSS feeds and built remotes come from `npm start`'s server.
   devServer: { proxy: [{ context: ['/api', '/sanctum', '/media', '/feeds', '/remotes'], target: API }] },

@@ -1,5 +1,12 @@
 import { createTheme } from '@mui/material/styles';
 
+declare module '@mui/material/styles' {
+  /** The theme is made with CSS variables (MUI's documented switch for the types that go with them). */
+  interface CssThemeVariables {
+    enabled: true;
+  }
+}
+
 /** localStorage key where MUI keeps the chosen colour scheme (light | dark | system). */
 export const COLOR_MODE_STORAGE_KEY = 'theme-mode';
 

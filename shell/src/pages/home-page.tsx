@@ -1,4 +1,4 @@
-import { Box, Container, Stack, Typography } from '@shop/ui-kit';
+import { BELOW_THE_FOLD, Box, Container, Stack, Typography } from '@shop/ui-kit';
 import { Slot } from '../federation/remote-areas';
 import { t } from '../strings';
 
@@ -19,9 +19,11 @@ export default function HomePage() {
       </Box>
       <Stack spacing={6} useFlexGap>
         <Slot name="home.about-me" />
-        <Slot name="home.latest-posts" />
-        <Slot name="home.latest-podcasts" />
-        <Slot name="home.latest-products" />
+        {(['home.latest-posts', 'home.latest-podcasts', 'home.latest-products'] as const).map((name) => (
+          <Box key={name} sx={BELOW_THE_FOLD}>
+            <Slot name={name} />
+          </Box>
+        ))}
       </Stack>
     </Container>
   );
