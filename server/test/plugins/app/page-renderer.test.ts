@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { serverManifestUrl } from '../../../src/plugins/app/page-renderer';
 import { splitAtRoot } from '../../../src/plugins/app/static-site';
@@ -139,6 +140,24 @@ describe('server-rendered public pages (PGlite)', () => {
     const saved = await app.inject({ method: 'PUT', url: '/api/profile', headers: { authorization: `Bearer ${token}` }, payload: { full_name, email } });
     expect(saved.statusCode).toBe(200);
     expect(rendered((await page('/podcasts?page=3')).html).renders).toBeGreaterThan(signedIn.renders + 1);
+  });
+
+  it('sends a kept page compressed as the client accepts, compressed once per encoding', async () => {
+    const url = '/terms-and-conditions?encoded=1';
+    const plain = await app.inject({ url, headers: { accept: 'text/html' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const asked = (encoding: string) => app.inject({ url, headers: { accept: 'text/html', 'accept-encoding': encoding } });
+    const br = await asked('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.payload);
+    const again = await asked('br');
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    const gzip = await asked('gzip, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.payload);
+    // One render behind all four answers.
+    expect(rendered(gunzipSync(gzip.rawPayload).toString()).renders).toBe(rendered(plain.payload).renders);
   });
 
   it('serves an expired page while its next render runs, then the new one', async () => {
