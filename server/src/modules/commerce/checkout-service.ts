@@ -14,7 +14,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { MESSAGES } from '../../lib/messages';
 import type { PaymentSettings } from '../../settings';
 import { assertSellingOpen, cartItemsOf, removeBoughtFromCart } from './cart-service';
-import { getOrder } from './ownership';
+import { boughtProductIds, getOrder } from './ownership';
 import { PaymentGatewayError, type PaymentGateway, type VerifyResult } from './payments/payment-gateway';
 import { SandboxGateway } from './payments/sandbox-gateway';
 import { ZarinpalGateway } from './payments/zarinpal-gateway';
@@ -184,13 +184,22 @@ export async function checkout(
 
 /**
  * `POST /api/orders/:orderId/pay`: a new attempt for the owner's unpaid order (the "try again"
- * after a cancel). 403 `sellingClosed`; 404 unknown or someone else's; 422 `orderAlreadyPaid`.
+ * after a cancel). 403 `sellingClosed`; 404 unknown or someone else's; 422 `orderAlreadyPaid`;
+ * 422 `orderHasBoughtCourse` when the user bought one of its courses through another order meanwhile
+ * (two checkouts of one cart, the older one paid later, would charge twice for that course).
  */
 export async function payOrder(db: Db, context: PaymentContext, user: User, orderId: number): Promise<CheckoutAnswer> {
   await assertSellingOpen(db);
   const order = await getOwnOrder(db, user.id, orderId);
   if (order.payment_status === 'paid') throw new ApiError(422, MESSAGES.orderAlreadyPaid);
+  if (await ownsAnyOf(db, user.id, order.id)) throw new ApiError(422, MESSAGES.orderHasBoughtCourse);
   return { order, payment: await startAttempt(db, context, user, order) };
+}
+
+/** True when the user already owns a course of the unpaid order `orderId` (bought through another order). */
+async function ownsAnyOf(db: Db, userId: number, orderId: number): Promise<boolean> {
+  const items = await db.select({ product_id: orderItems.product_id }).from(orderItems).where(eq(orderItems.order_id, orderId));
+  return (await boughtProductIds(db, userId, items.map((item) => item.product_id))).size > 0;
 }
 
 /** Tomans asked for an attempt (the sandbox page shows it); 404 `paymentUnknown` for an unknown token. */
@@ -253,6 +262,8 @@ export interface CallbackOutcome {
  * another attempt). `NOK` cancels the attempt; `OK` asks the gateway (422 `paymentGatewayFailed`
  * when it cannot answer; a refusal fails the attempt); a verified amount other than the order's
  * total fails the attempt, is logged and answers 422 `paymentAmountMismatch`; else the order is paid once.
+ * An order with a course the user bought meanwhile through another order is not verified: the
+ * attempt fails and the gateway returns the money.
  */
 export async function handleCallback(db: Db, context: PaymentContext, user: User, query: CallbackQuery): Promise<CallbackOutcome> {
   const [row] = await db
@@ -273,6 +284,13 @@ export async function handleCallback(db: Db, context: PaymentContext, user: User
   const failed = { outcome: 'failed', orderId: row.order_id } as const;
   if (query.Status !== 'OK') {
     await closeAttempt(db, row.id, 'cancelled');
+    return failed;
+  }
+  // Bought meanwhile through another order: not verified, so the gateway gives the payer the money
+  // back (Zarinpal returns unverified payments), and the course is not paid for twice.
+  if (await ownsAnyOf(db, user.id, row.order_id)) {
+    await closeAttempt(db, row.id, 'failed');
+    context.log.warn({ orderId: row.order_id, authority: query.Authority }, 'payment left unverified: the buyer already owns a course of the order');
     return failed;
   }
   let result: VerifyResult;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Cart, CheckoutAnswer, Order } from '@shop/contracts';
-import { orderItems, orders, products } from '../../../src/db/schema';
+import { orderItems, orders, payments, products } from '../../../src/db/schema';
 import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';
 import { addToCart, callback, checkout, newBuyer, newCourse, setSelling, type Buyer } from '../../helpers/commerce-fixtures';
 
@@ -124,6 +124,26 @@ describe.each(DB_TARGETS)('checkout API on %s', (target) => {
     expect(paid.json().message).toBe('این سفارش قبلاً پرداخت شده است.');
     const stranger = await newBuyer(app);
     expect((await app.inject({ method: 'POST', url: `/api/orders/${first.order.id}/pay`, headers: stranger.headers })).statusCode).toBe(404);
+  });
+
+  it('does not charge twice for a course bought through another order: retry refused, late callback left unverified', async () => {
+    const buyer = await newBuyer(app);
+    const course = await newCourse(app, { price: 90_000 });
+    await addToCart(app, buyer, course.id);
+    // Two checkouts of one cart (two tabs): two unpaid orders of the same course.
+    const older = answerOf(await checkout(app, buyer, 'tab-1'));
+    const newer = answerOf(await checkout(app, buyer, 'tab-2'));
+    expect(newer.order.id).not.toBe(older.order.id);
+    expect((await callback(app, buyer, newer.payment!.token)).headers.location).toBe(`/shopping-cart?payment=paid&order_id=${newer.order.id}`);
+    // The older order's attempt comes back paid at the gateway: not verified, the attempt failed.
+    expect((await callback(app, buyer, older.payment!.token)).headers.location).toBe(`/shopping-cart?payment=failed&order_id=${older.order.id}`);
+    const retry = await app.inject({ method: 'POST', url: `/api/orders/${older.order.id}/pay`, headers: buyer.headers });
+    expect(retry.statusCode).toBe(422);
+    expect(retry.json().message).toBe('دوره‌ای از این سفارش را در سفارش دیگری خریده‌اید؛ برای دوره‌های دیگرش سفارش تازه‌ای ثبت کنید.');
+    const [kept] = await app.db.select({ status: orders.payment_status }).from(orders).where(eq(orders.id, older.order.id));
+    expect(kept!.status).toBe('unpaid');
+    const attempts = await app.db.select({ status: payments.status }).from(payments).where(eq(payments.order_id, older.order.id));
+    expect(attempts.map((attempt) => attempt.status)).toEqual(['failed']);
   });
 
   it('refuses checkout and paying with 403 while selling is off, and a bad key with 422', async () => {
