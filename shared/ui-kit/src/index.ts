@@ -10,7 +10,7 @@ export { theme, COLOR_MODE_STORAGE_KEY, DEFAULT_COLOR_MODE } from './theme';
 export { AppThemeProvider, TOAST_SETTINGS, createRtlCache } from './app-theme-provider';
 export type { EmotionCache } from '@emotion/cache';
 export { visuallyHidden } from './visually-hidden';
-export { BELOW_THE_FOLD } from './below-the-fold';
+export { belowTheFold } from './below-the-fold';
 export { useColorScheme, useTheme, styled, alpha } from '@mui/material/styles';
 export { useSnackbar, enqueueSnackbar, closeSnackbar } from 'notistack';
 export type { VariantType as ToastVariant } from 'notistack';

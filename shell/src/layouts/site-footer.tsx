@@ -1,7 +1,7 @@
 import { SOCIAL_NETWORKS, type SiteInformation, type SocialNetwork } from '@shop/contracts';
 import { useSiteInformation } from '@shop/api-client';
 import { formatMobile } from '@shop/format';
-import { BELOW_THE_FOLD, Box, Container, Divider, Grid, Icon, IconButton, Link as MuiLink, Stack, Typography } from '@shop/ui-kit';
+import { Box, Container, Divider, Grid, Icon, IconButton, Link as MuiLink, Stack, Typography } from '@shop/ui-kit';
 import { Link } from '@shop/router';
 import { Slot } from '../federation/remote-areas';
 import { t } from '../strings';
@@ -92,7 +92,7 @@ export function SiteFooter() {
   return (
     <>
       <Divider />
-      <Box component="footer" sx={{ py: 4, ...BELOW_THE_FOLD }}>
+      <Box component="footer" sx={{ py: 4 }}>
         <Container>
           <Grid container spacing={4}>
             <Grid size={{ xs: 12, md: 5 }}>

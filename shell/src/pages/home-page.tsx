@@ -1,4 +1,4 @@
-import { BELOW_THE_FOLD, Box, Container, Stack, Typography } from '@shop/ui-kit';
+import { belowTheFold, Box, Container, Stack, Typography } from '@shop/ui-kit';
 import { Slot } from '../federation/remote-areas';
 import { t } from '../strings';
 
@@ -6,6 +6,9 @@ import { t } from '../strings';
  * Home (SPEC §2): about me, newest posts, latest podcasts, latest products, each a slot
  * filled by the remote that owns it, so one remote failing leaves the others on screen.
  */
+/** A list's height with its six cards: one column on phones, two on tablets, three from md. */
+const LIST_BELOW_THE_FOLD = belowTheFold({ xs: '2050px', sm: '1050px', md: '720px' });
+
 export default function HomePage() {
   return (
     <Container sx={{ py: 4 }}>
@@ -20,7 +23,7 @@ export default function HomePage() {
       <Stack spacing={6} useFlexGap>
         <Slot name="home.about-me" />
         {(['home.latest-posts', 'home.latest-podcasts', 'home.latest-products'] as const).map((name) => (
-          <Box key={name} sx={BELOW_THE_FOLD}>
+          <Box key={name} sx={LIST_BELOW_THE_FOLD}>
             <Slot name={name} />
           </Box>
         ))}
