@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The gateway: one URL in front of the server, the shell and the remotes (DESIGN.md "Single URL").
+# The gateway: one URL in front of the server and the remotes (DESIGN.md "Single URL").
 # Upstreams are read from GATEWAY_* environment variables at start (nginx image templates) and
 # resolved per request through Docker's DNS, so a container can be replaced or moved without
 # restarting the gateway.
@@ -10,7 +10,6 @@ FROM ${NGINX_IMAGE}
 ENV NGINX_ENVSUBST_FILTER=^GATEWAY_ \
     GATEWAY_RESOLVER=127.0.0.11 \
     GATEWAY_SERVER=http://server:8080 \
-    GATEWAY_SHELL=http://shell:80 \
     GATEWAY_REMOTE_CONTENT=http://remote-content:80 \
     GATEWAY_REMOTE_COMMERCE=http://remote-commerce:80 \
     GATEWAY_REMOTE_USERS_PERMISSIONS=http://remote-users-permissions:80 \

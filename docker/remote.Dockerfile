@@ -8,7 +8,7 @@
 ARG NODE_IMAGE=node:20-bookworm-slim
 ARG NGINX_IMAGE=nginx:1.27-alpine
 
-# --- identical to shell.Dockerfile up to the build step, so both share the layer cache ---
+# --- the same first stages for every remote, so one compose build installs the front-end dependencies once ---
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /src
 COPY . .

@@ -1,5 +1,8 @@
 # syntax=docker/dockerfile:1
-# The API server (Fastify), compiled to JavaScript by server/build.mjs (esbuild): no tsx at run time.
+# The server (Fastify), compiled to JavaScript by server/build.mjs (esbuild): no tsx at run time.
+# It answers the API, media and feeds, renders the public pages with the shell's server bundle and
+# serves the shell's files (issue 9); the remotes' builds stay in their own images, and the server
+# fetches their server bundles through the gateway (REMOTES_ORIGIN).
 # Build context: the repository root:
 #   docker build -f docker/server.Dockerfile -t shop/server .
 ARG NODE_IMAGE=node:20-bookworm-slim
@@ -37,15 +40,27 @@ COPY shared/ ./shared/
 COPY server/ ./server/
 RUN cd server && node build.mjs
 
+# The shell's build: browser files and the server bundle that renders public pages.
+FROM ${NODE_IMAGE} AS shell
+WORKDIR /app
+ENV npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
+COPY --from=manifests /out/ ./
+RUN --mount=type=cache,target=/root/.npm \
+    npm install --ignore-scripts --include-workspace-root --workspace shell
+COPY . .
+RUN npm run build --workspace shell \
+ && rm -f shell/dist/mf-stats.json shell/dist/*.LICENSE.txt
+
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/data \
-    SERVE_STATIC=false
+    SERVE_STATIC=true
 WORKDIR /app
 COPY --from=deps /app /app
 COPY --from=build /app/server/dist /app/server/dist
+COPY --from=shell /app/shell/dist /app/shell/dist
 # DATA_DIR holds uploads, the mail outbox and the app key; owned by the unprivileged user so a
 # fresh named volume mounted here inherits the ownership.
 RUN mkdir -p /data && chown node:node /data

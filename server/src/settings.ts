@@ -23,6 +23,12 @@ export interface AppOptions {
   remotesRoot?: string;
   /** File whose JSON replaces the default remote list (env REMOTE_LIST_FILE). */
   remoteListFile?: string;
+  /**
+   * Origin the server fetches the remotes' server bundles from when the remote list names them by
+   * path (env REMOTES_ORIGIN, e.g. the gateway `http://gateway:8080` in front of the remote
+   * containers); absent: this process, which serves `<remotesRoot>/<name>/dist` itself.
+   */
+  remotesOrigin?: string;
   /** Redis for the rate-limit store (env REDIS_URL); in memory when absent. */
   redisUrl?: string;
   /** Fastify logger setting; tests pass false. */
@@ -175,6 +181,7 @@ export interface AppSettings {
   shellDist: string;
   remotesRoot: string;
   remoteListFile: string | undefined;
+  remotesOrigin: string | undefined;
   redisUrl: string | undefined;
   /** NODE_ENV=production: HSTS and a script policy without 'unsafe-eval' (plugins/external/helmet.ts). */
   production: boolean;
@@ -268,6 +275,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     shellDist: options.shellDist ?? path.join(REPO_ROOT, 'shell', 'dist'),
     remotesRoot: options.remotesRoot ?? path.join(REPO_ROOT, 'remotes'),
     remoteListFile: options.remoteListFile ?? (env.REMOTE_LIST_FILE || undefined),
+    remotesOrigin: options.remotesOrigin ?? (env.REMOTES_ORIGIN || undefined),
     redisUrl: options.redisUrl ?? (env.REDIS_URL || undefined),
     production,
     cookieSecure: production && env.COOKIE_SECURE !== 'false',

@@ -7,8 +7,7 @@
  * - `upstream shop_server`: the given server processes (round robin, kept-alive connections).
  *   `GATEWAY_SERVER` is `http://shop_server`, so the template's `proxy_pass $variable` uses the
  *   group and never asks a resolver;
- * - the shell location also goes to that group (the server serves the front ends itself unless
- *   SERVE_STATIC=false);
+ * - so does everything else (pages and the shell's files, as in the server image);
  * - each remote's location goes to a server block made from `docker/nginx/remote.conf` (what a
  *   remote container runs), on its own free port, serving `remotes/<name>/dist`;
  * - `docker/nginx/gzip.conf`, as the gateway image loads it.
@@ -70,7 +69,6 @@ async function gatewayConfiguration(dir: string, port: number, options: GatewayO
     // Never asked: every upstream below is a group of this configuration.
     GATEWAY_RESOLVER: '127.0.0.1',
     GATEWAY_SERVER: `http://${SERVER_UPSTREAM}`,
-    GATEWAY_SHELL: `http://${SERVER_UPSTREAM}`,
   };
   const upstreams = [upstreamBlock(SERVER_UPSTREAM, options.servers)];
   for (const name of REMOTE_NAMES) {
@@ -114,6 +112,8 @@ export interface GatewayOptions {
   servers: string[];
   /** nginx worker processes (default 1: one round robin, so sequential requests alternate). */
   workers?: number;
+  /** Port on 127.0.0.1 (default a free one): the servers may need to know it before it starts. */
+  port?: number;
   /** Milliseconds to wait for `/gateway-health` (default 15 000). */
   timeoutMs?: number;
 }
@@ -140,7 +140,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   if (!fs.existsSync(NGINX_BINARY)) throw new Error(`${NGINX_BINARY} is missing: apt-get install -y nginx`);
   if (!options.servers.length) throw new Error('startGateway needs at least one server');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-gateway-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const confFile = path.join(dir, 'nginx.conf');
   try {
     fs.writeFileSync(confFile, await gatewayConfiguration(dir, port, options));

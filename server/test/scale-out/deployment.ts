@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { Redis } from 'ioredis';
 import { startGateway, type Gateway } from '../helpers/gateway';
 import { startLocalS3, type LocalS3 } from '../helpers/s3-server';
-import { scratchPostgresDatabase, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { freePort, scratchPostgresDatabase, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { tempDir } from '../helpers/test-app';
 
 /** The Redis server of the tests (rate-limit counters shared by the instances). */
@@ -89,6 +89,7 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     const s3 = await startLocalS3();
     cleanups.push(() => s3.close());
     const dataDirs = Array.from({ length: count }, () => tempDir('shop-scale-out-'));
+    const gatewayPort = await freePort();
     cleanups.push(async () => dataDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
     const env = {
@@ -103,6 +104,9 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
       S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey!,
       TRUST_PROXY: 'loopback',
       SEED: 'true',
+      // As in docker/compose.yaml: pages render with the remotes' server bundles fetched through
+      // the gateway, whose remote locations serve each remote's build.
+      REMOTES_ORIGIN: `http://127.0.0.1:${gatewayPort}`,
       ...options.env,
     };
     const started = await Promise.allSettled(
@@ -113,7 +117,7 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;
 
-    const gateway = await startGateway({ servers: instances.map((instance) => instance.origin), workers: options.gatewayWorkers });
+    const gateway = await startGateway({ servers: instances.map((instance) => instance.origin), workers: options.gatewayWorkers, port: gatewayPort });
     cleanups.push(() => gateway.stop());
 
     const answeredBy = async (reqId: string, timeoutMs = 10_000) => {

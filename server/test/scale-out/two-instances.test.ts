@@ -95,12 +95,17 @@ describe('the gateway (docker/nginx/gateway.conf) with no server behind it', () 
     );
   });
 
-  it('answers its health, and the API error shape with the Persian message when the server is down', async () => {
+  it('answers its health, and the API error shape and a page with the Persian message when the server is down', async () => {
     expect((await fetch(`${gateway.origin}/gateway-health`)).status).toBe(200);
     const response = await fetch(`${gateway.origin}/api/posts`);
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('10');
     expect(await response.json()).toEqual({ message: 'سرویس موقتاً در دسترس نیست. لطفاً کمی بعد دوباره تلاش کنید.' });
+    // A page goes to the server too (it renders them): a Persian page saying so.
+    const page = await fetch(`${gateway.origin}/posts/1`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(503);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain('سایت موقتاً در دسترس نیست.');
   });
 
   it('sends /media/ to the server, and its security headers even on the gateway’s own error', async () => {

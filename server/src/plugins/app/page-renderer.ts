@@ -69,8 +69,10 @@ interface RendererOptions {
   shellDist: string;
   /** The run-time remote list, as the browser gets it. */
   remoteList: () => RemoteManifestEntry[];
-  /** Where this process answers HTTP (`http://127.0.0.1:8080`): the API and relative remote entries. */
+  /** Where this process answers HTTP (`http://127.0.0.1:8080`): the API, during a render. */
   origin: () => string;
+  /** Where remote entries given as paths are fetched from (settings.remotesOrigin, else `origin`). */
+  remotesOrigin: () => string;
   log: FastifyBaseLogger;
 }
 
@@ -80,7 +82,7 @@ export function serverManifestUrl(browserEntry: string, origin: string): string 
 }
 
 /** Creates the renderer; the shell's server bundle is loaded at the first render that finds it. */
-export function createPageRenderer({ shellDist, remoteList, origin, log }: RendererOptions): PageRenderer {
+export function createPageRenderer({ shellDist, remoteList, origin, remotesOrigin, log }: RendererOptions): PageRenderer {
   const entryFile = path.join(shellDist, 'server', 'main.js');
   const requireBundle = createRequire(entryFile);
   let shell: Promise<ShellServer> | null = null;
@@ -104,7 +106,7 @@ export function createPageRenderer({ shellDist, remoteList, origin, log }: Rende
 
   /** The remotes that answer, each entry naming its build; a remote down is left out. */
   async function serverRemotes(): Promise<RemoteManifestEntry[]> {
-    const base = origin();
+    const base = remotesOrigin();
     const remotes = await Promise.all(
       remoteList().map(async ({ name, entry }) => {
         const url = serverManifestUrl(entry, base);

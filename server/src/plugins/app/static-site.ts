@@ -213,14 +213,17 @@ export default fp(
       return sources.value;
     });
 
+    /** Where this process answers HTTP. */
+    const selfOrigin = () => {
+      const address = app.server.address();
+      return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : 'http://127.0.0.1';
+    };
     const renderer = createPageRenderer({
       shellDist,
       // sendPage has just read its page and the list (renderTemplate): no second look at the disk.
       remoteList: () => remoteList,
-      origin: () => {
-        const address = app.server.address();
-        return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : 'http://127.0.0.1';
-      },
+      origin: selfOrigin,
+      remotesOrigin: () => app.settings.remotesOrigin ?? selfOrigin(),
       log: app.log,
     });
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -187,6 +188,44 @@ describe('server-rendered public pages (PGlite)', () => {
       expect(html).toContain('src="/main.1a2b3c4d.js"');
       expect(html).not.toContain('preloaded-state');
     }
+  });
+});
+
+describe('server-rendered pages with the remotes elsewhere (REMOTES_ORIGIN, as in docker/compose.yaml)', () => {
+  let app: FastifyInstance;
+  let remotes: http.Server;
+  let remotesOrigin: string;
+
+  beforeAll(async () => {
+    // The gateway in front of the remote containers: only content answers, with a server manifest.
+    remotes = http.createServer((request, response) => {
+      if (request.url === '/remotes/content/server/mf-manifest.json') response.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"content"}');
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => remotes.listen(0, '127.0.0.1', resolve));
+    remotesOrigin = `http://127.0.0.1:${(remotes.address() as AddressInfo).port}`;
+    const root = tempDir('shop-ssr-elsewhere-');
+    const shellDist = path.join(root, 'shell', 'dist');
+    fs.mkdirSync(path.join(shellDist, 'server'), { recursive: true });
+    fs.writeFileSync(path.join(shellDist, 'islands.html'), shellPage('islands'));
+    fs.writeFileSync(path.join(shellDist, 'index.html'), shellPage('main'));
+    fs.writeFileSync(path.join(shellDist, 'server', 'main.js'), SHELL_SERVER);
+    // No remote builds beside the server (the server image has none).
+    const remotesRoot = path.join(root, 'remotes');
+    app = await buildTestApp('pglite', { serveStatic: true, shellDist, remotesRoot, remotesOrigin, dataDir: path.join(root, 'data') });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await new Promise((resolve) => remotes.close(resolve));
+  });
+
+  it('fetches the remotes named by path from that origin, and still calls its own API', async () => {
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const html = await (await fetch(`${base}/posts`, { headers: { accept: 'text/html' } })).text();
+    const state = JSON.parse(/<main data-url="[^"]*">(.*?)<\/main>/.exec(html)![1]!) as { remotes: { name: string; entry: string }[]; apiOrigin: string };
+    expect(state.remotes).toEqual([{ name: 'content', entry: expect.stringMatching(new RegExp(`^${remotesOrigin}/remotes/content/server/mf-manifest.json\\?v=`)) }]);
+    expect(state.apiOrigin).toBe(base);
   });
 });
 
