@@ -1,4 +1,4 @@
-import { isServerRenderedPath, ownerOfDashboardPath, ownerOfPublicPath, ownerOfSlot, REMOTE_AREAS, REMOTE_NAMES } from './remote';
+import { isKnownPagePath, isServerRenderedPath, ownerOfDashboardPath, ownerOfPublicPath, ownerOfSlot, REMOTE_AREAS, REMOTE_NAMES } from './remote';
 import { hasPermission, isDashboardUser } from './permissions';
 
 describe('route ownership (DESIGN.md "Who owns what")', () => {
@@ -24,6 +24,19 @@ describe('route ownership (DESIGN.md "Who owns what")', () => {
     ['/posts', null],
   ])('%s belongs to %s', (path, owner) => {
     expect(ownerOfDashboardPath(path)).toBe(owner);
+  });
+
+  it.each([
+    ['/', true],
+    ['/login', true],
+    ['/search', true],
+    ['/dashboard/anything', true],
+    ['/products/1/2', true],
+    ['/about-me', true],
+    ['/nowhere', false],
+    ['/post/1', false],
+  ])('%s is a known page: %s', (path, known) => {
+    expect(isKnownPagePath(path)).toBe(known);
   });
 
   it('gives every slot exactly one owner', () => {

@@ -119,6 +119,22 @@ export function ownerOfPublicPath(pathname: string): RemoteName | null {
   return REMOTE_NAMES.find((name) => REMOTE_AREAS[name].publicSegments.includes(segment)) ?? null;
 }
 
+/**
+ * First path segments of the shell's own pages (its router, shell/src/app/app.tsx): home, sign-in
+ * and account pages, search, and the dashboard, whose unknown sections it answers itself.
+ */
+export const SHELL_PAGE_SEGMENTS = ['', 'login', 'register', 'verification', 'resend-verification-email', 'reset-password', 'search', 'dashboard'];
+
+/**
+ * Whether a page path belongs to the shell or a remote. The server answers any other path with
+ * a 404 status, and the browser shows the 404 page (a 200 there would be a "soft 404" that
+ * search engines index).
+ */
+export function isKnownPagePath(pathname: string): boolean {
+  const segment = pathname.split('/')[1] ?? '';
+  return SHELL_PAGE_SEGMENTS.includes(segment) || ownerOfPublicPath(pathname) !== null;
+}
+
 /** The remote that owns `/dashboard/<section>/…`, or null. */
 export function ownerOfDashboardPath(pathname: string): RemoteName | null {
   const [, dashboard, section = ''] = pathname.split('/');

@@ -37,7 +37,10 @@ function PageSpinner() {
   );
 }
 
-/** Routes the shell owns (DESIGN.md "Who owns what"); everything else goes to its remote. */
+/**
+ * Routes the shell owns (DESIGN.md "Who owns what"); everything else goes to its remote. Their
+ * first segments are contracts' SHELL_PAGE_SEGMENTS, by which the server tells an unknown path (404).
+ */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>

@@ -14,7 +14,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { isServerRenderedPath, PREFERENCE_COOKIE_PREFIX, REMOTE_NAMES, type RemoteManifestEntry } from '@shop/contracts';
+import { isKnownPagePath, isServerRenderedPath, PREFERENCE_COOKIE_PREFIX, REMOTE_NAMES, type RemoteManifestEntry } from '@shop/contracts';
 import { MESSAGES } from '../../lib/messages';
 import { linkOrigin } from '../../modules/mail/mailer';
 import type { PageSources } from '../external/helmet';
@@ -239,8 +239,10 @@ export default fp(
       const url = request.url;
       const html = renderTemplate(islandsFile);
       const parts = html === null ? null : splitAtRoot(html);
-      if (!parts || !isServerRenderedPath(url.split('?')[0] ?? '/')) {
-        sendIndex(reply);
+      const pathname = url.split('?')[0] ?? '/';
+      if (!parts || !isServerRenderedPath(pathname)) {
+        // A path nobody owns: the browser still shows the 404 page, under a 404 status.
+        sendIndex(reply, isKnownPagePath(pathname) ? 200 : 404);
         return;
       }
       const visitor = !request.cookies[AUTH_COOKIE];
@@ -376,7 +378,7 @@ export default fp(
       return reply.sendFile(file, shellDist);
     });
 
-    // Unknown pages a browser asks for get the shell; the client shows its own 404 page.
+    // Pages a browser asks for get the shell (404 for a path nobody owns); the client shows its own 404 page.
     app.siteFallback = (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const urlPath = request.url.split('?')[0] ?? '';

@@ -116,6 +116,15 @@ describe('static site (PGlite)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('id="remote-list"');
     expect((await app.inject({ url: '/missing.js', headers: { accept: '*/*' } })).statusCode).toBe(404);
+    // A path neither the shell nor a remote owns: the shell, under a 404 status (no soft 404).
+    for (const url of ['/no-such-page', '/postss/1']) {
+      const unknown = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toContain('id="remote-list"');
+    }
+    for (const url of ['/login', '/shopping-cart', '/about-me', '/dashboard/posts']) {
+      expect((await app.inject({ url, headers: { accept: 'text/html' } })).statusCode).toBe(200);
+    }
     const api = await app.inject({ url: '/api/nothing', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toEqual(expect.any(String));
