@@ -22,7 +22,6 @@ import { AUTH_COOKIE } from './auth';
 import { createPageRenderer } from './page-renderer';
 import { PUBLIC_CACHE_MAX_ENTRIES } from './public-cache';
 
-/** A visitor's rendered page in the cache: its write generation, expiry (ms since epoch) and document. */
 /** A visitor's rendered page as kept: its HTML, and its bytes per content encoding once sent so. */
 interface KeptPage {
   status: number;
@@ -43,6 +42,7 @@ function encodePage(html: string, encoding: string): Buffer {
   return zlib.gzipSync(html);
 }
 
+/** A visitor's rendered page in the cache: its write generation, expiry (ms since epoch) and document. */
 interface CachedPage {
   generation: number;
   /** Infinity while it renders (later visitors wait for it), then now + PUBLIC_CACHE_MS. */
