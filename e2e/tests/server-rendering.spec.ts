@@ -1,6 +1,7 @@
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { logIn } from './accounts';
 
 const root = join(__dirname, '..', '..');
 
@@ -57,8 +58,33 @@ test('a server-rendered page runs only its island loader until used; the island 
   // The header's islands are still HTML: only what was used has attached.
   const island = (target: string) => page.locator(`[data-island*='${target}']`);
   await expect(island('"part":"header-search"')).not.toHaveAttribute('data-hydrated', '');
-  await expect(island('"page":"/posts"')).toHaveAttribute('data-hydrated', '');
+  await expect(island('"island":"PostList"')).toHaveAttribute('data-hydrated', '');
   expect(errors).toEqual([]);
+});
+
+test('a course page stays server HTML but for its islands, each hydrating alone; a signed-in buyer’s hydrate at once', async ({ page, request }) => {
+  const products = (await (await request.get('/api/products?per_page=50')).json()).data as { id: number; title: string }[];
+  const course = products.find((product) => product.title === 'دوره مقدماتی جاوااسکریپت')!;
+  const island = (name: string) => page.locator(`[data-island*='"island":"${name}"']`);
+  await page.goto(`/products/${course.id}`);
+  await page.waitForLoadState('networkidle');
+  // The title, price and description are nobody's island: they never hydrate.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title);
+  expect(await page.getByRole('heading', { level: 1 }).evaluate((heading) => heading.closest('[data-island]'))).toBeNull();
+  // A visitor's first use of the buying area hydrates it alone.
+  await island('ProductPurchase').getByRole('button', { name: 'افزودن به سبد خرید' }).hover();
+  await expect(island('ProductPurchase')).toHaveAttribute('data-hydrated', '');
+  for (const other of ['ProductLikes', 'ProductComments', 'ProductSessions']) await expect(island(other)).not.toHaveAttribute('data-hydrated', '');
+  // Hovering the sessions does nothing for a visitor: their locks are the same for every visitor.
+  await island('ProductSessions').getByRole('link').first().hover();
+  await page.waitForTimeout(500);
+  await expect(island('ProductSessions')).not.toHaveAttribute('data-hydrated', '');
+
+  // The buyer: every island hydrates as the page loads and shows what is theirs.
+  await logIn(page, 'user');
+  await page.goto(`/products/${course.id}`);
+  for (const name of ['ProductLikes', 'ProductPurchase', 'ProductSessions', 'ProductComments']) await expect(island(name)).toHaveAttribute('data-hydrated', '');
+  await expect(island('ProductPurchase')).toContainText('این دوره را خریده‌اید');
 });
 
 test('a remote that is down leaves its area to the browser, and the rest still renders on the server', async ({ request }) => {

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { RemoteModule } from '@shop/contracts';
+import { commerceIslands } from './islands';
 import { useProductHead, useProductListHead } from './products/product-head';
 import { useSessionHead } from './sessions/session-head';
 import { t } from './strings';
@@ -10,15 +11,15 @@ const ManualOrderFormPage = lazy(() => import('./dashboard/financial/manual-orde
 
 /**
  * The commerce remote's contract (DESIGN.md "The remote contract"): products (each page with its
- * head, issue 9) and the shopping cart, the home page's latest-products slot and the header's
+ * head and islands, issue 9) and the shopping cart, the home page's latest-products slot and the header's
  * cart menu; in the dashboard, courses, their sessions and the financial info (orders, manual
  * adds, refunds, sales).
  */
 const commerceModule: RemoteModule = {
   name: 'commerce',
-  requires: { '@shop/ui-kit': '^2.3.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.3.0' },
+  requires: { '@shop/ui-kit': '^2.3.0', '@shop/router': '^1.3.0', '@shop/api-client': '^1.3.0' },
   publicRoutes: [
-    { path: '/products', Component: lazy(() => import('./products/product-list-page')), useHead: useProductListHead },
+    { path: '/products', Component: commerceIslands.marked.ProductList, useHead: useProductListHead },
     { path: '/products/:productId', Component: lazy(() => import('./products/product-detail-page')), useHead: useProductHead },
     {
       path: '/products/:productId/:productSessionId',
@@ -51,8 +52,9 @@ const commerceModule: RemoteModule = {
   ],
   slots: {
     'home.latest-products': lazy(() => import('./products/latest-products-slot')),
-    'header.cart-menu': lazy(() => import('./cart/cart-menu-slot')),
+    'header.cart-menu': commerceIslands.marked.CartMenu,
   },
+  islands: commerceIslands.components,
 };
 
 export default commerceModule;

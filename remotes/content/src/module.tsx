@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { RemoteModule } from '@shop/contracts';
+import { contentIslands } from './islands';
 import { usePodcastHead, usePodcastListHead } from './podcasts/podcast-head';
 import { usePostHead, usePostListHead } from './posts/post-head';
 import { t } from './strings';
@@ -9,16 +10,16 @@ const PodcastFormPage = lazy(() => import('./dashboard/podcast-form-page'));
 
 /**
  * The content remote's contract (DESIGN.md "The remote contract"): posts and podcasts,
- * public pages (each with its head, issue 9) and dashboard sections, and the home page's
- * newest-posts and latest-podcasts slots.
+ * public pages (each with its head and islands, issue 9) and dashboard sections, and the home
+ * page's newest-posts and latest-podcasts slots.
  */
 const contentModule: RemoteModule = {
   name: 'content',
-  requires: { '@shop/ui-kit': '^2.3.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.3.0' },
+  requires: { '@shop/ui-kit': '^2.3.0', '@shop/router': '^1.3.0', '@shop/api-client': '^1.3.0' },
   publicRoutes: [
-    { path: '/posts', Component: lazy(() => import('./posts/post-list-page')), useHead: usePostListHead },
+    { path: '/posts', Component: contentIslands.marked.PostList, useHead: usePostListHead },
     { path: '/posts/:postId', Component: lazy(() => import('./posts/post-detail-page')), useHead: usePostHead },
-    { path: '/podcasts', Component: lazy(() => import('./podcasts/podcast-list-page')), useHead: usePodcastListHead },
+    { path: '/podcasts', Component: contentIslands.marked.PodcastList, useHead: usePodcastListHead },
     { path: '/podcasts/:podcastId', Component: lazy(() => import('./podcasts/podcast-detail-page')), useHead: usePodcastHead },
   ],
   dashboardRoutes: [
@@ -37,6 +38,7 @@ const contentModule: RemoteModule = {
     'home.latest-posts': lazy(() => import('./posts/latest-posts-slot')),
     'home.latest-podcasts': lazy(() => import('./podcasts/latest-podcasts-slot')),
   },
+  islands: contentIslands.components,
 };
 
 export default contentModule;

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { RemoteModule } from '@shop/contracts';
+import { supportIslands } from './islands';
 import { COMMENT_SECTIONS, sectionPath } from './comments/comment-sections';
 import { useFaqHead } from './faq/faq-head';
 import { PATHS } from './paths';
@@ -15,16 +16,16 @@ const LinkFormPage = lazy(() => import('./links/link-form-page'));
 
 /**
  * The support remote's contract (DESIGN.md "The remote contract"): the FAQ, about-me, terms and
- * contact-us pages (the first three with their head, issue 9); the home page's about-me slot, the
+ * contact-us pages (the first three with their head, issue 9; its islands); the home page's about-me slot, the
  * public layout's announcement banner and the footer's links; in the dashboard, comment moderation (`/dashboard/comments` and its four
  * sub-pages), tickets, announcements, links and FAQ entries, the terms and the site information
  * with its switches (SPEC §2), each behind its permission.
  */
 const supportModule: RemoteModule = {
   name: 'support',
-  requires: { '@shop/ui-kit': '^2.3.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.5.0' },
+  requires: { '@shop/ui-kit': '^2.3.0', '@shop/router': '^1.3.0', '@shop/api-client': '^1.5.0' },
   publicRoutes: [
-    { path: '/frequently-asked-questions', Component: lazy(() => import('./faq/faq-page')), useHead: useFaqHead },
+    { path: '/frequently-asked-questions', Component: supportIslands.marked.Faq, useHead: useFaqHead },
     { path: '/about-me', Component: lazy(() => import('./site-information/about-me-page')), guard: 'signed-in', useHead: useAboutMeHead },
     { path: '/terms-and-conditions', Component: lazy(() => import('./site-information/terms-page')), useHead: useTermsHead },
     { path: '/contact-us', Component: lazy(() => import('./tickets/contact-us-page')), guard: 'email-verified' },
@@ -51,9 +52,10 @@ const supportModule: RemoteModule = {
   ],
   slots: {
     'home.about-me': lazy(() => import('./site-information/about-me-slot')),
-    'layout.announcements': lazy(() => import('./announcements/announcements-banner')),
+    'layout.announcements': supportIslands.marked.Announcements,
     'footer.links': lazy(() => import('./links/footer-links-slot')),
   },
+  islands: supportIslands.components,
 };
 
 export default supportModule;

@@ -31,6 +31,7 @@ const usersPermissionsModule: RemoteModule = {
     { label: t.permissions.title, path: PATHS.permissions, permission: 'manage-permissions', icon: 'AdminPanelSettings' },
   ],
   slots: {},
+  islands: {},
 };
 
 export default usersPermissionsModule;

@@ -74,6 +74,13 @@ export interface RemoteModule {
   dashboardRoutes: DashboardRoute[];
   dashboardNav: DashboardNavItem[];
   slots: Partial<Record<SlotName, ComponentType>>;
+  /**
+   * The parts of its public pages and slots that hydrate on a server-rendered page (issue 9), by
+   * name: what the island runtime renders for a marker naming this remote. Declared with the
+   * router facade's `defineIslands`, which also marks them for the pages. Props are JSON; `never`
+   * here lets any component fit.
+   */
+  islands: Record<string, ComponentType<never>>;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 export { LikeButton, type LikeButtonProps } from './like-button';
 export { CommentThread, type CommentThreadProps } from './comment-thread';
+export { engagementIslands, type EngagedItem, type EngagementIslandProps } from './engagement-islands';
 export { useCommentAnchor, commentIdOfHash, COMMENT_ANCHOR_WAIT_MS } from './use-comment-anchor';
 export { useCommentHighlight, COMMENT_HIGHLIGHT_MS } from './use-comment-highlight';
 export {

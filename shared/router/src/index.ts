@@ -3,7 +3,7 @@
  * `react-router`. Sharing this instead of `react-router-dom` whole keeps its server, RSC
  * and cookie code off the page (TOOLCHAIN.md: about 47 KB gzip). Grow by adding exports.
  */
-export const ROUTER_VERSION = '1.2.0';
+export const ROUTER_VERSION = '1.3.0';
 export {
   BrowserRouter,
   StaticRouter,
@@ -24,3 +24,15 @@ export {
 } from 'react-router';
 export type { NavigateFunction, Location } from 'react-router';
 export { DocumentRouter } from './document-router';
+export { Island, IslandsProvider, defineIslands, type IslandComponent, type MarkedIslands } from './islands';
+export {
+  ISLAND_ATTRIBUTE,
+  HYDRATE_ATTRIBUTE,
+  HYDRATED_ATTRIBUTE,
+  HYDRATED_EVENT,
+  type IslandHydration,
+  type IslandProps,
+  type IslandTarget,
+  type IslandQueue,
+  type JsonValue,
+} from './island-marker';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Provider } from '@shop/api-client';
 import { AppThemeProvider, Box, CircularProgress, type EmotionCache } from '@shop/ui-kit';
-import { BrowserRouter, Route, Routes, StaticRouter } from '@shop/router';
+import { BrowserRouter, IslandsProvider, Route, Routes, StaticRouter } from '@shop/router';
 import { RequireDashboard, RequireVisitor } from '../auth/guards';
 import { useSessionBootstrap } from '../auth/use-session';
 import { NavigationBridge } from '../errors/navigation';
@@ -9,7 +9,6 @@ import { RemoteDashboardPage, RemotePublicPage } from '../federation/remote-area
 import { PublicLayout } from '../layouts/public-layout';
 import { DocumentHead, ServerHead, type ServerHeadTarget } from '../head/page-head';
 import { VersionWatcher } from '../version/version-watcher';
-import { IslandsProvider } from '../islands/island';
 import type { ShellStore } from './store';
 
 // Pages load one by one; the form libraries (formik, yup, libphonenumber-js) come only

@@ -4,14 +4,13 @@ import { Route, Routes, useLocation } from '@shop/router';
 import { ErrorPage } from '../pages/error-page';
 import { RequirePermission, RequireVisitorGate } from '../auth/guards';
 import { RemoteBoundary, WithRemote } from './remote-boundary';
-import { Island } from '../islands/island';
 import { RouteHead } from '../head/page-head';
 
 /**
  * Renders the remote filling a slot. Home sections show a skeleton while loading and the Persian
  * notice if their remote fails; the page's frame (the header's cart menu, the announcement banner,
  * the footer's links) shows nothing in both cases, so it never jumps or fills with notices.
- * On a server-rendered page the slot is an island, hydrated at its first use (issue 9).
+ * On a server-rendered page the slot stays HTML but for the islands its remote marks (issue 9).
  */
 export function Slot({ name }: { name: SlotName }) {
   const owner = ownerOfSlot(name);
@@ -20,11 +19,7 @@ export function Slot({ name }: { name: SlotName }) {
       <WithRemote remote={owner}>
         {(module) => {
           const Component = module.slots[name];
-          return Component ? (
-            <Island target={{ owner, slot: name }} hydrate="interaction">
-              <Component />
-            </Island>
-          ) : null;
+          return Component ? <Component /> : null;
         }}
       </WithRemote>
     </RemoteBoundary>
@@ -33,8 +28,8 @@ export function Slot({ name }: { name: SlotName }) {
 
 /**
  * The public page at the current path, from the remote that owns its first segment; else 404.
- * On a server-rendered page it is an island, hydrated at its first use (issue 9). The route's
- * `useHead` declares the page's head (`head/page-head.tsx`).
+ * On a server-rendered page it stays HTML but for the islands its remote marks (issue 9). The
+ * route's `useHead` declares the page's head (`head/page-head.tsx`).
  */
 export function RemotePublicPage() {
   const { pathname } = useLocation();
@@ -46,31 +41,20 @@ export function RemotePublicPage() {
         {(module) => (
           <Routes>
             {module.publicRoutes.map(({ path, Component, guard, useHead }) => {
-              // The page's head, declared beside it (issue 9): it renders nothing, so the island's
-              // HTML stays exactly the page's; behind a guard, only once the guard lets the page in.
+              // The page's head, declared beside it (issue 9): it renders nothing, so the page's
+              // HTML stays exactly the remote's; behind a guard, only once the guard lets the page in.
               const head = useHead ? <RouteHead useHead={useHead} /> : null;
               return (
                 <Route
                   key={path}
                   path={path}
-                  element={
-                    guard ? (
-                      gate(
-                        guard,
-                        <>
-                          {head}
-                          <Component />
-                        </>,
-                      )
-                    ) : (
-                      <>
-                        {head}
-                        <Island target={{ owner, page: path }} hydrate="interaction">
-                          <Component />
-                        </Island>
-                      </>
-                    )
-                  }
+                  element={gate(
+                    guard,
+                    <>
+                      {head}
+                      <Component />
+                    </>,
+                  )}
                 />
               );
             })}

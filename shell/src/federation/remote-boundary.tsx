@@ -1,9 +1,9 @@
 import { Component, Suspense, use, type ReactNode } from 'react';
 import type { RemoteModule, RemoteName } from '@shop/contracts';
 import { Alert, AlertTitle, Box, Button, Skeleton } from '@shop/ui-kit';
+import { Island } from '@shop/router';
 import { t } from '../strings';
 import { forgetRemote, loadRemoteModule } from './load-remote';
-import { Island } from '../islands/island';
 
 interface BoundaryProps {
   remote: RemoteName;

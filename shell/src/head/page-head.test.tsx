@@ -43,6 +43,7 @@ const contentModule: RemoteModule = {
   dashboardRoutes: [],
   dashboardNav: [],
   slots: {},
+  islands: {},
 };
 
 let RemotePublicPage: typeof import('../federation/remote-areas').RemotePublicPage;

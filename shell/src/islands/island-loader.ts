@@ -6,13 +6,16 @@
  * - `visible` ones when they come near the screen;
  * - `interaction` ones at their first use: a mouse over it, focus, a key, or a click on a control
  *   (a button, a field), which is held and replayed once the island has hydrated. Links inside
- *   work as plain links meanwhile.
+ *   work as plain links meanwhile;
+ * - `signed-in` ones never: they differ only for a signed-in reader;
+ * - and any island holding the element the address's hash names, at once: what it does there (a
+ *   comment link scrolls to the comment, focuses and highlights it) needs it.
  * For a signed-in reader every island hydrates at once: the HTML is what a visitor sees, and what
  * depends on the reader (the account menu, likes, the cart) comes with the islands.
  * The first island needed brings the island runtime (the `islands` entry: React, the theme, the
  * store and Module Federation), whose URL is this script's `data-runtime`.
  */
-import { HYDRATE_ATTRIBUTE, HYDRATED_ATTRIBUTE, HYDRATED_EVENT, ISLAND_ATTRIBUTE } from './island-marker';
+import { HYDRATE_ATTRIBUTE, HYDRATED_ATTRIBUTE, HYDRATED_EVENT, ISLAND_ATTRIBUTE } from '@shop/router/island-marker';
 
 /** How near the screen a `visible` island starts to hydrate, px. */
 const VISIBLE_MARGIN_PX = 200;
@@ -59,10 +62,20 @@ function onFirstUse(marker: HTMLElement): void {
   );
 }
 
+/** The element the address's hash names (`#comment-42`), if the page holds it. */
+function hashTarget(): HTMLElement | null {
+  try {
+    return location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  } catch {
+    return null; // a malformed escape names nothing
+  }
+}
+
 function start(): void {
   const markers = [...document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)];
   // The server marks the page of a request without the auth cookie as a visitor's.
   const visitor = document.getElementById('preloaded-state')?.hasAttribute('data-visitor');
+  const anchor = hashTarget();
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
@@ -77,9 +90,9 @@ function start(): void {
     const when = marker.getAttribute(HYDRATE_ATTRIBUTE);
     // A click before the island is ready is held, also while it hydrates at once.
     if (when === 'interaction') onFirstUse(marker);
+    if (!visitor || when === 'load' || anchor?.closest(`[${ISLAND_ATTRIBUTE}]`) === marker) hydrate(marker);
     // The marker itself has no box (`display: contents`): its first element is what is seen.
-    if (visitor && when === 'visible' && marker.firstElementChild) observer.observe(marker.firstElementChild);
-    else if (!visitor || when === 'load') hydrate(marker);
+    else if (when === 'visible' && marker.firstElementChild) observer.observe(marker.firstElementChild);
   }
 }
 

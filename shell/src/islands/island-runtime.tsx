@@ -8,7 +8,7 @@ import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider, selectAuthChecked } from '@shop/api-client';
 import { AppThemeProvider, createRtlCache } from '@shop/ui-kit';
-import { DocumentRouter, Route, Routes } from '@shop/router';
+import { DocumentRouter, type IslandProps, type IslandTarget } from '@shop/router';
 import type { RemoteName, SlotName } from '@shop/contracts';
 import { createShellStore } from '../app/store';
 import { useSessionBootstrap } from '../auth/use-session';
@@ -17,7 +17,6 @@ import { RemotePublicPage, Slot } from '../federation/remote-areas';
 import { AccountLinks } from '../layouts/account-links';
 import { ThemeSwitch } from '../layouts/theme-switch';
 import { HeaderSearch } from '../search/header-search';
-import type { IslandTarget } from './island-marker';
 
 /** The shell's own islands, by the `part` name its layout marks them with. */
 const SHELL_PARTS: Record<string, ComponentType> = {
@@ -90,18 +89,9 @@ async function contentOf(target: IslandTarget): Promise<ReactNode> {
     return <Part />;
   }
   const module = await loadRemoteModule(target.owner as RemoteName);
-  if ('slot' in target) {
-    const Slot = module.slots[target.slot as SlotName];
-    if (!Slot) throw new Error(`${target.owner} fills no slot ${target.slot}`);
-    return <Slot />;
-  }
-  const route = module.publicRoutes.find((candidate) => candidate.path === target.page);
-  if (!route) throw new Error(`${target.owner} has no page ${target.page}`);
-  return (
-    <Routes>
-      <Route path={route.path} element={<route.Component />} />
-    </Routes>
-  );
+  const Island = module.islands[target.island] as ComponentType<IslandProps> | undefined;
+  if (!Island) throw new Error(`${target.owner} has no island ${target.island}`);
+  return <Island {...target.props} />;
 }
 
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {

@@ -3,7 +3,7 @@
  * page's first island is needed. It hydrates the markers the loader queued in
  * `window.shopIslands`, and from then on each one the loader adds; then it asks who is signed in.
  */
-import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT, ISLAND_ATTRIBUTE, type IslandTarget } from './island-marker';
+import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT, ISLAND_ATTRIBUTE, type IslandTarget } from '@shop/router';
 import { hydrateIsland, sessionKnown, startSession } from './island-runtime';
 
 function hydrate(marker: HTMLElement): Promise<void> {

@@ -23,6 +23,7 @@ const remoteModule = (name: RemoteModule['name'], slots: RemoteModule['slots']):
   dashboardRoutes: [],
   dashboardNav: [],
   slots,
+  islands: {},
 });
 const supportModule = remoteModule('support', { 'layout.announcements': Banner, 'footer.links': FooterLinks });
 // The header's cart menu slot: a commerce remote that fills nothing here.

@@ -1,5 +1,5 @@
 import { AppBar, Box, Button, Container, Stack, Toolbar, Typography } from '@shop/ui-kit';
-import { Link, NavLink } from '@shop/router';
+import { Island, Link, NavLink } from '@shop/router';
 import { Slot } from '../federation/remote-areas';
 import { AccountLinks } from './account-links';
 import { PageErrorOutlet } from './page-error-outlet';
@@ -7,7 +7,6 @@ import { SiteFooter } from './site-footer';
 import { ThemeSwitch } from './theme-switch';
 import { useSiteName } from './use-site-name';
 import { HeaderSearch } from '../search/header-search';
-import { Island } from '../islands/island';
 import { t } from '../strings';
 
 const MAIN_LINKS = [

@@ -1,21 +1,21 @@
 import { DetailFrame, RichText, useIdParam } from '@shop/content-ui';
-import { CommentThread, LikeButton, useCommentAnchor } from '@shop/engagement';
 import { formatJalaliDate, formatNumber, formatToman } from '@shop/format';
 import { Box, Icon, Stack, Typography } from '@shop/ui-kit';
 import { useGetProductQuery } from './products-api';
-import { ProductPurchaseBox } from './product-purchase-box';
 import { ProductStatusChip } from './product-status-chip';
-import { ProductSessionsList } from './product-sessions-list';
+import { commerceIslands } from '../islands';
 import { t } from '../strings';
+
+const { ProductLikes, ProductPurchase, ProductSessions, ProductComments } = commerceIslands.marked;
 
 /**
  * `/products/:productId` (SPEC §2, issue 6): title, image, price in tomans (or «رایگان»), product
  * status, session count, the like button, the buying area (add to cart, in the cart, or bought
  * with progress), the description, the sessions as links with locks and free-preview marks, and
- * the comments (a `buyers-only` course takes comments from its buyers only).
+ * the comments (a `buyers-only` course takes comments from its buyers only). Server-rendered, only
+ * the likes, buying area, sessions and comments hydrate (issue 9).
  */
 export default function ProductDetailPage() {
-  useCommentAnchor();
   const { data } = useGetProductQuery(useIdParam('productId'));
   const product = data?.data;
   return (
@@ -43,15 +43,15 @@ export default function ProductDetailPage() {
             <Stack sx={{ alignItems: 'center' }} spacing={0.5} useFlexGap direction="row">
               <Icon name="ChatBubbleOutline" fontSize="small" /> {formatNumber(product.comments_count)} {t.comments}
             </Stack>
-            <LikeButton type="product" id={product.id} likesCount={product.likes_count} likedByMe={product.liked_by_me ?? false} />
+            <ProductLikes id={product.id} />
           </Stack>
-          <ProductPurchaseBox product={product} />
+          <ProductPurchase id={product.id} />
           {product.image && (
             <Box component="img" src={product.image} alt="" sx={{ width: '100%', borderRadius: 2, mb: 3, aspectRatio: '16 / 9', objectFit: 'cover' }} />
           )}
           <RichText html={product.description} />
-          <ProductSessionsList productId={product.id} sessions={product.sessions} />
-          <CommentThread type="product" id={product.id} commentStatus={product.comment_status} canComment={product.is_bought} />
+          <ProductSessions id={product.id} />
+          <ProductComments id={product.id} />
         </>
       )}
     </DetailFrame>

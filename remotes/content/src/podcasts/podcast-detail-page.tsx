@@ -1,18 +1,19 @@
 import { DetailFrame, RichText, useIdParam } from '@shop/content-ui';
-import { CommentThread, LikeButton, useCommentAnchor } from '@shop/engagement';
 import { formatJalaliDate, formatNumber } from '@shop/format';
 import { Alert, Box, Icon, Stack, Typography } from '@shop/ui-kit';
-import { AudioPlayer } from './audio-player';
 import { formatMinutes } from './format-duration';
 import { useGetPodcastQuery } from './podcasts-api';
+import { contentIslands } from '../islands';
 import { t } from '../strings';
+
+const { PodcastLikes, PodcastComments, PodcastPlayer } = contentIslands.marked;
 
 /**
  * `/podcasts/:podcastId` (SPEC §2): the episode with its player (resumes where the listener
- * stopped), Jalali date, length, like button, show notes and comments.
+ * stopped), Jalali date, length, like button, show notes and comments. Server-rendered, only the
+ * player, likes and comments hydrate (issue 9).
  */
 export default function PodcastDetailPage() {
-  useCommentAnchor();
   const { data } = useGetPodcastQuery(useIdParam('podcastId'));
   const podcast = data?.data;
   const length = podcast ? formatMinutes(podcast.duration_seconds) : '';
@@ -40,19 +41,19 @@ export default function PodcastDetailPage() {
                 <Stack sx={{ alignItems: 'center' }} spacing={0.5} useFlexGap direction="row">
                   <Icon name="ChatBubbleOutline" fontSize="small" /> {formatNumber(podcast.comments_count)} {t.comments}
                 </Stack>
-                <LikeButton type="podcast" id={podcast.id} likesCount={podcast.likes_count} likedByMe={podcast.liked_by_me ?? false} />
+                <PodcastLikes id={podcast.id} />
               </Stack>
             </Box>
           </Stack>
           {podcast.file ? (
-            <AudioPlayer podcastId={podcast.id} src={podcast.file} title={podcast.title} durationHint={podcast.duration_seconds} />
+            <PodcastPlayer id={podcast.id} />
           ) : (
             <Alert severity="info" sx={{ mb: 3 }}>
               {t.noAudio}
             </Alert>
           )}
           <RichText html={podcast.description} />
-          <CommentThread type="podcast" id={podcast.id} commentStatus={podcast.comment_status} />
+          <PodcastComments id={podcast.id} />
         </>
       )}
     </DetailFrame>

@@ -1,16 +1,18 @@
 import { DetailFrame, RichText, useIdParam } from '@shop/content-ui';
-import { CommentThread, LikeButton, useCommentAnchor } from '@shop/engagement';
 import { formatJalaliDate, formatNumber } from '@shop/format';
 import { Box, Icon, Stack, Typography } from '@shop/ui-kit';
 import { useGetPostQuery } from './posts-api';
+import { contentIslands } from '../islands';
 import { t } from '../strings';
+
+const { PostLikes, PostComments } = contentIslands.marked;
 
 /**
  * `/posts/:postId` (SPEC §2): the post with its image, Jalali date, like button and comments;
- * a `#comment-<id>` link scrolls to that comment.
+ * a `#comment-<id>` link scrolls to that comment. Server-rendered, only the likes and comments
+ * hydrate (issue 9).
  */
 export default function PostDetailPage() {
-  useCommentAnchor();
   const { data } = useGetPostQuery(useIdParam('postId'));
   const post = data?.data;
   return (
@@ -24,7 +26,7 @@ export default function PostDetailPage() {
             <span>
               {t.publishedAt} <time dateTime={post.created_at}>{formatJalaliDate(post.created_at)}</time>
             </span>
-            <LikeButton type="post" id={post.id} likesCount={post.likes_count} likedByMe={post.liked_by_me ?? false} />
+            <PostLikes id={post.id} />
             <Stack sx={{ alignItems: 'center' }} spacing={0.5} useFlexGap direction="row">
               <Icon name="ChatBubbleOutline" fontSize="small" /> {formatNumber(post.comments_count)} {t.comments}
             </Stack>
@@ -33,7 +35,7 @@ export default function PostDetailPage() {
             <Box component="img" src={post.image} alt="" sx={{ width: '100%', borderRadius: 2, mb: 3, aspectRatio: '16 / 9', objectFit: 'cover' }} />
           )}
           <RichText html={post.description} />
-          <CommentThread type="post" id={post.id} commentStatus={post.comment_status} />
+          <PostComments id={post.id} />
         </>
       )}
     </DetailFrame>

@@ -5,22 +5,27 @@
  */
 
 /**
- * When an island hydrates: as the page loads, once it comes near the screen, or at its first use
- * (click, focus, key).
+ * When an island hydrates on a visitor's page: as the page loads, once it comes near the screen,
+ * at its first use (click, focus, key), or never (`signed-in`: it differs only for a signed-in
+ * reader, such as a course's locks). On a signed-in reader's page every island hydrates at once.
  */
-export type IslandHydration = 'load' | 'visible' | 'interaction';
+export type IslandHydration = 'load' | 'visible' | 'interaction' | 'signed-in';
+
+/** A JSON value: what an island's props may hold, written into its marker. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** The props of a remote's island: JSON, so the browser renders it with what the server did. */
+export type IslandProps = Record<string, JsonValue>;
 
 /**
  * What the browser renders in a marker:
- * - `page`: the public route of the owning remote with this path pattern (its whole page area);
- * - `slot`: the owning remote's component for this slot;
+ * - `island`: the owning remote's island of that name (`RemoteModule.islands`) with these props;
  * - `part`: one of the shell's own islands (the header's search, theme switch, account links);
  * - `area`: a remote's area the server could not render (the remote was down or threw there),
  *   rendered by the browser instead of hydrated: `page` or a slot's name.
  */
 export type IslandTarget =
-  | { owner: string; page: string }
-  | { owner: string; slot: string }
+  | { owner: string; island: string; props: IslandProps }
   | { owner: 'shell'; part: string }
   | { owner: 'shell'; area: string };
 
