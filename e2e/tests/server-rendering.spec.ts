@@ -87,6 +87,49 @@ test('a course page stays server HTML but for its islands, each hydrating alone;
   await expect(island('ProductPurchase')).toContainText('این دوره را خریده‌اید');
 });
 
+test('about-me and a course session are rendered on the server for their signed-in reader, and the session attaches at once', async ({ page, request }) => {
+  const site = (await (await request.get('/api/site-information')).json()).data as { about_me: string };
+  const products = (await (await request.get('/api/products?per_page=50')).json()).data as { id: number; title: string }[];
+  const course = products.find((product) => product.title === 'دوره مقدماتی جاوااسکریپت')!;
+  const detail = (await (await request.get(`/api/products/${course.id}`)).json()).data as { sessions: { id: number; title: string }[] };
+  const session = detail.sessions[0]!;
+  const sessionPath = `/products/${course.id}/${session.id}`;
+  // A visitor gets the browser's page, whose gate asks them to log in.
+  expect((await serverHtml(request, sessionPath)).html).not.toContain(session.title);
+
+  await logIn(page, 'user');
+  // The reader's request (their cookies): the page's content is in the server's HTML.
+  const aboutMe = await serverHtml(page.request, '/about-me');
+  expect(aboutMe.status).toBe(200);
+  expect(aboutMe.html).toContain('id="preloaded-state"');
+  expect(aboutMe.html).toContain(site.about_me.replace(/<[^>]+>/g, '').trim().slice(0, 20));
+  const sessionHtml = await serverHtml(page.request, sessionPath);
+  expect(sessionHtml.html).toContain(session.title);
+
+  const apiCalls: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith('/api/') && !pathname.startsWith('/api/media/')) apiCalls.push(`${sent.method()} ${pathname}`);
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.goto(sessionPath);
+  const island = page.locator(`[data-island*='"island":"ProductSession"']`);
+  await expect(island).toHaveAttribute('data-hydrated', '');
+  // Hydrated, not rendered anew: React reports a page that differs from its HTML.
+  expect(errors).toEqual([]);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(session.title);
+  // It attached with the reader's state: neither the session nor who is signed in was asked again.
+  expect(apiCalls.filter((call) => call.startsWith('GET /api/product-sessions') || call.includes('logged-in-user-info'))).toEqual([]);
+  // And it works: the «seen» switch.
+  const seen = island.getByRole('button', { name: /دیده‌شده/ });
+  const pressed = await seen.getAttribute('aria-pressed');
+  await seen.click();
+  await expect(seen).not.toHaveAttribute('aria-pressed', pressed!);
+  await seen.click();
+  await expect(seen).toHaveAttribute('aria-pressed', pressed!);
+});
+
 test('a remote that is down leaves its area to the browser, and the rest still renders on the server', async ({ request }) => {
   const dist = join(root, 'remotes/content/dist');
   const away = join(root, 'e2e/.artifacts/content-dist-away');

@@ -9,7 +9,7 @@ const productIsland = <K extends 'ProductLikes' | 'ProductComments' | 'ProductPu
  * only these hydrate, each at its first use but the sessions list, which differs only for a
  * signed-in reader. The course list is one island (its filters and pages change the list); a
  * course's page is HTML but for its likes, buying area, sessions and comments; the header's cart
- * menu is one.
+ * menu is one, and so is a session's page (rendered for its signed-in reader only).
  */
 export const commerceIslands = defineIslands(
   'commerce',
@@ -20,6 +20,7 @@ export const commerceIslands = defineIslands(
     ProductPurchase: productIsland('ProductPurchase'),
     ProductSessions: productIsland('ProductSessions'),
     CartMenu: lazy(() => import('./cart/cart-menu-slot')),
+    ProductSession: lazy(() => import('./sessions/product-session').then(({ ProductSession }) => ({ default: ProductSession }))),
   },
   { ProductSessions: 'signed-in' },
 );

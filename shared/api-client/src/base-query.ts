@@ -1,5 +1,6 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { CSRF_HEADER, readCsrfToken, refreshCsrfCookie } from './csrf';
+import type { StoreRequestContext } from './store';
 
 /** Status the server answers when the CSRF token is missing or stale (Sanctum's 419). */
 export const CSRF_MISMATCH = 419;
@@ -16,7 +17,8 @@ export function setServerApiOrigin(origin: string): void {
 
 /**
  * Builds the one base query: JSON under `<origin>/api`, cookies sent (SPEC §7), the CSRF
- * header echoed from its cookie; a 419 fetches a new CSRF cookie and retries once.
+ * header echoed from its cookie; a 419 fetches a new CSRF cookie and retries once. On the server
+ * a store made for a reader's request sends that request's cookies ({@link StoreRequestContext}).
  * @param origin API origin, empty for the same origin as the page (or, on the server, the
  * origin of {@link setServerApiOrigin})
  */
@@ -25,9 +27,11 @@ export function createBaseQuery(origin = ''): BaseQueryFn<string | FetchArgs, un
   const createRawBaseQuery = () => fetchBaseQuery({
     baseUrl: `${origin || serverOrigin}/api`,
     credentials: 'include',
-    prepareHeaders(headers) {
+    prepareHeaders(headers, { extra }) {
       headers.set('Accept', 'application/json');
-      const token = readCsrfToken();
+      const { cookie } = (extra ?? {}) as StoreRequestContext;
+      if (cookie) headers.set('Cookie', cookie);
+      const token = readCsrfToken(cookie);
       if (token) headers.set(CSRF_HEADER, token);
       return headers;
     },

@@ -18,14 +18,25 @@ export interface LazyLoadedSlices {}
 export type RootState = ReturnType<typeof rootReducer>;
 
 /**
+ * What a store's API requests carry besides the page's own cookies: on the server, the Cookie
+ * header of the request a page is rendered for, when it is rendered for a signed-in reader
+ * (issue 9: about-me and a course session). Never in the store's state, so never in the page.
+ */
+export interface StoreRequestContext {
+  /** The reader's `Cookie` request header, sent with every API request of this store. */
+  cookie?: string;
+}
+
+/**
  * Creates the one Redux store (the shell's; tests and the stand-alone dev host make their
  * own). Extra middleware (the shell's error catalogue listener) goes after RTK Query's.
+ * @param request on the server, whose cookies the API requests carry ({@link StoreRequestContext})
  */
-export function makeStore(preloadedState?: Partial<RootState>, extraMiddleware: Middleware[] = []) {
+export function makeStore(preloadedState?: Partial<RootState>, extraMiddleware: Middleware[] = [], request: StoreRequestContext = {}) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(api.middleware, ...extraMiddleware),
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: request } }).concat(api.middleware, ...extraMiddleware),
   });
 }
 

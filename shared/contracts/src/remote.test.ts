@@ -1,4 +1,4 @@
-import { isKnownPagePath, isServerRenderedPath, ownerOfDashboardPath, ownerOfPublicPath, ownerOfSlot, REMOTE_AREAS, REMOTE_NAMES } from './remote';
+import { isKnownPagePath, serverRenderingOf, ownerOfDashboardPath, ownerOfPublicPath, ownerOfSlot, REMOTE_AREAS, REMOTE_NAMES } from './remote';
 import { hasPermission, isDashboardUser } from './permissions';
 
 describe('route ownership (DESIGN.md "Who owns what")', () => {
@@ -63,21 +63,23 @@ describe('hasPermission (SPEC §6)', () => {
   });
 });
 
-describe('isServerRenderedPath (issue 9)', () => {
+describe('serverRenderingOf (issue 9)', () => {
   it.each([
-    ['/', true],
-    ['/posts', true],
-    ['/posts/12', true],
-    ['/podcasts/3', true],
-    ['/products/6', true],
-    ['/frequently-asked-questions', true],
-    ['/terms-and-conditions', true],
-    ['/products/6/2', false],
-    ['/about-me', false],
-    ['/shopping-cart', false],
-    ['/login', false],
-    ['/dashboard/posts', false],
-  ])('%s → %s', (path, rendered) => {
-    expect(isServerRenderedPath(path)).toBe(rendered);
+    ['/', 'visitors'],
+    ['/posts', 'visitors'],
+    ['/posts/12', 'visitors'],
+    ['/podcasts/3', 'visitors'],
+    ['/products/6', 'visitors'],
+    ['/frequently-asked-questions', 'visitors'],
+    ['/terms-and-conditions', 'visitors'],
+    ['/products/6/2', 'readers'],
+    ['/about-me', 'readers'],
+    ['/products/6/2/x', null],
+    ['/shopping-cart', null],
+    ['/profile', null],
+    ['/login', null],
+    ['/dashboard/posts', null],
+  ])('%s → %s', (path, rendering) => {
+    expect(serverRenderingOf(path)).toBe(rendering);
   });
 });

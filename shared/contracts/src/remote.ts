@@ -166,22 +166,25 @@ export interface RemoteManifestEntry {
 }
 
 /**
- * First path segments of the public pages the server renders (issue 9, DESIGN.md "Public pages"):
- * home (the empty segment), posts, podcasts, products, the FAQ and the terms. The rest (forms, the
- * cart, the profile, the dashboard, and about-me, which SPEC §2 shows to signed-in users only) is
- * rendered in the browser: the server renders for visitors.
+ * First path segments of the public pages the server renders for everyone (issue 9, DESIGN.md
+ * "Public pages"): home (the empty segment), posts, podcasts, products, the FAQ and the terms.
  */
 export const SERVER_RENDERED_SEGMENTS = ['', 'posts', 'podcasts', 'products', 'frequently-asked-questions', 'terms-and-conditions'];
 
 /**
- * Whether the server renders this public path (see {@link SERVER_RENDERED_SEGMENTS}). A course
- * session page (`/products/{productId}/{productSessionId}`) is not: only a signed-in user with a
- * verified email sees it (SPEC §2), and the server renders for visitors.
+ * How the server renders a public path (issue 9, DESIGN.md "Public pages"):
+ * - `visitors`: the pages of {@link SERVER_RENDERED_SEGMENTS}, as a visitor sees them, kept and
+ *   shared by every visitor (a signed-in reader's islands catch up in the browser);
+ * - `readers`: about-me and a course session (`/products/{productId}/{productSessionId}`), which
+ *   SPEC §2 shows to signed-in users only: rendered for the reader, with their cookies, never
+ *   kept; a request without the auth cookie gets the browser's page, whose gate asks to log in;
+ * - null: the rest (forms, the cart, the profile, the dashboard), rendered in the browser.
  */
-export function isServerRenderedPath(pathname: string): boolean {
-  const [, segment = '', , sessionId] = pathname.split('/');
-  if (segment === 'products' && sessionId) return false;
-  return SERVER_RENDERED_SEGMENTS.includes(segment);
+export function serverRenderingOf(pathname: string): 'visitors' | 'readers' | null {
+  const [, segment = '', , sessionId, extra] = pathname.split('/');
+  if (segment === 'products' && sessionId) return extra === undefined ? 'readers' : null;
+  if (segment === 'about-me') return 'readers';
+  return SERVER_RENDERED_SEGMENTS.includes(segment) ? 'visitors' : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { makeStore, type RootState } from '@shop/api-client';
+import { makeStore, type RootState, type StoreRequestContext } from '@shop/api-client';
 import { errorCatalogue } from '../errors/error-catalogue';
 import '../errors/page-error-slice';
 
@@ -7,9 +7,10 @@ import '../errors/page-error-slice';
  * once per page in the browser, once per request on the server.
  * @param preloadedState the state a server-rendered page was rendered with, so the client
  * attaches without fetching again what is on screen (issue 9)
+ * @param request on the server, the cookies of a reader's request a page is rendered for
  */
-export function createShellStore(preloadedState?: Partial<RootState>) {
-  return makeStore(preloadedState, [errorCatalogue.middleware]);
+export function createShellStore(preloadedState?: Partial<RootState>, request?: StoreRequestContext) {
+  return makeStore(preloadedState, [errorCatalogue.middleware], request);
 }
 
 export type ShellStore = ReturnType<typeof createShellStore>;

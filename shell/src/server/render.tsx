@@ -11,11 +11,14 @@ import { StrictMode } from 'react';
 import { PassThrough, type Readable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { api, preferencesReceived, setServerApiOrigin, signedOut, siteInformationApi, type RootState } from '@shop/api-client';
+import { ownerOfPublicPath, type User } from '@shop/contracts';
+import { matchPath } from '@shop/router';
+import { api, preferencesReceived, setServerApiOrigin, signedOut, siteInformationApi, userReceived, type RootState } from '@shop/api-client';
 import { createRtlCache } from '@shop/ui-kit';
 import { App } from '../app/app';
+import { authApi } from '../auth/auth-api';
 import { createShellStore, type ShellStore } from '../app/store';
-import { setServerRemoteList } from '../federation/load-remote';
+import { loadRemoteModule, setServerRemoteList } from '../federation/load-remote';
 import { selectPageError } from '../errors/page-error-slice';
 import { createServerHeadTarget, type ServerHeadTarget } from '../head/page-head';
 import { headTags } from '../head/head-tags';
@@ -44,6 +47,12 @@ export interface RenderPageOptions {
   visitor: boolean;
   /** The request's device preferences (`pref_*` cookies, by name without the prefix). */
   preferences: Record<string, string>;
+  /**
+   * For a page rendered for its signed-in reader (about-me, a course session; issue 9): the
+   * request's `Cookie` header. Every API request of the render carries it, and the page is
+   * rendered for whoever it signs in. Without it, as a visitor sees the page.
+   */
+  readerCookie?: string;
   /** Reports an error a remote or page raised while rendering (the page still renders). */
   onError?: (error: unknown) => void;
 }
@@ -78,18 +87,47 @@ function siteOf(state: RootState): { name: string; description: string } {
 }
 
 /**
+ * Whether the reader passes the gate of the page at `url` (SPEC §2, the owning remote's route
+ * `guard`): where they do not, the browser's gate sends them on and says why.
+ */
+async function passesGate(url: string, user: User): Promise<boolean> {
+  const pathname = url.split(/[?#]/)[0] ?? '/';
+  const owner = ownerOfPublicPath(pathname);
+  if (!owner) return true;
+  const route = (await loadRemoteModule(owner)).publicRoutes.find(({ path }) => matchPath(path, pathname));
+  return route?.guard !== 'email-verified' || user.is_email_verified;
+}
+
+/**
  * Renders one public page as a visitor sees it (no cookies reach the API: the HTML is the same for
- * everyone, but for the header's login buttons, shown at once to requests without the auth cookie).
- * First passes with `prerender` (which waits for every lazy page and remote) start the page's
- * queries; once their answers are in the store, the final pass streams.
- * @returns the page, once React has rendered all of it
+ * everyone, but for the header's login buttons, shown at once to requests without the auth cookie),
+ * or, given `readerCookie`, as its signed-in reader does. First passes with `prerender` (which
+ * waits for every lazy page and remote) start the page's queries; once their answers are in the
+ * store, the final pass streams.
+ * @returns the page, once React has rendered all of it; null when `readerCookie` signs nobody in
+ * (the browser's gate then sends the reader to log in)
  * @throws when even the page's frame (the shell's layout) cannot render
  */
-export async function renderPage({ url, remotes, apiOrigin, publicOrigin, visitor, preferences, onError = () => undefined }: RenderPageOptions): Promise<RenderedPage> {
+export async function renderPage({
+  url,
+  remotes,
+  apiOrigin,
+  publicOrigin,
+  visitor,
+  preferences,
+  readerCookie,
+  onError = () => undefined,
+}: RenderPageOptions): Promise<RenderedPage | null> {
   setServerApiOrigin(apiOrigin);
   setServerRemoteList(remotes);
-  const store = createShellStore();
+  const store = createShellStore(undefined, { cookie: readerCookie });
   if (visitor) store.dispatch(signedOut());
+  else if (readerCookie) {
+    // Who the page is for (SPEC §7 `logged-in-user-info`), kept out of the page's state.
+    const answer = await store.dispatch(authApi.endpoints.loggedInUserInfo.initiate(undefined, { track: false }));
+    if (!('data' in answer) || !answer.data || !(await passesGate(url, answer.data.data.user))) return null;
+    store.dispatch(userReceived(answer.data.data));
+  }
   store.dispatch(preferencesReceived(preferences));
   for (let pass = 0; pass < MAX_DATA_PASSES; pass += 1) {
     const { prelude } = await prerenderToNodeStream(tree(store, url), { onError: () => undefined });

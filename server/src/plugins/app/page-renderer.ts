@@ -31,8 +31,9 @@ interface ShellServer {
     publicOrigin?: string;
     visitor: boolean;
     preferences: Record<string, string>;
+    readerCookie?: string;
     onError?: (error: unknown) => void;
-  }): Promise<RenderedPage>;
+  }): Promise<RenderedPage | null>;
 }
 
 export interface RenderedPage {
@@ -45,17 +46,20 @@ export interface RenderedPage {
 
 export interface PageRenderer {
   /**
-   * Renders a public page as a visitor sees it.
+   * Renders a public page as a visitor sees it, or as its signed-in reader does.
    * @param url path and query of the request
    * @param visitor true when the request carried no auth cookie (the header's login buttons show at once)
    * @param preferences the request's device preferences (`pref_*` cookies, by name without the
    * prefix), which the page follows (a closed announcement stays out of the HTML)
    * @param publicOrigin the site's public origin for the head's absolute URLs (canonical, og:url,
    * JSON-LD): PUBLIC_URL, else the request's protocol and host
-   * @returns the page, or null when the shell's server bundle is not built (the browser renders it)
+   * @param readerCookie for a page rendered for its signed-in reader (about-me, a course session):
+   * the request's Cookie header, which the render's API requests carry
+   * @returns the page, or null when the shell's server bundle is not built or `readerCookie` signs
+   * nobody in (the browser renders it)
    * @throws when the shell's frame itself fails to render (the caller serves index.html instead)
    */
-  render(url: string, visitor: boolean, preferences: Record<string, string>, publicOrigin: string): Promise<RenderedPage | null>;
+  render(url: string, visitor: boolean, preferences: Record<string, string>, publicOrigin: string, readerCookie?: string): Promise<RenderedPage | null>;
   /**
    * Names the remote builds the next render uses (their entry URLs, which change with every
    * redeploy or rollback, checked at most every {@link REMOTE_CHECK_MS}): a page rendered under
@@ -131,7 +135,7 @@ export function createPageRenderer({ shellDist, remoteList, origin, remotesOrigi
       return (await serverRemotes()).map(({ entry }) => entry).join(' ');
     },
 
-    async render(url, visitor, preferences, publicOrigin) {
+    async render(url, visitor, preferences, publicOrigin, readerCookie) {
       if (!shell) {
         if (!fs.existsSync(entryFile)) return null;
         // The bundle starts asynchronously (Module Federation sets up the shared modules first).
@@ -148,6 +152,7 @@ export function createPageRenderer({ shellDist, remoteList, origin, remotesOrigi
         publicOrigin,
         visitor,
         preferences,
+        readerCookie,
         onError: (error) => log.warn({ err: error, url }, 'an area of a server-rendered page failed; the browser renders it'),
       });
     },

@@ -14,7 +14,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { isKnownPagePath, isServerRenderedPath, PREFERENCE_COOKIE_PREFIX, REMOTE_NAMES, type RemoteManifestEntry } from '@shop/contracts';
+import { isKnownPagePath, PREFERENCE_COOKIE_PREFIX, serverRenderingOf, REMOTE_NAMES, type RemoteManifestEntry } from '@shop/contracts';
 import { MESSAGES } from '../../lib/messages';
 import { linkOrigin } from '../../modules/mail/mailer';
 import type { PageSources } from '../external/helmet';
@@ -240,19 +240,23 @@ export default fp(
       const html = renderTemplate(islandsFile);
       const parts = html === null ? null : splitAtRoot(html);
       const pathname = url.split('?')[0] ?? '/';
-      if (!parts || !isServerRenderedPath(pathname)) {
+      const visitor = !request.cookies[AUTH_COOKIE];
+      const rendering = serverRenderingOf(pathname);
+      // A page for signed-in readers only is rendered for one (with their cookies), never for a
+      // visitor: the browser's page asks them to log in.
+      if (!parts || rendering === null || (rendering === 'readers' && visitor)) {
         // A path nobody owns: the browser still shows the 404 page, under a 404 status.
         sendIndex(reply, isKnownPagePath(pathname) ? 200 : 404);
         return;
       }
-      const visitor = !request.cookies[AUTH_COOKIE];
+      const readerCookie = rendering === 'readers' ? request.headers.cookie : undefined;
       const preferences = preferencesOf(request.cookies);
 
       /** The page as a stream of its document, or null when the browser must render it. */
       async function render(): Promise<{ status: number; document: AsyncGenerator<string | Buffer> } | null> {
         let page;
         try {
-          page = await renderer.render(url, visitor, preferences, linkOrigin(request));
+          page = await renderer.render(url, visitor, preferences, linkOrigin(request), readerCookie);
         } catch (error) {
           request.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
         }
@@ -270,8 +274,13 @@ export default fp(
         return { status, document: document() };
       }
 
+      // A reader's own page stays out of shared caches.
       const send = (status: number, body: Readable | string | Buffer) =>
-        reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body);
+        reply
+          .code(status)
+          .header('cache-control', readerCookie ? 'private, no-cache' : 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(body);
       const ttl = app.settings.publicCacheMs;
       if (!visitor || !(ttl > 0)) {
         const page = await render();

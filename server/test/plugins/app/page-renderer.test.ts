@@ -23,13 +23,15 @@ const SHELL_SERVER = `
 const { Readable } = require('node:stream');
 let renders = 0;
 module.exports = Promise.resolve({
-  async renderPage({ url, remotes, apiOrigin, publicOrigin, visitor, preferences }) {
+  async renderPage({ url, remotes, apiOrigin, publicOrigin, visitor, preferences, readerCookie }) {
     renders += 1;
     if (url.startsWith('/posts/broken')) throw new Error('the frame failed');
+    // The real bundle answers null when the cookie signs nobody in.
+    if (readerCookie && readerCookie.includes('auth_token=stale')) return null;
     const status = url.startsWith('/posts/404') ? 404 : 200;
     return {
       status,
-      html: Readable.from(['<main data-url="', url, '">', JSON.stringify({ remotes, apiOrigin, visitor, preferences, renders }).replace(/</g, ''), '</main>']),
+      html: Readable.from(['<main data-url="', url, '">', JSON.stringify({ remotes, apiOrigin, visitor, preferences, readerCookie, renders }).replace(/</g, ''), '</main>']),
       state: () => JSON.stringify({ page: url }),
       head: '<title>' + url + '</title><link rel="canonical" href="' + publicOrigin + url + '">',
     };
@@ -71,6 +73,7 @@ describe('server-rendered public pages (PGlite)', () => {
     apiOrigin: string;
     visitor: boolean;
     preferences: Record<string, string>;
+    readerCookie?: string;
     /** How many pages the stand-in had rendered, this one included. */
     renders: number;
   } {
@@ -141,6 +144,27 @@ describe('server-rendered public pages (PGlite)', () => {
     const saved = await app.inject({ method: 'PUT', url: '/api/profile', headers: { authorization: `Bearer ${token}` }, payload: { full_name, email } });
     expect(saved.statusCode).toBe(200);
     expect(rendered((await page('/podcasts?page=3')).html).renders).toBeGreaterThan(signedIn.renders + 1);
+  });
+
+  it('renders a page for signed-in readers only (about-me, a course session) for its reader, with their cookies, and never keeps it', async () => {
+    const cookie = 'auth_token=abc; XSRF-TOKEN=t0k3n';
+    for (const url of ['/about-me', '/products/3/7']) {
+      const response = await fetch(`${base}${url}`, { headers: { accept: 'text/html', cookie } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('private, no-cache');
+      const first = rendered(await response.text());
+      expect(first).toMatchObject({ visitor: false, readerCookie: cookie });
+      expect(rendered((await page(url, cookie)).html).renders).toBe(first.renders + 1);
+    }
+    // The reader's cookies reach only their own pages: a public page is rendered as a visitor sees it.
+    expect(rendered((await page('/posts?reader=1', cookie)).html).readerCookie).toBeUndefined();
+    // A cookie that signs nobody in, like a visitor, gets the browser's page (its gate asks to log in).
+    for (const visitorCookie of ['auth_token=stale', undefined]) {
+      const { status, html } = await page('/about-me', visitorCookie);
+      expect(status).toBe(200);
+      expect(html).toContain('src="/main.1a2b3c4d.js"');
+      expect(html).not.toContain('preloaded-state');
+    }
   });
 
   it('sends a kept page compressed as the client accepts, compressed once per encoding', async () => {
