@@ -65,11 +65,20 @@ describe('request ids (issue 10 "Request ids in the logs")', () => {
     ['with a space', 'two words'],
     ['with a quote', 'id"x'],
     ['empty', ''],
-  ])('replaces an incoming id %s with a random UUID', async (_case, sent) => {
-    const response = await app.inject({ url: '/api/posts/1', headers: { 'x-request-id': sent } });
+  ])('replaces an incoming id %s with a random UUID', async (name, sent) => {
+    // A URL of its own: a visitor's answer from the public cache is logged at debug (next test).
+    const response = await app.inject({ url: `/api/posts/1?case=${encodeURIComponent(name)}`, headers: { 'x-request-id': sent } });
     const id = String(response.headers['x-request-id']);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(lineOf(id)).toHaveLength(1);
+  });
+
+  it('logs a visitor’s answer from the public cache at debug, below the app’s info level', async () => {
+    await app.inject({ url: '/api/posts/2', headers: { 'x-request-id': 'computed-1' } });
+    const again = await app.inject({ url: '/api/posts/2', headers: { 'x-request-id': 'kept-2' } });
+    expect(again.statusCode).toBe(200);
+    expect(lineOf('computed-1')).toHaveLength(1);
+    expect(lineOf('kept-2')).toHaveLength(0);
   });
 
   it('gives each request without one its own id, on error answers too', async () => {
