@@ -3,26 +3,26 @@
  * with `config: { publicCache: true }` whose 200 answer does not depend on who asks, once sent to a
  * visitor (no `Authorization` header, no `auth_token` cookie), is kept as the exact bytes sent
  * (after compression) with their type and encoding headers, per URL and `Accept-Encoding`, for
- * `settings.publicCacheMs` (env PUBLIC_CACHE_MS, default 2 s; 0 turns the cache off). Later visitors
+ * `settings.publicCacheMs` (env PUBLIC_CACHE_MS, default 30 s; 0 turns the cache off). Later visitors
  * get those bytes without a query, serialization or compression; hooks (rate limit, metrics) still
  * run, and such an answer's log line is at `debug` (`answeredFromPublicCache`): at info, that line
  * alone cost a third of a cached answer's throughput in `npm run bench`, and the gateway's access
  * log has these requests.
  *
- * One computation per key at a time: when an answer expires, the first visitor computes the new one
+ * One computation per key at a time (lib/swr-cache.ts): when an answer expires, the first visitor computes the new one
  * while the others still get the expired bytes (stale-while-revalidate); when there is no answer at
  * all (first request, or after a write), the others wait for the first one's answer instead of all
  * reading the database at once. Measured at 50 connections, the herd that every expiry let loose
  * was what pushed p99 up (issue 9 bench).
  *
  * Invalidation: every POST/PUT/PATCH/DELETE that reaches a route and is not refused (status < 400
- * or ≥ 500) empties the cache before its answer leaves, so a client never reads an answer older
- * than its own write; writes that change no anonymous answer (sign-in, the cart, checkout and
- * payment, tickets, a session marked done…) say so with `config: { keepsPublicCache: true }` and
- * leave it, so buying does not throw away every visitor's pages. An answer computed while a write
+ * or ≥ 500) empties the public caches (this one and those of `createPublicCache`: visitors' pages)
+ * before its answer leaves, so a client never reads an answer older than its own write; writes
+ * that change no anonymous answer (sign-in, the cart, checkout and payment, tickets, a session
+ * marked done…) say so with `config: { keepsPublicCache: true }` and leave them, so buying does not throw away every visitor's pages. An answer computed while a write
  * was under way is not stored. On PostgreSQL the write also tells the other server processes
  * (`NOTIFY public_cache` on the session connection they `LISTEN` on), which empty theirs; a process
- * whose session connection was lost empties its cache when it is back, since it may have missed
+ * whose session connection was lost empties its caches when it is back, since it may have missed
  * some. Writes outside the API (a restore, `seed:scale`) show within `publicCacheMs`.
  */
 import { randomUUID } from 'node:crypto';
@@ -30,6 +30,7 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import { createSwrCache, type SwrCache, type Turn } from '../../lib/swr-cache';
 import { AUTH_COOKIE } from './auth';
 
 declare module 'fastify' {
@@ -45,15 +46,15 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * The write generation: it changes whenever an accepted write empties the cache, so another
-     * cache of anonymous answers (static-site.ts's pages) keeps an answer only within one generation.
+     * Another cache of what every visitor shares (static-site.ts's pages), kept for PUBLIC_CACHE_MS
+     * and emptied with the public API cache; null when PUBLIC_CACHE_MS is 0.
      */
-    publicCacheGeneration: () => number;
+    createPublicCache: <V>() => SwrCache<V> | null;
   }
 }
 
-/** Most answers kept at once; the oldest goes first. */
-export const PUBLIC_CACHE_MAX_ENTRIES = 1000;
+/** Most answers kept at once by each public cache; the oldest goes first. */
+const PUBLIC_CACHE_MAX_ENTRIES = 1000;
 
 /** Response headers kept with a cached body (the others are per request or set by Fastify). */
 const KEPT_HEADERS = ['content-type', 'content-encoding', 'vary', 'cache-control'] as const;
@@ -63,20 +64,16 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The PostgreSQL channel on which server processes tell each other that public answers changed. */
 export const PUBLIC_CACHE_CHANNEL = 'public_cache';
 
-interface Entry {
-  expires: number;
+/** An answer as kept: the bytes sent and their type and encoding headers. */
+interface KeptAnswer {
   headers: Record<string, string>;
   body: Buffer;
 }
 
-/** A cacheable request that computes its answer: its key, the write generation it started in, and how to end its turn. */
+/** A request that computes its key's answer: its turn, and whether a stream's end (not the response's) ends it. */
 interface Pending {
-  key: string;
-  generation: number;
-  /** Its answer is recorded from a stream: the end of the stream, not of the response, ends the turn. */
+  turn: Turn<KeptAnswer>;
   streaming: boolean;
-  /** Ends this request's turn as the key's computation (idempotent). */
-  done: () => void;
 }
 
 const pendingOf = new WeakMap<FastifyRequest, Pending>();
@@ -91,17 +88,19 @@ function keyOf(request: FastifyRequest): string | null {
 
 export default fp(
   async (app) => {
-    let generation = 0;
-    app.decorate('publicCacheGeneration', () => generation);
-    const ttl = app.settings.publicCacheMs;
-    if (!(ttl > 0)) return;
-    const entries = new Map<string, Entry>();
-    /** Keys being computed now, each with the promise its computation settles. */
-    const computing = new Map<string, Promise<void>>();
+    const ttlMs = app.settings.publicCacheMs;
+    const caches: SwrCache<unknown>[] = [];
+    const create = <V>(): SwrCache<V> | null => {
+      if (!(ttlMs > 0)) return null;
+      const cache = createSwrCache<V>({ ttlMs, maxEntries: PUBLIC_CACHE_MAX_ENTRIES });
+      caches.push(cache as SwrCache<unknown>);
+      return cache;
+    };
+    app.decorate('createPublicCache', create);
+    const answers = create<KeptAnswer>();
+    if (!answers) return;
     const invalidate = () => {
-      generation++;
-      entries.clear();
-      computing.clear();
+      for (const cache of caches) cache.clear();
     };
 
     /** This process's name in the notifications, so that it skips its own. */
@@ -116,57 +115,36 @@ export default fp(
     });
 
     app.decorateRequest('answeredFromPublicCache', false);
-    const serve = (reply: FastifyReply, entry: Entry) => {
-      reply.request.answeredFromPublicCache = true;
-      return reply.headers(entry.headers).send(entry.body);
-    };
-
-    /** Makes `request` the one computing `key`'s answer. */
-    const compute = (request: FastifyRequest, key: string) => {
-      let settle!: () => void;
-      const turn = new Promise<void>((resolve) => (settle = resolve));
-      computing.set(key, turn);
-      const done = () => {
-        if (computing.get(key) === turn) computing.delete(key);
-        settle();
-      };
-      pendingOf.set(request, { key, generation, streaming: false, done });
-    };
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const key = keyOf(request);
       if (key === null) return;
-      let entry = entries.get(key);
-      if (entry && entry.expires > Date.now()) return serve(reply, entry);
-      const turn = computing.get(key);
-      if (turn && entry) return serve(reply, entry);
+      const { value, turn } = await answers.lookup(key);
+      // The one whose turn it is computes the answer, even when a stale one is kept.
       if (turn) {
-        await turn;
-        entry = entries.get(key);
-        if (entry && entry.expires > Date.now()) return serve(reply, entry);
+        pendingOf.set(request, { turn, streaming: false });
+        return;
       }
-      compute(request, key);
+      request.answeredFromPublicCache = true;
+      return reply.headers(value.headers).send(value.body);
     });
 
-    const keep = (key: string, reply: FastifyReply, body: Buffer) => {
+    const answerOf = (reply: FastifyReply, body: Buffer): KeptAnswer => {
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      entries.delete(key);
-      if (entries.size >= PUBLIC_CACHE_MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(key, { expires: Date.now() + ttl, headers, body });
+      return { headers, body };
     };
 
     // After @fastify/compress's own onSend (it adds its hook to each route first): the bytes as
     // sent. Large answers come compressed as a stream: they are recorded as they pass.
     const store: onSendHookHandler = async (request, reply, payload) => {
       const pending = pendingOf.get(request);
-      if (!pending || pending.generation !== generation || reply.statusCode !== 200) return payload;
+      if (!pending || reply.statusCode !== 200) return payload;
       if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-        keep(pending.key, reply, Buffer.from(payload));
-        pending.done();
+        pending.turn.keep(answerOf(reply, Buffer.from(payload)));
         return payload;
       }
       // @fastify/compress answers a readable-stream Transform, not a node:stream one: duck-typed as it does.
@@ -180,8 +158,8 @@ export default fp(
         },
       });
       pipeline(payload as Readable, recorder, (error) => {
-        if (!error && pending.generation === generation) keep(pending.key, reply, Buffer.concat(chunks));
-        pending.done();
+        if (error) pending.turn.end();
+        else pending.turn.keep(answerOf(reply, Buffer.concat(chunks)));
       });
       return recorder;
     };
@@ -190,10 +168,10 @@ export default fp(
       route.onSend = [...(route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend]), store];
     });
 
-    // An answer that was not kept (an error, a write meanwhile) ends its turn when it is sent.
+    // An answer that was not kept (an error) ends its turn when it is sent.
     const release = async (request: FastifyRequest) => {
       const pending = pendingOf.get(request);
-      if (pending && !pending.streaming) pending.done();
+      if (pending && !pending.streaming) pending.turn.end();
     };
     app.addHook('onResponse', release);
     app.addHook('onRequestAbort', release);

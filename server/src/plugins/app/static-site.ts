@@ -20,7 +20,6 @@ import { linkOrigin } from '../../modules/mail/mailer';
 import type { PageSources } from '../external/helmet';
 import { AUTH_COOKIE } from './auth';
 import { createPageRenderer } from './page-renderer';
-import { PUBLIC_CACHE_MAX_ENTRIES } from './public-cache';
 
 /** A visitor's rendered page as kept: its HTML, and its bytes per content encoding once sent so. */
 interface KeptPage {
@@ -40,16 +39,6 @@ function encodePage(html: string, encoding: string): Buffer {
     });
   }
   return zlib.gzipSync(html);
-}
-
-/** A visitor's rendered page in the cache: its write generation, expiry (ms since epoch) and document. */
-interface CachedPage {
-  generation: number;
-  /** Infinity while it renders (later visitors wait for it), then now + PUBLIC_CACHE_MS. */
-  expires: number;
-  page: Promise<KeptPage | null>;
-  /** Expired, and its next render is under way: visitors meanwhile get this one. */
-  refreshing: boolean;
 }
 
 /** The placeholder inside `<script id="remote-list" type="application/json">` of index.html. */
@@ -227,8 +216,8 @@ export default fp(
       log: app.log,
     });
 
-    /** Visitors' rendered pages by URL and preferences, oldest first (see sendPage). */
-    const visitorPages = new Map<string, CachedPage>();
+    /** Visitors' rendered pages by URL, preferences and remote builds (see sendPage); null with PUBLIC_CACHE_MS 0. */
+    const visitorPages = app.createPublicCache<KeptPage>();
 
     /**
      * A public page (issue 9): rendered on the server into islands.html's root, with the state it
@@ -281,56 +270,35 @@ export default fp(
           .header('cache-control', readerCookie ? 'private, no-cache' : 'no-cache')
           .type('text/html; charset=utf-8')
           .send(body);
-      const ttl = app.settings.publicCacheMs;
-      if (!visitor || !(ttl > 0)) {
+      if (!visitor || !visitorPages) {
         const page = await render();
         if (page) send(page.status, Readable.from(page.document));
         else sendIndex(reply);
         return;
       }
       // A visitor's page is the same for every visitor with the same preferences: rendered once per
-      // key and generation, kept for the public cache's lifetime (issue 10 "Load and faults": one
-      // render costs about 190 ms of CPU; an API answer from the cache about 1 ms).
+      // key, kept for the public cache's lifetime and dropped on a write (issue 10 "Load and faults":
+      // one render costs about 190 ms of CPU; an API answer from the cache about 1 ms).
       // A remote redeployed alone reaches the next visitor too (its build is part of the key).
       const key = `${url}\n${JSON.stringify(Object.entries(preferences).sort())}\n${await renderer.builds()}`;
-      // After PUBLIC_CACHE_MS the next visitor starts a new render and, like those after it until
-      // it is done, gets the page kept (stale-while-revalidate); after a write, visitors wait for it.
-      const generation = app.publicCacheGeneration();
-      const keep = (entry: CachedPage) => {
-        visitorPages.delete(key);
-        if (visitorPages.size >= PUBLIC_CACHE_MAX_ENTRIES) visitorPages.delete(visitorPages.keys().next().value!);
-        visitorPages.set(key, entry);
-      };
-      /** A new render of the page; only a 200 is the same for the next visitor (not a 404 or the browser's fallback). */
-      const start = (): CachedPage => {
-        const page = render()
+      const { value: kept, turn } = await visitorPages.lookup(key);
+      let page = kept;
+      if (turn) {
+        // Only a 200 is the same for the next visitor (not a 404 or the browser's fallback).
+        const rendered = render()
           .then(collect)
           .catch((error: unknown) => {
             request.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
             return null;
+          })
+          .then((fresh) => {
+            if (fresh?.status === 200) turn.keep(fresh);
+            else turn.end();
+            return fresh;
           });
-        const entry: CachedPage = { generation, expires: Number.POSITIVE_INFINITY, page, refreshing: false };
-        void entry.page.then((page) => {
-          entry.expires = Date.now() + ttl;
-          if (page?.status !== 200 && visitorPages.get(key) === entry) visitorPages.delete(key);
-        });
-        return entry;
-      };
-      let cached = visitorPages.get(key);
-      if (!cached || cached.generation !== generation) {
-        cached = start();
-        keep(cached);
-      } else if (cached.expires <= Date.now() && !cached.refreshing) {
-        const stale = cached;
-        stale.refreshing = true;
-        const next = start();
-        void next.page.then((page) => {
-          if (visitorPages.get(key) !== stale) return;
-          if (page?.status === 200) keep(next);
-          else visitorPages.delete(key);
-        });
+        // An expired page goes out while its next render runs (stale-while-revalidate).
+        if (!page) page = await rendered;
       }
-      const page = await cached.page;
       if (!page) {
         sendIndex(reply);
         return;
