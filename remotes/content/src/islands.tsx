@@ -1,6 +1,11 @@
 import { lazy } from 'react';
 import { defineIslands } from '@shop/router';
 
+const postIsland = <K extends 'PostLikes' | 'PostComments'>(name: K) =>
+  lazy(() => import('./posts/post-islands').then((parts) => ({ default: parts[name] })));
+const podcastIsland = <K extends 'PodcastLikes' | 'PodcastComments' | 'PodcastPlayer'>(name: K) =>
+  lazy(() => import('./podcasts/podcast-islands').then((parts) => ({ default: parts[name] })));
+
 /**
  * The content remote's islands (issue 9, DESIGN.md "Public pages"): on a server-rendered page
  * only these hydrate, each at its first use. A list page is one island (its filters and pages
@@ -9,9 +14,9 @@ import { defineIslands } from '@shop/router';
 export const contentIslands = defineIslands('content', {
   PostList: lazy(() => import('./posts/post-list-page')),
   PodcastList: lazy(() => import('./podcasts/podcast-list-page')),
-  PostLikes: lazy(() => import('./posts/post-islands').then(({ PostLikes }) => ({ default: PostLikes }))),
-  PostComments: lazy(() => import('./posts/post-islands').then(({ PostComments }) => ({ default: PostComments }))),
-  PodcastLikes: lazy(() => import('./podcasts/podcast-islands').then(({ PodcastLikes }) => ({ default: PodcastLikes }))),
-  PodcastComments: lazy(() => import('./podcasts/podcast-islands').then(({ PodcastComments }) => ({ default: PodcastComments }))),
-  PodcastPlayer: lazy(() => import('./podcasts/podcast-islands').then(({ PodcastPlayer }) => ({ default: PodcastPlayer }))),
+  PostLikes: postIsland('PostLikes'),
+  PostComments: postIsland('PostComments'),
+  PodcastLikes: podcastIsland('PodcastLikes'),
+  PodcastComments: podcastIsland('PodcastComments'),
+  PodcastPlayer: podcastIsland('PodcastPlayer'),
 });

@@ -16,10 +16,11 @@ const LinkFormPage = lazy(() => import('./links/link-form-page'));
 
 /**
  * The support remote's contract (DESIGN.md "The remote contract"): the FAQ, about-me, terms and
- * contact-us pages (the first three with their head, issue 9; its islands); the home page's about-me slot, the
- * public layout's announcement banner and the footer's links; in the dashboard, comment moderation (`/dashboard/comments` and its four
- * sub-pages), tickets, announcements, links and FAQ entries, the terms and the site information
- * with its switches (SPEC §2), each behind its permission.
+ * contact-us pages (the first three with their head, issue 9); the home page's about-me slot, the
+ * public layout's announcement banner and the footer's links (the FAQ and the banner are
+ * islands); in the dashboard, comment moderation (`/dashboard/comments` and its four sub-pages),
+ * tickets, announcements, links and FAQ entries, the terms and the site information with its
+ * switches (SPEC §2), each behind its permission.
  */
 const supportModule: RemoteModule = {
   name: 'support',

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { hasPermission, isDashboardUser, type PermissionName, type User } from '@shop/contracts';
+import { hasPermission, isDashboardUser, type PermissionName, type PublicRoute, type User } from '@shop/contracts';
 import { selectAuthChecked, selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { Box, CircularProgress, enqueueSnackbar } from '@shop/ui-kit';
 import { Navigate } from '@shop/router';
@@ -59,19 +59,30 @@ export function RequirePermission({ permission, children }: { permission: Permis
 }
 
 /**
- * The public-page gates of SPEC §2/§6, whose logic SPEC leaves open; decided here:
- * `signed-in` (specific-pages check) needs a signed-in user, else /login;
- * `email-verified` also needs a verified email, else /resend-verification-email.
+ * What a public page's gate (SPEC §2/§6, a route's `guard`, whose logic SPEC leaves open) refuses
+ * a reader for: `login` when nobody is signed in (`signed-in` and `email-verified`), `verification`
+ * when `email-verified` meets an unverified email, null when the reader may see the page (also
+ * for a page without a gate). The browser's gate and the server's render of a reader's page both
+ * decide with it.
+ */
+export function gateRefusal(guard: PublicRoute['guard'], user: User | null): 'login' | 'verification' | null {
+  if (!guard) return null;
+  if (!user) return 'login';
+  return guard === 'email-verified' && !user.is_email_verified ? 'verification' : null;
+}
+
+/**
+ * The public-page gates of SPEC §2/§6 ({@link gateRefusal}): a reader who is not signed in goes to
+ * /login, one whose email is not verified to /resend-verification-email.
  */
 export function RequireVisitorGate({ level, children }: { level: 'signed-in' | 'email-verified'; children: ReactNode }) {
   const checked = useAppSelector(selectAuthChecked);
   const user = useAppSelector(selectCurrentUser);
   const hadUser = useHadUser(user);
   if (!checked) return <Checking />;
-  if (!user) return hadUser ? <Checking /> : <RedirectWithToast to="/login" message={t.errors.loginNeeded} />;
-  if (level === 'email-verified' && !user.is_email_verified) {
-    return <RedirectWithToast to="/resend-verification-email" message={t.errors.unverifiedEmail} />;
-  }
+  const refusal = gateRefusal(level, user);
+  if (refusal === 'login') return hadUser ? <Checking /> : <RedirectWithToast to="/login" message={t.errors.loginNeeded} />;
+  if (refusal === 'verification') return <RedirectWithToast to="/resend-verification-email" message={t.errors.unverifiedEmail} />;
   return <>{children}</>;
 }
 

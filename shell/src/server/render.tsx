@@ -17,6 +17,7 @@ import { api, preferencesReceived, setServerApiOrigin, signedOut, siteInformatio
 import { createRtlCache } from '@shop/ui-kit';
 import { App } from '../app/app';
 import { authApi } from '../auth/auth-api';
+import { gateRefusal } from '../auth/guards';
 import { createShellStore, type ShellStore } from '../app/store';
 import { loadRemoteModule, setServerRemoteList } from '../federation/load-remote';
 import { selectPageError } from '../errors/page-error-slice';
@@ -87,15 +88,15 @@ function siteOf(state: RootState): { name: string; description: string } {
 }
 
 /**
- * Whether the reader passes the gate of the page at `url` (SPEC §2, the owning remote's route
- * `guard`): where they do not, the browser's gate sends them on and says why.
+ * Whether the reader passes the gate of the page at `url` ({@link gateRefusal}, the owning remote's
+ * route `guard`): where they do not, the browser's gate sends them on and says why.
  */
 async function passesGate(url: string, user: User): Promise<boolean> {
   const pathname = url.split(/[?#]/)[0] ?? '/';
   const owner = ownerOfPublicPath(pathname);
   if (!owner) return true;
   const route = (await loadRemoteModule(owner)).publicRoutes.find(({ path }) => matchPath(path, pathname));
-  return route?.guard !== 'email-verified' || user.is_email_verified;
+  return gateRefusal(route?.guard, user) === null;
 }
 
 /**
