@@ -5,7 +5,7 @@
 # works at any other path or origin (CORS is open for the manifest fetch).
 # Build context: the repository root:
 #   docker build -f docker/remote.Dockerfile --build-arg REMOTE=content -t shop/remote-content .
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG NGINX_IMAGE=nginx:1.27-alpine
 
 # --- the same first stages for every remote, so one compose build installs the front-end dependencies once ---

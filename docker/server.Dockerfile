@@ -5,7 +5,7 @@
 # fetches their server bundles through the gateway (REMOTES_ORIGIN).
 # Build context: the repository root:
 #   docker build -f docker/server.Dockerfile -t shop/server .
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Only the npm manifests of the tree, so the dependency layer below is rebuilt only when a
 # package.json or the lockfile changes, not on every source edit.
