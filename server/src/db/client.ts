@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import { SERVER_ROOT } from '../settings';
 import * as schema from './schema';
 
@@ -47,7 +47,34 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Runs after the migrations, in the same exclusive setup step (the demo seed). */
   prepare?: (db: Db) => Promise<void>;
+  /**
+   * PostgreSQL: bounds of the pool that serves requests (issue 23), so that a database that is
+   * gone, stalled or slow ends a request's wait instead of holding it. Migrations and `prepare`
+   * run on their own connection, without them. Unset: node-postgres' defaults (no bound).
+   */
+  bounds?: DatabaseBounds;
+  /**
+   * PostgreSQL: told of a pooled connection's error that no query was waiting for (the server
+   * restarted, the network cut an idle or checked-out connection). Without a listener such an
+   * error would end the process (issue 23); the pool drops the connection and opens a new one
+   * when next needed.
+   */
+  onConnectionError?: (error: Error) => void;
 }
+
+/** Time bounds of the request pool, in milliseconds (issue 23 "Survives the faults"). */
+export interface DatabaseBounds {
+  /** Longest wait for a new connection, or for a free one when all are busy. */
+  connectMs: number;
+  /**
+   * Longest run of one statement, enforced by PostgreSQL (`statement_timeout`), and, 2 s later,
+   * by the client for a connection that stopped answering at all (`query_timeout`).
+   */
+  statementMs: number;
+}
+
+/** Extra time the client waits past `statement_timeout` before it gives a silent connection up, ms. */
+const CLIENT_TIMEOUT_MARGIN_MS = 2_000;
 
 /**
  * The PostgreSQL advisory lock key of the setup step: of N replicas starting together on one
@@ -62,20 +89,42 @@ const SETUP_LOCK_KEY = 72_010;
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new Pool({ connectionString: options.url, max: 10 });
-    const db = drizzleNodePg({ client: pool, schema });
-    const lock = await pool.connect();
+    // Migrations and the seed may run long: on a connection of their own, without the bounds.
+    const setup = new Client({ connectionString: options.url, application_name: 'shop-setup' });
+    await setup.connect();
     try {
-      await lock.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
-      await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      await options.prepare?.(db as unknown as Db);
-    } catch (error) {
-      lock.release(true);
-      await pool.end();
-      throw error;
+      await setup.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+      const setupDb = drizzleNodePg({ client: setup, schema });
+      await migrateNodePg(setupDb, { migrationsFolder: MIGRATIONS_FOLDER });
+      await options.prepare?.(setupDb as unknown as Db);
+    } finally {
+      // Ending the session also releases the advisory lock.
+      await setup.end();
     }
-    // Unlocked by the session's end too, should this query fail.
-    await lock.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK_KEY]).finally(() => lock.release());
+    const { bounds, onConnectionError } = options;
+    const pool = new Pool({
+      connectionString: options.url,
+      max: 10,
+      keepAlive: true,
+      application_name: 'shop',
+      ...(bounds && {
+        connectionTimeoutMillis: bounds.connectMs,
+        statement_timeout: bounds.statementMs,
+        query_timeout: bounds.statementMs + CLIENT_TIMEOUT_MARGIN_MS,
+      }),
+    });
+    // An idle connection's error reaches both listeners below: told once.
+    const reported = new WeakSet<Error>();
+    const report = (error: Error) => {
+      if (reported.has(error)) return;
+      reported.add(error);
+      onConnectionError?.(error);
+    };
+    // An idle connection's error reaches the pool; a checked-out one's (between two statements of
+    // a transaction) reaches only the client: both need a listener, or Node ends the process.
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
+    const db = drizzleNodePg({ client: pool, schema });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client = options.pglite;

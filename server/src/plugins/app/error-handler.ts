@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../lib/api-error';
+import { databaseUnavailable } from '../../lib/db-errors';
 import { MESSAGES } from '../../lib/messages';
 
 /** Answers a GET that matched no route with the shell (SPA fallback); set by the static-site plugin. */
@@ -83,6 +84,9 @@ function pathPattern(url: string): RegExp {
 
 const API_PATH = /^\/(api|sanctum)(\/|$)/;
 
+/** Retry-After of an answer refused while the database is unavailable, seconds (issue 23). */
+export const DATABASE_RETRY_AFTER_S = 5;
+
 export default fp(
   async (app) => {
     app.decorate('siteFallback', null);
@@ -106,6 +110,11 @@ export default fp(
         });
       }
       const status = error.statusCode ?? 500;
+      if (status >= 500 && databaseUnavailable(error)) {
+        // The client may send it again: nothing of it was committed (issue 23).
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ message: MESSAGES.databaseUnavailable });
+      }
       if (status >= 500) {
         request.log.error({ err: error }, 'unexpected error');
         return reply.code(500).send({ message: MESSAGES.serverError });

@@ -29,6 +29,8 @@ export default fp(
       url: settings.databaseUrl,
       pglite: options.pglite,
       dataDir: settings.dataDir,
+      bounds: settings.databaseBounds,
+      onConnectionError: (error) => app.log.warn({ err: error }, 'a database connection failed; the pool replaces it'),
       prepare: settings.seed
         ? async (db) => {
             if (await seedIfEmpty(db, { storage: app.storage })) app.log.info('seeded demo content into an empty database');
