@@ -77,6 +77,30 @@ export interface DatabaseBounds {
 const CLIENT_TIMEOUT_MARGIN_MS = 2_000;
 
 /**
+ * A pooled connection that closes itself when a statement got no answer within `query_timeout`
+ * (issue 23: a network that stopped forwarding). node-postgres fails the statement but keeps the
+ * connection, still waiting for that answer: released to the pool, it would fail every later
+ * statement in turn, one pool slot lost for good. Closed, the pool drops it and opens another.
+ */
+class BoundedClient extends Client {
+  override query(...args: unknown[]): never {
+    const giveUpIfSilent = (error: unknown) => {
+      if (error instanceof Error && error.message === 'Query read timeout') this.connection.stream.destroy();
+    };
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        giveUpIfSilent(error);
+        callback(error, result);
+      };
+    }
+    const outcome = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (outcome instanceof Promise) outcome.catch(giveUpIfSilent);
+    return outcome as never;
+  }
+}
+
+/**
  * The PostgreSQL advisory lock key of the setup step: of N replicas starting together on one
  * database, one migrates and seeds while the others wait, then find it done (issue 10 "Scale-out").
  */
@@ -108,6 +132,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       keepAlive: true,
       application_name: 'shop',
       ...(bounds && {
+        Client: BoundedClient,
         connectionTimeoutMillis: bounds.connectMs,
         statement_timeout: bounds.statementMs,
         query_timeout: bounds.statementMs + CLIENT_TIMEOUT_MARGIN_MS,

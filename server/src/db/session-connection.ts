@@ -10,6 +10,14 @@ import { Client } from 'pg';
 /** Wait between two attempts to open the connection again after it was lost, ms. */
 const RECONNECT_DELAY_MS = 1_000;
 
+/**
+ * How often the connection is asked `select 1`, and how long an answer (or the opening) may take,
+ * ms (issue 23). A network that swallows traffic leaves the socket open: without a question nobody
+ * would notice that notifications stopped and the writer's lock is gone.
+ */
+const HEARTBEAT_MS = 2_000;
+const ANSWER_TIMEOUT_MS = 3_000;
+
 /** What a part does on the session connection, now and after each reconnection. */
 export type SessionSetup = (client: Client) => Promise<void>;
 
@@ -37,17 +45,32 @@ export async function openSessionConnection(
   let client: Client;
 
   const connect = async () => {
-    const next = new Client({ connectionString: url, keepAlive: true, application_name: 'shop-session' });
+    const next = new Client({
+      connectionString: url,
+      keepAlive: true,
+      application_name: 'shop-session',
+      connectionTimeoutMillis: ANSWER_TIMEOUT_MS,
+      query_timeout: ANSWER_TIMEOUT_MS,
+    });
     next.on('error', (error) => log.error({ err: error }, 'the session connection failed'));
     await next.connect();
     try {
       for (const setup of setups) await setup(next);
     } catch (error) {
-      await next.end().catch(() => undefined);
+      next.connection.stream.destroy();
       throw error;
     }
     client = next;
-    next.once('end', () => void lost());
+    const heartbeat = setInterval(() => {
+      next.query('select 1').catch((error: unknown) => {
+        log.warn({ err: error }, 'the session connection stopped answering: closing it');
+        next.connection.stream.destroy();
+      });
+    }, HEARTBEAT_MS).unref();
+    next.once('end', () => {
+      clearInterval(heartbeat);
+      void lost();
+    });
   };
 
   const lost = async () => {
