@@ -24,6 +24,14 @@ async function main(): Promise<void> {
     app.log.info('closed');
     process.exit(0);
   };
+  // Faults of the services around the server are answered where they happen (issue 23); what still
+  // escapes is a bug to see in the log, not a reason to end every request in flight. A thrown
+  // exception leaves the process in an unknown state: logged, then the process exits.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled promise rejection'));
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception: exiting');
+    process.exit(1);
+  });
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port, host });
