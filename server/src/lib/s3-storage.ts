@@ -25,6 +25,8 @@ import {
   type OpenedFile,
   type StoredFileInfo,
 } from './storage';
+import { ApiError } from './api-error';
+import { MESSAGES } from './messages';
 
 /** Where the bucket is (env S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY). */
 export interface S3Settings {
@@ -47,6 +49,16 @@ const PRIVATE_PREFIX = 'private/';
 
 function isNotFound(error: unknown): boolean {
   return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
+}
+
+/**
+ * The store's own failure rather than the request's (issue 23): no answer at all (refused, reset,
+ * timed out) or a 5xx. Such an error becomes ApiError 503 `storageUnavailable` (Retry-After): an
+ * upload may be sent again, and nothing of it was saved.
+ */
+function storeUnavailable(error: unknown): ApiError | null {
+  if (error instanceof S3ServiceException && (error.$metadata.httpStatusCode ?? 500) < 500) return null;
+  return Object.assign(new ApiError(503, MESSAGES.storageUnavailable), { cause: error });
 }
 
 /** A {@link FileStorage} in one bucket; {@link S3FileStorage.destroy} closes its connections. */
@@ -80,23 +92,30 @@ export class S3FileStorage extends MediaPathStorage implements FileStorage {
     });
   }
 
+  /** `sent`, an answer of the client's `send`, with the store's own failures as ApiError 503 ({@link storeUnavailable}). */
+  private async guard<Output>(sent: Promise<Output>): Promise<Output> {
+    try {
+      return await sent;
+    } catch (error) {
+      throw storeUnavailable(error) ?? error;
+    }
+  }
+
   private async write(objectKey: string, content: Buffer): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: objectKey,
-        Body: content,
-        ContentLength: content.length,
-        ContentType: mediaTypeOf(objectKey),
-      }),
-    );
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: objectKey,
+      Body: content,
+      ContentLength: content.length,
+      ContentType: mediaTypeOf(objectKey),
+    });
+    await this.guard(this.client.send(command));
   }
 
   private async head(objectKey: string): Promise<StoredFileInfo | null> {
     try {
-      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }), {
-        requestTimeout: S3_READ_TIMEOUT_MS,
-      });
+      const command = new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey });
+      const answer = await this.guard(this.client.send(command, { requestTimeout: S3_READ_TIMEOUT_MS }));
       return { size: answer.ContentLength ?? 0, etag: answer.ETag ?? '""', lastModified: answer.LastModified ?? new Date(0) };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -106,14 +125,12 @@ export class S3FileStorage extends MediaPathStorage implements FileStorage {
 
   private async read(objectKey: string, range?: ByteRange): Promise<OpenedFile | null> {
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({
-          Bucket: this.bucket,
-          Key: objectKey,
-          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-        }),
-        { requestTimeout: S3_READ_TIMEOUT_MS },
-      );
+      const command = new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: objectKey,
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      });
+      const answer = await this.guard(this.client.send(command, { requestTimeout: S3_READ_TIMEOUT_MS }));
       // A ranged answer names the whole size in `Content-Range: bytes a-b/<size>`.
       const size = range ? Number(answer.ContentRange?.split('/')[1]) : (answer.ContentLength ?? 0);
       return {
@@ -130,9 +147,8 @@ export class S3FileStorage extends MediaPathStorage implements FileStorage {
 
   private async remove(objectKey: string): Promise<void> {
     // S3 answers 204 for a missing key too.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }), {
-      requestTimeout: S3_READ_TIMEOUT_MS,
-    });
+    const command = new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey });
+    await this.guard(this.client.send(command, { requestTimeout: S3_READ_TIMEOUT_MS }));
   }
 
   async put(key: string, content: Buffer): Promise<string> {

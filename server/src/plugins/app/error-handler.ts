@@ -84,8 +84,8 @@ function pathPattern(url: string): RegExp {
 
 const API_PATH = /^\/(api|sanctum)(\/|$)/;
 
-/** Retry-After of an answer refused while the database is unavailable, seconds (issue 23). */
-export const DATABASE_RETRY_AFTER_S = 5;
+/** Retry-After of a 503: an answer refused while a service is unavailable, seconds (issue 23). */
+export const RETRY_AFTER_S = 5;
 
 export default fp(
   async (app) => {
@@ -101,6 +101,11 @@ export default fp(
 
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
       if (error instanceof ApiError) {
+        if (error.statusCode === 503) {
+          // A service the server depends on is away (issue 23): say when to try again, and log why.
+          request.log.warn({ err: error.cause ?? error }, error.message);
+          if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_S));
+        }
         return reply.code(error.statusCode).send(error.toBody());
       }
       if (error.validation) {
@@ -113,7 +118,7 @@ export default fp(
       if (status >= 500 && databaseUnavailable(error)) {
         // The client may send it again: nothing of it was committed (issue 23).
         request.log.warn({ err: error }, 'database unavailable');
-        return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ message: MESSAGES.databaseUnavailable });
+        return reply.code(503).header('retry-after', String(RETRY_AFTER_S)).send({ message: MESSAGES.databaseUnavailable });
       }
       if (status >= 500) {
         request.log.error({ err: error }, 'unexpected error');
