@@ -50,6 +50,7 @@ import dashboardOverviewRoutes from './routes/site/dashboard-overview';
 import { echoRequestId, OneLinePerRequest, requestIdOf } from './lib/request-log';
 import { commentNodeSchema } from './lib/schemas';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import jobsPlugin from './plugins/external/jobs';
 
 export type { AppOptions } from './settings';
 
@@ -57,7 +58,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolved settings (options, environment, defaults). */
     settings: AppSettings;
-    /** Outgoing mail: SMTP_URL, else `.eml` files in `<DATA_DIR>/outbox/` (DESIGN.md "Outside services"). */
+    /** Outgoing mail, queued as jobs: SMTP_URL, else `.eml` files in `<DATA_DIR>/outbox/` (DESIGN.md "Outside services"). */
     mailer: Mailer;
   }
 }
@@ -89,8 +90,6 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.decorate('settings', settings);
   // First hook of all, so answers that other hooks end early (429, 419) carry the id too.
   app.addHook('onRequest', echoRequestId);
-  app.decorate('mailer', createMailer(settings, app.log));
-  app.addHook('onClose', () => app.mailer.close());
   app.addSchema(commentNodeSchema);
 
   // plugins/external
@@ -100,6 +99,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // The db plugin's seed writes the demo media into the store.
   await app.register(storagePlugin);
   await app.register(dbPlugin, { pglite: options.pglite });
+  await app.register(jobsPlugin);
+  app.decorate('mailer', await createMailer(settings, app.log, app.jobs, settings.mailRetry));
+  app.addHook('onClose', () => app.mailer.close());
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
   await app.register(multipartPlugin);

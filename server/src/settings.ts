@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { AUDIO_MAX_KB, IMAGE_MAX_KB, SESSION_FILE_MAX_KB } from '@shop/validation';
 import type { DatabaseBounds } from './db/client';
+import { MAIL_RETRY, type MailRetry } from './modules/mail/mailer';
 import type { S3Settings } from './lib/s3-storage';
 
 /** Options of `buildApp`; every field falls back to an environment variable or a default. */
@@ -32,6 +33,8 @@ export interface AppOptions {
   remotesOrigin?: string;
   /** Redis for the rate-limit store (env REDIS_URL); in memory when absent. */
   redisUrl?: string;
+  /** Retries of a mail that could not be sent (env MAIL_RETRY_LIMIT, MAIL_RETRY_DELAY_SECONDS). */
+  mailRetry?: MailRetry;
   /** Fastify logger setting; tests pass false. */
   logger?: boolean | Record<string, unknown>;
   /** Rate limits (env RATE_LIMIT_*, see {@link RATE_LIMITS}); tests may lower or raise them. */
@@ -210,6 +213,8 @@ export interface AppSettings {
   outboxDir: string;
   /** Sender address of every mail. */
   mailFrom: string;
+  /** Retries of a mail that could not be sent (modules/mail/mailer.ts). */
+  mailRetry: MailRetry;
   /** Lifetime of a cached anonymous public answer, ms; 0: no cache. */
   publicCacheMs: number;
   /** Bearer token of `GET /metrics`, or undefined: the metrics are open (keep them off the public gateway). */
@@ -321,6 +326,10 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     smtpUrl: options.smtpUrl ?? (env.SMTP_URL || undefined),
     outboxDir: path.join(dataDir, 'outbox'),
     mailFrom: options.mailFrom ?? (env.MAIL_FROM || DEFAULT_MAIL_FROM),
+    mailRetry: options.mailRetry ?? {
+      retryLimit: env.MAIL_RETRY_LIMIT ? Number(env.MAIL_RETRY_LIMIT) : MAIL_RETRY.retryLimit,
+      retryDelaySeconds: Number(env.MAIL_RETRY_DELAY_SECONDS) || MAIL_RETRY.retryDelaySeconds,
+    },
     publicCacheMs: options.publicCacheMs ?? (env.PUBLIC_CACHE_MS ? Number(env.PUBLIC_CACHE_MS) : DEFAULT_PUBLIC_CACHE_MS),
     metricsToken: options.metricsToken ?? (env.METRICS_TOKEN || undefined),
   };

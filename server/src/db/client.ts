@@ -18,10 +18,15 @@ import * as schema from './schema';
 /** The drizzle handle every service receives; the same API on PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Runs one SQL text (several statements when `values` is empty) and answers the rows of its last statement. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 /** An open database with its driver kind and a function that closes it. */
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Raw SQL on the same connections as `db`, for libraries that bring their own SQL (the job queue). */
+  executeSql: ExecuteSql;
   close: () => Promise<void>;
 }
 
@@ -150,7 +155,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
     const db = drizzleNodePg({ client: pool, schema });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const executeSql: ExecuteSql = (text, values) => pool.query(text, values);
+    return { db: db as unknown as Db, kind: 'postgres', executeSql, close: () => pool.end() };
   }
   let client = options.pglite;
   if (!client) {
@@ -165,6 +171,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    // PGlite's `query` takes one statement; `exec` several, without parameters.
+    executeSql: async (text, values) => {
+      if (values?.length) return opened.query(text, values);
+      const results = await opened.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
     close: async () => {
       if (!opened.closed) await opened.close();
     },

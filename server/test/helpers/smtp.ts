@@ -35,9 +35,11 @@ export interface TestSmtpServer {
 export interface SmtpServerOptions {
   /** Refuse this many messages first (451, a temporary failure), then accept. */
   refuseFirst?: number;
+  /** Listen on this port (an SMTP server coming back where it was); default a free one. */
+  port?: number;
 }
 
-/** Starts a plain (no TLS, no auth) SMTP server on 127.0.0.1 and a free port. */
+/** Starts a plain (no TLS, no auth) SMTP server on 127.0.0.1 and `options.port` or a free port. */
 export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   let refusals = options.refuseFirst ?? 0;
   const messages: ReceivedMail[] = [];
@@ -72,7 +74,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
   });
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as net.AddressInfo;
 

@@ -1,6 +1,6 @@
 /**
  * Test apps on every database target: PGlite in memory always, and PostgreSQL when
- * DATABASE_URL is set (its `public` and `drizzle` schemas are dropped first, then the app
+ * DATABASE_URL is set (its `public`, `drizzle` and `pgboss` schemas are dropped first, then the app
  * migrates and seeds). Each test file builds its own app; jest runs files one at a time.
  */
 import fs from 'node:fs';
@@ -20,7 +20,7 @@ async function resetPostgres(url: string): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;');
+    await client.query('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS pgboss CASCADE; CREATE SCHEMA public;');
   } finally {
     await client.end();
   }

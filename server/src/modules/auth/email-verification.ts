@@ -88,7 +88,7 @@ export function sendVerificationEmail(
   key: string,
   origin: string,
   user: Pick<User, 'id' | 'email' | 'full_name'>,
-): Promise<boolean> {
+): Promise<void> {
   const expiresAt = new Date(Date.now() + EMAIL_VERIFICATION_TTL_MINUTES * 60_000);
   const token = signEmailVerificationToken(key, { userId: user.id, email: user.email, expiresAt });
   const link = `${origin}${VERIFICATION_PAGE_PATH}?token=${encodeURIComponent(token)}`;

@@ -61,7 +61,7 @@ export async function issueResetCode(db: Db, key: string, identifier: AccountIde
 }
 
 /** Mails an issued code to its account, after the current request (see `Mailer.sendLater`). */
-export function sendResetCode(mailer: Mailer, { user, code }: IssuedResetCode): Promise<boolean> {
+export function sendResetCode(mailer: Mailer, { user, code }: IssuedResetCode): Promise<void> {
   return mailer.sendLater(
     resetCodeMail({ to: user.email, fullName: user.full_name, code, ttlMinutes: RESET_CODE_TTL_MINUTES }),
   );

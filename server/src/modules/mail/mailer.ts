@@ -2,14 +2,19 @@
  * Outgoing mail (DESIGN.md "Outside services"): nodemailer over SMTP when `SMTP_URL` is set,
  * else the embedded default writes each message as an `.eml` file in `<DATA_DIR>/outbox/` and
  * logs its path. Mail never holds up or undoes the account change that caused it: callers commit
- * first, then hand the message to {@link Mailer.sendLater}, which retries in the background.
+ * first, then hand the message to {@link Mailer.sendLater}, which queues it as a job (pg-boss,
+ * plugins/external/jobs.ts). The job is a row of the database: an SMTP server that is away, or a
+ * restart of the process, delays a mail but never loses it (issue 23); it is tried again with a
+ * growing delay for about six hours, under one Message-ID, so that a retry after an SMTP server
+ * took the message but the answer was lost is the same message to the receiver, not a second one.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { createTransport } from 'nodemailer';
+import type PgBoss from 'pg-boss';
 import type { AppSettings } from '../../settings';
 
 /** One message: recipient, subject, and the same words as RTL HTML and as plain text. */
@@ -20,24 +25,45 @@ export interface MailMessage {
   text: string;
 }
 
-/** Waits before the second and third tries of a send (issue 7: a few tries with a growing delay). */
-export const MAIL_RETRY_DELAYS_MS = [500, 2000] as const;
+/** A queued message: the message and the Message-ID every try of it sends. */
+interface QueuedMail extends MailMessage {
+  messageId: string;
+}
+
+/** The job queue's name for outgoing mail. */
+export const MAIL_QUEUE = 'mail';
+
+/**
+ * Tries of a mail: the first, then `retryLimit` more, the n-th after `retryDelaySeconds · 2^(n−1)`
+ * seconds (pg-boss's backoff): 10 s, 20 s, … about 5.7 hours in all by default.
+ */
+export interface MailRetry {
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+/** The default of {@link MailRetry}. */
+export const MAIL_RETRY: MailRetry = { retryLimit: 11, retryDelaySeconds: 10 };
+
+/** Longest one try may take before pg-boss counts it failed and tries again, seconds. */
+const MAIL_TRY_TIMEOUT_S = 120;
 
 /** Sends mail in the background; available as `app.mailer`. */
 export interface Mailer {
   /**
-   * Sends `message` after the current request, trying up to three times; failures are logged,
-   * never thrown. Resolves true once sent, false when every try failed (the resend page and a
-   * new reset request are how a user recovers).
+   * Queues `message` (a row of the job queue) and wakes the mail worker. Resolves once queued, or
+   * once a failure to queue it (the database away) is logged: never rejects, since the caller's
+   * change is committed already (the resend page and a new reset request are how a user recovers).
+   * A queued mail that cannot be sent is logged and tried again.
    */
-  sendLater(message: MailMessage): Promise<boolean>;
-  /** Resolves when every send started so far has finished (tests, shutdown). */
+  sendLater(message: MailMessage): Promise<void>;
+  /** Resolves when no queued mail is waiting or being sent (tests). */
   idle(): Promise<void>;
-  /** Waits for pending sends, then closes the transport. */
+  /** Stops taking queued mail, then closes the transport (the queue keeps what is left). */
   close(): Promise<void>;
 }
 
-type Deliver = (message: MailMessage & { from: string }) => Promise<void>;
+type Deliver = (message: MailMessage & { from: string; messageId: string }) => Promise<void>;
 
 /** Writes each message to `<outboxDir>/<ISO time>-<random>.eml` (colons of the time as `-`). */
 function outboxDelivery(outboxDir: string, log: FastifyBaseLogger): { deliver: Deliver; close: () => void } {
@@ -67,51 +93,51 @@ function smtpDelivery(url: string, log: FastifyBaseLogger): { deliver: Deliver; 
 }
 
 /**
- * The mailer of the settings: SMTP (`smtpUrl`) or the `.eml` outbox (`outboxDir`), sending
- * from `mailFrom`. `retryDelaysMs` are the waits between tries (default {@link MAIL_RETRY_DELAYS_MS}).
+ * The mailer of the settings: SMTP (`smtpUrl`) or the `.eml` outbox (`outboxDir`), sending from
+ * `mailFrom`, its messages queued on `jobs` and sent by a worker of this process (any replica's
+ * worker may take a queued mail).
  */
-export function createMailer(
+export async function createMailer(
   settings: Pick<AppSettings, 'smtpUrl' | 'outboxDir' | 'mailFrom'>,
   log: FastifyBaseLogger,
-  retryDelaysMs: readonly number[] = MAIL_RETRY_DELAYS_MS,
-): Mailer {
-  const { deliver, close } = settings.smtpUrl
-    ? smtpDelivery(settings.smtpUrl, log)
-    : outboxDelivery(settings.outboxDir, log);
-  const pending = new Set<Promise<boolean>>();
+  jobs: PgBoss,
+  retry: MailRetry = MAIL_RETRY,
+): Promise<Mailer> {
+  const { deliver, close } = settings.smtpUrl ? smtpDelivery(settings.smtpUrl, log) : outboxDelivery(settings.outboxDir, log);
+  const queue = { name: MAIL_QUEUE, retryLimit: retry.retryLimit, retryDelay: retry.retryDelaySeconds, retryBackoff: true, expireInSeconds: MAIL_TRY_TIMEOUT_S };
+  if (await jobs.getQueue(MAIL_QUEUE)) await jobs.updateQueue(MAIL_QUEUE, queue);
+  else await jobs.createQueue(MAIL_QUEUE, queue);
+  const domain = /@([^>\s]+)/.exec(settings.mailFrom)?.[1] ?? 'localhost';
 
-  const sendWithRetries = async (message: MailMessage): Promise<boolean> => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await deliver({ ...message, from: settings.mailFrom });
-        return true;
-      } catch (err) {
-        const delay = retryDelaysMs[attempt];
-        if (delay === undefined) {
-          log.error({ err, to: message.to, subject: message.subject, tries: attempt + 1 }, 'mail not sent');
-          return false;
-        }
-        log.warn({ err, to: message.to, tries: attempt + 1 }, 'mail failed; trying again');
-        await sleep(delay);
-      }
+  const workerId = await jobs.work<QueuedMail>(MAIL_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (!job) return;
+    const { messageId, ...message } = job.data;
+    try {
+      await deliver({ ...message, messageId, from: settings.mailFrom });
+    } catch (err) {
+      const tries = job.retryCount + 1;
+      if (job.retryCount >= job.retryLimit) log.error({ err, to: message.to, subject: message.subject, tries }, 'mail not sent');
+      else log.warn({ err, to: message.to, tries }, 'mail failed; trying again');
+      throw err;
     }
-  };
-
-  const idle = async () => {
-    while (pending.size > 0) await Promise.all(pending);
-  };
+  });
 
   return {
-    sendLater(message) {
-      // setImmediate: the answer of the request that caused the mail is not delayed by it.
-      const sending = new Promise<void>((resolve) => setImmediate(resolve)).then(() => sendWithRetries(message));
-      pending.add(sending);
-      void sending.finally(() => pending.delete(sending));
-      return sending;
+    async sendLater(message) {
+      try {
+        await jobs.send(MAIL_QUEUE, { ...message, messageId: `<${randomUUID()}@${domain}>` } satisfies QueuedMail);
+      } catch (err) {
+        log.error({ err, to: message.to, subject: message.subject }, 'mail not queued');
+        return;
+      }
+      // Sent now, not at the worker's next poll.
+      jobs.notifyWorker(workerId);
     },
-    idle,
+    async idle() {
+      while ((await jobs.getQueueSize(MAIL_QUEUE, { before: 'completed' })) > 0) await sleep(50);
+    },
     async close() {
-      await idle();
+      await jobs.offWork(MAIL_QUEUE);
       close();
     },
   };

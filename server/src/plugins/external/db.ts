@@ -4,7 +4,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
-import { openDatabase, type Db } from '../../db/client';
+import { openDatabase, type Db, type ExecuteSql } from '../../db/client';
 import { openSessionConnection, type SessionConnection } from '../../db/session-connection';
 import { seedIfEmpty } from '../../db/seed';
 
@@ -14,6 +14,8 @@ declare module 'fastify' {
     db: Db;
     /** Which driver is in use. */
     dbKind: 'pglite' | 'postgres';
+    /** Raw SQL on `db`'s connections, for a library that brings its own SQL (the job queue). */
+    dbExecuteSql: ExecuteSql;
     /**
      * PostgreSQL only: the process's own connection for session locks and LISTEN (several server
      * processes share the database); undefined on PGlite, where this process is the only one.
@@ -40,6 +42,7 @@ export default fp(
     const session = settings.databaseUrl ? await openSessionConnection(settings.databaseUrl, app.log) : undefined;
     app.decorate('db', database.db);
     app.decorate('dbKind', database.kind);
+    app.decorate('dbExecuteSql', database.executeSql);
     app.decorate('dbSession', session);
     app.addHook('onClose', async () => {
       await session?.close();

@@ -1,19 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
-import { createMailer } from '../../../src/modules/mail/mailer';
 import { resetCodeMail, verificationMail } from '../../../src/modules/mail/templates';
-import { DEFAULT_MAIL_FROM } from '../../../src/settings';
 import { DB_TARGETS, buildTestApp, csrfHeaders, tempDir } from '../../helpers/test-app';
 import { closedSmtpUrl, startSmtpServer } from '../../helpers/smtp';
-
-/** Log lines of a logger, parsed. */
-function recordingLogger(): { log: FastifyInstance['log']; lines: Array<Record<string, unknown>> } {
-  const lines: Array<Record<string, unknown>> = [];
-  const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } } });
-  return { log: app.log, lines };
-}
 
 const message = verificationMail({
   to: 'reader@example.com',
@@ -61,35 +51,50 @@ describe.each(DB_TARGETS)('mail outbox (the embedded default) on %s', (target) =
   });
 });
 
-describe('mailer over SMTP', () => {
-  it('retries a refused message with a growing delay and delivers it on the third try', async () => {
+describe('mailer over SMTP, through the job queue', () => {
+  /** An app whose mails go to `smtpUrl`, tried 3 times at most (1 s, then 2 s between tries), and its log lines. */
+  async function appMailingTo(smtpUrl: string) {
+    const lines: Array<Record<string, unknown>> = [];
+    const app = await buildTestApp('pglite', {
+      seed: false,
+      smtpUrl,
+      mailRetry: { retryLimit: 2, retryDelaySeconds: 1 },
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    return { app, lines };
+  }
+
+  it('retries a refused message with a growing delay and delivers it once, on the third try', async () => {
     const smtp = await startSmtpServer({ refuseFirst: 2 });
-    const { log, lines } = recordingLogger();
-    const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: tempDir(), mailFrom: DEFAULT_MAIL_FROM }, log, [20, 40]);
+    const { app, lines } = await appMailingTo(smtp.url);
     try {
       const started = Date.now();
-      await expect(mailer.sendLater(message)).resolves.toBe(true);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(60);
-      const mail = await smtp.waitForMail((m) => m.to.includes('reader@example.com'), 1000);
+      await app.mailer.sendLater(message);
+      const mail = await smtp.waitForMail((m) => m.to.includes('reader@example.com'), 15_000);
+      // pg-boss's backoff: 1 s, then 2 s.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
       expect(mail.subject).toBe(message.subject);
       expect(mail.text).toBe(message.text.trim());
-      expect(lines.filter((l) => l.msg === 'mail failed; trying again')).toHaveLength(2);
+      expect(mail.parsed.messageId).toMatch(/^<[0-9a-f-]{36}@localhost>$/);
+      await app.mailer.idle();
+      expect(lines.filter((l) => l.msg === 'mail failed; trying again').map((l) => l.tries)).toEqual([1, 2]);
       expect(smtp.messages).toHaveLength(1);
     } finally {
-      await mailer.close();
+      await app.close();
       await smtp.close();
     }
-  });
+  }, 30_000);
 
-  it('gives up after three tries, logs an error, and never throws', async () => {
-    const { log, lines } = recordingLogger();
-    const mailer = createMailer({ smtpUrl: await closedSmtpUrl(), outboxDir: tempDir(), mailFrom: DEFAULT_MAIL_FROM }, log, [10, 10]);
-    const sending = mailer.sendLater(message);
-    await mailer.idle();
-    await expect(sending).resolves.toBe(false);
-    expect(lines.find((l) => l.msg === 'mail not sent')).toMatchObject({ level: 50, tries: 3, to: 'reader@example.com' });
-    await mailer.close();
-  });
+  it('gives up after its last try, logs an error, and never throws', async () => {
+    const { app, lines } = await appMailingTo(await closedSmtpUrl());
+    try {
+      await expect(app.mailer.sendLater(message)).resolves.toBeUndefined();
+      await app.mailer.idle();
+      expect(lines.find((l) => l.msg === 'mail not sent')).toMatchObject({ level: 50, tries: 3, to: 'reader@example.com' });
+    } finally {
+      await app.close();
+    }
+  }, 30_000);
 });
 
 describe('mail templates', () => {
