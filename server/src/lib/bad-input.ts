@@ -89,10 +89,13 @@ export function refuseBadText(value: unknown): void {
   if (fields.length > 0) throw badCharacters(fields);
 }
 
-/** `component` of a URL decoded as UTF-8 (`+` a space, as in a query), or null when its bytes are not UTF-8. */
+/**
+ * `component` of a URL decoded as UTF-8 (`+` a space, as in a query), or null when its bytes are
+ * not UTF-8. A `%` not followed by two hex digits (`?q=50%`) is text, as the query parser reads it.
+ */
 function decodedComponent(component: string): string | null {
   try {
-    return decodeURIComponent(component.replace(/\+/g, ' '));
+    return decodeURIComponent(component.replace(/\+/g, ' ').replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
   } catch {
     return null;
   }
