@@ -45,7 +45,7 @@ const moduleBoundaries = Object.keys(TABLE_OWNERS).map((module) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'server/drizzle/**', '**/*.js', 'bench-results/**', 'e2e/.artifacts/**', 'data/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'server/drizzle/**', '**/*.js', 'bench-results/**', 'e2e/.artifacts/**', 'data/**', 'server/.openapi-client/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -5,7 +5,10 @@ export const MESSAGES = {
   // bad input (issue 10)
   jsonTooDeep: 'بدنه درخواست JSON بیش از حد تودرتو است.',
   formInvalid: 'فرم ارسال‌شده ناقص یا نامعتبر است.',
-  fieldNulCharacter: 'این فیلد نویسه نامعتبر دارد.',
+  /** A NUL character, a lone surrogate or bytes that are not UTF-8 (issue 22 item 3). */
+  fieldBadCharacter: 'این فیلد نویسه نامعتبر دارد.',
+  bodyNotUtf8: 'بدنه درخواست متن UTF-8 معتبر نیست.',
+  headerBadCharacter: 'یکی از سرآیندها یا کوکی‌های درخواست نویسه نامعتبر دارد.',
   validationFailed: 'اطلاعات وارد شده معتبر نیست.',
   notFound: 'مورد درخواستی یافت نشد.',
   routeNotFound: 'آدرس درخواستی در API وجود ندارد.',

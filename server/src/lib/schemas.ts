@@ -239,9 +239,6 @@ export const signedInErrorResponses = {
   422: errorBodySchema,
 } as const;
 
-/** OpenAPI security of endpoints reached with the bearer token or the session cookie. */
-export const signedInSecurity: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
-
 /** `liked_by_me` of detail answers (issue 3 ViewerState). */
 const viewerProperties = { liked_by_me: { type: 'boolean' } } as const;
 

@@ -10,7 +10,7 @@ import { parseBuffer } from 'music-metadata';
 import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from './api-error';
 import { MESSAGES } from './messages';
-import { refuseNul } from './bad-input';
+import { refuseBadText } from './bad-input';
 
 /** A file part of a form, fully read. */
 export interface UploadedFile {
@@ -84,7 +84,7 @@ export async function readForm(request: FastifyRequest, fileLimitsKb: Record<str
     throw new ApiError(400, MESSAGES.formInvalid);
   }
   if (oversize) throw tooLarge();
-  refuseNul(form.fields);
+  refuseBadText(form.fields);
   return form;
 }
 

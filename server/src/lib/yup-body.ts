@@ -36,8 +36,22 @@ export async function validateOrThrow<S extends Schema>(schema: S, input: unknow
   return result.value;
 }
 
+/**
+ * `schema` without the empty `type: []` that yup-to-json-schema writes for a `mixed()` field (any
+ * value): JSON Schema says nothing of it and OpenAPI 3.0 refuses it (issue 22 "The API contract").
+ */
+function withoutEmptyTypes(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutEmptyTypes);
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key, value]) => !(key === 'type' && Array.isArray(value) && value.length === 0))
+      .map(([key, value]) => [key, withoutEmptyTypes(value)]),
+  );
+}
+
 function yupPart<S extends Schema>(schema: S, part: 'body' | 'query'): YupBodyRoute & { type?: InferType<S> } {
-  const jsonSchema = convertSchema(schema as never) as Record<string, unknown>;
+  const jsonSchema = withoutEmptyTypes(convertSchema(schema as never)) as Record<string, unknown>;
   return {
     jsonSchema,
     preValidation: async (request) => {

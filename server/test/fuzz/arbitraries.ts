@@ -3,7 +3,9 @@
  * Schemas, then mutated into bad input: wrong types, missing and extra fields, 1 MB strings and
  * strings just over `maxLength`, hostile ids (negative, zero, huge, non-numeric, Persian and
  * Arabic-Indic digits, null bytes, script, SQL and path payloads), malformed and 10 000-level JSON,
- * wrong content types, and for multipart forms JSON, garbage and tiny bogus files.
+ * wrong content types, and for multipart forms JSON, garbage and tiny bogus files; and in every
+ * path parameter and the query of every operation, NUL bytes and bytes that are not UTF-8 (issue 22
+ * item 3: `GET /api/payments/sandbox/%00` answered 500).
  */
 import fc from 'fast-check';
 import type { JsonSchema, Operation, OperationParameter } from './openapi-operations';
@@ -28,7 +30,11 @@ export type CaseClass =
   | 'multipart-form'
   | 'json-instead-of-multipart'
   | 'garbage-multipart'
-  | 'nul-bytes';
+  | 'nul-bytes'
+  | 'nul-path'
+  | 'bad-utf8-path'
+  | 'nul-query'
+  | 'bad-utf8-query';
 
 /** How the caller presents the CSRF pair on a write (DESIGN.md "Auth"): echoed, absent or not matching. */
 export type CsrfMode = 'valid' | 'missing' | 'mismatch';
@@ -249,11 +255,14 @@ function isFreeText(schema: JsonSchema): boolean {
   return (types.length === 0 || types.includes('string')) && !schema.enum && !schema.format && !schema.pattern;
 }
 
-/** `body` with a NUL character in every free-text property of `schema` (PostgreSQL text cannot hold one). */
-function withNul(schema: JsonSchema, body: Record<string, unknown>): Record<string, unknown> {
+/** Characters no text may hold: NUL (PostgreSQL text cannot hold one) and lone surrogates (not Unicode). */
+const badCharacter = fc.constantFrom('\u0000', '\uD800', '\uDC00', '\u0000\uDBFF');
+
+/** `body` with `bad` at the end of every free-text property of `schema`. */
+function withBadText(schema: JsonSchema, body: Record<string, unknown>, bad: string): Record<string, unknown> {
   const result = { ...body };
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    if (isFreeText(property)) result[name] = `${typeof body[name] === 'string' ? body[name] : 'متن'}\u0000`;
+    if (isFreeText(property)) result[name] = `${typeof body[name] === 'string' ? body[name] : 'متن'}${bad}`;
   }
   return result;
 }
@@ -301,7 +310,19 @@ interface Parts {
   path: Record<string, string>;
   query: Array<[string, string]>;
   headers: Record<string, string>;
+  /** Path parameters and query pairs already percent-encoded, sent as they are (bytes no string encodes to). */
+  raw?: { path: Record<string, string>; query: Array<[string, string]> };
 }
+
+/** NUL as a client sends it in a URL: alone, after or before an id, twice. */
+const NUL_ENCODED = ['%00', '1%00', '%001', 'a%00b', '%00%00'] as const;
+
+/**
+ * Percent-encoded bytes that are not UTF-8: a lead byte without its continuation, bytes UTF-8 never
+ * uses, a UTF-16 surrogate written as UTF-8 (how a lone surrogate travels), an overlong NUL, a
+ * sequence cut short, a code point past U+10FFFF.
+ */
+const BAD_UTF8_ENCODED = ['%C3%28', '%FF', '1%FE', '%ED%A0%80', '%ED%B0%80x', '%C0%80', '%E2%82', '%F4%90%80%80', '%80'] as const;
 
 function validParts(operation: Operation): fc.Arbitrary<Parts> {
   const path = operation.parameters.filter((p) => p.in === 'path');
@@ -337,9 +358,37 @@ function encodeComponent(value: string): string {
 }
 
 function urlOf(operation: Operation, parts: Parts): string {
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeComponent(parts.path[name] ?? '1'));
-  const query = parts.query.map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`).join('&');
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => parts.raw?.path[name] ?? encodeComponent(parts.path[name] ?? '1'));
+  const query = [
+    ...parts.query.map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`),
+    ...(parts.raw?.query ?? []).map(([k, v]) => `${k}=${v}`),
+  ].join('&');
   return query ? `${path}?${query}` : path;
+}
+
+/**
+ * Valid parts with an encoded bad value (`values`) in EVERY path parameter, or in every query
+ * parameter of the operation and one it does not document (so every operation gets one), names
+ * included now and then; the rest valid, so the request would otherwise reach the route.
+ */
+function encodedBadParts(operation: Operation, where: 'path' | 'query', values: readonly string[]): fc.Arbitrary<Parts> {
+  const targets = operation.parameters.filter((p) => p.in === where).map((p) => p.name);
+  const bad = fc.constantFrom(...values);
+  if (where === 'path') {
+    return fc.tuple(validParts(operation), fc.tuple(...targets.map(() => bad))).map(([parts, encoded]) => ({
+      ...parts,
+      raw: { path: Object.fromEntries(targets.map((name, i) => [name, encoded[i]!])), query: [] },
+    }));
+  }
+  const names = [...targets, 'q'];
+  return fc.tuple(validParts(operation), fc.tuple(...names.map(() => bad)), bad, fc.boolean()).map(([parts, encoded, badName, withBadName]) => ({
+    ...parts,
+    query: parts.query.filter(([k]) => !names.includes(k)),
+    raw: {
+      path: {},
+      query: [...names.map((name, i) => [encodeURIComponent(name), encoded[i]!] as [string, string]), ...(withBadName ? [[badName, '1'] as [string, string]] : [])],
+    },
+  }));
 }
 
 /** Parts with hostile path, query or header parameters (the class decides which). */
@@ -366,18 +415,6 @@ function hostileParts(operation: Operation, where: OperationParameter['in']): fc
     });
 }
 
-/** Valid parts with a NUL character at the end of every free-text query parameter. */
-function nulQueryParts(operation: Operation): fc.Arbitrary<Parts> {
-  const names = operation.parameters.filter((p) => p.in === 'query' && isFreeText(p.schema)).map((p) => p.name);
-  return validParts(operation).map((parts) => ({
-    ...parts,
-    query: [
-      ...parts.query.filter(([k]) => !names.includes(k)),
-      ...names.map((name) => [name, `${parts.query.find(([k]) => k === name)?.[1] ?? 'متن'}\u0000`] as [string, string]),
-    ],
-  }));
-}
-
 /** The path, query and header parameters of a case class. */
 function partsFor(operation: Operation, caseClass: CaseClass): fc.Arbitrary<Parts> {
   switch (caseClass) {
@@ -387,8 +424,14 @@ function partsFor(operation: Operation, caseClass: CaseClass): fc.Arbitrary<Part
       return hostileParts(operation, 'query');
     case 'hostile-header':
       return hostileParts(operation, 'header');
-    case 'nul-bytes':
-      return nulQueryParts(operation);
+    case 'nul-path':
+      return encodedBadParts(operation, 'path', NUL_ENCODED);
+    case 'bad-utf8-path':
+      return encodedBadParts(operation, 'path', BAD_UTF8_ENCODED);
+    case 'nul-query':
+      return encodedBadParts(operation, 'query', NUL_ENCODED);
+    case 'bad-utf8-query':
+      return encodedBadParts(operation, 'query', BAD_UTF8_ENCODED);
     default:
       return validParts(operation);
   }
@@ -505,7 +548,7 @@ function jsonBodyCases(operation: Operation, schema: JsonSchema, caseClass: Case
         .tuple(base, fc.constantFrom(...WRONG_CONTENT_TYPES))
         .map(([body, type]) => ({ headers: { 'content-type': type }, payload: JSON.stringify(body) }));
     case 'nul-bytes':
-      return base.map((body) => asJson(withNul(schema, body)));
+      return fc.tuple(base, badCharacter).map(([body, bad]) => asJson(withBadText(schema, body, bad)));
     default:
       throw new Error(`${operation.key}: no JSON body case ${caseClass}`);
   }
@@ -530,7 +573,7 @@ function urlencodedBodyCases(schema: JsonSchema, caseClass: CaseClass): fc.Arbit
     case 'wrong-content-type':
       return base.map((body) => ({ headers: JSON_TYPE, payload: JSON.stringify(body) }));
     case 'nul-bytes':
-      return base.map((body) => ({ headers: type, payload: encode(withNul(schema, body)) }));
+      return base.map((body) => ({ headers: type, payload: encode(withBadText(schema, body, '\u0000')) }));
     default:
       throw new Error(`no urlencoded body case ${caseClass}`);
   }
@@ -636,7 +679,9 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The case classes that apply to `operation`. */
 export function caseClassesOf(operation: Operation): CaseClass[] {
   const classes: CaseClass[] = ['valid', 'noise'];
-  if (operation.parameters.some((p) => p.in === 'path')) classes.push('hostile-path');
+  if (operation.parameters.some((p) => p.in === 'path')) classes.push('hostile-path', 'nul-path', 'bad-utf8-path');
+  // Every operation reads a query (an undocumented parameter is still parsed).
+  classes.push('nul-query', 'bad-utf8-query');
   if (operation.parameters.some((p) => p.in === 'query')) classes.push('hostile-query');
   if (operation.parameters.some((p) => p.in === 'header')) classes.push('hostile-header');
   switch (operation.body?.kind) {
@@ -665,7 +710,7 @@ export function caseClassesOf(operation: Operation): CaseClass[] {
   }
   const body = operation.body;
   const freeTextBody = body?.kind === 'multipart' || Object.values((body && 'schema' in body && body.schema.properties) || {}).some(isFreeText);
-  if (freeTextBody || operation.parameters.some((p) => p.in === 'query' && isFreeText(p.schema))) classes.push('nul-bytes');
+  if (freeTextBody) classes.push('nul-bytes');
   return classes;
 }
 
@@ -684,7 +729,7 @@ export function fuzzCase(operation: Operation, caseClass: CaseClass): fc.Arbitra
         : fc.constant({ headers: {} })
       : !body
         ? fc.constant({ headers: {} })
-        : ['valid', 'hostile-path', 'hostile-query', 'hostile-header'].includes(caseClass)
+        : ['valid', 'hostile-path', 'hostile-query', 'hostile-header', 'nul-path', 'bad-utf8-path', 'nul-query', 'bad-utf8-query'].includes(caseClass)
           ? body.kind === 'multipart'
             ? multipartCases(body.fields, 'multipart-form')
             : body.kind === 'urlencoded'

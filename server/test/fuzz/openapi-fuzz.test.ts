@@ -2,9 +2,10 @@
  * The OpenAPI-driven fuzz test of issue 10 "Bad input", on every database target: every operation
  * of `GET /api/docs/json`, with every case class that applies to it (arbitraries.ts), as a visitor
  * and as the super user (fuzz-runner.ts). No answer may be a 5xx, every 4xx carries a Persian
- * `message`, and a refused write changes no table's row count.
+ * `message`, a refused write changes no table's row count, and a NUL byte or bytes that are not
+ * UTF-8 in a path parameter or the query are refused (issue 22 item 3).
  *
- * Environment: FUZZ_RUNS generated requests per operation and case class (default 2, about 2 700
+ * Environment: FUZZ_RUNS generated requests per operation and case class (default 2, about 4 000
  * requests); FUZZ_SEED the run's seed (default DEFAULT_SEED; a failure prints the seed of its
  * property); FUZZ_ONLY fuzzes only the operations whose `METHOD path` contains it.
  * `npm run bench:fuzz -w server` runs ten times the count and prints the outcomes.

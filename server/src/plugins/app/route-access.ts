@@ -33,8 +33,8 @@ function hooksOf(route: RouteOptions): unknown[] {
   );
 }
 
-/** The declared access of a route, or undefined when it declares none. */
-function declaredAccess(route: RouteOptions): RouteAccess | undefined {
+/** The declared access of a route, or undefined when it declares none (also read by plugins/external/swagger.ts). */
+export function declaredAccess(route: RouteOptions): RouteAccess | undefined {
   const guarded = hooksOf(route)
     .map(accessOfGuard)
     .find((access) => access !== undefined);

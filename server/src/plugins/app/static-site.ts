@@ -130,6 +130,24 @@ export function remoteOrigins(list: RemoteManifestEntry[]): string[] {
   return [...origins];
 }
 
+/** Paths with answers of their own, JSON or files, never a page: the API, CSRF, remotes' builds, media. */
+const NOT_PAGE_PREFIX = /^\/(api|sanctum|remotes|media)(\/|$)/;
+/** A last path segment with an extension (`main.js`, `robots.txt`): a file, not a page. */
+const FILE_NAME = /\.[a-z0-9]{1,8}$/i;
+
+/**
+ * True when a request is answered with a page (issue 22 item 2): a GET or HEAD outside
+ * {@link NOT_PAGE_PREFIX} for a page path, whatever its Accept header (curl and wget send `*\/*`,
+ * feed readers and link-preview bots other types or none). A path that names a file
+ * (`/missing.js`) is a page only for a client that asks for HTML (a browser's navigation).
+ */
+export function isPageRequest(request: { method?: string; url?: string; headers: { accept?: string } }): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = (request.url ?? '').split('?')[0] ?? '';
+  if (NOT_PAGE_PREFIX.test(pathname)) return false;
+  return !FILE_NAME.test(pathname) || isKnownPagePath(pathname) || (request.headers.accept ?? '').includes('text/html');
+}
+
 function mtimeOf(file: string | undefined): number {
   if (!file) return 0;
   try {
@@ -193,7 +211,7 @@ export default fp(
     // it: other answers (API, scripts) reuse the sources last read, without a look at the disk.
     let sources: { templates: (string | null)[]; list: RemoteManifestEntry[]; value: PageSources } | null = null;
     app.usePageSources((request) => {
-      if (sources && !request.headers.accept?.includes('text/html')) return sources.value;
+      if (sources && !isPageRequest(request)) return sources.value;
       const templates = [renderIndex(), renderTemplate(islandsFile)];
       if (!sources || sources.list !== remoteList || templates.some((html, i) => html !== sources!.templates[i])) {
         const scriptHashes = templates.flatMap((html) => (html === null ? [] : inlineScriptHashes(html)));
@@ -355,13 +373,10 @@ export default fp(
       return reply.sendFile(file, shellDist);
     });
 
-    // Pages a browser asks for get the shell (404 for a path nobody owns); the client shows its own 404 page.
+    // Pages get the shell (404 for a path nobody owns), whatever the client accepts (issue 22 item 2);
+    // the client shows its own 404 page. HEAD answers the same without the body (Node drops it).
     app.siteFallback = (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-      const urlPath = request.url.split('?')[0] ?? '';
-      if (/^\/(api|sanctum|remotes|media)(\/|$)/.test(urlPath)) return false;
-      const accept = request.headers.accept ?? '';
-      if (!accept.includes('text/html')) return false;
+      if (!isPageRequest(request.raw)) return false;
       void sendPage(request, reply);
       return true;
     };

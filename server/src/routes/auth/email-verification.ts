@@ -7,7 +7,7 @@ import type { EmailVerificationState } from '@shop/contracts';
 import { verifyEmailSchema } from '@shop/validation';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { errorBodySchema, messageSchema, signedInSecurity } from '../../lib/schemas';
+import { errorBodySchema, messageSchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { sendVerificationEmail, verifyEmail } from '../../modules/auth/email-verification';
@@ -75,7 +75,6 @@ const emailVerificationRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Mail a new verification link to the signed-in user',
-        security: signedInSecurity,
         response: { 200: messageSchema, 401: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
       },
     },

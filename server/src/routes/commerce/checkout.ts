@@ -5,14 +5,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
 import { parseId } from '../../lib/pagination';
-import { checkoutAnswerSchema, errorBodySchema, itemSchema, orderSchema, signedInErrorResponses, signedInSecurity } from '../../lib/schemas';
+import { checkoutAnswerSchema, errorBodySchema, itemSchema, orderSchema, signedInErrorResponses } from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
 import { checkout, getOwnOrder, payOrder, paymentContexts } from '../../modules/commerce/checkout-service';
 
 const errors = signedInErrorResponses;
 
-const security = signedInSecurity;
 const orderParams = { type: 'object', properties: { orderId: { type: 'string' } } } as const;
 
 const checkoutRoutes: FastifyPluginAsync = async (app) => {
@@ -37,7 +36,6 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['commerce'],
         summary: 'Create the order of the cart and open a payment',
-        security,
         headers: {
           type: 'object',
           properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 255 } },
@@ -63,7 +61,6 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['commerce'],
         summary: 'Try again to pay an unpaid order',
-        security,
         params: orderParams,
         response: { 200: itemSchema(checkoutAnswerSchema), ...errors, 429: errorBodySchema },
       },
@@ -83,7 +80,6 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['commerce'],
         summary: 'One of my orders',
-        security,
         params: orderParams,
         response: { 200: itemSchema(orderSchema), ...errors },
       },

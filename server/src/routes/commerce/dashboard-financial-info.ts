@@ -20,7 +20,7 @@ import {
   messageSchema,
   paginatedSchema,
   refundSchema,
-  salesSummarySchema, signedInErrorResponses, signedInSecurity,
+  salesSummarySchema, signedInErrorResponses,
   pageQueryProperties,
   idParamsSchema,
 } from '../../lib/schemas';
@@ -41,7 +41,6 @@ import { getSalesSummary, type SummaryKind } from '../../modules/commerce/sales-
 
 const BASE = '/api/dashboard/financial-info';
 const tags = ['commerce'];
-const security = signedInSecurity;
 const errors = signedInErrorResponses;
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 const pageQuery = {
@@ -64,7 +63,6 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Orders',
-        security,
         querystring: {
           type: 'object',
           properties: { ...pageQuery, payment_status: paymentStatus, source: { type: 'string', enum: ['checkout', 'manual'] } },
@@ -79,7 +77,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
   /** GET …/orders/:id: {data: DashboardOrder}. */
   app.get<{ Params: { id: string } }>(
     `${BASE}/orders/:id`,
-    { schema: { tags, summary: 'An order', security, params: idParamsSchema, response: { 200: itemSchema(dashboardOrderSchema), ...errors } }, ...financial },
+    { schema: { tags, summary: 'An order', params: idParamsSchema, response: { 200: itemSchema(dashboardOrderSchema), ...errors } }, ...financial },
     async (request) => ({ data: await getDashboardOrder(app.db, routeId(request.params.id)) }),
   );
 
@@ -90,7 +88,6 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: "Set an order's payment status",
-        security,
         params: idParamsSchema,
         body: { type: 'object', required: ['payment_status'], properties: { payment_status: paymentStatus } },
         response: { 200: writeAnswer(dashboardOrderSchema), ...errors },
@@ -112,7 +109,6 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Courses added to users by hand',
-        security,
         querystring: { type: 'object', properties: { ...pageQuery, payment_status: paymentStatus } },
         response: { 200: paginatedSchema(dashboardOrderSchema), ...errors },
       },
@@ -125,7 +121,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     `${manual}/:id`,
     {
-      schema: { tags, summary: 'A course added by hand', security, params: idParamsSchema, response: { 200: itemSchema(dashboardOrderSchema), ...errors } },
+      schema: { tags, summary: 'A course added by hand', params: idParamsSchema, response: { 200: itemSchema(dashboardOrderSchema), ...errors } },
       ...financial,
     },
     async (request) => ({ data: await getDashboardOrder(app.db, routeId(request.params.id), 'manual') }),
@@ -138,7 +134,6 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Add a course to a user by hand',
-        security,
         body: { type: 'object', required: ['user_id', 'product_id'], properties: { user_id: id, product_id: id } },
         response: { 201: writeAnswer(dashboardOrderSchema), ...errors },
       },
@@ -158,7 +153,6 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Change the course added by hand',
-        security,
         params: idParamsSchema,
         body: { type: 'object', required: ['product_id'], properties: { product_id: id } },
         response: { 200: writeAnswer(dashboardOrderSchema), ...errors },
@@ -174,7 +168,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
   /** DELETE …/list-of-products-added-to-users/:id: {message}; the user loses the course. */
   app.delete<{ Params: { id: string } }>(
     `${manual}/:id`,
-    { schema: { tags, summary: 'Remove a course added by hand', security, params: idParamsSchema, response: { 200: messageSchema, ...errors } }, ...financial },
+    { schema: { tags, summary: 'Remove a course added by hand', params: idParamsSchema, response: { 200: messageSchema, ...errors } }, ...financial },
     async (request) => {
       await deleteManualOrder(app.db, routeId(request.params.id));
       return { message: MESSAGES.productRemovedFromUser };
@@ -188,7 +182,6 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Refunds',
-        security,
         querystring: { type: 'object', properties: pageQuery },
         response: { 200: paginatedSchema(refundSchema), ...errors },
       },
@@ -204,7 +197,6 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Refund a bought course (confirm with «yes» or «بله»)',
-        security,
         body: {
           type: 'object',
           required: ['order_item_id', 'confirmation'],
@@ -233,7 +225,6 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
         schema: {
           tags,
           summary: kind === 'sales' ? 'Sales summary' : 'Refund summary',
-          security,
           querystring: {
             type: 'object',
             properties: { period: { type: 'string', enum: [...SALES_PERIODS], default: 'all' } },

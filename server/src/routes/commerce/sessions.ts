@@ -14,7 +14,7 @@ import {
   errorBodySchema,
   itemSchema,
   productSessionDetailSchema,
-  sessionProgressAnswerSchema, signedInErrorResponses, signedInSecurity } from '../../lib/schemas';
+  sessionProgressAnswerSchema, signedInErrorResponses } from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import {
   getSessionDetail,
@@ -26,7 +26,6 @@ import { isValidSessionFileSignature } from '../../modules/commerce/signed-urls'
 
 const errors = signedInErrorResponses;
 
-const security = signedInSecurity;
 const sessionParams = { type: 'object', properties: { sessionId: { type: 'string' } } } as const;
 
 const sessionsRoutes: FastifyPluginAsync = async (app) => {
@@ -43,7 +42,6 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['commerce'],
         summary: 'A session page: description, signed file URL, progress, comment rights',
-        security,
         params: sessionParams,
         response: { 200: itemSchema(productSessionDetailSchema), ...errors },
       },
@@ -64,7 +62,6 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['commerce'],
         summary: 'Mark a session done or not done (buyers)',
-        security,
         params: sessionParams,
         body: { type: 'object', required: ['done'], properties: { done: { type: 'boolean' } } },
         response: { 200: itemSchema(sessionProgressAnswerSchema), ...errors },
@@ -128,7 +125,6 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['commerce'],
         summary: 'Courses I own, with progress',
-        security,
         response: {
           200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: boughtProductSchema } } },
           ...errors,

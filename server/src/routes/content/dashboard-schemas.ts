@@ -1,5 +1,5 @@
 /** Route schemas shared by the dashboard posts and podcasts routes (issue 3 "Dashboard"). */
-import { errorBodySchema, itemSchema, messageSchema, paginatedSchema, signedInSecurity, pageQueryProperties } from '../../lib/schemas';
+import { errorBodySchema, itemSchema, messageSchema, paginatedSchema, pageQueryProperties } from '../../lib/schemas';
 import { CONTENT_SORT_VALUES } from '../../lib/list-order';
 
 const errors = {
@@ -14,7 +14,6 @@ const errors = {
 } as const;
 
 const params = { type: 'object', properties: { id: { type: 'string' } } } as const;
-const security = signedInSecurity;
 
 /** What a section other than posts and podcasts says of its form, list query and OpenAPI tag. */
 export interface DashboardSectionOptions {
@@ -39,7 +38,6 @@ export function dashboardContentSchemas(section: string, item: object, options?:
     list: {
       tags,
       summary: `List ${section} (dashboard), inactive included`,
-      security,
       querystring: {
         type: 'object',
         properties: {
@@ -56,19 +54,17 @@ export function dashboardContentSchemas(section: string, item: object, options?:
       summary: `Create one of ${section}`,
       description: formDescription,
       consumes: ['multipart/form-data'],
-      security,
       response: { 201: itemSchema(item), ...errors },
     },
-    get: { tags, summary: `One of ${section} (dashboard)`, security, params, response: { 200: itemSchema(item), ...errors } },
+    get: { tags, summary: `One of ${section} (dashboard)`, params, response: { 200: itemSchema(item), ...errors } },
     update: {
       tags,
       summary: `Update one of ${section}; files are optional and kept when absent`,
       description: formDescription,
       consumes: ['multipart/form-data'],
-      security,
       params,
       response: { 200: itemSchema(item), ...errors },
     },
-    remove: { tags, summary: `Delete one of ${section} with its files`, security, params, response: { 200: messageSchema, ...errors } },
+    remove: { tags, summary: `Delete one of ${section} with its files`, params, response: { 200: messageSchema, ...errors } },
   };
 }

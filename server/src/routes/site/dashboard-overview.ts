@@ -4,7 +4,7 @@
  * permissions. Delegates to modules/site/overview-service.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { dashboardOverviewSchema, itemSchema, signedInErrorResponses, signedInSecurity } from '../../lib/schemas';
+import { dashboardOverviewSchema, itemSchema, signedInErrorResponses } from '../../lib/schemas';
 import { requireAuth, requireDashboardUser } from '../../plugins/app/auth';
 import { getDashboardOverview } from '../../modules/site/overview-service';
 
@@ -21,7 +21,6 @@ const dashboardOverviewRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['site'],
         summary: 'Dashboard home figures the caller may see',
-        security: signedInSecurity,
         response: { 200: itemSchema(dashboardOverviewSchema), ...signedInErrorResponses },
       },
       onRequest: requireDashboardUser,

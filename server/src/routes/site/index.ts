@@ -42,7 +42,6 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['site'],
         summary: 'Like a post, podcast, product or session',
-        security: [{ bearer: [] }, { cookie: [] }],
         body: likeBodySchema,
         response: { 201: likeAnswerSchema, ...errors },
       },
@@ -68,7 +67,6 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['site'],
         summary: 'Comment on an item or reply to a comment',
-        security: [{ bearer: [] }, { cookie: [] }],
         body: commentBody.jsonSchema,
         response: {
           201: {

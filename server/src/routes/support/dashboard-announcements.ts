@@ -16,7 +16,6 @@ import {
   messageSchema,
   paginatedSchema,
   signedInErrorResponses,
-  signedInSecurity,
   pageQueryProperties,
   idParamsSchema,
 } from '../../lib/schemas';
@@ -34,7 +33,6 @@ import {
 
 const BASE = '/api/dashboard/announcements';
 const tags = ['support'];
-const security = signedInSecurity;
 const errors = signedInErrorResponses;
 const body = yupBody(announcementBodySchema);
 const writeAnswer = messageItemSchema(announcementSchema);
@@ -54,7 +52,6 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'List announcements',
-        security,
         querystring: {
           type: 'object',
           properties: {
@@ -72,7 +69,7 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: AnnouncementBody }>(
     BASE,
     {
-      schema: { tags, summary: 'Add an announcement', security, body: body.jsonSchema, response: { 201: writeAnswer, ...errors } },
+      schema: { tags, summary: 'Add an announcement', body: body.jsonSchema, response: { 201: writeAnswer, ...errors } },
       ...guard,
       preValidation: body.preValidation,
       validatorCompiler: body.validatorCompiler,
@@ -85,7 +82,7 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     `${BASE}/:id`,
     {
-      schema: { tags, summary: 'An announcement', security, params: idParamsSchema, response: { 200: itemSchema(announcementSchema), ...errors } },
+      schema: { tags, summary: 'An announcement', params: idParamsSchema, response: { 200: itemSchema(announcementSchema), ...errors } },
       ...guard,
     },
     async (request) => ({ data: await getAnnouncement(app.db, routeId(request.params.id)) }),
@@ -101,7 +98,6 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Edit an announcement that has not expired',
-        security,
         params: idParamsSchema,
         body: body.jsonSchema,
         response: { 200: writeAnswer, ...errors },
@@ -120,7 +116,7 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string } }>(
     `${BASE}/:id`,
     {
-      schema: { tags, summary: 'Delete an announcement', security, params: idParamsSchema, response: { 200: messageSchema, ...errors } },
+      schema: { tags, summary: 'Delete an announcement', params: idParamsSchema, response: { 200: messageSchema, ...errors } },
       ...guard,
     },
     async (request) => {

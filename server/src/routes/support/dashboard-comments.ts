@@ -8,7 +8,7 @@ import { commentReplySchema } from '@shop/validation';
 import { notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
-import { dashboardCommentSchema, itemSchema, messageSchema, paginatedSchema, signedInErrorResponses, signedInSecurity, pageQueryProperties } from '../../lib/schemas';
+import { dashboardCommentSchema, itemSchema, messageSchema, paginatedSchema, signedInErrorResponses, pageQueryProperties } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requirePermission } from '../../plugins/app/auth';
 import { listCommentsForModeration, type CommentListQuery } from '../../modules/site/comments-service';
@@ -21,7 +21,6 @@ import {
 
 const errors = signedInErrorResponses;
 const params = { type: 'object', properties: { id: { type: 'string' } } } as const;
-const security = signedInSecurity;
 const replyBody = yupBody(commentReplySchema);
 /** The cast body of a reply (commentReplySchema). */
 type ReplyBody = { text: string };
@@ -41,7 +40,6 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['support'],
         summary: 'Comments for moderation',
-        security,
         querystring: {
           type: 'object',
           properties: {
@@ -66,7 +64,6 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
         schema: {
           tags: ['support'],
           summary: action === 'approve' ? 'Approve (publish) a comment' : 'Reject (hide) a comment',
-          security,
           params,
           response: { 200: itemSchema(dashboardCommentSchema), ...errors },
         },
@@ -82,7 +79,7 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string } }>(
     '/api/dashboard/comments/:id',
     {
-      schema: { tags: ['support'], summary: 'Delete a comment and its replies', security, params, response: { 200: messageSchema, ...errors } },
+      schema: { tags: ['support'], summary: 'Delete a comment and its replies', params, response: { 200: messageSchema, ...errors } },
       ...guard,
     },
     async (request) => {
@@ -98,7 +95,6 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['support'],
         summary: 'Reply to a comment as staff',
-        security,
         params,
         body: replyBody.jsonSchema,
         response: { 201: itemSchema(dashboardCommentSchema), ...errors },

@@ -15,7 +15,6 @@ import {
   messageSchema,
   paginatedSchema,
   signedInErrorResponses,
-  signedInSecurity,
   pageQueryProperties,
   idParamsSchema,
 } from '../../lib/schemas';
@@ -32,7 +31,6 @@ import {
 
 const BASE = '/api/dashboard/links';
 const tags = ['support'];
-const security = signedInSecurity;
 const errors = signedInErrorResponses;
 const body = yupBody(linkBodySchema);
 const writeAnswer = messageItemSchema(linkSchema);
@@ -47,7 +45,6 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'List links and FAQ entries',
-        security,
         querystring: {
           type: 'object',
           properties: {
@@ -66,7 +63,7 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: LinkBody }>(
     BASE,
     {
-      schema: { tags, summary: 'Add a link or FAQ entry', security, body: body.jsonSchema, response: { 201: writeAnswer, ...errors } },
+      schema: { tags, summary: 'Add a link or FAQ entry', body: body.jsonSchema, response: { 201: writeAnswer, ...errors } },
       ...guard,
       preValidation: body.preValidation,
       validatorCompiler: body.validatorCompiler,
@@ -78,7 +75,7 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     `${BASE}/:id`,
     {
-      schema: { tags, summary: 'A link or FAQ entry', security, params: idParamsSchema, response: { 200: itemSchema(linkSchema), ...errors } },
+      schema: { tags, summary: 'A link or FAQ entry', params: idParamsSchema, response: { 200: itemSchema(linkSchema), ...errors } },
       ...guard,
     },
     async (request) => ({ data: await getLink(app.db, routeId(request.params.id)) }),
@@ -91,7 +88,6 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Edit a link or FAQ entry',
-        security,
         params: idParamsSchema,
         body: body.jsonSchema,
         response: { 200: writeAnswer, ...errors },
@@ -107,7 +103,7 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string } }>(
     `${BASE}/:id`,
     {
-      schema: { tags, summary: 'Delete a link or FAQ entry', security, params: idParamsSchema, response: { 200: messageSchema, ...errors } },
+      schema: { tags, summary: 'Delete a link or FAQ entry', params: idParamsSchema, response: { 200: messageSchema, ...errors } },
       ...guard,
     },
     async (request) => {

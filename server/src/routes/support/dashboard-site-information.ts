@@ -17,7 +17,6 @@ import {
   itemSchema,
   messageItemSchema,
   signedInErrorResponses,
-  signedInSecurity,
   siteInformationSchema,
   termsSchema,
 } from '../../lib/schemas';
@@ -26,7 +25,6 @@ import { requirePermission } from '../../plugins/app/auth';
 import { getSiteInformation, getTerms, updateSiteInformation, updateTerms } from '../../modules/support/support-service';
 
 const tags = ['support'];
-const security = signedInSecurity;
 const errors = signedInErrorResponses;
 const termsBody = yupBody(termsBodySchema);
 const siteInformationBody = yupBody(siteInformationBodySchema);
@@ -39,7 +37,7 @@ const dashboardSiteInformationRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/dashboard/terms-and-conditions',
     {
-      schema: { tags, summary: 'The terms, for editing', security, response: { 200: itemSchema(termsSchema), ...errors } },
+      schema: { tags, summary: 'The terms, for editing', response: { 200: itemSchema(termsSchema), ...errors } },
       ...terms,
     },
     async () => ({ data: await getTerms(app.db) }),
@@ -52,7 +50,6 @@ const dashboardSiteInformationRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Save the terms (sanitized)',
-        security,
         body: termsBody.jsonSchema,
         response: { 200: messageItemSchema(termsSchema), ...errors },
       },
@@ -70,7 +67,6 @@ const dashboardSiteInformationRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'The site information, for editing',
-        security,
         response: { 200: itemSchema(siteInformationSchema), ...errors },
       },
       ...siteInformation,
@@ -89,7 +85,6 @@ const dashboardSiteInformationRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Save the site information and switches',
-        security,
         body: siteInformationBody.jsonSchema,
         response: { 200: messageItemSchema(siteInformationSchema), ...errors },
       },

@@ -5,13 +5,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
 import { parseId } from '../../lib/pagination';
-import { itemSchema, paginatedSchema, signedInErrorResponses, signedInSecurity, pageQueryProperties } from '../../lib/schemas';
+import { itemSchema, paginatedSchema, signedInErrorResponses, pageQueryProperties } from '../../lib/schemas';
 import { requirePermission } from '../../plugins/app/auth';
 import { listTickets, setTicketRead, TICKET_STATUSES, type TicketListQuery } from '../../modules/support/tickets-service';
 import { ticketSchema } from './ticket-schema';
 
 const errors = signedInErrorResponses;
-const security = signedInSecurity;
 
 const dashboardTicketsRoutes: FastifyPluginAsync = async (app) => {
   const guard = { onRequest: requirePermission('show-tickets') };
@@ -23,7 +22,6 @@ const dashboardTicketsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['support'],
         summary: 'Contact-us tickets',
-        security,
         querystring: {
           type: 'object',
           properties: {
@@ -47,7 +45,6 @@ const dashboardTicketsRoutes: FastifyPluginAsync = async (app) => {
         schema: {
           tags: ['support'],
           summary: action === 'read' ? 'Mark a ticket read' : 'Mark a ticket unread',
-          security,
           params: { type: 'object', properties: { id: { type: 'string' } } },
           response: { 200: itemSchema(ticketSchema), ...errors },
         },

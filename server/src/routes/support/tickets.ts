@@ -27,7 +27,6 @@ const ticketsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['support'],
         summary: 'Send a contact-us ticket',
-        security: [{ bearer: [] }, { cookie: [] }],
         body: body.jsonSchema,
         response: {
           201: {

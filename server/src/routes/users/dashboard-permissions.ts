@@ -15,7 +15,6 @@ import {
   paginatedSchema,
   permissionDetailSchema,
   signedInErrorResponses,
-  signedInSecurity,
   pageQueryProperties,
   idParamsSchema,
 } from '../../lib/schemas';
@@ -34,7 +33,6 @@ import {
 
 const BASE = '/api/dashboard/permissions';
 const tags = ['users'];
-const security = signedInSecurity;
 const errors = signedInErrorResponses;
 const holderParams = { type: 'object', properties: { id: { type: 'string' }, userId: { type: 'string' } } } as const;
 const nameBody = yupBody(permissionSchema);
@@ -51,7 +49,6 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'List permissions with their holders',
-        security,
         querystring: {
           type: 'object',
           properties: {
@@ -70,7 +67,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: PermissionInput }>(
     BASE,
     {
-      schema: { tags, summary: 'Add a permission', security, body: nameBody.jsonSchema, response: { 201: detailAnswer, ...errors } },
+      schema: { tags, summary: 'Add a permission', body: nameBody.jsonSchema, response: { 201: detailAnswer, ...errors } },
       ...guard,
       preValidation: nameBody.preValidation,
       validatorCompiler: nameBody.validatorCompiler,
@@ -86,7 +83,6 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'A permission with its holders',
-        security,
         params: idParamsSchema,
         response: { 200: itemSchema(permissionDetailSchema), ...errors },
       },
@@ -102,7 +98,6 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Rename a permission',
-        security,
         params: idParamsSchema,
         body: nameBody.jsonSchema,
         response: { 200: detailAnswer, ...errors },
@@ -121,7 +116,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string } }>(
     `${BASE}/:id`,
     {
-      schema: { tags, summary: 'Delete a permission', security, params: idParamsSchema, response: { 200: messageSchema, ...errors } },
+      schema: { tags, summary: 'Delete a permission', params: idParamsSchema, response: { 200: messageSchema, ...errors } },
       ...guard,
     },
     async (request) => {
@@ -137,7 +132,6 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Give a permission to a staff user',
-        security,
         params: idParamsSchema,
         body: holderBody.jsonSchema,
         response: { 200: detailAnswer, ...errors },
@@ -159,7 +153,6 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Take a permission from a user',
-        security,
         params: holderParams,
         response: { 200: detailAnswer, ...errors },
       },

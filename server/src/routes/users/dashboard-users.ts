@@ -24,7 +24,6 @@ import {
   messageSchema,
   paginatedSchema,
   signedInErrorResponses,
-  signedInSecurity,
   userSchema,
   pageQueryProperties,
 } from '../../lib/schemas';
@@ -43,7 +42,6 @@ import {
 
 const BASE = '/api/dashboard/users';
 const tags = ['users'];
-const security = signedInSecurity;
 const errors = signedInErrorResponses;
 const params = { type: 'object', properties: { id: { type: 'string' } } } as const;
 const createBody = yupBody(dashboardUserCreateSchema);
@@ -64,7 +62,6 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'List users (dashboard)',
-        security,
         querystring: {
           type: 'object',
           properties: {
@@ -98,7 +95,6 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Add a user',
-        security,
         body: createBody.jsonSchema,
         response: { 201: messageItemSchema(userSchema), ...errors },
       },
@@ -116,7 +112,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/dashboard/users/:id: {data: User}; 404 unknown. */
   app.get<{ Params: { id: string } }>(
     `${BASE}/:id`,
-    { schema: { tags, summary: 'A user', security, params, response: { 200: itemSchema(userSchema), ...errors } }, ...guard },
+    { schema: { tags, summary: 'A user', params, response: { 200: itemSchema(userSchema), ...errors } }, ...guard },
     async (request) => ({ data: await getDashboardUser(app.db, routeId(request.params.id, MESSAGES.userUnknown)) }),
   );
 
@@ -130,7 +126,6 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Edit a user',
-        security,
         params,
         body: updateBody.jsonSchema,
         response: { 200: messageItemSchema(userSchema), ...errors },
@@ -153,7 +148,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string } }>(
     `${BASE}/:id`,
     {
-      schema: { tags, summary: 'Delete a user', security, params, response: { 200: messageSchema, 405: errorBodySchema, ...errors } },
+      schema: { tags, summary: 'Delete a user', params, response: { 200: messageSchema, 405: errorBodySchema, ...errors } },
       ...guard,
     },
     async (request) => {
@@ -174,7 +169,6 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: "Set a user's comment restriction",
-        security,
         params,
         body: restrictionBody.jsonSchema,
         response: { 200: messageItemSchema(userSchema), ...errors },

@@ -13,7 +13,6 @@ import {
   podcastSchema,
   postSchema,
   signedInErrorResponses,
-  signedInSecurity,
   userSchema,
   pageQueryProperties,
 } from '../../lib/schemas';
@@ -48,7 +47,6 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['users'],
         summary: "Update the caller's full name, email and mobile",
-        security: signedInSecurity,
         body: profileBody.jsonSchema,
         response: {
           200: { type: 'object', required: ['message', 'data'], properties: { message: { type: 'string' }, data: userSchema } },
@@ -80,7 +78,6 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['users'],
         summary: "Change the caller's password",
-        security: signedInSecurity,
         body: passwordBody.jsonSchema,
         response: { 200: messageSchema, ...signedInErrorResponses },
       },
@@ -101,7 +98,6 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Posts or podcasts the caller liked',
-        security: [{ bearer: [] }, { cookie: [] }],
         querystring: {
           type: 'object',
           properties: {

@@ -2,6 +2,8 @@
  * Regressions of the OpenAPI fuzz test (issue 10 "Bad input"), on every database target: JSON
  * nested 10 000 levels deep and NUL characters in bodies and queries answered 500 (yup overflowed
  * its stack printing the value; PostgreSQL refused the text). Now 400 and 422, nothing written.
+ * Issue 22 item 3: a NUL in a path parameter answered 500 (`GET /api/payments/sandbox/%00`), bytes
+ * that are not UTF-8 in a query and lone surrogates in a body reached the database as U+FFFD.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -83,5 +85,72 @@ describe.each(DB_TARGETS)('input guard on %s', (target) => {
       expect([url, response.statusCode]).toEqual([url, 422]);
       expect(response.json().errors.q).toEqual(['این فیلد نویسه نامعتبر دارد.']);
     }
+  });
+
+  const invalid = 'این فیلد نویسه نامعتبر دارد.';
+
+  it('answers 422 on the parameter to a NUL in a path parameter, of a read or a write, and saves nothing', async () => {
+    const payments = await rowCount('payments');
+    const cases: Array<[string, string]> = [
+      ['/api/payments/sandbox/%00', 'token'],
+      ['/api/payments/sandbox/a%00b', 'token'],
+      ['/api/dashboard/users/%00', 'id'],
+      ['/api/dashboard/links/1%00', 'id'],
+    ];
+    for (const [url, field] of cases) {
+      const response = await app.inject({ url, headers: superUser });
+      expect([url, response.statusCode, response.json()]).toEqual([url, 422, { message: 'اطلاعات وارد شده معتبر نیست.', errors: { [field]: [invalid] } }]);
+    }
+    const links = await rowCount('links');
+    const write = await app.inject({ method: 'PUT', url: '/api/dashboard/links/1%00', headers: superUser, payload: { title: 'پیوند', type: 'question', text: 'پاسخ' } });
+    expect([write.statusCode, write.json().errors]).toEqual([422, { id: [invalid] }]);
+    expect([await rowCount('payments'), await rowCount('links')]).toEqual([payments, links]);
+  });
+
+  it('answers 400 in Persian to a path that is not UTF-8 (the router refuses it)', async () => {
+    for (const url of ['/api/payments/sandbox/%C3%28', '/api/payments/sandbox/%FF', '/api/posts/%ED%A0%80', '/api/posts/%C0%80']) {
+      const response = await app.inject({ url });
+      expect([url, response.statusCode, response.json()]).toEqual([url, 400, { message: 'درخواست معتبر نیست.' }]);
+    }
+  });
+
+  it('answers 422 on the parameter to a query whose bytes are not UTF-8, in a value or a name', async () => {
+    const cases: Array<[string, string]> = [
+      ['/api/posts?filter=%FF', 'filter'],
+      ['/api/search?q=%C3%28', 'q'],
+      ['/api/search?q=%ED%A0%80', 'q'],
+      ['/api/search?q=%E2%82', 'q'],
+      ['/api/posts?x%FF=1', 'x%FF'],
+      ['/api/health?q=%80', 'q'],
+    ];
+    for (const [url, field] of cases) {
+      const response = await app.inject({ url });
+      expect([url, response.statusCode, response.json()]).toEqual([url, 422, { message: 'اطلاعات وارد شده معتبر نیست.', errors: { [field]: [invalid] } }]);
+    }
+    // Valid UTF-8, `+` and a `%` that encodes nothing (text, as the query parser reads it) are still read.
+    for (const url of ['/api/search?q=%D8%A8+%D8%AA', '/api/search?q=50%', '/api/search?q=%zz']) expect([url, (await app.inject({ url })).statusCode]).toEqual([url, 200]);
+  });
+
+  it('answers 422 to a lone surrogate in a JSON string or key, and 400 to a body that is not UTF-8', async () => {
+    const links = await rowCount('links');
+    for (const payload of ['{"title":"a\\ud800","type":"question","text":"پاسخ"}', '{"title":"پیوند","type":"question","text":"\\udc00b"}']) {
+      const response = await app.inject({ method: 'POST', url: '/api/dashboard/links', headers: { ...json, ...superUser }, payload });
+      expect(response.statusCode).toBe(422);
+      expect(Object.values(response.json<{ errors: Record<string, string[]> }>().errors)).toEqual([[invalid]]);
+    }
+    const bytes = Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xff, 0xfe]), Buffer.from('","type":"question","text":"پاسخ"}')]);
+    const notUtf8 = await app.inject({ method: 'POST', url: '/api/dashboard/links', headers: { ...json, ...superUser }, payload: bytes });
+    expect([notUtf8.statusCode, notUtf8.json()]).toEqual([400, { message: 'بدنه درخواست متن UTF-8 معتبر نیست.' }]);
+    expect(await rowCount('links')).toBe(links);
+  });
+
+  it('answers 400 to a NUL in the auth cookie or the bearer token, before the token is looked up', async () => {
+    const refused = (field: string) => ({ message: 'یکی از سرآیندها یا کوکی‌های درخواست نویسه نامعتبر دارد.', errors: { [field]: [invalid] } });
+    for (const cookie of ['auth_token=%00', 'auth_token=abc%00def']) {
+      const response = await app.inject({ url: '/api/cart', headers: { cookie } });
+      expect([cookie, response.statusCode, response.json()]).toEqual([cookie, 400, refused('cookie.auth_token')]);
+    }
+    const bearer = await app.inject({ url: '/api/cart', headers: { authorization: 'Bearer abc\u0000def' } });
+    expect([bearer.statusCode, bearer.json()]).toEqual([400, refused('authorization')]);
   });
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -129,6 +130,55 @@ describe('static site (PGlite)', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toEqual(expect.any(String));
     expect((await app.inject({ url: '/humans.txt' })).body).toBe('Team: آکادمی');
+  });
+
+  // Issue 22 item 2: curl, wget, uptime checks, feed readers and link-preview bots ask for pages with
+  // `*/*`, no Accept header or another type. A page path is a page for every client: a client that
+  // asks a page path for JSON alone gets the page too (the API's JSON lives under /api/).
+  it('answers every page path with its HTML and status whatever the Accept header, HEAD without a body', async () => {
+    const pages: Array<[string, number]> = [
+      ['/posts/1', 200],
+      ['/products/1', 200],
+      ['/login', 200],
+      ['/dashboard', 200],
+      ['/dashboard/financial-info/orders/4', 200],
+      ['/no-such-page', 404],
+    ];
+    const accepts: Array<Record<string, string>> = [{ accept: '*/*' }, {}, { accept: 'application/json' }, { accept: 'application/rss+xml, */*;q=0.1' }];
+    for (const [url, status] of pages) {
+      for (const headers of accepts) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const response = await app.inject({ method, url, headers });
+          const label = `${method} ${url} ${JSON.stringify(headers)}`;
+          expect([label, response.statusCode, response.headers['content-type']]).toEqual([label, status, 'text/html; charset=utf-8']);
+          if (method === 'HEAD') expect([label, response.body]).toEqual([label, '']);
+          else expect([label, response.body]).toEqual([label, expect.stringContaining('id="remote-list"')]);
+          expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+        }
+      }
+    }
+    // Only the API, and files, answer JSON.
+    for (const headers of accepts) {
+      for (const url of ['/api/unknown', '/sanctum/unknown', '/missing.js']) {
+        const response = await app.inject({ url, headers });
+        expect([url, response.statusCode, response.headers['content-type']]).toEqual([url, 404, 'application/json; charset=utf-8']);
+      }
+    }
+  });
+
+  it('applies the policy of the served page to a page asked for with */*', async () => {
+    // A rebuilt shell with a new inline script: its hash reaches the first page asked for, whatever it accepts.
+    const script = 'window.rebuilt = 1;';
+    fs.writeFileSync(path.join(shellDist, 'index.html'), INDEX.replace('</body>', `<script>${script}</script></body>`));
+    const later = new Date(Date.now() + 10_000);
+    fs.utimesSync(path.join(shellDist, 'index.html'), later, later);
+    const hash = `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`;
+    const page = await app.inject({ url: '/posts/1', headers: { accept: '*/*' } });
+    expect(page.body).toContain(script);
+    expect(page.headers['content-security-policy']).toContain(hash);
+    fs.writeFileSync(path.join(shellDist, 'index.html'), INDEX);
+    const latest = new Date(Date.now() + 20_000);
+    fs.utimesSync(path.join(shellDist, 'index.html'), latest, latest);
   });
 
   it('serves seeded media with audio types and byte ranges', async () => {
