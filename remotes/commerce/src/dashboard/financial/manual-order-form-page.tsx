@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Formik, Form, type FormikErrors } from 'formik';
-import { readApiError, selectCurrentUser, skipToken, useAppSelector, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, selectCurrentUser, skipToken, useAppSelector, type FetchBaseQueryError } from '@shop/api-client';
 import { hasPermission, type DashboardOrder } from '@shop/contracts';
 import { DebouncedSearchBox } from '@shop/content-ui';
 import { FormSelectField, FormStatusAlert, FormTextField, showSaveFailure, FormButtons } from '@shop/forms';
@@ -74,7 +74,7 @@ function ManualOrderForm({ order }: { order: DashboardOrder | null }) {
           enqueueSnackbar(order ? t.financial.manualChanged : t.financial.manualSaved, { variant: 'success' });
           navigate(FINANCIAL_PATHS.manual);
         } catch (error) {
-          const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);
+          const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);
           await showSaveFailure({ status, message, errors: fieldErrors }, helpers);
         }
       }}
