@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { forgotPasswordSchema, MOBILE_MAX_LENGTH, resetPasswordSchema } from '@shop/validation';
+import { forgotPasswordSchema, resetPasswordSchema } from '@shop/validation';
 import type { ForgotPasswordBody } from '@shop/contracts';
 import { readApiError } from '@shop/api-client';
 import { Alert, Box, Button, Container, Link as MuiLink, Paper, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Tab, Tabs } from '@shop/ui-kit/lazy';
 import { Link, useNavigate } from '@shop/router';
-import { FormStatusAlert, FormTextField, showSaveFailure } from '@shop/forms';
+import { FormMobileField, FormStatusAlert, FormTextField, showSaveFailure } from '@shop/forms';
 import { useForgotPasswordMutation, useResetPasswordMutation } from '../auth/auth-api';
 import { AUTH_REDIRECT_DELAY_MS } from '../auth/redirect-delay';
 import { retryAfterSeconds, waitMessage } from '../auth/retry-after';
@@ -98,7 +98,7 @@ export default function ResetPasswordPage() {
                   {method === 'email' ? (
                     <FormTextField name="email" label={t.auth.email} type="email" ltr autoComplete="email" inputMode="email" />
                   ) : (
-                    <FormTextField name="mobile" label={t.auth.mobile} type="tel" ltr autoComplete="tel" inputMode="tel" maxLength={MOBILE_MAX_LENGTH} />
+                    <FormMobileField name="mobile" label={t.auth.mobile} />
                   )}
                   <FormStatusAlert />
                   <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
