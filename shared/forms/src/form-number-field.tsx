@@ -24,6 +24,18 @@ export function showWholeNumber(text: string, grouped: boolean): string {
  * is the text as shown: read it with the shared whole-number rule (`wholeNumberField`), which
  * takes any digits and separators, and send the integer.
  */
-export function FormNumberField({ name, label, help, grouped = false }: { name: string; label: string; help?: string; grouped?: boolean }) {
-  return <FormTextField name={name} label={label} help={help} ltr inputMode="numeric" format={(text) => showWholeNumber(text, grouped)} />;
+export function FormNumberField({
+  name,
+  label,
+  help,
+  grouped = false,
+  autoComplete,
+}: {
+  name: string;
+  label: string;
+  help?: string;
+  grouped?: boolean;
+  autoComplete?: string;
+}) {
+  return <FormTextField name={name} label={label} help={help} ltr inputMode="numeric" autoComplete={autoComplete} format={(text) => showWholeNumber(text, grouped)} />;
 }
