@@ -63,6 +63,7 @@ export const t = {
   megabytes: (size: string) => `${size} مگابایت`,
   kilobytes: (size: string) => `${size} کیلوبایت`,
   player: 'پخش جلسه',
+  playerSeek: 'جابه‌جایی در جلسه',
   markDone: 'علامت‌گذاری به عنوان دیده‌شده',
   markNotDone: 'برداشتن علامت دیده‌شده',
   previousSession: 'جلسه قبلی',

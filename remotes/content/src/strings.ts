@@ -16,17 +16,10 @@ export const t = {
   duration: 'مدت',
   noAudio: 'فایل صوتی این اپیزود هنوز در دسترس نیست.',
 
+  /** The names of the podcast's player; its controls' names live with the player (`@shop/content-ui`). */
   player: {
     label: 'پخش‌کننده پادکست',
-    play: 'پخش',
-    pause: 'توقف',
-    back: 'ده ثانیه عقب',
-    forward: 'ده ثانیه جلو',
     seek: 'جابه‌جایی در اپیزود',
-    speed: 'سرعت پخش',
-    speedValue: (n: string) => `${n}×`,
-    elapsed: (current: string, total: string) => `${current} از ${total}`,
-    resumed: (at: string) => `ادامه پخش از ${at}`,
   },
 
   dashboard: {

@@ -10,3 +10,4 @@ export { DetailFrame, useIdParam } from './detail-frame';
 export { SortableTableHead, TableSkeletonRows } from './sortable-table-head';
 export { UploadProgress } from './upload-progress';
 export { ConfirmDialog } from './confirm-dialog';
+export { MediaPlayer, PLAYBACK_RATES, type MediaPlayerProps } from './media-player';

@@ -13,4 +13,14 @@ export const t = {
   cancel: 'انصراف',
   uploading: (percent: string) => `در حال بارگذاری: ${percent}٪`,
   processing: 'در حال پردازش فایل‌ها روی سرور…',
+  /** The media player's controls (the player's and seek bar's names come from its page). */
+  player: {
+    play: 'پخش',
+    pause: 'توقف',
+    back: 'ده ثانیه عقب',
+    forward: 'ده ثانیه جلو',
+    speed: 'سرعت پخش',
+    speedValue: (n: string) => `${n}×`,
+    elapsed: (current: string, total: string) => `${current} از ${total}`,
+  },
 } as const;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { readApiError, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, readApiError, type FetchBaseQueryError } from '@shop/api-client';
 import { ConfirmDialog } from '@shop/content-ui';
 import { Alert, enqueueSnackbar } from '@shop/ui-kit';
 import { t } from './strings';
@@ -46,7 +46,10 @@ export function useConfirmedDelete<T>({
       onDeleted?.();
     } catch (error) {
       const { status, message } = readApiError(error as FetchBaseQueryError);
-      setRefusal(refusals[status] ?? message ?? null);
+      const reason = refusals[status] ?? message;
+      // The page shows the reason, so the shell adds no toast of its own (issue 22 item 11).
+      if (reason) claimApiError(error as FetchBaseQueryError);
+      setRefusal(reason ?? null);
     }
     setTarget(null);
   };

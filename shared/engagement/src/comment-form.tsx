@@ -1,6 +1,6 @@
 import { Formik, Form, useField } from 'formik';
 import type { ContentType } from '@shop/contracts';
-import { readApiError, selectCurrentUser, useAppSelector } from '@shop/api-client';
+import { claimApiError, selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { Alert, Button, Stack } from '@shop/ui-kit';
 import { TextField } from '@shop/ui-kit/lazy';
 import { commentSchema } from '@shop/validation';
@@ -81,7 +81,7 @@ export default function CommentForm({
           }
           resetForm({ values: { text: '' }, status: { success: result.message || t.pendingApproval } satisfies FormStatus });
         } catch (error) {
-          const { message, fieldErrors } = readApiError(error as Parameters<typeof readApiError>[0]);
+          const { message, fieldErrors } = claimApiError(error as Parameters<typeof claimApiError>[0]);
           if (fieldErrors.text?.[0]) setFieldError('text', fieldErrors.text[0]);
           setStatus({ error: fieldErrors.text?.[0] ? undefined : (message ?? t.genericError) } satisfies FormStatus);
         }

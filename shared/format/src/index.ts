@@ -5,4 +5,5 @@ export { formatNumber } from './format-number';
 export { FREE_LABEL, formatToman } from './format-toman';
 export { formatJalaliDate, type JalaliDateOptions } from './format-jalali-date';
 export { formatMobile } from './format-mobile';
+export { formatClock } from './format-clock';
 export { plainTextExcerpt } from './plain-text-excerpt';

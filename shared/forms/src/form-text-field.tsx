@@ -8,7 +8,8 @@ const t = { showPassword: 'نمایش رمز عبور', hidePassword: 'پنها�
 /**
  * A TextField bound to a formik field: shows the field's first error once it was touched
  * (SPEC §5: validate on blur and on change), else the help text. Passwords get a reveal
- * button; `ltr` is for emails, phone numbers, passwords, slugs and HTML.
+ * button; `ltr` is for emails, phone numbers, passwords, slugs and HTML. `format` rewrites the
+ * value as shown and as typed (Persian digits, grouping: {@link FormMobileField}, {@link FormNumberField}).
  */
 export function FormTextField({
   name,
@@ -23,6 +24,7 @@ export function FormTextField({
   maxLength,
   disabled,
   endAdornment,
+  format,
 }: {
   name: string;
   label: string;
@@ -36,8 +38,10 @@ export function FormTextField({
   maxLength?: number;
   disabled?: boolean;
   endAdornment?: ReactNode;
+  /** The text as the field shows it, from the stored or typed text; the form's value is what it returns. */
+  format?: (text: string) => string;
 }) {
-  const [field, meta] = useField<string>(name);
+  const [field, meta, helpers] = useField<string>(name);
   const [reveal, setReveal] = useState(false);
   const showError = meta.touched && !!meta.error;
   const password = type === 'password';
@@ -53,7 +57,8 @@ export function FormTextField({
   return (
     <TextField
       {...field}
-      value={field.value ?? ''}
+      value={format ? format(String(field.value ?? '')) : (field.value ?? '')}
+      onChange={format ? (event) => void helpers.setValue(format(event.target.value)) : field.onChange}
       id={`field-${name}`}
       label={label}
       type={password && reveal ? 'text' : type}

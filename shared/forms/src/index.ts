@@ -1,4 +1,6 @@
 export { FormTextField } from './form-text-field';
+export { FormMobileField, mobileForApi } from './form-mobile-field';
+export { FormNumberField, showWholeNumber } from './form-number-field';
 export { toFormikErrors } from './to-formik-errors';
 export { FormFileField } from './form-file-field';
 export { FormImageField } from './form-image-field';

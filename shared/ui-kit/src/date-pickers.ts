@@ -2,20 +2,24 @@
  * The ui kit's date-pickers entry (MUI X Date Pickers with the Jalali calendar of
  * date-fns-jalali; SPEC §9: dates in the Persian calendar with optional time). Only the
  * dashboard's comment-restriction dialog and announcement form import it, through dynamic
- * imports, so no other page pays for the picker and the calendar maths.
+ * imports, so no other page pays for the picker and the calendar maths. Forms use
+ * {@link DateTimeInput} (2.6.0), which picks in Tehran time.
  *
- * Wrap a picker in `<LocalizationProvider dateAdapter={AdapterDateFnsJalaliPersianDigits}
+ * The parts, for another picker: wrap a picker in `<LocalizationProvider dateAdapter={AdapterDateFnsJalaliPersianDigits}
  * localeText={faIR.components.MuiLocalizationProvider.defaultProps.localeText}>`: the adapter
  * writes Persian month names and digits, `faIR` names the picker's buttons and views in Persian,
  * and the RTL theme of `AppThemeProvider` lays it out right to left.
  *
  * Same growth rule as the main entry: only add exports (and bump `UI_KIT_VERSION`).
  */
+import { createElement } from 'react';
+import { TZDate } from '@date-fns/tz';
 import { AdapterDateFnsJalali } from '@mui/x-date-pickers/AdapterDateFnsJalali';
+import { DateTimePicker, type DateTimePickerProps } from '@mui/x-date-pickers/DateTimePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { faIR } from '@mui/x-date-pickers/locales';
 
-export { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-export { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-export { faIR } from '@mui/x-date-pickers/locales';
+export { LocalizationProvider, DateTimePicker, faIR };
 export { AdapterDateFnsJalali };
 
 /** Persian (U+06F0…) and Arabic-Indic (U+0660…) digits. */
@@ -49,4 +53,70 @@ export class AdapterDateFnsJalaliPersianDigits extends AdapterDateFnsJalali {
       yyyy: { sectionType: 'year', contentType: 'digit', maxLength: 4 },
     };
   }
+}
+
+/** The time zone every date the site shows or picks is in (issue 22 item 7; SPEC §9: the audience is in Iran). */
+export const SITE_TIME_ZONE = 'Asia/Tehran';
+
+/**
+ * {@link AdapterDateFnsJalaliPersianDigits} able to pick in a named time zone (issue 22 item 7):
+ * dates are `TZDate`s of `@date-fns/tz`, whose calendar fields are those of their zone, so the
+ * Jalali maths of date-fns-jalali (which reads and sets those fields) work in that zone whatever
+ * the browser's own zone is. `'default'` and `'system'` are the browser's zone (plain `Date`s).
+ */
+export class AdapterDateFnsJalaliTimeZones extends AdapterDateFnsJalaliPersianDigits {
+  override isTimezoneCompatible = true;
+
+  constructor(...options: ConstructorParameters<typeof AdapterDateFnsJalali>) {
+    super(...options);
+    const inZone = (instant: number, timezone: string): Date =>
+      timezone === 'default' || timezone === 'system' ? new Date(instant) : new TZDate(instant, timezone);
+    this.date = ((value?: string | null, timezone = 'default') => {
+      if (value === null) return null;
+      return inZone(value === undefined ? Date.now() : new Date(value).getTime(), timezone);
+    }) as typeof this.date;
+    // The base class types these for its zone-less dates; MUI calls them with a value and a zone.
+    this.getTimezone = ((value: Date | null) => (value instanceof TZDate && value.timeZone ? value.timeZone : 'default')) as unknown as typeof this.getTimezone;
+    this.setTimezone = ((value: Date, timezone: string) => inZone(value.getTime(), timezone)) as unknown as typeof this.setTimezone;
+    this.toJsDate = (value) => new Date(value.getTime());
+  }
+}
+
+/** The pickers' Persian texts: `faIR`'s buttons and views, and field placeholders in words (issue 22 item 8: no «YYYY/MM/DD hh:mm»). */
+export const PICKER_LOCALE_TEXT = {
+  ...faIR.components.MuiLocalizationProvider.defaultProps.localeText,
+  fieldYearPlaceholder: () => 'سال',
+  fieldMonthPlaceholder: () => 'ماه',
+  fieldDayPlaceholder: () => 'روز',
+  fieldHoursPlaceholder: () => 'ساعت',
+  fieldMinutesPlaceholder: () => 'دقیقه',
+  fieldSecondsPlaceholder: () => 'ثانیه',
+};
+
+/**
+ * The site's date-time input (issue 22 items 7 and 8): the Jalali `DateTimePicker`, 24-hour, that
+ * shows and picks times in Tehran time ({@link SITE_TIME_ZONE}) whatever the computer's own zone,
+ * like every list of the site, with Persian digits and placeholders. It takes and gives plain
+ * `Date`s (an instant; invalid while half typed, null when empty), so `toISOString()` is UTC.
+ * Brings its own `LocalizationProvider`. Other props go to the `DateTimePicker`.
+ */
+export function DateTimeInput({
+  value,
+  onChange,
+  ...props
+}: Omit<DateTimePickerProps, 'value' | 'onChange' | 'timezone' | 'ampm'> & {
+  value: Date | null;
+  onChange: (value: Date | null) => void;
+}) {
+  return createElement(
+    LocalizationProvider,
+    { dateAdapter: AdapterDateFnsJalaliTimeZones, localeText: PICKER_LOCALE_TEXT },
+    createElement(DateTimePicker, {
+      ...props,
+      value,
+      timezone: SITE_TIME_ZONE,
+      ampm: false,
+      onChange: (next: Date | null) => onChange(next === null ? null : new Date(next.getTime())),
+    }),
+  );
 }

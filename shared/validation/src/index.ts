@@ -1,5 +1,6 @@
 export { normalizeDigits } from './normalize-digits';
 export { MOBILE_MAX_LENGTH, normalizeMobile } from './normalize-mobile';
+export { formatMobileInput } from './format-mobile-input';
 export { fieldLabels, messages, type FieldMessageParams, type FieldName } from './messages';
 export {
   alphaField,

@@ -1,4 +1,4 @@
-import { createListenerMiddleware, isRejectedWithValue, signedOut, type FetchBaseQueryError } from '@shop/api-client';
+import { createListenerMiddleware, isApiErrorClaimed, isRejectedWithValue, signedOut, type FetchBaseQueryError } from '@shop/api-client';
 import { enqueueSnackbar } from '@shop/ui-kit';
 import { t } from '../strings';
 import { navigateTo } from './navigation';
@@ -84,12 +84,17 @@ export function reactToError(
   }
 }
 
-/** Listener middleware that applies {@link reactToError} to every rejected API call. */
+/**
+ * Listener middleware that applies {@link reactToError} to every rejected API call. Its toast waits
+ * until the request's caller has run its `catch`: when the screen shows the error itself
+ * (`claimApiError`), the toast is dropped unless the reaction leaves the page (issue 22 item 11:
+ * one error, one message, the most specific one).
+ */
 export const errorCatalogue = createListenerMiddleware();
 
 errorCatalogue.startListening({
   predicate: isRejectedWithValue,
-  effect(action, listenerApi) {
+  async effect(action, listenerApi) {
     const error = action.payload as FetchBaseQueryError;
     const meta = action.meta as { arg?: { endpointName?: string; type?: string } };
     const body = ('data' in error ? error.data : undefined) as { message?: unknown } | undefined;
@@ -102,7 +107,11 @@ errorCatalogue.startListening({
     // The server renders for a visitor (issue 9): it keeps the error page, nothing else.
     if (typeof window === 'undefined') return;
     if (reaction.signOut) listenerApi.dispatch(signedOut());
-    if (reaction.toast) enqueueSnackbar(reaction.toast.message, { variant: reaction.toast.variant });
     if (reaction.navigate) navigateTo(reaction.navigate);
+    if (!reaction.toast) return;
+    // The caller's promise callbacks (its `catch`) run as microtasks after this dispatch; a macrotask later they all have.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (isApiErrorClaimed(error) && !reaction.navigate) return;
+    enqueueSnackbar(reaction.toast.message, { variant: reaction.toast.variant });
   },
 });

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { loginSchema, MOBILE_MAX_LENGTH } from '@shop/validation';
+import { loginSchema } from '@shop/validation';
 import { readApiError, useAppDispatch, userReceived } from '@shop/api-client';
 import { Box, Button, Container, Link as MuiLink, Paper, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Tab, Tabs } from '@shop/ui-kit/lazy';
 import { Link, useNavigate } from '@shop/router';
 import { useLoginMutation } from '../auth/auth-api';
 import { AUTH_REDIRECT_DELAY_MS } from '../auth/redirect-delay';
-import { FormTextField, toFormikErrors } from '@shop/forms';
+import { FormMobileField, FormTextField, mobileForApi, toFormikErrors } from '@shop/forms';
 import { t } from '../strings';
 
 type Method = 'email' | 'mobile';
@@ -30,7 +30,7 @@ export default function LoginPage() {
   const [done, setDone] = useState(false);
 
   async function submit(values: Values, helpers: FormikHelpers<Values>) {
-    const body = method === 'email' ? { email: values.email, password: values.password } : { mobile: values.mobile, password: values.password };
+    const body = method === 'email' ? { email: values.email, password: values.password } : { mobile: mobileForApi(values.mobile), password: values.password };
     const result = await login(body);
     if ('error' in result) {
       helpers.setErrors(toFormikErrors(readApiError(result.error).fieldErrors));
@@ -66,7 +66,7 @@ export default function LoginPage() {
               {method === 'email' ? (
                 <FormTextField name="email" label={t.auth.email} type="email" ltr autoComplete="email" inputMode="email" />
               ) : (
-                <FormTextField name="mobile" label={t.auth.mobile} type="tel" ltr autoComplete="tel" inputMode="tel" maxLength={MOBILE_MAX_LENGTH} />
+                <FormMobileField name="mobile" label={t.auth.mobile} />
               )}
               <FormTextField name="password" label={t.auth.password} type="password" ltr autoComplete="current-password" />
               <Box sx={{ mb: 2, mt: -1 }}>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { MOBILE_MAX_LENGTH, registerSchema } from '@shop/validation';
+import { registerSchema } from '@shop/validation';
 import { readApiError, useAppDispatch, userReceived } from '@shop/api-client';
 import { Box, Button, Container, Link as MuiLink, Paper, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Link, useNavigate } from '@shop/router';
 import { useRegisterMutation } from '../auth/auth-api';
 import { AUTH_REDIRECT_DELAY_MS } from '../auth/redirect-delay';
-import { FormTextField, toFormikErrors } from '@shop/forms';
+import { FormMobileField, FormTextField, mobileForApi, toFormikErrors } from '@shop/forms';
 import { t } from '../strings';
 
 interface Values {
@@ -34,7 +34,7 @@ export default function RegisterPage() {
       email: values.email,
       password: values.password,
       password_confirmation: values.password_confirmation,
-      ...(values.mobile.trim() ? { mobile: values.mobile } : {}),
+      ...(values.mobile.trim() ? { mobile: mobileForApi(values.mobile) } : {}),
       ...(values.way_of_knowing_our_website.trim() ? { way_of_knowing_our_website: values.way_of_knowing_our_website } : {}),
     };
     const result = await register(body);
@@ -66,7 +66,7 @@ export default function RegisterPage() {
             <Form noValidate>
               <FormTextField name="full_name" label={t.auth.fullName} autoComplete="name" />
               <FormTextField name="email" label={t.auth.email} type="email" ltr autoComplete="email" inputMode="email" />
-              <FormTextField name="mobile" label={`${t.auth.mobile} (اختیاری)`} type="tel" ltr autoComplete="tel" inputMode="tel" maxLength={MOBILE_MAX_LENGTH} />
+              <FormMobileField name="mobile" label={`${t.auth.mobile} (اختیاری)`} />
               <FormTextField name="password" label={t.auth.password} type="password" ltr autoComplete="new-password" />
               <FormTextField name="password_confirmation" label={t.auth.passwordConfirmation} type="password" ltr autoComplete="new-password" />
               <FormTextField name="way_of_knowing_our_website" label={t.auth.wayOfKnowing} multiline />

@@ -50,7 +50,7 @@ describe('/reset-password', () => {
     await user.click(screen.getByRole('tab', { name: 'با شماره موبایل' }));
     await user.type(screen.getByLabelText('شماره موبایل'), '۰۹۱۲۳۴۵۶۷۸۹');
     await user.click(screen.getByRole('button', { name: 'ارسال کد' }));
-    expect(await screen.findByText(/اگر حسابی با «۰۹۱۲۳۴۵۶۷۸۹» وجود داشته باشد/)).toBeTruthy();
+    expect(await screen.findByText(/اگر حسابی با «۰۹۱۲ ۳۴۵ ۶۷۸۹» وجود داشته باشد/)).toBeTruthy();
     expect(bodies('/api/auth/forgot-password')).toEqual([{ mobile: '+989123456789' }]);
   });
 

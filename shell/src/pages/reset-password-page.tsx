@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { forgotPasswordSchema, MOBILE_MAX_LENGTH, resetPasswordSchema } from '@shop/validation';
+import { forgotPasswordSchema, resetPasswordSchema } from '@shop/validation';
 import type { ForgotPasswordBody } from '@shop/contracts';
 import { readApiError } from '@shop/api-client';
 import { Alert, Box, Button, Container, Link as MuiLink, Paper, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Tab, Tabs } from '@shop/ui-kit/lazy';
 import { Link, useNavigate } from '@shop/router';
-import { FormStatusAlert, FormTextField, showSaveFailure } from '@shop/forms';
+import { FormMobileField, FormNumberField, FormStatusAlert, FormTextField, showSaveFailure } from '@shop/forms';
 import { useForgotPasswordMutation, useResetPasswordMutation } from '../auth/auth-api';
 import { AUTH_REDIRECT_DELAY_MS } from '../auth/redirect-delay';
 import { retryAfterSeconds, waitMessage } from '../auth/retry-after';
@@ -98,7 +98,7 @@ export default function ResetPasswordPage() {
                   {method === 'email' ? (
                     <FormTextField name="email" label={t.auth.email} type="email" ltr autoComplete="email" inputMode="email" />
                   ) : (
-                    <FormTextField name="mobile" label={t.auth.mobile} type="tel" ltr autoComplete="tel" inputMode="tel" maxLength={MOBILE_MAX_LENGTH} />
+                    <FormMobileField name="mobile" label={t.auth.mobile} />
                   )}
                   <FormStatusAlert />
                   <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
@@ -152,7 +152,7 @@ function CodeStep({ identifier, shownAs, onResend }: { identifier: ForgotPasswor
       <Formik<CodeValues> initialValues={initialValues} validationSchema={resetPasswordSchema} onSubmit={submit}>
         {({ isSubmitting }) => (
           <Form noValidate>
-            <FormTextField name="code" label={t.reset.code} ltr autoComplete="one-time-code" inputMode="numeric" />
+            <FormNumberField name="code" label={t.reset.code} autoComplete="one-time-code" />
             <FormTextField name="password" label={t.reset.newPassword} type="password" ltr autoComplete="new-password" />
             <FormTextField name="password_confirmation" label={t.reset.newPasswordConfirmation} type="password" ltr autoComplete="new-password" />
             <FormStatusAlert />

@@ -1,6 +1,7 @@
+import { MediaPlayer } from '@shop/content-ui';
 import type { ProductSessionDetail } from '@shop/contracts';
 import { formatNumber } from '@shop/format';
-import { Alert, Box, Button, Icon, Paper, Typography } from '@shop/ui-kit';
+import { Alert, Button, Icon, Paper, Typography } from '@shop/ui-kit';
 import { t } from '../strings';
 
 /** A file size in bytes as «۲٫۴ مگابایت» / «۸۰۰ کیلوبایت». */
@@ -10,8 +11,9 @@ function formatFileSize(bytes: number): string {
 }
 
 /**
- * A session's lesson file (issue 6): `<audio controls>` or `<video controls>` by its MIME type,
- * else a download link (pdf, zip…). The URL is signed and expires, so a copied link stops working.
+ * A session's lesson file (issue 6): audio or video in the site's own Persian player (issue 22
+ * item 8, as podcasts), by its MIME type, else a download link (pdf, zip…). The URL is signed
+ * and expires, so a copied link stops working.
  */
 export function SessionPlayer({ session }: { session: ProductSessionDetail }) {
   const { file_url: url, file_type: type, file_size: size } = session;
@@ -23,20 +25,25 @@ export function SessionPlayer({ session }: { session: ProductSessionDetail }) {
     );
   }
   const media = type?.startsWith('video/') ? 'video' : type?.startsWith('audio/') ? 'audio' : null;
+  const sizeLine = size !== null && (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      {t.fileSize(formatFileSize(size))}
+    </Typography>
+  );
+  if (media !== null) {
+    return (
+      <MediaPlayer kind={media} src={url} title={session.title} label={t.player} seekLabel={t.playerSeek} positionKey={`session-position:${session.id}`}>
+        {sizeLine}
+      </MediaPlayer>
+    );
+  }
   return (
-    <Paper variant="outlined" component="section" aria-label={`${t.player}: ${session.title}`} sx={{ p: { xs: 1.5, sm: 2 }, borderRadius: 3, mb: 3 }}>
-      {media === 'video' && <Box component="video" src={url} controls preload="metadata" sx={{ width: '100%', borderRadius: 2, display: 'block', bgcolor: 'common.black' }} />}
-      {media === 'audio' && <Box component="audio" src={url} controls preload="metadata" sx={{ width: '100%', display: 'block' }} />}
-      {media === null && (
-        <Button component="a" href={url} download variant="contained" startIcon={<Icon name="Download" />}>
-          {t.download}
-        </Button>
-      )}
-      {size !== null && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {t.fileSize(formatFileSize(size))}
-        </Typography>
-      )}
+    <Paper variant="outlined" component="section" aria-label={`${t.download}: ${session.title}`} sx={{ p: { xs: 1.5, sm: 2 }, borderRadius: 3, mb: 3 }}>
+      <Button component="a" href={url} download variant="contained" startIcon={<Icon name="Download" />}>
+        {t.download}
+      </Button>
+      {sizeLine}
     </Paper>
   );
 }
+

@@ -1,6 +1,7 @@
+import { MediaPlayer } from '@shop/content-ui';
 import { engagementIslands, type EngagementIslandProps } from '@shop/engagement';
-import { AudioPlayer } from './audio-player';
 import { useGetPodcastQuery } from './podcasts-api';
+import { t } from '../strings';
 
 /** The episode's detail answer from the store (the page's state on a server-rendered page). */
 function usePodcast(id: number) {
@@ -13,5 +14,15 @@ export const { Likes: PodcastLikes, Comments: PodcastComments } = engagementIsla
 /** An episode's player, an island of its page (issue 9); nothing for an episode without audio. */
 export function PodcastPlayer({ id }: EngagementIslandProps) {
   const podcast = usePodcast(id);
-  return podcast?.file ? <AudioPlayer podcastId={id} src={podcast.file} title={podcast.title} durationHint={podcast.duration_seconds} /> : null;
+  if (!podcast?.file) return null;
+  return (
+    <MediaPlayer
+      src={podcast.file}
+      title={podcast.title}
+      label={t.player.label}
+      seekLabel={t.player.seek}
+      positionKey={`podcast-position:${id}`}
+      durationHint={podcast.duration_seconds}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import { Form, Formik, useField, type FormikErrors } from 'formik';
-import { readApiError, skipToken, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, skipToken, type FetchBaseQueryError } from '@shop/api-client';
 import { ANNOUNCEMENT_STATUSES, type Announcement, type AnnouncementInput, type AnnouncementStatus } from '@shop/contracts';
 import { FormSkeleton, PageHeader, useConfirmedDelete, useEditId } from '@shop/dashboard-ui';
 import { formatJalaliDate } from '@shop/format';
@@ -8,7 +8,7 @@ import { useNavigate } from '@shop/router';
 import { ANNOUNCEMENT_TEXT_MAX, SITE_TITLE_MAX, announcementSchema, validate } from '@shop/validation';
 import { Alert, Box, Button, Icon, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Chip } from '@shop/ui-kit/lazy';
-import { AdapterDateFnsJalaliPersianDigits, DateTimePicker, LocalizationProvider, faIR } from '@shop/ui-kit/date-pickers';
+import { DateTimeInput } from '@shop/ui-kit/date-pickers';
 import {
   useCreateAnnouncementMutation,
   useDeleteAnnouncementMutation,
@@ -30,10 +30,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The quick choices of how long an announcement shows, in days from now. */
 const PRESET_DAYS = { day: 1, week: 7, month: 30 } as const;
 const STATUS_OPTIONS = ANNOUNCEMENT_STATUSES.map((status) => ({ value: status, label: t.announcements.status[status] }));
-/** The picker's Persian texts (buttons, views). */
-const LOCALE_TEXT = faIR.components.MuiLocalizationProvider.defaultProps.localeText;
-/** The browser's time zone: the picker reads and writes local time, so its summary does too. */
-const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The request body of the form's values: texts trimmed, the expiry as ISO 8601; a date still being
@@ -50,24 +46,23 @@ async function validateValues(values: AnnouncementValues): Promise<FormikErrors<
   return result.ok ? {} : (toFormikErrors(result.errors) as FormikErrors<AnnouncementValues>);
 }
 
-/** The expiry: the Jalali date-time picker, quick choices, and the chosen moment in words. */
+/** The expiry: the Jalali date-time picker (Tehran time, as the list shows it), quick choices, and the chosen moment in words. */
 function ExpiryField({ disabled }: { disabled: boolean }) {
   const [field, meta, helpers] = useField<Date | null>('expired_at');
   const showError = meta.touched && !!meta.error;
   const valid = field.value !== null && !Number.isNaN(field.value.getTime());
-  const chosen = valid ? t.announcements.fields.chosen(formatJalaliDate(field.value!, { withTime: true, timeZone: LOCAL_TIME_ZONE })) : t.announcements.fields.expiredAtHelp;
+  const chosen = valid ? t.announcements.fields.chosen(formatJalaliDate(field.value!, { withTime: true })) : t.announcements.fields.expiredAtHelp;
   const choose = (value: Date) => {
     void helpers.setValue(value);
     void helpers.setTouched(true, false);
   };
   return (
     <Stack spacing={1.5} useFlexGap>
-      <DateTimePicker
+      <DateTimeInput
         label={t.announcements.fields.expiredAt}
         value={field.value}
         onChange={(value) => void helpers.setValue(value)}
         onClose={() => void helpers.setTouched(true)}
-        ampm={false}
         disablePast
         disabled={disabled}
         slotProps={{
@@ -139,8 +134,7 @@ function AnnouncementForm({ announcement }: { announcement: Announcement | null 
           {t.announcements.expiredNotice(formatJalaliDate(announcement!.expired_at, { withTime: true }))}
         </Alert>
       )}
-      <LocalizationProvider dateAdapter={AdapterDateFnsJalaliPersianDigits} localeText={LOCALE_TEXT}>
-        <Formik<AnnouncementValues>
+      <Formik<AnnouncementValues>
           initialValues={initialValues}
           initialStatus={{}}
           validate={validateValues}
@@ -154,7 +148,7 @@ function AnnouncementForm({ announcement }: { announcement: Announcement | null 
               enqueueSnackbar(t.announcements.saved, { variant: 'success' });
               navigate(PATHS.announcements);
             } catch (error) {
-              const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);
+              const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);
               await showSaveFailure({ status, message, errors: fieldErrors }, helpers);
             }
           }}
@@ -188,7 +182,6 @@ function AnnouncementForm({ announcement }: { announcement: Announcement | null 
             </Paper>
           )}
         </Formik>
-      </LocalizationProvider>
       {deletion.dialog}
     </Box>
   );

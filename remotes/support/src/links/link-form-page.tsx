@@ -1,5 +1,5 @@
 import { Form, Formik } from 'formik';
-import { readApiError, skipToken, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, skipToken, type FetchBaseQueryError } from '@shop/api-client';
 import { LINK_TYPES, type Link, type LinkInput } from '@shop/contracts';
 import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
 import { FormButtons, FormSelectField, FormStatusAlert, FormTextField, showSaveFailure } from '@shop/forms';
@@ -41,7 +41,7 @@ function LinkForm({ link }: { link: Link | null }) {
             enqueueSnackbar(t.links.saved, { variant: 'success' });
             navigate(PATHS.links);
           } catch (error) {
-            const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);
+            const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);
             await showSaveFailure({ status, message, errors: fieldErrors }, helpers);
           }
         }}

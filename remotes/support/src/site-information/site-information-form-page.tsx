@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Form, Formik, setIn, type FormikHelpers } from 'formik';
-import { readApiError, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, type FetchBaseQueryError } from '@shop/api-client';
 import { SOCIAL_NETWORKS, type SiteInformation, type SiteInformationInput, type SocialNetwork } from '@shop/contracts';
 import { FormSkeleton, PageHeader } from '@shop/dashboard-ui';
-import { FormButtons, FormStatusAlert, FormSwitchField, FormTextField, showSaveFailure } from '@shop/forms';
-import { ADDRESS_MAX, MOBILE_MAX_LENGTH, SHORT_DESCRIPTION_MAX, SITE_NAME_MAX, siteInformationSchema } from '@shop/validation';
+import { FormButtons, FormMobileField, FormStatusAlert, FormSwitchField, FormTextField, mobileForApi, showSaveFailure } from '@shop/forms';
+import { ADDRESS_MAX, SHORT_DESCRIPTION_MAX, SITE_NAME_MAX, siteInformationSchema } from '@shop/validation';
 import { Box, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { FormHelperText } from '@shop/ui-kit/lazy';
 import { LazyRichTextField } from './rich-text-field-loader';
@@ -55,7 +55,7 @@ function toBody(values: SiteInformationValues): SiteInformationInput {
     short_description: values.short_description.trim(),
     about_me: values.about_me,
     contact_email: values.contact_email.trim() || null,
-    contact_phone: values.contact_phone.trim() || null,
+    contact_phone: mobileForApi(values.contact_phone) || null,
     address: values.address.trim() || null,
     social_links: Object.fromEntries(
       SOCIAL_NETWORKS.flatMap((network) => (values.social_links[network].trim() ? [[network, values.social_links[network].trim()]] : [])),
@@ -73,7 +73,7 @@ function nestByPath<T>(flat: Record<string, T>): Record<string, unknown> {
 
 /** {@link showSaveFailure} with the server's field paths nested, so a social link's 422 shows under its field. */
 function showFailure(error: unknown, helpers: FormikHelpers<SiteInformationValues>) {
-  const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);
+  const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);
   return showSaveFailure(
     { status, message, errors: fieldErrors },
     {
@@ -143,15 +143,7 @@ function SiteInformationForm({ info }: { info: SiteInformation }) {
             </Section>
             <Section title={t.siteInformation.contact}>
               <FormTextField name="contact_email" label={t.siteInformation.contactEmail} help={t.siteInformation.optional} type="email" ltr inputMode="email" />
-              <FormTextField
-                name="contact_phone"
-                label={t.siteInformation.contactPhone}
-                help={t.siteInformation.contactPhoneHelp}
-                type="tel"
-                ltr
-                inputMode="tel"
-                maxLength={MOBILE_MAX_LENGTH}
-              />
+              <FormMobileField name="contact_phone" label={t.siteInformation.contactPhone} help={t.siteInformation.contactPhoneHelp} />
               <FormTextField name="address" label={t.siteInformation.address} help={t.siteInformation.optional} multiline minRows={2} maxLength={ADDRESS_MAX} />
             </Section>
             <Section title={t.siteInformation.social} intro={t.siteInformation.socialHelp}>

@@ -1,5 +1,5 @@
 import { Form, Formik } from 'formik';
-import { readApiError, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, type FetchBaseQueryError } from '@shop/api-client';
 import type { TermsInput } from '@shop/contracts';
 import { FormSkeleton, PageHeader } from '@shop/dashboard-ui';
 import { FormButtons, FormStatusAlert, showSaveFailure } from '@shop/forms';
@@ -30,7 +30,7 @@ function TermsForm({ terms }: { terms: TermsInput }) {
           helpers.resetForm({ values: data, status: {} });
           enqueueSnackbar(t.termsEditor.saved, { variant: 'success' });
         } catch (error) {
-          const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);
+          const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);
           await showSaveFailure({ status, message, errors: fieldErrors }, helpers);
         }
       }}

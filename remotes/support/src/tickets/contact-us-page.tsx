@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Formik, Form, type FormikErrors, type FormikTouched } from 'formik';
-import { readApiError, siteInformationApi } from '@shop/api-client';
+import { claimApiError, siteInformationApi } from '@shop/api-client';
 import { Alert, Button, Container, Paper, Skeleton, Stack, Typography } from '@shop/ui-kit';
 import { TICKET_TEXT_MAX, TICKET_TITLE_MAX, ticketSchema, type TicketInput } from '@shop/validation';
 import { FormTextField, toFormikErrors } from '@shop/forms';
@@ -60,7 +60,7 @@ export default function ContactUsPage() {
                 const result = await sendTicket({ title: values.title.trim(), text: values.text.trim() }).unwrap();
                 resetForm({ values: EMPTY, status: { success: result.message || t.contactUs.sent } satisfies FormStatus });
               } catch (error) {
-                const { status, message, fieldErrors } = readApiError(error as Parameters<typeof readApiError>[0]);
+                const { status, message, fieldErrors } = claimApiError(error as Parameters<typeof claimApiError>[0]);
                 if (status === 403 && /forbidden/i.test(message ?? '')) {
                   setClosedByServer(true);
                   return;

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Formik } from 'formik';
-import { readApiError, selectCurrentUser, skipToken, useAppSelector, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, readApiError, selectCurrentUser, skipToken, useAppSelector, type FetchBaseQueryError } from '@shop/api-client';
 import { hasPermission, type PermissionDetail, type PermissionHolder, type User } from '@shop/contracts';
 import { SEARCH_DEBOUNCE_MS } from '@shop/content-ui';
 import { formatNumber } from '@shop/format';
@@ -69,7 +69,7 @@ function NameForm({ permission }: { permission: PermissionDetail | null }) {
             helpers.resetForm({ values: { name: data.name }, status: {} });
           }
         } catch (error) {
-          const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);
+          const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);
           await showSaveFailure({ status, message, errors: fieldErrors }, helpers);
         }
       }}
@@ -139,7 +139,10 @@ function Holders({ permission }: { permission: PermissionDetail }) {
       await write();
       enqueueSnackbar(done, { variant: 'success' });
     } catch (error) {
-      setRefusal(readApiError(error as FetchBaseQueryError).message ?? null);
+      const { message } = readApiError(error as FetchBaseQueryError);
+      // The page shows the server's reason, so the shell adds no toast of its own (issue 22 item 11).
+      if (message) claimApiError(error as FetchBaseQueryError);
+      setRefusal(message ?? null);
     }
   };
   const cell = (holder: PermissionHolder, column: (typeof HOLDER_COLUMNS)[number]): ReactNode => {

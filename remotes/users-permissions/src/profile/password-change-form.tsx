@@ -1,5 +1,5 @@
 import { Form, Formik } from 'formik';
-import { readApiError, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, type FetchBaseQueryError } from '@shop/api-client';
 import { FormStatusAlert, FormTextField, showSaveFailure } from '@shop/forms';
 import { passwordChangeSchema, type PasswordChangeInput } from '@shop/validation';
 import { Button, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
@@ -29,7 +29,7 @@ export function PasswordChangeForm() {
           helpers.resetForm({ values: EMPTY, status: {} });
           enqueueSnackbar(answer.message || t.profileForm.passwordChanged, { variant: 'success' });
         } catch (error) {
-          const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);
+          const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);
           await showSaveFailure({ status, message, errors: fieldErrors }, helpers);
         }
       }}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
-import { readApiError, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, type FetchBaseQueryError } from '@shop/api-client';
 import type { User } from '@shop/contracts';
-import { FormStatusAlert, FormTextField, showSaveFailure } from '@shop/forms';
-import { MOBILE_MAX_LENGTH, profileSchema } from '@shop/validation';
+import { FormMobileField, FormStatusAlert, FormTextField, mobileForApi, showSaveFailure } from '@shop/forms';
+import { profileSchema } from '@shop/validation';
 import { Alert, Button, Stack, enqueueSnackbar } from '@shop/ui-kit';
 import { useUpdateProfileMutation } from './profile-api';
 import { t } from '../strings';
@@ -36,12 +36,12 @@ export function ProfileForm({ user }: { user: User }) {
       onSubmit={async (values, helpers) => {
         helpers.setStatus({});
         try {
-          const { data } = await updateProfile({ full_name: values.full_name.trim(), email: values.email.trim(), mobile: values.mobile.trim() }).unwrap();
+          const { data } = await updateProfile({ full_name: values.full_name.trim(), email: values.email.trim(), mobile: mobileForApi(values.mobile) }).unwrap();
           helpers.resetForm({ values: valuesOf(data), status: {} });
           setLinkSentTo(data.email !== user.email ? data.email : null);
           enqueueSnackbar(t.profileForm.saved, { variant: 'success' });
         } catch (error) {
-          const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);
+          const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);
           await showSaveFailure({ status, message, errors: fieldErrors }, helpers);
         }
       }}
@@ -51,16 +51,7 @@ export function ProfileForm({ user }: { user: User }) {
           <Stack spacing={1} useFlexGap>
             <FormTextField name="full_name" label={t.fullName} autoComplete="name" />
             <FormTextField name="email" label={t.email} type="email" ltr inputMode="email" autoComplete="email" help={t.profileForm.emailHelp} />
-            <FormTextField
-              name="mobile"
-              label={t.mobile}
-              type="tel"
-              ltr
-              inputMode="tel"
-              autoComplete="tel"
-              maxLength={MOBILE_MAX_LENGTH}
-              help={t.profileForm.mobileHelp}
-            />
+            <FormMobileField name="mobile" label={t.mobile} help={t.profileForm.mobileHelp} />
           </Stack>
           {linkSentTo && (
             <Alert severity="info" role="status" onClose={() => setLinkSentTo(null)} sx={{ mt: 1 }}>

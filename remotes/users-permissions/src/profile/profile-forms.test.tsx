@@ -82,13 +82,13 @@ describe('profile edit form (/profile#home, PUT /api/profile)', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'ذخیره مشخصات' }));
 
     expect(await screen.findByText('اطلاعات حساب شما ذخیره شد.')).toBeTruthy();
-    expect(writes('/api/profile')[0]!.json).toEqual({ full_name: 'سارا احمدی', email: 'sara.new@example.com', mobile: '۰۹۱۲۷۶۵۴۳۲۱' });
+    expect(writes('/api/profile')[0]!.json).toEqual({ full_name: 'سارا احمدی', email: 'sara.new@example.com', mobile: '+989127654321' });
     expect(screen.getByRole('heading', { name: 'سارا احمدی' })).toBeTruthy();
     expect(screen.getByText('sara.new@example.com')).toBeTruthy();
     expect(screen.getByText('تأیید نشده')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'ارسال دوباره ایمیل تأیید' }).getAttribute('href')).toBe('/resend-verification-email');
     expect(within(form).getByRole('status').textContent).toContain('پیوند تأیید به sara.new@example.com فرستاده شد');
-    expect(field(form, 'شماره موبایل').value).toBe('+989127654321');
+    expect(field(form, 'شماره موبایل').value).toBe('۰۹۱۲ ۷۶۵ ۴۳۲۱');
     expect(selectCurrentUser(store.getState())).toMatchObject({ full_name: 'سارا احمدی', email: 'sara.new@example.com', is_email_verified: false });
   });
 

@@ -21,7 +21,8 @@ describe('ProfilePage (/profile)', () => {
     expect((within(form).getByRole('textbox', { name: 'نام و نام خانوادگی' }) as HTMLInputElement).value).toBe('سارا محمدی');
     expect((within(form).getByRole('textbox', { name: 'ایمیل' }) as HTMLInputElement).value).toBe('sara@example.com');
     const mobile = within(form).getByRole('textbox', { name: 'شماره موبایل' }) as HTMLInputElement;
-    expect(mobile.value).toBe('+989121234567');
+    // Persian digits in the national form (issue 22 item 8).
+    expect(mobile.value).toBe('۰۹۱۲ ۱۲۳ ۴۵۶۷');
     expect(mobile.getAttribute('dir')).toBe('ltr');
     expect(screen.getByRole('form', { name: 'تغییر رمز عبور' })).toBeTruthy();
   });

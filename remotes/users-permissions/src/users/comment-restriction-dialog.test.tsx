@@ -46,10 +46,10 @@ describe('comment restriction dialog (POST /api/dashboard/users/:id/comment-stat
     // Right to left: the field puts the words of its format («P HH:mm») in reverse order and isolates
     // the date from the time for the bidi algorithm; its styles come from the RTL emotion cache.
     expect(sections.map((s) => s.getAttribute('aria-label'))).toEqual(['ساعت‌ها', 'دقیقه‌ها', 'سال', 'ماه', 'روز']);
-    expect(pickerInput().value).toBe('۱۱:۰۰\u2069 \u2066۱۴۰۵/۰۹/۰۱');
+    expect(pickerInput().value).toBe('۱۴:۳۰\u2069 \u2066۱۴۰۵/۰۹/۰۱');
     expect(pickerInput().closest('.MuiPickersTextField-root')!.className).toMatch(/muirtl-/);
-    // 2026-11-22T11:00Z is 1 Azar 1405, 11:00 in this test's time zone (UTC).
-    expect(sections.map((s) => s.textContent)).toEqual(['۱۱', '۰۰', '۱۴۰۵', '۰۹', '۰۱']);
+    // 2026-11-22T11:00Z is 1 Azar 1405, 14:30 in Tehran, whatever the browser's zone (this test's: UTC; issue 22 item 7).
+    expect(sections.map((s) => s.textContent)).toEqual(['۱۴', '۳۰', '۱۴۰۵', '۰۹', '۰۱']);
     expect(sections[3]!.getAttribute('aria-valuetext')).toBe('آذر');
 
     await userEvent.click(within(dialog()).getByRole('button', { name: /تاریخ را انتخاب کنید/ }));
@@ -83,8 +83,8 @@ describe('comment restriction dialog (POST /api/dashboard/users/:id/comment-stat
     expect(await within(dialog()).findByText('کاربر تا ۱ فروردین ۱۴۱۰، ساعت ۱۲:۳۰ نمی‌تواند دیدگاه بنویسد.')).toBeTruthy();
     await save();
     expect(await screen.findByText('وضعیت دیدگاه کاربر ذخیره شد.')).toBeTruthy();
-    // 1 Farvardin 1410 is 21 March 2031, in the browser's time zone.
-    expect(posted()[0]!.json).toEqual({ write_comment_status: 'temporarily-barred', barred_until: new Date(2031, 2, 21, 12, 30).toISOString() });
+    // 1 Farvardin 1410 is 21 March 2031; 12:30 in Tehran (+03:30) is 09:00 UTC, whatever the browser's zone (issue 22 item 7).
+    expect(posted()[0]!.json).toEqual({ write_comment_status: 'temporarily-barred', barred_until: '2031-03-21T09:00:00.000Z' });
     expect(closed.count).toBe(1);
   });
 

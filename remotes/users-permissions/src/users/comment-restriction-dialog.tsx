@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { Form, Formik, useField, type FormikErrors } from 'formik';
-import { readApiError, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, type FetchBaseQueryError } from '@shop/api-client';
 import type { CommentRestrictionBody, User, WriteCommentStatus } from '@shop/contracts';
 import { formatJalaliDate } from '@shop/format';
 import { FormRadioField, FormStatusAlert, showSaveFailure, toFormikErrors } from '@shop/forms';
 import { commentRestrictionSchema, validate } from '@shop/validation';
 import { Box, Button, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Chip, Dialog, DialogActions, DialogContent, DialogTitle } from '@shop/ui-kit/lazy';
-import { AdapterDateFnsJalaliPersianDigits, DateTimePicker, LocalizationProvider, faIR } from '@shop/ui-kit/date-pickers';
+import { DateTimeInput } from '@shop/ui-kit/date-pickers';
 import { useSetCommentStatusMutation } from './users-api';
 import { t } from '../strings';
 
@@ -21,10 +21,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The quick choices of a temporary bar's length, in days. */
 const PRESET_DAYS = { day: 1, week: 7, month: 30 } as const;
 
-/** The picker's Persian texts (buttons, views). */
-const LOCALE_TEXT = faIR.components.MuiLocalizationProvider.defaultProps.localeText;
-/** The browser's time zone: the picker reads and writes local time, so its summary does too. */
-const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The request body of the dialog's values: `barred_until` (ISO 8601) only for a temporary bar; a
@@ -45,19 +41,18 @@ async function validateValues(values: RestrictionValues): Promise<FormikErrors<R
 function BarredUntilField() {
   const [field, meta, helpers] = useField<Date | null>('barred_until');
   const showError = meta.touched && !!meta.error;
-  const chosen = field.value && !Number.isNaN(field.value.getTime()) ? formatJalaliDate(field.value, { withTime: true, timeZone: LOCAL_TIME_ZONE }) : '';
+  const chosen = field.value && !Number.isNaN(field.value.getTime()) ? formatJalaliDate(field.value, { withTime: true }) : '';
   const choose = (value: Date | null) => {
     void helpers.setValue(value);
     void helpers.setTouched(true, false);
   };
   return (
     <Stack spacing={1.5} useFlexGap sx={{ mt: 1 }}>
-      <DateTimePicker
+      <DateTimeInput
         label={t.restriction.until}
         value={field.value}
         onChange={(value) => void helpers.setValue(value)}
         onClose={() => void helpers.setTouched(true)}
-        ampm={false}
         disablePast
         slotProps={{
           textField: {
@@ -96,8 +91,7 @@ export default function CommentRestrictionDialog({ user, onClose }: { user: User
     barred_until: user.comment_barred_until ? new Date(user.comment_barred_until) : null,
   };
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFnsJalaliPersianDigits} localeText={LOCALE_TEXT}>
-      <Formik<RestrictionValues>
+    <Formik<RestrictionValues>
         initialValues={initialValues}
         initialStatus={{}}
         validate={validateValues}
@@ -108,7 +102,7 @@ export default function CommentRestrictionDialog({ user, onClose }: { user: User
             enqueueSnackbar(t.restriction.saved, { variant: 'success' });
             onClose();
           } catch (error) {
-            const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);
+            const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);
             await showSaveFailure({ status, message, errors: fieldErrors }, helpers);
           }
         }}
@@ -136,6 +130,5 @@ export default function CommentRestrictionDialog({ user, onClose }: { user: User
           </Dialog>
         )}
       </Formik>
-    </LocalizationProvider>
   );
 }

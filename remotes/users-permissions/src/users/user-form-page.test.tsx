@@ -73,7 +73,7 @@ describe('add user (/dashboard/users/add-user)', () => {
     expect(writes()[0]!.method).toBe('POST');
     expect(writes()[0]!.url.pathname).toBe('/api/dashboard/users');
     expect(writes()[0]!.json).toEqual({
-      full_name: 'رضا کارمند', email: 'reza@example.com', mobile: '۰۹۱۲۰۰۰۱۱۲۲', password: 'Staff12345', status: 'staff', permission_ids: [1, 20],
+      full_name: 'رضا کارمند', email: 'reza@example.com', mobile: '+989120001122', password: 'Staff12345', status: 'staff', permission_ids: [1, 20],
     });
   });
 
@@ -121,7 +121,7 @@ describe('edit user (/dashboard/users/:editUserId)', () => {
   it('fills the form, keeps the password when left empty and sends PUT', async () => {
     renderForm('/dashboard/users/12', superCaller);
     expect(await screen.findByDisplayValue('نگار کارمند')).toBeTruthy();
-    expect(text('شماره موبایل (اختیاری)').value).toBe('+989351112233');
+    expect(text('شماره موبایل (اختیاری)').value).toBe('۰۹۳۵ ۱۱۱ ۲۲۳۳');
     expect(password().value).toBe('');
     expect(screen.getByText('برای تغییر نکردن خالی بگذارید')).toBeTruthy();
     expect(typeSelect().textContent).toBe('کارمند');

@@ -1,9 +1,9 @@
 import { Form, Formik, useField, useFormikContext } from 'formik';
-import { readApiError, selectCurrentUser, skipToken, useAppSelector, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, selectCurrentUser, skipToken, useAppSelector, type FetchBaseQueryError } from '@shop/api-client';
 import type { DashboardUserBody, User, UserStatus } from '@shop/contracts';
-import { FormButtons, FormSelectField, FormStatusAlert, FormTextField, showSaveFailure } from '@shop/forms';
+import { FormButtons, FormMobileField, FormSelectField, FormStatusAlert, FormTextField, mobileForApi, showSaveFailure } from '@shop/forms';
 import { useNavigate } from '@shop/router';
-import { MOBILE_MAX_LENGTH, USER_STATUSES, dashboardUserCreateSchema, dashboardUserUpdateSchema } from '@shop/validation';
+import { USER_STATUSES, dashboardUserCreateSchema, dashboardUserUpdateSchema } from '@shop/validation';
 import { Box, Paper, Skeleton, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Checkbox, FormControlLabel, FormHelperText, FormLabel } from '@shop/ui-kit/lazy';
 import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
@@ -100,7 +100,7 @@ function UserForm({ user, caller }: { user: User | null; caller: User | null }) 
       full_name: values.full_name.trim(),
       email: values.email.trim(),
       // Empty removes the mobile (as in the profile).
-      mobile: values.mobile.trim(),
+      mobile: mobileForApi(values.mobile),
       ...(values.password ? { password: values.password } : {}),
       status,
       permission_ids: !callerIsSuper ? initialValues.permission_ids : status === 'staff' ? values.permission_ids : [],
@@ -123,7 +123,7 @@ function UserForm({ user, caller }: { user: User | null; caller: User | null }) 
             enqueueSnackbar(t.userForm.saved, { variant: 'success' });
             navigate(PATHS.users);
           } catch (error) {
-            const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);
+            const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);
             await showSaveFailure({ status, message, errors: fieldErrors }, helpers);
           }
         }}
@@ -134,7 +134,7 @@ function UserForm({ user, caller }: { user: User | null; caller: User | null }) 
               <Stack spacing={2} useFlexGap>
                 <FormTextField name="full_name" label={t.userForm.fullName} autoComplete="off" />
                 <FormTextField name="email" label={t.userForm.email} type="email" ltr inputMode="email" autoComplete="off" />
-                <FormTextField name="mobile" label={t.userForm.mobile} type="tel" ltr inputMode="tel" maxLength={MOBILE_MAX_LENGTH} autoComplete="off" />
+                <FormMobileField name="mobile" label={t.userForm.mobile} autoComplete="off" />
                 <FormTextField
                   name="password"
                   label={t.userForm.password}

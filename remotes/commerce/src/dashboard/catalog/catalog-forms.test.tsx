@@ -99,7 +99,8 @@ describe('course form (/dashboard/products/add-product)', () => {
     saveAnswer = { status: 422, body: { message: 'اطلاعات وارد شده معتبر نیست.', errors: { slug: ['این نامک قبلاً استفاده شده است.'] } } };
     renderForm('/dashboard/products/1');
     expect(await screen.findByDisplayValue('دوره ری‌اکت')).toBeTruthy();
-    expect(field('قیمت (تومان)').value).toBe('490000');
+    // Grouped in Persian digits (issue 22 item 8).
+    expect(field('قیمت (تومان)').value).toBe('۴۹۰٬۰۰۰');
     await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
     expect(await screen.findByText('این نامک قبلاً استفاده شده است.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('لطفاً خطاهای مشخص‌شده را برطرف کنید.');

@@ -3,7 +3,7 @@ import { skipToken } from '@shop/api-client';
 import type { CommentStatus, Product, ProductStatus } from '@shop/contracts';
 import { UploadProgress } from '@shop/content-ui';
 import { formatToman } from '@shop/format';
-import { FormRadioField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
+import { FormNumberField, FormRadioField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_KB, fieldLabels, fileField, productFormSchema } from '@shop/validation';
 import { Box, Paper, Stack } from '@shop/ui-kit';
 import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
@@ -71,13 +71,7 @@ function ProductForm({ product }: { product: Product | null }) {
                 <FormTextField name="title" label={t.form.title} />
                 <FormSlugField label={t.form.slug} help={t.form.slugHelp} suggestLabel={t.form.suggestSlug} />
                 <FormTextField name="description" label={t.form.description} help={t.form.descriptionHelp} ltr multiline minRows={8} />
-                <FormTextField
-                  name="price"
-                  label={t.form.price}
-                  ltr
-                  inputMode="numeric"
-                  help={t.form.priceHelp(formatPrice(values.price))}
-                />
+                <FormNumberField name="price" label={t.form.price} grouped help={t.form.priceHelp(formatPrice(values.price))} />
                 <FormImageField current={product?.image} />
                 <FormSwitchField name="is_active" label={t.form.isActive} />
                 <FormRadioField name="product_status" label={t.form.productStatus} options={t.status} />

@@ -3,7 +3,7 @@ import { skipToken } from '@shop/api-client';
 import type { CommentStatus, DashboardProductSession, Product } from '@shop/contracts';
 import { UploadProgress } from '@shop/content-ui';
 import { formatNumber } from '@shop/format';
-import { FormFileField, FormRadioField, FormSelectField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
+import { FormFileField, FormNumberField, FormRadioField, FormSelectField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
 import { Link } from '@shop/router';
 import { SESSION_FILE_EXTENSIONS, productSessionFormSchema } from '@shop/validation';
 import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@shop/ui-kit';
@@ -79,7 +79,7 @@ function SessionForm({ session, products }: { session: DashboardProductSession |
               <FormSelectField name="product_id" label={t.form.product} options={products.map(({ id, title }) => ({ value: String(id), label: title }))} />
               <FormTextField name="title" label={t.form.title} />
               <FormSlugField label={t.form.slug} help={t.form.slugHelp} suggestLabel={t.form.suggestSlug} />
-              <FormTextField name="position" label={t.form.position} help={t.form.positionHelp} ltr inputMode="numeric" />
+              <FormNumberField name="position" label={t.form.position} help={t.form.positionHelp} />
               <FormTextField name="description" label={t.form.description} help={t.form.descriptionHelp} ltr multiline minRows={6} />
               <FormImageField current={session?.image} />
               {session?.has_file && (

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Formik, Form, type FormikErrors } from 'formik';
-import { readApiError, selectCurrentUser, skipToken, useAppSelector, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, selectCurrentUser, skipToken, useAppSelector, type FetchBaseQueryError } from '@shop/api-client';
 import { hasPermission, type DashboardOrder } from '@shop/contracts';
 import { DebouncedSearchBox } from '@shop/content-ui';
-import { FormSelectField, FormStatusAlert, FormTextField, showSaveFailure, FormButtons } from '@shop/forms';
+import { FormNumberField, FormSelectField, FormStatusAlert, FormTextField, showSaveFailure, FormButtons } from '@shop/forms';
 import { useNavigate } from '@shop/router';
-import { messages } from '@shop/validation';
+import { messages, normalizeDigits } from '@shop/validation';
 import { Box, Paper, Stack, enqueueSnackbar } from '@shop/ui-kit';
 import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
 import { useGetAdminProductsQuery } from '../catalog/catalog-admin-api';
@@ -40,7 +40,7 @@ function UserPicker() {
   const canSearch = hasPermission(useAppSelector(selectCurrentUser), 'show-users');
   const [q, setQ] = useState('');
   const { data } = useSearchUsersQuery(canSearch && q.length >= MIN_SEARCH ? q : skipToken);
-  if (!canSearch) return <FormTextField name="user_id" label={t.financial.userId} help={t.financial.userIdHelp} ltr inputMode="numeric" />;
+  if (!canSearch) return <FormNumberField name="user_id" label={t.financial.userId} help={t.financial.userIdHelp} />;
   const options = (data?.data ?? []).map((user) => ({ value: String(user.id), label: `${user.full_name} — ${user.email}` }));
   return (
     <Stack spacing={2} useFlexGap>
@@ -70,11 +70,11 @@ function ManualOrderForm({ order }: { order: DashboardOrder | null }) {
         try {
           const body = { product_id: Number(values.product_id) };
           if (order) await change({ id: order.id, ...body }).unwrap();
-          else await add({ user_id: Number(values.user_id.trim()), ...body }).unwrap();
+          else await add({ user_id: Number(normalizeDigits(values.user_id).trim()), ...body }).unwrap();
           enqueueSnackbar(order ? t.financial.manualChanged : t.financial.manualSaved, { variant: 'success' });
           navigate(FINANCIAL_PATHS.manual);
         } catch (error) {
-          const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);
+          const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);
           await showSaveFailure({ status, message, errors: fieldErrors }, helpers);
         }
       }}

@@ -1,5 +1,5 @@
 import { Formik, Form } from 'formik';
-import { readApiError, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, type FetchBaseQueryError } from '@shop/api-client';
 import type { DashboardOrder, PaymentStatus } from '@shop/contracts';
 import { formatNumber } from '@shop/format';
 import { FormSelectField, FormStatusAlert, showSaveFailure, FormButtons } from '@shop/forms';
@@ -27,7 +27,7 @@ function PaymentStatusForm({ order }: { order: DashboardOrder }) {
           await update({ id: order.id, body: values }).unwrap();
           enqueueSnackbar(t.financial.statusSaved, { variant: 'success' });
         } catch (error) {
-          const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);
+          const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);
           await showSaveFailure({ status, message, errors: fieldErrors }, helpers);
         }
       }}

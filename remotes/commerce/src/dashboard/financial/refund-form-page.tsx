@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Formik, Form, type FormikErrors } from 'formik';
-import { readApiError, skipToken, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, skipToken, type FetchBaseQueryError } from '@shop/api-client';
 import { DebouncedSearchBox } from '@shop/content-ui';
 import { formatNumber, formatToman } from '@shop/format';
 import { FormSelectField, FormStatusAlert, FormTextField, showSaveFailure, FormButtons } from '@shop/forms';
@@ -76,7 +76,7 @@ export default function RefundFormPage() {
             enqueueSnackbar(t.financial.refundDone, { variant: 'success' });
             navigate(FINANCIAL_PATHS.refunds);
           } catch (error) {
-            const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);
+            const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);
             await showSaveFailure({ status, message, errors: fieldErrors }, helpers);
           }
         }}

@@ -2,7 +2,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppThemeProvider } from '@shop/ui-kit';
-import { AudioPlayer, positionKey } from './audio-player';
+import { MediaPlayer } from './media-player';
+
+const positionKey = (id: number) => `podcast-position:${id}`;
 
 // jsdom's media elements do not play: stand in for the browser's play()/pause() and their events.
 beforeAll(() => {
@@ -19,21 +21,28 @@ beforeEach(() => window.localStorage.clear());
 function renderPlayer() {
   render(
     <AppThemeProvider>
-      <AudioPlayer podcastId={4} src="/media/podcasts/4.mp3" title="اپیزود چهارم" durationHint={600} />
+      <MediaPlayer
+        src="/media/podcasts/4.mp3"
+        title="اپیزود چهارم"
+        label="پخش‌کننده پادکست"
+        seekLabel="جابه‌جایی در اپیزود"
+        positionKey={positionKey(4)}
+        durationHint={600}
+      />
     </AppThemeProvider>,
   );
   return document.querySelector('audio')!;
 }
 
 /** What the browser does once the file's header is read. */
-function loadMetadata(audio: HTMLAudioElement, duration: number) {
+function loadMetadata(audio: HTMLMediaElement, duration: number) {
   Object.defineProperty(audio, 'duration', { value: duration, configurable: true });
   act(() => {
     fireEvent.loadedMetadata(audio);
   });
 }
 
-describe('AudioPlayer', () => {
+describe('MediaPlayer', () => {
   it('plays and pauses from one keyboard-reachable button', async () => {
     const audio = renderPlayer();
     const play = screen.getByRole('button', { name: 'پخش' });
@@ -99,5 +108,20 @@ describe('AudioPlayer', () => {
     // Right-to-left: the left arrow moves forward.
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(audio.currentTime).toBe(2);
+  });
+
+  it('plays a video with the same Persian controls, never the native ones', async () => {
+    render(
+      <AppThemeProvider>
+        <MediaPlayer kind="video" src="/media/sessions/1.mp4" title="جلسه اول" label="پخش‌کننده جلسه" seekLabel="جابه‌جایی در جلسه" positionKey="session-position:1" />
+      </AppThemeProvider>,
+    );
+    const video = document.querySelector('video')!;
+    expect(video.hasAttribute('controls')).toBe(false);
+    loadMetadata(video, 9);
+    expect(screen.getByRole('region', { name: 'پخش‌کننده جلسه: جلسه اول' })).toBeTruthy();
+    expect(screen.getByTestId('player-duration').textContent).toBe('۰۰:۰۹');
+    await userEvent.click(video);
+    expect(screen.getByRole('button', { name: 'توقف' })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref, type SyntheticEvent } from 'react';
 import {
   Box,
   IconButton,
@@ -10,9 +10,8 @@ import {
   Typography,
 } from '@shop/ui-kit';
 import { Slider, Tooltip } from '@shop/ui-kit/lazy';
-import { formatNumber } from '@shop/format';
-import { formatClock } from './format-duration';
-import { t } from '../strings';
+import { formatClock, formatNumber } from '@shop/format';
+import { t } from './strings';
 
 /** Playback speeds listeners expect. */
 export const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;
@@ -22,11 +21,6 @@ const SKIP_SECONDS = 10;
 
 /** Within this many seconds of the end a saved position is not worth resuming. */
 const RESUME_END_MARGIN = 5;
-
-/** localStorage key of the listening position of one podcast. */
-export function positionKey(podcastId: number): string {
-  return `podcast-position:${podcastId}`;
-}
 
 function readPosition(key: string): number {
   try {
@@ -46,15 +40,35 @@ function writePosition(key: string, seconds: number | null) {
   }
 }
 
+/** What a {@link MediaPlayer} plays and how it names itself. */
+export interface MediaPlayerProps {
+  /** `<audio>` (the default) or `<video>`, shown above the controls. */
+  kind?: 'audio' | 'video';
+  src: string;
+  /** The episode's or session's title, in the player's name. */
+  title: string;
+  /** What the player is, in its name: «پخش‌کننده پادکست». */
+  label: string;
+  /** The seek bar's name: «جابه‌جایی در اپیزود». */
+  seekLabel: string;
+  /** localStorage key of the listening position: one per file (`podcast-position:4`). */
+  positionKey: string;
+  /** Length in seconds known before the file loads (shown until it does). */
+  durationHint?: number | null;
+  /** Shown under the controls, inside the player (a file's size). */
+  children?: ReactNode;
+}
+
 /**
- * The podcast player: a native `<audio>` with custom controls from the ui kit (play/pause,
- * ±10 s, a seek bar with the time in Persian digits, speed 1×–2×), all reachable by
- * keyboard (buttons, arrow keys on the seek bar). The position is saved per podcast in
- * localStorage while listening, restored when the audio loads, and cleared at the end.
+ * The site's own media player (podcasts, and a course session's audio or video; issue 22 item 8):
+ * a native `<audio>` or `<video>` with custom controls from the ui kit (play/pause, ±10 s, a seek
+ * bar with the time in Persian digits, speed 1×–2×), all reachable by keyboard (buttons, arrow keys
+ * on the seek bar), never the browser's controls with their Latin «0:09». A video also plays and
+ * pauses on a click. The position is saved per `positionKey` in localStorage while playing,
+ * restored when the file loads, and cleared at the end.
  */
-export function AudioPlayer({ podcastId, src, title, durationHint }: { podcastId: number; src: string; title: string; durationHint?: number | null }) {
-  const audioRef = useRef<HTMLAudioElement>(null);
-  const key = positionKey(podcastId);
+export function MediaPlayer({ kind = 'audio', src, title, label, seekLabel, positionKey: key, durationHint, children }: MediaPlayerProps) {
+  const audioRef = useRef<HTMLMediaElement>(null);
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
   const [duration, setDuration] = useState(durationHint ?? 0);
@@ -104,33 +118,46 @@ export function AudioPlayer({ podcastId, src, title, durationHint }: { podcastId
   };
 
   const shown = dragging ?? current;
-  return (
-    <Paper variant="outlined" component="section" aria-label={`${t.player.label}: ${title}`} sx={{ p: { xs: 1.5, sm: 2 }, borderRadius: 3, mb: 3 }}>
-      <audio
-        ref={audioRef}
-        src={src}
-        preload="metadata"
-        onLoadedMetadata={restore}
-        onDurationChange={(event) => {
+  const speedId = `speed-${key}`;
+  const events = {
+    src,
+    preload: 'metadata',
+    onLoadedMetadata: restore,
+    onDurationChange: (event: SyntheticEvent<HTMLMediaElement>) => {
           const length = event.currentTarget.duration;
-          if (Number.isFinite(length) && length > 0) setDuration(length);
-        }}
-        onTimeUpdate={(event) => {
-          setCurrent(event.currentTarget.currentTime);
-          save(event.currentTarget.currentTime);
-        }}
-        onPlay={() => setPlaying(true)}
-        onPause={(event) => {
-          setPlaying(false);
-          save(event.currentTarget.currentTime);
-        }}
-        onEnded={() => {
-          setPlaying(false);
-          lastSaved.current = -1;
-          writePosition(key, null);
-        }}
-        onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
-      />
+      if (Number.isFinite(length) && length > 0) setDuration(length);
+    },
+    onTimeUpdate: (event: SyntheticEvent<HTMLMediaElement>) => {
+      setCurrent(event.currentTarget.currentTime);
+      save(event.currentTarget.currentTime);
+    },
+    onPlay: () => setPlaying(true),
+    onPause: (event: SyntheticEvent<HTMLMediaElement>) => {
+      setPlaying(false);
+      save(event.currentTarget.currentTime);
+    },
+    onEnded: () => {
+      setPlaying(false);
+      lastSaved.current = -1;
+      writePosition(key, null);
+    },
+    onRateChange: (event: SyntheticEvent<HTMLMediaElement>) => setRate(event.currentTarget.playbackRate),
+  } as const;
+  return (
+    <Paper variant="outlined" component="section" aria-label={`${label}: ${title}`} sx={{ p: { xs: 1.5, sm: 2 }, borderRadius: 3, mb: 3 }}>
+      {kind === 'video' ? (
+        // The controls below play and pause it too; the click is a shortcut for the pointer.
+        <Box
+          component="video"
+          ref={audioRef as Ref<HTMLVideoElement>}
+          {...events}
+          playsInline
+          onClick={toggle}
+          sx={{ width: '100%', borderRadius: 2, display: 'block', bgcolor: 'common.black', mb: 1, cursor: 'pointer' }}
+        />
+      ) : (
+        <audio ref={audioRef as Ref<HTMLAudioElement>} {...events} />
+      )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center' }}>
         <Tooltip title={t.player.back}>
           <IconButton aria-label={t.player.back} onClick={() => seekTo(current - SKIP_SECONDS)}>
@@ -153,7 +180,7 @@ export function AudioPlayer({ podcastId, src, title, durationHint }: { podcastId
         </Tooltip>
         <Box sx={{ flexGrow: 1, px: 1, minWidth: 0 }}>
           <Slider
-            aria-label={t.player.seek}
+            aria-label={seekLabel}
             value={Math.min(shown, duration || shown)}
             min={0}
             max={duration || 1}
@@ -178,14 +205,14 @@ export function AudioPlayer({ podcastId, src, title, durationHint }: { podcastId
         </Box>
       </Stack>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'flex-end', mt: 1, flexWrap: 'wrap' }}>
-        <Typography id={`speed-${podcastId}`} variant="body2" color="text.secondary">
+        <Typography id={speedId} variant="body2" color="text.secondary">
           {t.player.speed}
         </Typography>
         <ToggleButtonGroup
           size="small"
           exclusive
           value={rate}
-          aria-labelledby={`speed-${podcastId}`}
+          aria-labelledby={speedId}
           onChange={(_, next: number | null) => {
             if (next === null || !audioRef.current) return;
             audioRef.current.playbackRate = next;
@@ -199,6 +226,7 @@ export function AudioPlayer({ podcastId, src, title, durationHint }: { podcastId
           ))}
         </ToggleButtonGroup>
       </Stack>
+      {children}
     </Paper>
   );
 }
