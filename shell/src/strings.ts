@@ -102,6 +102,8 @@ export const t = {
     tooManyText: 'تعداد درخواست‌های شما بیش از حد مجاز است. کمی بعد دوباره تلاش کنید.',
     serverTitle: 'خطای سرور',
     serverText: 'مشکلی در سرور پیش آمد. لطفاً کمی بعد دوباره تلاش کنید.',
+    unavailableTitle: 'سرویس موقتاً در دسترس نیست',
+    unavailableText: 'بخشی از سایت برای چند لحظه در دسترس نیست. چند ثانیه دیگر صفحه را دوباره باز کنید.',
     backHome: 'بازگشت به صفحه اصلی',
     loginNeeded: 'برای استفاده از این امکان ابتدا وارد حساب خود شوید.',
     /** The server's 401 for an expired or revoked token (server MESSAGES.tokenExpired), shown as it is. */

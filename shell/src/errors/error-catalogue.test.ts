@@ -60,7 +60,10 @@ describe('reactToError (SPEC §8)', () => {
 
   it('404 and 5xx of a page load show the error page; of an action, a toast', () => {
     expect(reactToError(404, undefined, page)).toEqual({ pageError: 404 });
-    expect(reactToError(503, undefined, page)).toEqual({ pageError: 500 });
+    expect(reactToError(502, undefined, page)).toEqual({ pageError: 500 });
+    expect(reactToError(503, undefined, page)).toEqual({ pageError: 503 });
+    // A service briefly away (issue 23): the server's Persian reason, not «خطای سرور».
+    expect(reactToError(503, 'پایگاه داده موقتاً در دسترس نیست.', action).toast?.message).toBe('پایگاه داده موقتاً در دسترس نیست.');
     expect(reactToError(404, 'موردی یافت نشد', action).toast?.message).toBe('موردی یافت نشد');
     expect(reactToError(500, undefined, action).toast?.message).toBe('خطای سرور');
   });

@@ -2,7 +2,7 @@ import { createListenerMiddleware, isApiErrorClaimed, isRejectedWithValue, signe
 import { enqueueSnackbar } from '@shop/ui-kit';
 import { t } from '../strings';
 import { navigateTo } from './navigation';
-import { pageErrorRaised } from './page-error-slice';
+import { pageErrorRaised, type PageErrorStatus } from './page-error-slice';
 
 /**
  * Endpoints whose screens handle their own errors: every error (`'all'`), every error but the
@@ -32,7 +32,7 @@ function isSilent(endpoint: string, status: number | string): boolean {
 export interface ErrorReaction {
   toast?: { message: string; variant: 'error' | 'warning' };
   navigate?: string;
-  pageError?: 404 | 429 | 500;
+  pageError?: PageErrorStatus;
   signOut?: boolean;
 }
 
@@ -76,6 +76,9 @@ export function reactToError(
       return context.isQuery
         ? { pageError: 429, toast: { message: t.errors.tooMany, variant: 'error' } }
         : { toast: { message: t.errors.tooMany, variant: 'error' } };
+    case 503:
+      // A service briefly away (issue 23): the server's own words say so and when to try again.
+      return context.isQuery ? { pageError: 503 } : { toast: { message: message ?? t.errors.unavailableTitle, variant: 'error' } };
     default:
       if (typeof status === 'number' && status >= 500) {
         return context.isQuery ? { pageError: 500 } : { toast: { message: t.errors.serverTitle, variant: 'error' } };

@@ -1,7 +1,10 @@
 import { createSlice, rootReducer, type PayloadAction } from '@shop/api-client';
 
-/** The error page a failed page load shows instead of the page (SPEC §2/§8): 404, 429 or 5xx. */
-export type PageErrorStatus = 404 | 429 | 500;
+/**
+ * The error page a failed page load shows instead of the page (SPEC §2/§8): 404, 429 or 5xx; 503
+ * is the 5xx page's own reading for a service that is briefly away (issue 23), sent with Retry-After.
+ */
+export type PageErrorStatus = 404 | 429 | 500 | 503;
 
 export const pageErrorSlice = createSlice({
   name: 'pageError',

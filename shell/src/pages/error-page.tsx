@@ -8,10 +8,12 @@ const VARIANTS: Record<PageErrorStatus, { title: string; text: string; code: str
   404: { title: t.errors.notFoundTitle, text: t.errors.notFoundText, code: '۴۰۴' },
   429: { title: t.errors.tooManyTitle, text: t.errors.tooManyText, code: '۴۲۹' },
   500: { title: t.errors.serverTitle, text: t.errors.serverText, code: '۵۰۰' },
+  503: { title: t.errors.unavailableTitle, text: t.errors.unavailableText, code: '۵۰۳' },
 };
 
 /**
- * The error page of SPEC §2 in its three variants: 404, 429 and 5xx (anything else); titled with
+ * The error page of SPEC §2 in its three variants: 404, 429 and 5xx (anything else; 503, a service
+ * briefly away, in words of its own: issue 23); titled with
  * its variant and kept out of search indexes (issue 9).
  */
 export function ErrorPage({ status }: { status: PageErrorStatus }) {

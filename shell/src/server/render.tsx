@@ -59,7 +59,7 @@ export interface RenderPageOptions {
 }
 
 export interface RenderedPage {
-  /** 200, or the status of the error page shown instead of the page (404, 429, 500). */
+  /** 200, or the status of the error page shown instead of the page (404, 429, 500, 503). */
   status: number;
   /** The HTML inside `<div id="root">`, streamed as React renders it. */
   html: Readable;

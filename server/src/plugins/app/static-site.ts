@@ -16,6 +16,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath, PREFERENCE_COOKIE_PREFIX, serverRenderingOf, REMOTE_NAMES, type RemoteManifestEntry } from '@shop/contracts';
 import { MESSAGES } from '../../lib/messages';
+import { RETRY_AFTER_S } from './error-handler';
 import { linkOrigin } from '../../modules/mail/mailer';
 import type { PageSources } from '../external/helmet';
 import { AUTH_COOKIE } from './auth';
@@ -282,12 +283,15 @@ export default fp(
       }
 
       // A reader's own page stays out of shared caches.
-      const send = (status: number, body: Readable | string | Buffer) =>
-        reply
+      const send = (status: number, body: Readable | string | Buffer) => {
+        // A 503 page (a service the page needed is briefly away: issue 23) says when to try again.
+        if (status === 503) reply.header('retry-after', String(RETRY_AFTER_S));
+        return reply
           .code(status)
           .header('cache-control', readerCookie ? 'private, no-cache' : 'no-cache')
           .type('text/html; charset=utf-8')
           .send(body);
+      };
       if (!visitor || !visitorPages) {
         const page = await render();
         if (page) send(page.status, Readable.from(page.document));

@@ -28,7 +28,7 @@ module.exports = Promise.resolve({
     if (url.startsWith('/posts/broken')) throw new Error('the frame failed');
     // The real bundle answers null when the cookie signs nobody in.
     if (readerCookie && readerCookie.includes('auth_token=stale')) return null;
-    const status = url.startsWith('/posts/404') ? 404 : 200;
+    const status = url.startsWith('/posts/404') ? 404 : url.startsWith('/posts/503') ? 503 : 200;
     return {
       status,
       html: Readable.from(['<main data-url="', url, '">', JSON.stringify({ remotes, apiOrigin, visitor, preferences, readerCookie, renders }).replace(/</g, ''), '</main>']),
@@ -65,7 +65,7 @@ describe('server-rendered public pages (PGlite)', () => {
 
   async function page(url: string, cookie?: string) {
     const response = await fetch(`${base}${url}`, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
-    return { status: response.status, html: await response.text() };
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), html: await response.text() };
   }
 
   function rendered(html: string): {
@@ -200,8 +200,10 @@ describe('server-rendered public pages (PGlite)', () => {
     expect(rendered((await page('/frequently-asked-questions?stale=1')).html).renders).toBe(next);
   });
 
-  it('answers with the status of the error page the page rendered', async () => {
-    expect((await page('/posts/404')).status).toBe(404);
+  it('answers with the status of the error page the page rendered, and when to try again for a 503', async () => {
+    expect(await page('/posts/404')).toMatchObject({ status: 404, retryAfter: null });
+    // A service the page needed was away (issue 23): the Persian 503 page, with Retry-After.
+    expect(await page('/posts/503')).toMatchObject({ status: 503, retryAfter: '5' });
   });
 
   it('falls back to index.html when the frame fails, and for pages the browser renders', async () => {
