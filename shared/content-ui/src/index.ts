@@ -9,4 +9,5 @@ export { pageOf, useFilteredListParams, useUrlParams, type UrlParamChanges } fro
 export { DetailFrame, useIdParam } from './detail-frame';
 export { SortableTableHead, TableSkeletonRows } from './sortable-table-head';
 export { UploadProgress } from './upload-progress';
+export { RefetchBar } from './refetch-bar';
 export { ConfirmDialog } from './confirm-dialog';

@@ -13,4 +13,5 @@ export const t = {
   cancel: 'انصراف',
   uploading: (percent: string) => `در حال بارگذاری: ${percent}٪`,
   processing: 'در حال پردازش فایل‌ها روی سرور…',
+  refreshing: 'در حال به‌روزرسانی فهرست…',
 } as const;
