@@ -40,7 +40,7 @@ function RestrictionDialogFallback() {
     <Dialog open aria-label={t.restriction.loading}>
       <DialogContent>
         <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-hidden />
           <Typography>{t.restriction.loading}</Typography>
         </Stack>
       </DialogContent>
