@@ -13,7 +13,10 @@ import { t } from './strings';
  */
 function responsiveTable(minWidth: number) {
   return {
-    '& td, & th': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+    // A column's name wraps between its words; a value anywhere (a long address), so the columns
+    // share the width instead of pushing the last ones out of sight…
+    '& th': { whiteSpace: 'normal', overflowWrap: 'break-word' },
+    '& td': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
     [`@container (max-width: ${minWidth - 0.05}px)`]: {
       '&, & tbody, & tr, & td': { display: 'block' },
       // The sort controls stay, as one wrapping line above the cards; the other names are in each card.
@@ -21,6 +24,7 @@ function responsiveTable(minWidth: number) {
       '& thead th': { border: 0 },
       '& thead th:not(:has(.MuiTableSortLabel-root))': { display: 'none' },
       '& tbody tr': { py: 1, borderTop: 1, borderColor: 'divider' },
+      // …and in a card, a value takes the room its name leaves.
       '& tbody td': { border: 0, py: 0.5, display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'center', minHeight: 36 },
       '& tbody td[colspan]': { display: 'block' },
       '& tbody td[data-label]::before': { content: 'attr(data-label)', flex: '0 0 8rem', color: 'text.secondary', fontWeight: 500 },
