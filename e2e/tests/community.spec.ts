@@ -87,3 +87,27 @@ test('search with Arabic letters and digits finds the Persian title', async ({ p
   await expect(page.getByRole('link', { name: 'کار با تاریخ شمسی در برنامه‌ها' })).toBeVisible();
   await page.screenshot({ path: '.artifacts/search.png', fullPage: true });
 });
+
+test('a comment link opened in a new tab scrolls to the comment and highlights it (issue 22 item 4)', async ({ browser, request }) => {
+  // A post of the demo data with an approved comment, found through the API.
+  const posts = (await (await request.get('/api/posts?per_page=50')).json()).data as { id: number }[];
+  let link: string | undefined;
+  for (const post of posts) {
+    const comments = (await (await request.get(`/api/posts/${post.id}/comments`)).json()).data as { id: number }[];
+    if (comments.length > 0) {
+      link = `/posts/${post.id}#comment-${comments[comments.length - 1]!.id}`;
+      break;
+    }
+  }
+  expect(link, 'a demo post with an approved comment').toBeDefined();
+  // A fresh context: the page is loaded as a document (server-rendered, islands), not navigated to.
+  const context = await browser.newContext({ viewport: { width: 375, height: 700 } });
+  const visitor = await context.newPage();
+  await visitor.goto(link!);
+  const comment = visitor.locator(`#${link!.split('#')[1]}`);
+  await expect(comment).toHaveAttribute('data-highlighted', 'true');
+  await expect(comment).toBeFocused();
+  await expect(comment).toBeInViewport();
+  await visitor.screenshot({ path: '/tmp/layout-comment-link.png' });
+  await context.close();
+});

@@ -9,5 +9,6 @@ export { pageOf, useFilteredListParams, useUrlParams, type UrlParamChanges } fro
 export { DetailFrame, useIdParam } from './detail-frame';
 export { SortableTableHead, TableSkeletonRows } from './sortable-table-head';
 export { UploadProgress } from './upload-progress';
+export { RefetchBar } from './refetch-bar';
 export { ConfirmDialog } from './confirm-dialog';
 export { MediaPlayer, PLAYBACK_RATES, type MediaPlayerProps } from './media-player';

@@ -23,4 +23,5 @@ export const t = {
     speedValue: (n: string) => `${n}×`,
     elapsed: (current: string, total: string) => `${current} از ${total}`,
   },
+  refreshing: 'در حال به‌روزرسانی فهرست…',
 } as const;

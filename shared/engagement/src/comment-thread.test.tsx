@@ -143,10 +143,11 @@ describe('CommentThread', () => {
     expect(screen.queryByRole('button', { name: /پاسخ به/ })).toBeNull();
   });
 
-  it('shows the comments-closed notice instead of the forms when sending comments is off site-wide, and keeps the thread', async () => {
+  it('says sending comments is closed site-wide instead of the forms when it is off for the whole site, and keeps the thread', async () => {
     siteComments = false;
     renderPage(<CommentThread type="post" id={5} commentStatus="open" />, signedIn);
-    expect(await screen.findByText('دیدگاه‌ها برای این صفحه بسته است.')).toBeTruthy();
+    expect(await screen.findByText('ارسال دیدگاه در سایت فعلاً بسته است.')).toBeTruthy();
+    expect(screen.queryByText('دیدگاه‌ها برای این صفحه بسته است.')).toBeNull();
     expect(await screen.findByText('نوشته خوبی بود.')).toBeTruthy();
     expect(screen.getByText('سپاس از شما!')).toBeTruthy();
     expect(screen.queryByRole('form')).toBeNull();
@@ -185,7 +186,8 @@ describe('CommentThread', () => {
     const form = await screen.findByRole('form', { name: 'دیدگاه خود را بنویسید' });
     await userEvent.type(within(form).getByRole('textbox', { name: 'متن دیدگاه' }), 'دیدگاه دیرهنگام');
     await userEvent.click(within(form).getByRole('button', { name: 'ارسال دیدگاه' }));
-    expect(await screen.findByText('دیدگاه‌ها برای این صفحه بسته است.')).toBeTruthy();
+    // The site information read again tells why: the whole site, not this page.
+    expect(await screen.findByText('ارسال دیدگاه در سایت فعلاً بسته است.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
     expect(screen.getByText('نوشته خوبی بود.')).toBeTruthy();
   });

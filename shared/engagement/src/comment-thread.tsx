@@ -34,9 +34,17 @@ function countComments(nodes: CommentNode[]): number {
 /**
  * Why the person may not write, as a notice; null when they may. A notice with a link (log in,
  * verify the email) is a step they can take, so the empty thread may still invite them to write.
- * @param closed the item's comments are closed, sending comments is off site-wide, or the server said so
+ * Comments switched off for the whole site say so, not that this page is closed (issue 22 item 14).
+ * @param siteWide sending comments is off site-wide (`comments_enabled` of the site information)
+ * @param closed the server refused a comment because comments are closed
  */
-function writeGate(status: CommentStatus, closed: boolean, canComment: boolean, user: User | null): { text: string; link?: { to: string; label: string } } | null {
+function writeGate(
+  status: CommentStatus,
+  { siteWide, closed }: { siteWide: boolean; closed: boolean },
+  canComment: boolean,
+  user: User | null,
+): { text: string; link?: { to: string; label: string } } | null {
+  if (siteWide) return { text: t.closedSiteWide };
   if (closed || status === 'closed') return { text: t.closed };
   if (!user) return { text: t.loginFirst, link: { to: '/login', label: t.login } };
   if (!user.is_email_verified) return { text: t.verifyFirst, link: { to: '/resend-verification-email', label: t.verify } };
@@ -52,7 +60,7 @@ function writeGate(status: CommentStatus, closed: boolean, canComment: boolean, 
 }
 
 function FormFallback() {
-  return <Skeleton variant="rounded" height={120} aria-label={t.loadingForm} />;
+  return <Skeleton variant="rounded" height={120} role="progressbar" aria-label={t.loadingForm} />;
 }
 
 function CommentItem({
@@ -143,8 +151,9 @@ function CommentItem({
  * users, and non-buyers of a `buyers-only` course see a notice instead of the form (SPEC §8);
  * an empty thread invites a first comment only when writing is possible. New comments show
  * only after approval. When sending comments is off site-wide (`comments_enabled` of the site
- * information, issue 8), or the server refuses a comment because comments are closed, the forms
- * give way to SPEC §8's «comments are closed» notice; the thread stays. Any refusal rereads the
+ * information, issue 8), the forms give way to a notice that says so (issue 22 item 14); when the
+ * item's comments are closed, or the server refuses a comment because they are, to SPEC §8's
+ * «comments are closed» notice; the thread stays. Any refusal rereads the
  * item and the site information, so a switch turned off while the page was open shows too.
  */
 export function CommentThread({ type, id, commentStatus, canComment = false }: CommentThreadProps) {
@@ -153,7 +162,7 @@ export function CommentThread({ type, id, commentStatus, canComment = false }: C
   const commentsEnabled = useSiteInformation()?.comments_enabled ?? true;
   const [closedByServer, setClosedByServer] = useState(false);
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
-  const gate = writeGate(commentStatus, !commentsEnabled || closedByServer, canComment, user);
+  const gate = writeGate(commentStatus, { siteWide: !commentsEnabled, closed: closedByServer }, canComment, user);
   const onClosed = () => setClosedByServer(true);
   const invitesFirstComment = !gate || gate.link !== undefined;
   const target = { type, id };

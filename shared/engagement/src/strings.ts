@@ -21,6 +21,8 @@ export const t = {
   sending: 'در حال ارسال…',
   pendingApproval: 'دیدگاه شما ثبت شد و پس از تأیید نمایش داده می‌شود.',
   closed: 'دیدگاه‌ها برای این صفحه بسته است.',
+  /** Sending comments is off for the whole site (issue 22 item 14), not only for this page. */
+  closedSiteWide: 'ارسال دیدگاه در سایت فعلاً بسته است.',
   /** SPEC §8 "comments only for course purchasers" (the server's wording). */
   buyersOnly: 'دیدگاه‌های این دوره فقط برای خریداران آن باز است.',
   loginFirst: 'برای ثبت دیدگاه ابتدا وارد حساب خود شوید.',

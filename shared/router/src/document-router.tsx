@@ -12,13 +12,25 @@ function currentLocation() {
 }
 
 /**
+ * The location as the server rendered the page: without the hash, which a browser never sends.
+ * An island's first render must match the server's HTML, or React keeps the server's attributes
+ * (issue 22 item 4: a `#comment-<id>` link's highlight and focus were lost on a direct load).
+ */
+function serverLocation() {
+  return { ...currentLocation(), hash: '' };
+}
+
+/**
  * The router of a hydrated island. A navigation that keeps the path (a list's filter or page in
  * the query string) stays in the island, through the History API; one to another path loads that
- * page as a document, server-rendered, as a plain link would.
+ * page as a document, server-rendered, as a plain link would. The island first renders as the
+ * server did, without the address's hash, and is given the hash once hydrated, so what the hash
+ * changes (a comment link's highlight, SPEC §9) is rendered by the browser (issue 22 item 4).
  */
 export function DocumentRouter({ children }: { children: ReactNode }) {
-  const [location, setLocation] = useState(currentLocation);
+  const [location, setLocation] = useState(serverLocation);
   useEffect(() => {
+    setLocation(currentLocation());
     const onPopState = () => setLocation(currentLocation());
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);

@@ -1,9 +1,10 @@
 import { renderToString } from 'react-dom/server';
-import { act, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocumentRouter } from './document-router';
 import { defineIslands, Island, IslandsProvider } from './islands';
-import { useLocation, useSearchParams } from './index';
+import { MemoryRouter, useLocation, useSearchParams } from './index';
 
 function markerOf(html: string) {
   return new DOMParser().parseFromString(html, 'text/html').body.firstElementChild as HTMLElement;
@@ -111,5 +112,35 @@ describe('DocumentRouter', () => {
       window.history.back();
     });
     await screen.findByRole('button', { name: '/posts همه' });
+  });
+
+  it('hydrates as the server rendered, without the hash, then gives the island the hash (issue 22 item 4)', async () => {
+    function Anchored() {
+      const { hash } = useLocation();
+      return <article id="comment-7" data-highlighted={hash === '#comment-7' || undefined} />;
+    }
+    // The server never sees the hash: its HTML is the page without it.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <MemoryRouter initialEntries={['/posts/3']}>
+        <Anchored />
+      </MemoryRouter>,
+    );
+    document.body.append(container);
+    window.history.replaceState(null, '', '/posts/3#comment-7');
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <DocumentRouter>
+          <Anchored />
+        </DocumentRouter>,
+      );
+    });
+    // React does not patch an attribute that differs from the server's HTML; a matching first render needs no patch.
+    await waitFor(() => expect(container.querySelector('#comment-7')!.getAttribute('data-highlighted')).toBe('true'));
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    container.remove();
   });
 });

@@ -10,6 +10,7 @@ import { PublicLayout } from '../layouts/public-layout';
 import { DocumentHead, ServerHead, type ServerHeadTarget } from '../head/page-head';
 import { VersionWatcher } from '../version/version-watcher';
 import type { ShellStore } from './store';
+import { t } from '../strings';
 
 // Pages load one by one; the form libraries (formik, yup, libphonenumber-js) come only
 // with the pages that have forms (DESIGN.md "First paint does not wait for JavaScript").
@@ -28,10 +29,11 @@ function SessionBootstrap() {
   return null;
 }
 
+/** What shows while a page's code loads; named, as every progress bar must be (axe `aria-progressbar-name`, issue 22 item 15). */
 function PageSpinner() {
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 320 }}>
-      <CircularProgress />
+      <CircularProgress aria-label={t.remote.loading} />
     </Box>
   );
 }

@@ -51,7 +51,7 @@ function FigureCard({ figure, value }: { figure: Figure; value: number }) {
 }
 
 function ChartSkeleton() {
-  return <Skeleton variant="rounded" height={280} aria-label={t.dashboard.overviewLoading} />;
+  return <Skeleton variant="rounded" height={280} role="progressbar" aria-label={t.dashboard.overviewLoading} />;
 }
 
 /**

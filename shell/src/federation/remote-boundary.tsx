@@ -69,7 +69,7 @@ export class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }
 
 function AreaSkeleton() {
   return (
-    <Box aria-busy="true" aria-label={t.remote.loading} sx={{ py: 2 }}>
+    <Box role="progressbar" aria-busy="true" aria-label={t.remote.loading} sx={{ py: 2 }}>
       <Skeleton variant="text" width="40%" height={40} />
       <Skeleton variant="rounded" height={160} sx={{ mt: 1 }} />
     </Box>

@@ -17,7 +17,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@shop/ui-kit';
-import { Drawer, List, ListItemButton, ListItemIcon, ListItemText } from '@shop/ui-kit/lazy';
+import { Drawer, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@shop/ui-kit/lazy';
 import { NavLink } from '@shop/router';
 import { ThemeSwitch } from './theme-switch';
 import { DashboardAccountMenu } from './dashboard-account-menu';
@@ -46,22 +46,31 @@ export function DashboardLayout() {
   const nav = (
     <Box component="nav" aria-label={t.nav.dashboard} sx={{ width: DRAWER_WIDTH }}>
       <Toolbar />
+      {/* Each link in its own item: a list holds only list items (WCAG 1.3.1, axe `list`; issue 22 item 15). */}
       <List>
-        <ListItemButton component={NavLink} to="/dashboard" end onClick={() => dispatch(sidebarToggled(false))}>
-          <ListItemIcon>
-            <Icon name="Dashboard" />
-          </ListItemIcon>
-          <ListItemText primary={t.dashboard.homeTitle} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton component={NavLink} to="/dashboard" end onClick={() => dispatch(sidebarToggled(false))}>
+            <ListItemIcon>
+              <Icon name="Dashboard" />
+            </ListItemIcon>
+            <ListItemText primary={t.dashboard.homeTitle} />
+          </ListItemButton>
+        </ListItem>
         {loading
-          ? [0, 1, 2].map((i) => <Skeleton key={i} height={44} sx={{ mx: 2 }} />)
+          ? [0, 1, 2].map((i) => (
+              <ListItem key={i} disablePadding>
+                <Skeleton height={44} sx={{ mx: 2, flexGrow: 1 }} />
+              </ListItem>
+            ))
           : items.map((item) => (
-              <ListItemButton key={item.path} component={NavLink} to={item.path} onClick={() => dispatch(sidebarToggled(false))}>
-                <ListItemIcon>
-                  <Icon name={item.icon} />
-                </ListItemIcon>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
+              <ListItem key={item.path} disablePadding>
+                <ListItemButton component={NavLink} to={item.path} onClick={() => dispatch(sidebarToggled(false))}>
+                  <ListItemIcon>
+                    <Icon name={item.icon} />
+                  </ListItemIcon>
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              </ListItem>
             ))}
       </List>
     </Box>

@@ -67,7 +67,7 @@ export default function VerificationPage() {
     return (
       <MessageScreen title={t.verification.title}>
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-hidden />
           <Typography>{t.verification.checking}</Typography>
         </Box>
       </MessageScreen>

@@ -1,9 +1,9 @@
 import { SEARCH_MAX_TOTAL, type SearchResult } from '@shop/contracts';
-import { EmptyState, ListPagination } from '@shop/content-ui';
+import { EmptyState, ListPagination, RefetchBar } from '@shop/content-ui';
 import { formatJalaliDate, formatNumber } from '@shop/format';
 import { skipToken } from '@shop/api-client';
 import { Alert, Box, Container, Link as MuiLink, Paper, Skeleton, Stack, Typography } from '@shop/ui-kit';
-import { Chip, LinearProgress } from '@shop/ui-kit/lazy';
+import { Chip } from '@shop/ui-kit/lazy';
 import { Link, useSearchParams } from '@shop/router';
 import { isSearchable, searchResultPath, useSearchQuery } from './search-api';
 import { t } from '../strings';
@@ -88,7 +88,9 @@ export default function SearchPage() {
               </Typography>
             )}
           </Box>
-          <Box sx={{ position: 'relative', minHeight: 4, mb: 1 }}>{isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, insetInline: 0 }} />}</Box>
+          <Box sx={{ position: 'relative', minHeight: 4, mb: 1 }}>
+            <RefetchBar shown={isFetching} />
+          </Box>
           {isLoading ? (
             <Stack spacing={2} useFlexGap>
               {Array.from({ length: 4 }, (_, i) => (

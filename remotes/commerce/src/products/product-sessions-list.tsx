@@ -5,6 +5,9 @@ import { Chip, List, ListItemButton, ListItemText } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
 import { t } from '../strings';
 
+/** The width of a session's round marker, px. */
+const MARKER_PX = 36;
+
 /** The round number of a session; a done tick replaces it once the buyer marked it done. */
 function SessionMarker({ number, done }: { number: number; done: boolean }) {
   return (
@@ -12,8 +15,8 @@ function SessionMarker({ number, done }: { number: number; done: boolean }) {
       aria-hidden
       sx={{
         flexShrink: 0,
-        width: 36,
-        height: 36,
+        width: MARKER_PX,
+        height: MARKER_PX,
         borderRadius: '50%',
         display: 'grid',
         placeItems: 'center',
@@ -47,14 +50,21 @@ export function ProductSessionsList({ productId, sessions }: { productId: number
         <List component="ol" sx={{ listStyle: 'none', p: 0 }}>
           {sessions.map((session, index) => (
             <li key={session.id}>
-              <ListItemButton component={Link} to={`/products/${productId}/${session.id}`} divider={index < sessions.length - 1} sx={{ gap: 2, py: 1.5 }}>
+              <ListItemButton
+                component={Link}
+                to={`/products/${productId}/${session.id}`}
+                divider={index < sessions.length - 1}
+                // On a phone the chips go under the title, which keeps the row's width (issue 22 item 13).
+                sx={{ columnGap: 2, rowGap: 0.5, py: 1.5, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+              >
                 <SessionMarker number={index + 1} done={session.is_done} />
                 <ListItemText
                   primary={session.title}
                   secondary={`${t.session(toPersianDigits(index + 1))} · ${formatJalaliDate(session.created_at)}`}
                   slotProps={{ primary: { sx: { fontWeight: 500 } } }}
+                  sx={{ flexBasis: { xs: `calc(100% - ${MARKER_PX}px - 16px)`, sm: 'auto' }, minWidth: 0 }}
                 />
-                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexShrink: 0 }}>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexShrink: 0, flexWrap: 'wrap', marginInlineStart: { xs: `${MARKER_PX + 16}px`, sm: 0 }, '&:empty': { display: 'none' } }}>
                   {session.is_done && <Chip size="small" color="success" variant="outlined" label={t.sessionDone} />}
                   {session.is_free_preview && <Chip size="small" color="secondary" variant="outlined" label={t.freePreview} />}
                   {!session.can_view && <Icon name="Lock" titleAccess={t.locked} color="action" fontSize="small" />}

@@ -1,28 +1,9 @@
-import { useState } from 'react';
-import { ConfirmDialog, DebouncedSearchBox, ListPagination, SortableTableHead, TableSkeletonRows, useTableParams } from '@shop/content-ui';
+import { DebouncedSearchBox, ListPagination, useTableParams } from '@shop/content-ui';
 import { formatJalaliDate, formatNumber } from '@shop/format';
 import { Link } from '@shop/router';
-import {
-  Box,
-  Button,
-  Icon,
-  IconButton,
-  Link as MuiLink,
-  Paper,
-  Stack,
-  Typography,
-  enqueueSnackbar,
-} from '@shop/ui-kit';
-import {
-  Chip,
-  LinearProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableRow,
-  Tooltip,
-} from '@shop/ui-kit/lazy';
+import { Box, Link as MuiLink } from '@shop/ui-kit';
+import { Chip } from '@shop/ui-kit/lazy';
+import { DataTable, ListToolbar, PageHeader, RowActions, useConfirmedDelete } from '@shop/dashboard-ui';
 import { useDeleteAdminContentMutation, useGetAdminContentListQuery, type AdminContent } from './content-admin-api';
 import { CONTENT_KINDS, type ContentKind } from './content-kinds';
 import { t } from '../strings';
@@ -33,36 +14,29 @@ const COLUMNS = ['title', 'is_active', 'comment_status', 'likes_count', 'created
 const SORTABLE_COLUMNS = ['title', 'likes_count', 'created_at'] as const;
 const DEFAULT_SORT = '-created_at';
 
-
 /**
  * A dashboard list of posts or podcasts (SPEC §2): search (debounced, `q`), sortable columns
  * (`sort`) and pages (`page`) in the URL; active flag and comment status; edit link; delete
- * after a confirmation dialog.
+ * after a confirmation dialog. Built on `@shop/dashboard-ui` like every dashboard list, so it
+ * fits any width (issue 22 item 13).
  */
 export function ContentAdminList({ kind }: { kind: ContentKind }) {
   const config = CONTENT_KINDS[kind];
   const { page, q, sort, sortParam, setPage, setQuery, toggleSort } = useTableParams(SORTABLE_COLUMNS, DEFAULT_SORT);
   const { data, isLoading, isFetching } = useGetAdminContentListQuery({ kind, page, per_page: PER_PAGE, q, sort: sortParam });
   const [remove, { isLoading: removing }] = useDeleteAdminContentMutation();
-  const [toDelete, setToDelete] = useState<AdminContent | null>(null);
-  const items = data?.data ?? [];
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      const answer = await remove({ kind, id: toDelete.id }).unwrap();
-      enqueueSnackbar(answer?.message ?? t.dashboard.deleted, { variant: 'success' });
-    } catch {
-      // The shell's error catalogue shows the failure (SPEC §8).
-    }
-    setToDelete(null);
-  };
+  const deletion = useConfirmedDelete<AdminContent>({
+    remove: (item) => remove({ kind, id: item.id }).unwrap(),
+    textOf: (item) => t.dashboard.deleteText(item.title),
+    pending: removing,
+  });
+  const editPath = (item: AdminContent) => `${config.listPath}/${item.id}`;
 
   const cell = (item: AdminContent, key: (typeof COLUMNS)[number]) => {
     switch (key) {
       case 'title':
         return (
-          <MuiLink component={Link} to={`${config.listPath}/${item.id}`} underline="hover" sx={{ fontWeight: 500 }}>
+          <MuiLink component={Link} to={editPath(item)} underline="hover" sx={{ fontWeight: 500 }}>
             {item.title}
           </MuiLink>
         );
@@ -82,78 +56,30 @@ export function ContentAdminList({ kind }: { kind: ContentKind }) {
       case 'created_at':
         return <time dateTime={item.created_at}>{formatJalaliDate(item.created_at)}</time>;
       case 'actions':
-        return (
-          <Stack direction="row" spacing={0.5}>
-            <Tooltip title={t.dashboard.edit(item.title)}>
-              <IconButton component={Link} to={`${config.listPath}/${item.id}`} aria-label={t.dashboard.edit(item.title)} size="small">
-                <Icon name="Edit" fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t.dashboard.remove(item.title)}>
-              <IconButton onClick={() => setToDelete(item)} aria-label={t.dashboard.remove(item.title)} size="small" color="error">
-                <Icon name="Delete" fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Stack>
-        );
+        return <RowActions title={item.title} editTo={editPath(item)} onDelete={() => deletion.ask(item)} />;
     }
   };
 
   return (
     <Box sx={{ py: { xs: 2, md: 3 } }}>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-          {config.title}
-        </Typography>
-        <Button component={Link} to={config.addPath} variant="contained" startIcon={<Icon name="Add" />}>
-          {config.add}
-        </Button>
-      </Stack>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {config.intro}
-      </Typography>
-      <Stack spacing={2} useFlexGap direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+      <PageHeader title={config.title} intro={config.intro} add={{ label: config.add, to: config.addPath }} />
+      <ListToolbar total={data?.meta.total}>
         <DebouncedSearchBox value={q} onSearch={setQuery} label={t.dashboard.search} placeholder={t.dashboard.searchPlaceholder} />
-        {data && (
-          <Typography color="text.secondary" role="status">
-            {t.dashboard.total(formatNumber(data.meta.total))}
-          </Typography>
-        )}
-      </Stack>
-      <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative' }}>
-        {isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, insetInline: 0 }} />}
-        <Table size="small" aria-label={config.title} sx={{ minWidth: 720, '& td, & th': { whiteSpace: 'nowrap' } }}>
-          <SortableTableHead columns={COLUMNS} labels={t.dashboard.columns} sortable={SORTABLE_COLUMNS} sort={sort} onSort={toggleSort} />
-          <TableBody>
-            {isLoading
-              ? <TableSkeletonRows columns={COLUMNS.length} />
-              : items.map((item) => (
-                  <TableRow key={item.id} hover>
-                    {COLUMNS.map((key) => (
-                      <TableCell key={key}>{cell(item, key)}</TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-            {data && items.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
-                  {t.dashboard.empty}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <ListPagination meta={data?.meta} onChange={setPage} />
-      <ConfirmDialog
-        open={!!toDelete}
-        title={t.dashboard.deleteTitle}
-        text={toDelete ? t.dashboard.deleteText(toDelete.title) : ''}
-        confirmLabel={t.dashboard.confirmDelete}
-        pending={removing}
-        onCancel={() => setToDelete(null)}
-        onConfirm={confirmDelete}
+      </ListToolbar>
+      {deletion.refusal}
+      <DataTable
+        label={config.title}
+        columns={COLUMNS}
+        labels={t.dashboard.columns}
+        rows={data?.data}
+        rowKey={(item) => item.id}
+        cell={cell}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        sorting={{ sortable: SORTABLE_COLUMNS, sort, onSort: toggleSort }}
       />
+      <ListPagination meta={data?.meta} onChange={setPage} />
+      {deletion.dialog}
     </Box>
   );
 }

@@ -1,8 +1,8 @@
 import type { CommentModerationStatus } from '@shop/contracts';
-import { DebouncedSearchBox, EmptyState, ListPagination } from '@shop/content-ui';
+import { DebouncedSearchBox, EmptyState, ListPagination, RefetchBar } from '@shop/content-ui';
 import { formatNumber } from '@shop/format';
 import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@shop/ui-kit';
-import { LinearProgress, Tab, Tabs } from '@shop/ui-kit/lazy';
+import { Tab, Tabs } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
 import { useGetDashboardCommentsQuery } from './comments-api';
 import { COMMENT_SECTIONS, MODERATION_STATUSES, sectionPath } from './comment-sections';
@@ -66,7 +66,7 @@ export default function CommentsPage() {
       </Stack>
 
       <Box sx={{ position: 'relative', minHeight: 4, mb: 1 }}>
-        {isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, insetInline: 0 }} />}
+        <RefetchBar shown={isFetching} />
       </Box>
       {data && (
         <Typography color="text.secondary" role="status" sx={{ mb: 1 }}>

@@ -16,7 +16,7 @@ export function LazyRichTextField(props: ComponentProps<typeof RichTextField>) {
       fallback={
         <Box aria-busy="true">
           <FormLabel sx={{ display: 'block', mb: 1 }}>{props.label}</FormLabel>
-          <Skeleton variant="rounded" height={310} aria-label={t.editor.loading} />
+          <Skeleton variant="rounded" height={310} role="progressbar" aria-label={t.editor.loading} />
         </Box>
       }
     >

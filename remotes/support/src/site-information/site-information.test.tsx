@@ -5,6 +5,7 @@ import supportModule from '../module';
 import AboutMePage from './about-me-page';
 import AboutMeSlot from './about-me-slot';
 import TermsPage from './terms-page';
+import { withoutRepeatedTitle } from './site-text-page';
 import { aSiteInformation } from './site-information-fixture';
 
 const longParagraph = 'من برنامه‌نویس و مدرس هستم و سال‌هاست درباره وب می‌نویسم. '.repeat(10);
@@ -32,6 +33,23 @@ describe('about-me and terms (SPEC §2)', () => {
     renderPage(<TermsPage />, { url: '/terms-and-conditions' });
     expect(screen.getByRole('heading', { level: 1, name: 'قوانین و مقررات' })).toBeTruthy();
     expect((await screen.findAllByRole('listitem')).map((item) => item.textContent)).toEqual(['احترام به دیگران', 'رعایت قانون']);
+  });
+
+  it('/terms-and-conditions shows its title once when the text starts with the same heading (issue 22 item 14)', async () => {
+    const before = info.terms_and_conditions;
+    info.terms_and_conditions = '<h2> قوانین و <em>مقررات</em></h2>\n<p>متن قوانین</p>';
+    try {
+      renderPage(<TermsPage />, { url: '/terms-and-conditions' });
+      expect(await screen.findByText('متن قوانین')).toBeTruthy();
+      expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['قوانین و مقررات']);
+    } finally {
+      info.terms_and_conditions = before;
+    }
+  });
+
+  it('keeps a leading heading that says something else than the title', () => {
+    expect(withoutRepeatedTitle('<h2>شرایط استفاده</h2><p>متن</p>', 'قوانین و مقررات')).toBe('<h2>شرایط استفاده</h2><p>متن</p>');
+    expect(withoutRepeatedTitle('<p>قوانین و مقررات</p>', 'قوانین و مقررات')).toBe('<p>قوانین و مقررات</p>');
   });
 
   it('the home slot shows the start of about-me as plain text and links to /about-me', async () => {

@@ -1,8 +1,7 @@
 import type { TicketStatusFilter } from '@shop/contracts';
-import { DebouncedSearchBox, EmptyState, ListPagination } from '@shop/content-ui';
+import { DebouncedSearchBox, EmptyState, ListPagination, RefetchBar } from '@shop/content-ui';
 import { formatNumber } from '@shop/format';
 import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@shop/ui-kit';
-import { LinearProgress } from '@shop/ui-kit/lazy';
 import { useGetDashboardTicketsQuery } from './tickets-api';
 import { TicketCard } from './ticket-card';
 import { TICKET_STATUSES, useTicketsParams } from './use-tickets-params';
@@ -47,7 +46,7 @@ export default function TicketsPage() {
       </Stack>
 
       <Box sx={{ position: 'relative', minHeight: 4, mb: 1 }}>
-        {isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, insetInline: 0 }} />}
+        <RefetchBar shown={isFetching} />
       </Box>
       {data && (
         <Typography color="text.secondary" role="status" sx={{ mb: 1 }}>

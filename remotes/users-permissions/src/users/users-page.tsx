@@ -2,11 +2,11 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { selectCurrentUser, useAppSelector } from '@shop/api-client';
 import type { User, UserStatus, WriteCommentStatus } from '@shop/contracts';
 import { DebouncedSearchBox, ListPagination, useTableParams, useUrlParams } from '@shop/content-ui';
-import { formatJalaliDate, formatMobile, formatNumber } from '@shop/format';
+import { formatJalaliDate, formatMobile } from '@shop/format';
 import { Link } from '@shop/router';
 import { Box, Button, CircularProgress, Icon, IconButton, Stack, Typography } from '@shop/ui-kit';
 import { Chip, Dialog, DialogContent, Tooltip } from '@shop/ui-kit/lazy';
-import { DataTable, FilterSelect, PageHeader, filterOf, useConfirmedDelete } from '@shop/dashboard-ui';
+import { DataTable, FilterSelect, ListToolbar, PageHeader, filterOf, useConfirmedDelete } from '@shop/dashboard-ui';
 import { PATHS } from '../paths';
 import { CommentStatusChip } from './comment-status-chip';
 import { useDeleteDashboardUserMutation, useGetDashboardUsersQuery } from './users-api';
@@ -40,7 +40,7 @@ function RestrictionDialogFallback() {
     <Dialog open aria-label={t.restriction.loading}>
       <DialogContent>
         <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-hidden />
           <Typography>{t.restriction.loading}</Typography>
         </Stack>
       </DialogContent>
@@ -163,24 +163,17 @@ export default function UsersPage() {
           </>
         }
       />
-      <Stack spacing={2} useFlexGap direction={{ xs: 'column', md: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}>
-        <Stack spacing={2} useFlexGap direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
-          <DebouncedSearchBox value={q} onSearch={setQuery} label={t.searchUsers} placeholder={t.searchPlaceholder} />
-          <FilterSelect label={t.filters.status} value={status} options={t.userStatus} onChange={(next) => update({ status: next, page: null })} />
-          <FilterSelect label={t.filters.verified} value={verified} options={t.filters.verifiedOptions} onChange={(next) => update({ verified: next, page: null })} />
-          <FilterSelect
-            label={t.filters.commentStatus}
-            value={commentStatus}
-            options={t.commentStatus}
-            onChange={(next) => update({ write_comment_status: next, page: null })}
-          />
-        </Stack>
-        {data && (
-          <Typography color="text.secondary" role="status">
-            {t.usersTotal(formatNumber(data.meta.total))}
-          </Typography>
-        )}
-      </Stack>
+      <ListToolbar total={data?.meta.total} totalLabel={t.usersTotal}>
+        <DebouncedSearchBox value={q} onSearch={setQuery} label={t.searchUsers} placeholder={t.searchPlaceholder} />
+        <FilterSelect label={t.filters.status} value={status} options={t.userStatus} onChange={(next) => update({ status: next, page: null })} />
+        <FilterSelect label={t.filters.verified} value={verified} options={t.filters.verifiedOptions} onChange={(next) => update({ verified: next, page: null })} />
+        <FilterSelect
+          label={t.filters.commentStatus}
+          value={commentStatus}
+          options={t.commentStatus}
+          onChange={(next) => update({ write_comment_status: next, page: null })}
+        />
+      </ListToolbar>
       {deletion.refusal}
       <DataTable
         label={t.users}
@@ -193,7 +186,7 @@ export default function UsersPage() {
         isFetching={isFetching}
         empty={t.noUsers}
         sorting={{ sortable: SORTABLE_COLUMNS, sort, onSort: toggleSort }}
-        minWidth={1100}
+        minWidth={900}
       />
       <ListPagination meta={data?.meta} onChange={setPage} />
       {deletion.dialog}

@@ -43,7 +43,7 @@ export function SalesSummary({ kind, period }: { kind: SummaryQuery['kind']; per
         </Stack>
       )}
       {data && data.data.length > 0 && (
-        <Suspense fallback={<Skeleton variant="rounded" height={280} sx={{ mt: 2 }} aria-label={t.financial.loadingChart} />}>
+        <Suspense fallback={<Skeleton variant="rounded" height={280} sx={{ mt: 2 }} role="progressbar" aria-label={t.financial.loadingChart} />}>
           <SummaryChart summary={data} />
         </Suspense>
       )}

@@ -1,0 +1,64 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Waits until a page has its answers: no request in flight and no skeleton left in `main`. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main .MuiSkeleton-root')).toHaveCount(0);
+}
+
+/**
+ * Opens a path of the app: inside the already loaded app through its router (the History API and
+ * a `popstate`, as the back button would), else as a new document. Saves reloading the shell and
+ * every remote for each dashboard page.
+ */
+export async function open(page: Page, path: string): Promise<void> {
+  if (new URL(page.url()).pathname.startsWith('/dashboard') && path.startsWith('/dashboard')) {
+    await page.evaluate((next) => {
+      window.history.pushState(null, '', next);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await page.waitForURL((url) => url.pathname + url.hash === path || url.pathname === path);
+  } else {
+    await page.goto(path);
+  }
+  await settle(page);
+}
+
+/** A dashboard path with its item id as `:id`, so one edit page stands for all of its kind. */
+const kindOf = (path: string) => path.replace(/\/\d+$/, '/:id');
+
+/** Paths of the dashboard's own links inside `main` (sub-lists, add and edit pages). */
+async function linksInMain(page: Page): Promise<string[]> {
+  const hrefs = await page.locator('main a[href^="/dashboard"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+  return [...new Set(hrefs)];
+}
+
+/**
+ * Every dashboard page the signed-in account can reach (issue 22 items 13 and 15): the
+ * navigation's sections, then whatever their pages link to inside `main` (sub-lists, add pages,
+ * one edit page of each kind), breadth first. `list` are the pages reached from the navigation or
+ * a section's own sub-navigation without an id or an «add» in the path.
+ * @param onPage called on each page once it has settled (before its links are followed)
+ */
+export async function dashboardPages(page: Page, onPage?: (path: string) => Promise<void>): Promise<{ all: string[]; lists: string[] }> {
+  await page.goto('/dashboard');
+  const nav = page.getByRole('navigation', { name: 'داشبورد' });
+  await expect(nav.getByRole('link').nth(3)).toBeVisible();
+  const sections = await nav.getByRole('link').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+  const seen = new Set<string>(sections.map(kindOf));
+  const queue = [...sections];
+  const all: string[] = [];
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    all.push(path);
+    await open(page, path);
+    await onPage?.(path);
+    for (const link of await linksInMain(page)) {
+      if (seen.has(kindOf(link))) continue;
+      seen.add(kindOf(link));
+      queue.push(link);
+    }
+  }
+  const isForm = (path: string) => /\/\d+$/.test(path) || /\/add(-[a-z]+)?$/.test(path) || path.endsWith('/terms-and-conditions') || path.endsWith('/site-information');
+  return { all, lists: all.filter((path) => path !== '/dashboard' && !isForm(path)) };
+}

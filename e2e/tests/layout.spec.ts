@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logIn } from './accounts';
+import { dashboardPages, open } from './dashboard-pages';
+
+/**
+ * What overflows its box in `main` (issue 22 item 13), as readable lines: the main area or a
+ * table's container that scrolls sideways, a table cell outside its container, a column whose
+ * name is nowhere to be seen beside its value (neither its header nor a label in the cell).
+ */
+function overflowsIn(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const main = document.querySelector('main')!;
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 2).join('.')} «${(el.textContent ?? '').trim().slice(0, 30)}»`;
+    if (main.scrollWidth > main.clientWidth + 1) problems.push(`main scrolls: ${main.scrollWidth} > ${main.clientWidth}`);
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) problems.push(`page scrolls: ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
+    const box = main.getBoundingClientRect();
+    const clips = (el: Element) => getComputedStyle(el).overflowX !== 'visible';
+    for (const el of main.querySelectorAll('*')) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || getComputedStyle(el).position === 'fixed') continue;
+      // Visually hidden text (a 1 px clip) is no fault.
+      if (rect.width <= 1 && rect.height <= 1) continue;
+      // A box that scrolls sideways is a fault, but for a row of tabs, which has its own scroll buttons.
+      // A text cut short on purpose («…») is no overflow either.
+      const cut = getComputedStyle(el).textOverflow === 'ellipsis';
+      if (clips(el) && !cut && el.scrollWidth > el.clientWidth + 1 && !el.closest('.MuiTabs-root')) problems.push(`scrolls sideways (${el.scrollWidth} > ${el.clientWidth}): ${describe(el)}`);
+      // What a clipping ancestor inside main holds is that ancestor's matter (checked above).
+      let clipped = false;
+      for (let up = el.parentElement; up && up !== main; up = up.parentElement) clipped ||= clips(up);
+      if (!clipped && (rect.left < box.left - 1 || rect.right > box.right + 1)) problems.push(`outside main (${Math.round(rect.left)}–${Math.round(rect.right)} of ${Math.round(box.left)}–${Math.round(box.right)}): ${describe(el)}`);
+    }
+    for (const table of main.querySelectorAll('table')) {
+      const container = table.parentElement!;
+      if (container.scrollWidth > container.clientWidth + 1) problems.push(`table «${table.getAttribute('aria-label')}» scrolls: ${container.scrollWidth} > ${container.clientWidth}`);
+      const frame = container.getBoundingClientRect();
+      const ths = [...(table.tHead?.querySelectorAll('th') ?? [])];
+      const headers = ths.map((th) => (th.textContent ?? '').trim());
+      for (const row of table.tBodies[0]?.rows ?? []) {
+        if (row.cells.length !== headers.length) continue; // a detail or empty row spans the table
+        // As a table row its header names each column; as a card (cells stacked) each cell must.
+        const card = getComputedStyle(row).display !== 'table-row';
+        [...row.cells].forEach((cell, index) => {
+          const rect = cell.getBoundingClientRect();
+          if (rect.left < frame.left - 1 || rect.right > frame.right + 1) problems.push(`cell «${headers[index]}» outside its table: ${describe(cell)}`);
+          if (!headers[index]) return;
+          const th = ths[index]!.getBoundingClientRect();
+          const drawn = getComputedStyle(cell, '::before').content;
+          const named = card ? (cell.textContent ?? '').includes(headers[index]) || drawn === JSON.stringify(headers[index]) : th.width > 1 && th.height > 1 && th.left >= frame.left - 1 && th.right <= frame.right + 1;
+          if (!named) problems.push(`column «${headers[index]}» unnamed${card ? ' in a card' : ''}: ${describe(row)}`);
+        });
+      }
+    }
+    return [...new Set(problems)].slice(0, 20);
+  });
+}
+
+test('every dashboard list fits 375 px and 1280 px without sideways scrolling, every column named', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, 'super');
+  const { lists } = await dashboardPages(page);
+  expect(lists).toEqual(expect.arrayContaining(['/dashboard/users', '/dashboard/financial-info', '/dashboard/product-sessions', '/dashboard/posts']));
+  const found: Record<string, string[]> = {};
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of lists) {
+      await open(page, path);
+      const problems = await overflowsIn(page);
+      if (problems.length > 0) found[`${width} ${path}`] = problems;
+      // What is seen of the first list: its table's top, else the page's.
+      await page.locator('main table').first().scrollIntoViewIfNeeded({ timeout: 1000 }).catch(() => undefined);
+      await page.screenshot({ path: `/tmp/layout-${width}${path.replaceAll('/', '-')}.png` });
+    }
+  }
+  expect(found).toEqual({});
+});
+
+test("a course's session rows keep their title whole and their date on one line at 375 px", async ({ page, request }) => {
+  const products = (await (await request.get('/api/products?per_page=50')).json()).data as { id: number; title: string }[];
+  const course = products.find((product) => product.title === 'دوره مقدماتی جاوااسکریپت')!;
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/products/${course.id}`);
+  const rows = page.getByRole('region', { name: 'جلسات دوره' }).getByRole('listitem');
+  await expect(rows.first()).toBeVisible();
+  await page.getByRole('region', { name: 'جلسات دوره' }).screenshot({ path: '/tmp/layout-375-course-sessions.png' });
+  const measured = await rows.evaluateAll((items) =>
+    items.map((item) => {
+      const row = item.getBoundingClientRect();
+      const title = item.querySelector('.MuiListItemText-primary')!;
+      const secondary = item.querySelector('.MuiListItemText-secondary')!;
+      const lineHeight = parseFloat(getComputedStyle(secondary).lineHeight);
+      return {
+        title: title.textContent,
+        titleShare: title.getBoundingClientRect().width / row.width,
+        dateLines: Math.round(secondary.getBoundingClientRect().height / lineHeight),
+      };
+    }),
+  );
+  for (const row of measured) {
+    expect(row.dateLines, `${row.title}: date on one line`).toBe(1);
+    expect(row.titleShare, `${row.title}: title not squeezed`).toBeGreaterThan(0.5);
+  }
+});
