@@ -1,4 +1,4 @@
-import type { OrderSource, PaymentStatus, ProductStatus, SalesPeriod } from '@shop/contracts';
+import type { OrderSource, PaymentAttemptStatus, PaymentStatus, ProductStatus, SalesPeriod } from '@shop/contracts';
 
 /** Every Persian string the commerce remote shows (STYLE.md habit 10). */
 export const t = {
@@ -48,7 +48,8 @@ export const t = {
   freeGranted: 'دوره‌های رایگان به حساب شما افزوده شد.',
   paidHint: 'دوره‌های خریده‌شده را در پروفایل خود، بخش «دوره‌های خریده‌شده»، می‌بینید.',
   myCourses: 'دوره‌های من',
-  paymentFailed: 'پرداخت انجام نشد یا لغو شد. سفارش شما پرداخت‌نشده باقی ماند؛ می‌توانید دوباره تلاش کنید.',
+  paymentFailed: 'پرداخت انجام نشد. سفارش شما پرداخت‌نشده باقی ماند؛ می‌توانید دوباره تلاش کنید.',
+  paymentCancelled: 'پرداخت در درگاه لغو شد. سفارش شما پرداخت‌نشده باقی ماند؛ می‌توانید دوباره تلاش کنید.',
   retryPayment: 'تلاش دوباره',
   orderNumber: (id: string) => `سفارش شماره ${id}`,
   sessionNotFound: 'این جلسه در این دوره نیست.',
@@ -153,6 +154,13 @@ export const t = {
     itemsCount: (n: string) => `${n} دوره`,
     openOrder: (id: string) => `جزئیات سفارش ${id}`,
     openProduct: 'مشاهده',
+    attempts: 'تلاش‌های پرداخت',
+    noAttempts: 'برای این سفارش تلاشی برای پرداخت ثبت نشده است.',
+    attemptColumns: { id: 'شماره', gateway: 'درگاه', amount: 'مبلغ', status: 'نتیجه', ref_id: 'کد پیگیری', created_at: 'شروع', verified_at: 'پایان' },
+    attemptStatuses: {
+      pending: 'در انتظار', paid: 'پرداخت‌شده', failed: 'ناموفق', cancelled: 'لغو در درگاه',
+    } satisfies Record<PaymentAttemptStatus, string>,
+    gateways: { sandbox: 'درگاه آزمایشی', zarinpal: 'زرین‌پال' } as Record<string, string>,
     refunded: (date: string) => `بازگشت وجه در ${date}`,
     buyer: 'خریدار',
     paidAt: 'زمان پرداخت',
@@ -183,6 +191,8 @@ export const t = {
     } satisfies Record<SalesPeriod, string>,
     summaryColumns: { product_name: 'دوره', count: 'تعداد', total: 'جمع (تومان)' },
     totals: 'جمع کل',
+    givenByHand: 'دوره‌های داده‌شده به کاربران (بدون پرداخت)',
+    givenByHandCount: (n: string) => `${n} دوره؛ جزو فروش شمرده نمی‌شود.`,
     noSales: 'در این بازه فروشی نبوده است.',
     noRefunds: 'در این بازه بازگشت وجهی نبوده است.',
     chartByProduct: 'نمودار جمع هر دوره',

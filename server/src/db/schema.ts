@@ -331,7 +331,7 @@ export const payments = pgTable(
 export const salesDaily = pgTable(
   'sales_daily',
   {
-    /** `sales` (items of paid orders by paid_at) or `refunds` (by refunded_at). */
+    /** `sales` (items of paid checkout orders by paid_at), `refunds` (by refunded_at) or `given` (manual orders by paid_at). */
     kind: varchar('kind', { length: 16 }).notNull(),
     /** Tehran calendar day. */
     day: date('day', { mode: 'string' }).notNull(),

@@ -338,16 +338,32 @@ export const orderItemSchema = {
   },
 } as const;
 
+/** PaymentAttempt of commerce.ts. */
+export const paymentAttemptSchema = {
+  type: 'object',
+  required: ['id', 'gateway', 'amount', 'status', 'ref_id', 'created_at', 'verified_at'],
+  properties: {
+    id: int,
+    gateway: str,
+    amount: int,
+    status: { type: 'string', enum: ['pending', 'paid', 'failed', 'cancelled'] },
+    ref_id: nullableStr,
+    created_at: date,
+    verified_at: { type: ['string', 'null'], format: 'date-time' },
+  },
+} as const;
+
 /** Order of commerce.ts. */
 export const orderSchema = {
   type: 'object',
-  required: ['id', 'payment_status', 'source', 'total_price', 'items', 'paid_at', 'created_at', 'updated_at'],
+  required: ['id', 'payment_status', 'source', 'total_price', 'items', 'payments', 'paid_at', 'created_at', 'updated_at'],
   properties: {
     id: int,
     payment_status: { type: 'string', enum: ['unpaid', 'paid'] },
     source: { type: 'string', enum: ['checkout', 'manual'] },
     total_price: int,
     items: { type: 'array', items: orderItemSchema },
+    payments: { type: 'array', items: paymentAttemptSchema },
     paid_at: { type: ['string', 'null'], format: 'date-time' },
     created_at: date,
     updated_at: date,
@@ -396,13 +412,14 @@ export const salesSummarySchema = {
     },
     meta: {
       type: 'object',
-      required: ['period', 'from', 'to', 'total_count', 'total_amount'],
+      required: ['period', 'from', 'to', 'total_count', 'total_amount', 'given_count'],
       properties: {
         period: str,
         from: { type: ['string', 'null'], format: 'date-time' },
         to: date,
         total_count: int,
         total_amount: int,
+        given_count: int,
       },
     },
     series: {

@@ -129,3 +129,25 @@ export interface PermissionDetail {
 export interface PermissionBody {
   name: string;
 }
+
+/** The login page's query parameter naming where to go once signed in (issue 22 item 12). */
+export const LOGIN_RETURN_PARAM = 'redirect';
+
+/**
+ * `raw` when it is a path of this site (`/…`, not `//host` nor `/\host`, no control characters),
+ * else null: the login page follows only these, so a crafted link cannot send a user elsewhere.
+ */
+export function safeReturnPath(raw: string | null | undefined): string | null {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return null;
+  return raw;
+}
+
+/**
+ * The login page that, once signed in, returns to `returnTo` (a path of this site, query
+ * included), e.g. `/login?redirect=%2Fproducts%2F3%3Fadd-to-cart%3D1` (issue 22 item 12).
+ */
+export function loginPathReturningTo(returnTo: string): string {
+  const path = safeReturnPath(returnTo);
+  return path ? `/login?${new URLSearchParams({ [LOGIN_RETURN_PARAM]: path })}` : '/login';
+}

@@ -105,6 +105,24 @@ export interface OrderItem {
   refund_amount: number | null;
 }
 
+/** How one attempt to pay at the gateway ended: still open, paid, cancelled by the payer, or refused. */
+export type PaymentAttemptStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
+
+/** One attempt to pay an order at a gateway (a retry is a new attempt; issue 22 items 1 and 9). */
+export interface PaymentAttempt {
+  id: number;
+  /** `sandbox` or `zarinpal`. */
+  gateway: string;
+  /** Tomans asked of the gateway. */
+  amount: number;
+  status: PaymentAttemptStatus;
+  /** The gateway's reference number once paid, else null. */
+  ref_id: string | null;
+  created_at: string;
+  /** When the gateway's answer closed the attempt, else null. */
+  verified_at: string | null;
+}
+
 /** An order as its owner sees it. */
 export interface Order {
   id: number;
@@ -113,6 +131,8 @@ export interface Order {
   /** Tomans. */
   total_price: number;
   items: OrderItem[];
+  /** The attempts to pay it, newest first (empty for a free or manual order). */
+  payments: PaymentAttempt[];
   paid_at: string | null;
   created_at: string;
   updated_at: string;
@@ -247,7 +267,10 @@ export interface DashboardProductSession extends ProductSessionForm {
 export const SALES_PERIODS = ['all', 'day', 'week', 'month', 'three-months', 'six-months', 'year'] as const;
 export type SalesPeriod = (typeof SALES_PERIODS)[number];
 
-/** One product's line of a summary (SPEC §3 "Sales summary" / "Refund summary"). */
+/**
+ * One product's line of a summary (SPEC §3 "Sales summary" / "Refund summary"): sales are items
+ * of paid checkout orders, refunds their refunded items; courses given by hand are in neither.
+ */
 export interface SalesSummaryRow {
   product_id: number;
   product_name: string;
@@ -269,6 +292,11 @@ export interface SalesSummaryAnswer {
     total_count: number;
     /** Tomans. */
     total_amount: number;
+    /**
+     * Courses staff added to users by hand in the period (SPEC §8), counted apart from sales and
+     * refunds (issue 22 item 10); always 0 in the refund summary.
+     */
+    given_count: number;
   };
   /** Totals per Tehran calendar day inside the period (at most the last 366 days), for the chart. */
   series: Array<{ date: string; count: number; total: number }>;

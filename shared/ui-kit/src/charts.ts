@@ -5,3 +5,4 @@
  */
 export { BarChart } from '@mui/x-charts/BarChart';
 export { LineChart } from '@mui/x-charts/LineChart';
+export { DailyTotalsChart, dailyLabelShown, type DailyTotal, type DailyTotalsChartProps } from './daily-totals-chart';

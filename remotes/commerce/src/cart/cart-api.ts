@@ -35,8 +35,10 @@ export const cartApi = api.injectEndpoints({
       query: ({ idempotencyKey }) => ({ url: '/checkout', method: 'POST', headers: { 'Idempotency-Key': idempotencyKey } }),
       invalidatesTags: (result) => (result ? [...OWNERSHIP_TAGS] : []),
     }),
+    /** A new attempt: the order is asked again, so its page waits for the new attempt's outcome. */
     payOrder: build.mutation<Item<CheckoutAnswer>, number>({
       query: (orderId) => ({ url: `/orders/${orderId}/pay`, method: 'POST' }),
+      invalidatesTags: (result, _error, orderId) => (result ? [{ type: 'Order', id: orderId }] : []),
     }),
     getOrder: build.query<Item<Order>, number>({
       query: (orderId) => `/orders/${orderId}`,

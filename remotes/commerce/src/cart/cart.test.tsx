@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { CartItem, CheckoutAnswer, Order } from '@shop/contracts';
 import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
 import commerceModule from '../module';
-import { aCart, aCartItem, anOrder } from '../products/fixtures';
+import { aCart, aCartItem, anOrder, aPaymentAttempt } from '../products/fixtures';
 import CartMenuSlot from './cart-menu-slot';
 import ShoppingCartPage from './shopping-cart-page';
 
@@ -32,7 +32,10 @@ beforeAll(async () => {
       if (checkoutFails) return { status: 503, body: { message: 'خطای سرور' } };
       return { status: 201, body: { data: { order, payment } } };
     }
-    if (url.pathname === `/api/orders/${order.id}/pay` && method === 'POST') return { data: { order, payment: { action: '/api/payments/start', token: 'tok-2' } } };
+    if (url.pathname === `/api/orders/${order.id}/pay` && method === 'POST') {
+      order = { ...order, payments: [aPaymentAttempt({ id: order.payments.length + 1 }), ...order.payments] };
+      return { data: { order, payment: { action: '/api/payments/start', token: 'tok-2' } } };
+    }
     if (url.pathname === `/api/orders/${order.id}` && method === 'GET') return { data: order };
     if (url.pathname === '/api/auth/logged-in-user-info') {
       return { data: { user: aUser(), buyedProducts: [{ id: 1, title: typescript.title, slug: 'typescript', image: null, bought_at: '2025-04-02T08:00:00Z', progress: { done: 0, total: 12 } }] } };
@@ -179,16 +182,25 @@ describe('ShoppingCartPage (/shopping-cart)', () => {
     await waitFor(() => expect(store.getState().auth.buyedProducts.map((product) => product.id)).toEqual([1]));
   });
 
-  it('says a failed payment left the order unpaid, and «تلاش دوباره» opens the gateway again', async () => {
+  it('says a refused payment left the order unpaid, and «تلاش دوباره» opens the gateway again', async () => {
+    order = anOrder({ id: 31, payments: [aPaymentAttempt({ status: 'failed', verified_at: '2025-04-01T08:05:00Z' })] });
     renderPage(<ShoppingCartPage />, signedIn('/shopping-cart?payment=failed&order_id=31'));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('پرداخت انجام نشد یا لغو شد. سفارش شما پرداخت‌نشده باقی ماند؛ می‌توانید دوباره تلاش کنید.');
+    expect(alert.textContent).toContain('پرداخت انجام نشد. سفارش شما پرداخت‌نشده باقی ماند؛ می‌توانید دوباره تلاش کنید.');
     expect(alert.textContent).toContain('سفارش شماره ۳۱');
     await userEvent.click(within(alert).getByRole('button', { name: 'تلاش دوباره' }));
     expect(await screen.findByText('در انتظار پرداخت…')).toBeTruthy();
     expect(requests('/api/orders/31/pay', 'POST')).toHaveLength(1);
     expect(submitted).toEqual([{ method: 'post', action: 'http://127.0.0.1:25107/api/payments/start', target: '_blank', fields: { token: 'tok-2' } }]);
     expect(currentLocation()).toBe('/shopping-cart?order_id=31');
+  });
+
+  it('shows an order whose attempt was cancelled at the gateway as cancelled on a later visit, not as waiting', async () => {
+    order = anOrder({ id: 31, payments: [aPaymentAttempt({ status: 'cancelled', verified_at: '2025-04-01T08:05:00Z' })] });
+    renderPage(<ShoppingCartPage />, signedIn('/shopping-cart?order_id=31'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('پرداخت در درگاه لغو شد. سفارش شما پرداخت‌نشده باقی ماند؛ می‌توانید دوباره تلاش کنید.');
+    expect(screen.queryByText('در انتظار پرداخت…')).toBeNull();
   });
 
   it('shows the success of a payment the gateway sent back as paid', async () => {

@@ -1,38 +1,60 @@
 import { useEffect } from 'react';
+import type { Order } from '@shop/contracts';
 import { toPersianDigits } from '@shop/format';
 import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Stack, Typography } from '@shop/ui-kit';
 import { Link } from '@shop/router';
 import { cartApi, useGetOrderQuery, usePayOrderMutation, useRefreshSignedInUserMutation } from './cart-api';
+import { announceOrderChanged, useOrderChanged } from './order-channel';
 import { useOpenGateway } from './use-open-gateway';
 import { t } from '../strings';
 
 /** How often an unpaid order is asked for while its gateway tab is open, in ms. */
 export const ORDER_POLL_MS = 3000;
 
+/** Where an order stands for its buyer: paid, its last attempt cancelled or refused, or still open. */
+type Outcome = 'paid' | 'cancelled' | 'failed' | 'waiting';
+
+/** The outcome of `order` (undefined while it loads): from the order itself and its newest payment attempt. */
+function outcomeOf(order: Order | undefined): Outcome | undefined {
+  if (!order) return undefined;
+  if (order.payment_status === 'paid') return 'paid';
+  const last = order.payments[0]?.status;
+  return last === 'cancelled' || last === 'failed' ? last : 'waiting';
+}
+
 /**
- * An order after checkout (issue 6): «در انتظار پرداخت…» while it is unpaid, asked again every
- * {@link ORDER_POLL_MS} and when the window gets the focus back (the user returns from the
- * gateway tab); once paid, the success message, a refresh of the user's bought products and a
- * link to them. `failed` (the gateway sent the user back with `payment=failed`) shows why and
- * «تلاش دوباره», a new attempt that opens the gateway again.
+ * An order after checkout (issue 6; issue 22 item 9), as the server has it, so a later visit shows
+ * the same: «در انتظار پرداخت…» while its newest attempt is open, asked again every
+ * {@link ORDER_POLL_MS}, when the window gets the focus back, and at once when the gateway tab
+ * comes back (`returned`: this page is the gateway's return, which tells the other tabs); once
+ * paid, the success message, a refresh of the user's bought products and a link to them; once
+ * the attempt was cancelled at the gateway or refused, why, and «تلاش دوباره», a new attempt that
+ * opens the gateway again.
  */
-export function OrderStatus({ orderId, failed }: { orderId: number; failed: boolean }) {
-  // Read first, so that polling stops once the order is paid.
-  const order = cartApi.endpoints.getOrder.useQueryState(orderId).data?.data;
-  const paid = order?.payment_status === 'paid';
-  const { refetch } = useGetOrderQuery(orderId, { pollingInterval: failed || paid ? 0 : ORDER_POLL_MS });
+export function OrderStatus({ orderId, returned }: { orderId: number; returned: boolean }) {
+  // Read first, so that polling stops once the order has an outcome.
+  const outcome = outcomeOf(cartApi.endpoints.getOrder.useQueryState(orderId).data?.data);
+  const waiting = outcome === undefined || outcome === 'waiting';
+  const { data, refetch } = useGetOrderQuery(orderId, { pollingInterval: waiting ? ORDER_POLL_MS : 0 });
+  const order = data?.data;
   const [payOrder, { isLoading: starting }] = usePayOrderMutation();
   const [refreshSignedInUser] = useRefreshSignedInUserMutation();
   const openGateway = useOpenGateway();
+  useOrderChanged(orderId, waiting, refetch);
 
   useEffect(() => {
-    if (failed || paid) return undefined;
+    if (returned) announceOrderChanged(orderId);
+  }, [returned, orderId]);
+
+  useEffect(() => {
+    if (!waiting) return undefined;
     const onFocus = () => void refetch();
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
-  }, [failed, paid, refetch]);
+  }, [waiting, refetch]);
 
   // The courses are the user's now: the store's bought products and every view of them follow.
+  const paid = outcome === 'paid';
   useEffect(() => {
     if (paid) void refreshSignedInUser();
   }, [paid, refreshSignedInUser]);
@@ -43,7 +65,7 @@ export function OrderStatus({ orderId, failed }: { orderId: number; failed: bool
   };
 
   const title = <AlertTitle>{t.orderNumber(toPersianDigits(orderId))}</AlertTitle>;
-  if (paid) {
+  if (paid && order) {
     return (
       <Alert
         severity="success"
@@ -59,7 +81,7 @@ export function OrderStatus({ orderId, failed }: { orderId: number; failed: bool
       </Alert>
     );
   }
-  if (failed) {
+  if (outcome === 'failed' || outcome === 'cancelled') {
     return (
       <Alert
         severity="error"
@@ -71,7 +93,7 @@ export function OrderStatus({ orderId, failed }: { orderId: number; failed: bool
         }
       >
         {title}
-        {t.paymentFailed}
+        {outcome === 'cancelled' ? t.paymentCancelled : t.paymentFailed}
       </Alert>
     );
   }

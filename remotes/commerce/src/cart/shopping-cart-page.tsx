@@ -96,8 +96,9 @@ function CartContents({ cart }: { cart: Cart }) {
  * `/shopping-cart` (SPEC §2, signed-in gate; issue 6): the user's cart with remove buttons, the
  * total in tomans and «پرداخت». Paying creates the order on the server (priced there, with an
  * `Idempotency-Key`) and opens the gateway in a new tab; the page then follows the order
- * (`?order_id=`) until it is paid. The gateway sends the user back with `?payment=paid|failed&order_id=`:
- * success with the way to their courses, or a Persian failure message with «تلاش دوباره».
+ * (`?order_id=`) until it has an outcome. The gateway sends the user back with `?payment=paid|failed&order_id=`;
+ * the outcome shown is the order's own (issue 22 item 9): success with the way to their courses,
+ * or why it was not paid (cancelled at the gateway, or refused) with «تلاش دوباره».
  */
 export default function ShoppingCartPage() {
   const [params] = useSearchParams();
@@ -111,7 +112,7 @@ export default function ShoppingCartPage() {
         {t.cart}
       </Typography>
       {following ? (
-        <OrderStatus key={orderId} orderId={orderId} failed={params.get('payment') === 'failed'} />
+        <OrderStatus key={orderId} orderId={orderId} returned={params.has('payment')} />
       ) : isLoading ? (
         <Skeleton variant="rounded" height={200} />
       ) : cart && cart.items.length > 0 ? (

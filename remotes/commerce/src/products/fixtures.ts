@@ -1,5 +1,5 @@
 // Test data shaped like the API's answers (not part of the build).
-import type { Cart, CartItem, Order, PageMeta, Product, ProductDetail, ProductSessionDetail, ProductSessionSummary } from '@shop/contracts';
+import type { Cart, CartItem, Order, PageMeta, PaymentAttempt, Product, ProductDetail, ProductSessionDetail, ProductSessionSummary } from '@shop/contracts';
 
 /** A product as `GET /api/products` lists it; fields can be overridden. */
 export function aProduct(overrides: Partial<Product> = {}): Product {
@@ -83,9 +83,24 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     source: 'checkout',
     total_price: 490000,
     items: [],
+    payments: [],
     paid_at: null,
     created_at: '2025-04-01T08:00:00Z',
     updated_at: '2025-04-01T08:00:00Z',
+    ...overrides,
+  };
+}
+
+/** An attempt to pay an order at the sandbox gateway, still open unless overridden. */
+export function aPaymentAttempt(overrides: Partial<PaymentAttempt> = {}): PaymentAttempt {
+  return {
+    id: 1,
+    gateway: 'sandbox',
+    amount: 490000,
+    status: 'pending',
+    ref_id: null,
+    created_at: '2025-04-01T08:00:00Z',
+    verified_at: null,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import type { ProductDetail } from '@shop/contracts';
 import { Alert, Button, Icon, Paper, Stack } from '@shop/ui-kit';
 import { Link } from '@shop/router';
-import { useAddToCart } from '../cart/use-add-to-cart';
+import { useAddToCart, useAddToCartAfterLogin } from '../cart/use-add-to-cart';
 import { useSellingEnabled } from '../cart/use-selling-enabled';
 import { CourseProgressBar } from './course-progress-bar';
 import { t } from '../strings';
@@ -9,12 +9,13 @@ import { t } from '../strings';
 /**
  * The course page's buying area (SPEC §8, issue 6): a buyer sees «این دوره را خریده‌اید» with
  * the progress «۳ از ۸ جلسه»; with selling switched off, a note and no button; a course already
- * in the cart, a link to the cart; else «افزودن به سبد خرید» (a visitor's click answers 401,
- * which the shell turns into the way to /login).
+ * in the cart, a link to the cart; else «افزودن به سبد خرید». A visitor's click goes to the login
+ * page, which says why and, once signed in, comes back here and adds the course (issue 22 item 12).
  */
 export function ProductPurchaseBox({ product }: { product: ProductDetail }) {
   const sellingEnabled = useSellingEnabled();
   const { add, isAdding } = useAddToCart();
+  const addOrLogIn = useAddToCartAfterLogin(product, sellingEnabled, add);
   if (product.is_bought) {
     return (
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
@@ -55,7 +56,7 @@ export function ProductPurchaseBox({ product }: { product: ProductDetail }) {
       size="large"
       startIcon={<Icon name="ShoppingCart" />}
       disabled={isAdding}
-      onClick={() => void add(product.id)}
+      onClick={addOrLogIn}
       sx={{ mb: 3 }}
     >
       {isAdding ? t.adding : t.addToCart}

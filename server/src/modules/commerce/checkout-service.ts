@@ -137,6 +137,12 @@ async function startAttempt(db: Db, context: PaymentContext, user: User, order: 
   return { action: `${context.origin}${PAYMENT_START_PATH}`, token: authority };
 }
 
+/** A new attempt at `order`, answered with the order as it is now, its new attempt included (issue 22 item 9). */
+async function newAttemptAnswer(db: Db, context: PaymentContext, user: User, order: Order): Promise<CheckoutAnswer> {
+  const payment = await startAttempt(db, context, user, order);
+  return { order: await getOwnOrder(db, user.id, order.id), payment };
+}
+
 /** The answer for an existing order: nothing to pay when paid, else its pending attempt or a new one. */
 async function answerFor(db: Db, context: PaymentContext, user: User, order: Order): Promise<CheckoutAnswer> {
   if (order.payment_status === 'paid') return { order, payment: null };
@@ -147,7 +153,7 @@ async function answerFor(db: Db, context: PaymentContext, user: User, order: Ord
     .orderBy(desc(payments.id))
     .limit(1);
   if (pending) return { order, payment: { action: `${context.origin}${PAYMENT_START_PATH}`, token: pending.authority } };
-  return { order, payment: await startAttempt(db, context, user, order) };
+  return newAttemptAnswer(db, context, user, order);
 }
 
 /**
@@ -177,9 +183,7 @@ export async function checkout(
     if (winner === null) throw error;
     return resume(winner);
   }
-  const order = await getOwnOrder(db, user.id, orderId);
-  const payment = order.payment_status === 'paid' ? null : await startAttempt(db, context, user, order);
-  return { answer: { order, payment }, created: true };
+  return { answer: await answerFor(db, context, user, await getOwnOrder(db, user.id, orderId)), created: true };
 }
 
 /**
@@ -193,7 +197,7 @@ export async function payOrder(db: Db, context: PaymentContext, user: User, orde
   const order = await getOwnOrder(db, user.id, orderId);
   if (order.payment_status === 'paid') throw new ApiError(422, MESSAGES.orderAlreadyPaid);
   if (await ownsAnyOf(db, user.id, order.id)) throw new ApiError(422, MESSAGES.orderHasBoughtCourse);
-  return { order, payment: await startAttempt(db, context, user, order) };
+  return newAttemptAnswer(db, context, user, order);
 }
 
 /** True when the user already owns a course of the unpaid order `orderId` (bought through another order). */

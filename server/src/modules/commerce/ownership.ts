@@ -4,11 +4,11 @@
  * verify, manual adds and refunds change ownership only by writing orders and items; every
  * reader (course page, session page, buyers-only comments, `buyedProducts`) asks here.
  */
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Order, OrderItem } from '@shop/contracts';
+import type { Order, OrderItem, PaymentAttempt } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { orderItems, orders, products } from '../../db/schema';
+import { orderItems, orders, payments, products } from '../../db/schema';
 import { toIso } from '../../lib/dates';
 
 /**
@@ -60,11 +60,12 @@ export async function hasPaidOrders(db: Db, userId: number): Promise<boolean> {
 export type OrderRow = typeof orders.$inferSelect;
 
 /**
- * The wire shape of orders, items included (purchase price kept, current price read now),
- * in the order of `rows`.
+ * The wire shape of orders, items included (purchase price kept, current price read now) and
+ * their payment attempts newest first (issue 22 items 1 and 9), in the order of `rows`.
  */
 export async function loadOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
   const items = await db
     .select({
       id: orderItems.id,
@@ -79,13 +80,28 @@ export async function loadOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.product_id))
-    .where(
-      inArray(
-        orderItems.order_id,
-        rows.map((r) => r.id),
-      ),
-    )
+    .where(inArray(orderItems.order_id, ids))
     .orderBy(orderItems.id);
+  const attempts = await db
+    .select({
+      id: payments.id,
+      order_id: payments.order_id,
+      gateway: payments.gateway,
+      amount: payments.amount,
+      status: payments.status,
+      ref_id: payments.ref_id,
+      created_at: payments.created_at,
+      verified_at: payments.verified_at,
+    })
+    .from(payments)
+    .where(inArray(payments.order_id, ids))
+    .orderBy(desc(payments.created_at), desc(payments.id));
+  const attemptsOf = new Map<number, PaymentAttempt[]>();
+  for (const { order_id, ...attempt } of attempts) {
+    const list = attemptsOf.get(order_id) ?? [];
+    list.push({ ...attempt, created_at: toIso(attempt.created_at), verified_at: toIso(attempt.verified_at) });
+    attemptsOf.set(order_id, list);
+  }
   const byOrder = new Map<number, OrderItem[]>();
   for (const { order_id, ...item } of items) {
     const list = byOrder.get(order_id) ?? [];
@@ -98,6 +114,7 @@ export async function loadOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
     source: row.source,
     total_price: row.total_price,
     items: byOrder.get(row.id) ?? [],
+    payments: attemptsOf.get(row.id) ?? [],
     paid_at: toIso(row.paid_at),
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),

@@ -2,8 +2,10 @@
  * Sales and refund summaries of the dashboard (SPEC §2 "Sales can be filtered by …", §3 "Sales
  * summary" / "Refund summary"; issue 6): per product the count and total in tomans over a Jalali
  * period (lib/jalali-periods.ts), the totals, and a series per Tehran day for the chart.
- * Sales are items of paid orders by `orders.paid_at` (manual orders count, at 0); a later refund
- * does not undo a sale, it appears in the refund summary by `order_items.refunded_at`.
+ * Sales are items of paid checkout orders by `orders.paid_at`; a later refund does not undo a
+ * sale, it appears in the refund summary by `order_items.refunded_at`. Courses staff gave by hand
+ * (manual orders, at 0) are neither sales nor refunds: they are counted apart, by `paid_at`
+ * (issue 22 item 10).
  *
  * Speed (issue 6 "Performance"): days before yesterday come from the `sales_daily` rollup, filled
  * on demand; yesterday and today are read live, so a payment whose transaction spans midnight is
@@ -28,7 +30,10 @@ import {
 /** Which summary: items sold or items refunded. */
 export type SummaryKind = 'sales' | 'refunds';
 
-const KINDS: SummaryKind[] = ['sales', 'refunds'];
+/** What the rollup counts: the two summaries, and the courses given by hand. */
+type CountedKind = SummaryKind | 'given';
+
+const KINDS: CountedKind[] = ['sales', 'refunds', 'given'];
 /** Advisory lock key that serializes writes to the rollup. */
 const ROLLUP_LOCK = [6003, 0] as const;
 /** Days read live, not from the rollup: yesterday and today. */
@@ -46,15 +51,21 @@ interface Cell extends Totals {
   day: string;
 }
 
-/** Per summary: the instant that places an item in time, its amount, and what makes it count. */
-function summarySource(kind: SummaryKind): { at: AnyPgColumn; amount: SQL; counts: SQL | undefined } {
-  return kind === 'sales'
-    ? { at: orders.paid_at, amount: sql`${orderItems.price} * ${orderItems.quantity}`, counts: eq(orders.payment_status, 'paid') }
-    : { at: orderItems.refunded_at, amount: sql`coalesce(${orderItems.refund_amount}, 0)`, counts: undefined };
+/** Per kind: the instant that places an item in time, its amount, and what makes it count. */
+function summarySource(kind: CountedKind): { at: AnyPgColumn; amount: SQL; counts: SQL | undefined } {
+  const paid = eq(orders.payment_status, 'paid');
+  switch (kind) {
+    case 'sales':
+      return { at: orders.paid_at, amount: sql`${orderItems.price} * ${orderItems.quantity}`, counts: and(paid, eq(orders.source, 'checkout')) };
+    case 'given':
+      return { at: orders.paid_at, amount: sql`${orderItems.price} * ${orderItems.quantity}`, counts: and(paid, eq(orders.source, 'manual')) };
+    case 'refunds':
+      return { at: orderItems.refunded_at, amount: sql`coalesce(${orderItems.refund_amount}, 0)`, counts: eq(orders.source, 'checkout') };
+  }
 }
 
 /** Live totals per product and Tehran day of items placed in `[from, to)` (from null = the beginning). */
-async function liveCells(db: Db, kind: SummaryKind, from: Date | null, to: Date): Promise<Cell[]> {
+async function liveCells(db: Db, kind: CountedKind, from: Date | null, to: Date): Promise<Cell[]> {
   const { at, amount, counts } = summarySource(kind);
   // The zone is a constant written into the SQL, so the grouped expression matches the selected one.
   const day = sql<string>`to_char(${at} at time zone ${sql.raw(`'${TEHRAN_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
@@ -71,7 +82,7 @@ async function liveCells(db: Db, kind: SummaryKind, from: Date | null, to: Date)
     .groupBy(orderItems.product_id, day);
 }
 
-async function writeCells(db: Db, kind: SummaryKind, cells: Cell[]): Promise<void> {
+async function writeCells(db: Db, kind: CountedKind, cells: Cell[]): Promise<void> {
   if (cells.length > 0) await db.insert(salesDaily).values(cells.map((cell) => ({ kind, ...cell })));
 }
 
@@ -142,7 +153,7 @@ export async function refreshSalesRollup(db: Db, order: Pick<Order, 'paid_at' | 
 }
 
 /** Cells of `[from, to)`: rolled-up days first (filled on demand), then the live days. */
-async function summaryCells(db: Db, kind: SummaryKind, from: Date | null, to: Date, now: Date): Promise<Cell[]> {
+async function summaryCells(db: Db, kind: CountedKind, from: Date | null, to: Date, now: Date): Promise<Cell[]> {
   const liveFrom = tehranMidnight(addDays(tehranDateOf(now), 1 - LIVE_DAYS));
   if (from && from >= liveFrom) return liveCells(db, kind, from, to);
   const lastRolled = addDays(tehranDateOf(liveFrom), -1);
@@ -161,8 +172,8 @@ function addTo<K>(map: Map<K, Totals>, key: K, cell: Totals): void {
 
 /**
  * The summary of `kind` over `period` at `now`: rows per product sorted by total (then count)
- * descending, totals in `meta`, and a zero-filled `series` of the period's Tehran days (at most
- * the last 366).
+ * descending, totals in `meta` (with the courses given by hand in the period, apart, for `sales`;
+ * 0 for `refunds`), and a zero-filled `series` of the period's Tehran days (at most the last 366).
  */
 export async function getSalesSummary(
   db: Db,
@@ -184,6 +195,7 @@ export async function getSalesSummary(
         .where(inArray(products.id, [...byProduct.keys()]))
     : [];
   const nameOf = new Map(names.map((p) => [p.id, p.title]));
+  const given = kind === 'sales' ? await summaryCells(db, 'given', range.from, range.to, now) : [];
   const data = [...byProduct.entries()]
     .map(([productId, sum]) => ({ product_id: productId, product_name: nameOf.get(productId) ?? '', ...sum }))
     .sort((a, b) => b.total - a.total || b.count - a.count || a.product_id - b.product_id);
@@ -196,6 +208,7 @@ export async function getSalesSummary(
       to: range.to.toISOString(),
       total_count: data.reduce((n, row) => n + row.count, 0),
       total_amount: data.reduce((n, row) => n + row.total, 0),
+      given_count: given.reduce((n, cell) => n + cell.count, 0),
     },
     series: seriesDays(range).map((civil) => ({
       date: tehranMidnight(civil).toISOString(),

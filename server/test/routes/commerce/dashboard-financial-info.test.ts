@@ -11,6 +11,7 @@ import {
 import { products, users } from '../../../src/db/schema';
 import { insertOrders } from '../../../src/db/seed-orders';
 import { periodRange } from '../../../src/lib/jalali-periods';
+import { getSalesOverview, getSalesSummary } from '../../../src/modules/commerce/sales-summary-service';
 import { hashPassword } from '../../../src/modules/auth/passwords';
 import { hasBoughtProduct } from '../../../src/modules/commerce/ownership';
 import { createUser, grantPermissions } from '../../../src/modules/users/users-service';
@@ -360,13 +361,14 @@ describe.each(DB_TARGETS)('dashboard financial info API on %s', (target) => {
         const { from, to } = periodRange(period, now);
         const sales = await summary('sales', period);
         const expected = saleTimes.filter((t) => !from || t >= from).length;
-        // The manual order counts as a sale at 0 in every period (it is inside today).
+        // The manual order is no sale: it is counted apart, inside today (issue 22 item 10).
         expect(sales.data.find((r) => r.product_id === product!.id)).toEqual({
           product_id: product!.id,
           product_name: 'دوره آزمایشی گزارش فروش',
-          count: expected + 1,
+          count: expected,
           total: expected * 1000,
         });
+        expect(sales.meta.given_count).toBeGreaterThanOrEqual(1);
         expect(sales.meta).toMatchObject({ period, from: from?.toISOString() ?? null, to: to.toISOString() });
         expect(sales.meta.total_count).toBe(sales.data.reduce((n, r) => n + r.count, 0));
         expect(sales.meta.total_amount).toBe(sales.data.reduce((n, r) => n + r.total, 0));
@@ -404,7 +406,64 @@ describe.each(DB_TARGETS)('dashboard financial info API on %s', (target) => {
       expect(day.series).toHaveLength(1);
       expect(day.series[0]!.count).toBe(day.meta.total_count);
       expect((await call({ url: `${BASE}/sales?period=decade` })).statusCode).toBe(422);
+      expect((await summary('refunds', 'all')).meta.given_count).toBe(0);
       expect((await ok<SalesSummaryAnswer>({ url: `${BASE}/sales` })).meta.period).toBe('all');
+    });
+
+    it('counts a course given by hand apart: no sale, no 0-toman row, one more given (issue 22 item 10)', async () => {
+      const summary = () => ok<SalesSummaryAnswer>({ url: `${BASE}/sales?period=day` });
+      const before = await summary();
+      const product = await unownedProduct();
+      const added = await ok<{ data: DashboardOrder }>({ method: 'POST', url: MANUAL, payload: { user_id: userId, product_id: product.id } }, 201);
+      const after = await summary();
+      expect(after.data).toEqual(before.data);
+      expect(after.meta).toMatchObject({ total_count: before.meta.total_count, total_amount: before.meta.total_amount });
+      expect(after.meta.given_count).toBe(before.meta.given_count + 1);
+      expect(after.series).toEqual(before.series);
+      // The dashboard home counts sales as the summaries do: the gift is not sold today.
+      const home = await ok<{ data: { sales: { today: number } } }>({ url: '/api/dashboard/overview' });
+      expect(home.data.sales.today).toBe(after.meta.total_amount);
+      await ok({ method: 'DELETE', url: `${MANUAL}/${added.data.id}` });
+      expect((await summary()).meta.given_count).toBe(before.meta.given_count);
+    });
+
+    it('puts a sale paid just after Tehran midnight on that Tehran day, in the summaries and the home chart (issue 22 item 6)', async () => {
+      // 5 Azar 1405, 03:02 in Tehran = 2026-11-25T23:32Z; asked eight minutes later.
+      const paidAt = new Date('2026-11-25T23:32:00Z');
+      const now = new Date('2026-11-25T23:40:00Z');
+      const azar5 = '2026-11-25T20:30:00.000Z';
+      const [product] = await app.db
+        .insert(products)
+        .values({ title: 'دوره نیمه‌شب تهران', slug: 'tehran-midnight-course', price: 7000 })
+        .returning({ id: products.id, title: products.title, price: products.price });
+      const day = () => getSalesSummary(app.db, 'sales', 'day', now);
+      const dayBefore = await day();
+      await insertOrders(app.db, [{ userId, createdAt: paidAt, paidAt, items: [{ product: product! }] }]);
+      const daySummary = await day();
+      expect(daySummary.meta).toMatchObject({ from: azar5, to: '2026-11-26T20:30:00.000Z' });
+      expect(daySummary.data.find((r) => r.product_id === product!.id)).toMatchObject({ count: 1, total: 7000 });
+      expect(daySummary.series).toEqual([{ date: azar5, count: dayBefore.series[0]!.count + 1, total: dayBefore.series[0]!.total + 7000 }]);
+      // The week and month charts draw it on 5 Azar, not on 4 Azar.
+      for (const period of ['week', 'month'] as const) {
+        const { series } = await getSalesSummary(app.db, 'sales', period, now);
+        expect(series.at(-1)).toMatchObject({ date: azar5 });
+        expect(series.at(-1)!.total).toBeGreaterThanOrEqual(7000);
+        expect(series.at(-2)).toMatchObject({ date: '2026-11-24T20:30:00.000Z' });
+      }
+      const overview = await getSalesOverview(app.db, now);
+      expect(overview.last_30_days).toHaveLength(30);
+      expect(overview.last_30_days.at(-1)).toEqual(daySummary.series[0]);
+      expect(overview.today).toBe(daySummary.meta.total_amount);
+    });
+
+    it('starts every period at a Tehran midnight (issue 22 item 6)', async () => {
+      for (const period of SALES_PERIODS.filter((p) => p !== 'all')) {
+        const { meta } = await ok<SalesSummaryAnswer>({ url: `${BASE}/sales?period=${period}` });
+        for (const instant of [meta.from!, meta.to]) {
+          const tehran = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tehran', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+          expect(tehran.format(new Date(instant))).toBe('00:00');
+        }
+      }
     });
   });
 });

@@ -79,6 +79,10 @@ describe.each(DB_TARGETS)('payments (sandbox gateway) on %s', (target) => {
     expect((await orderOf(buyer, order.id)).payment_status).toBe('unpaid');
     expect((await attempt(token)).status).toBe('cancelled');
     expect(await bought(buyer)).toEqual([]);
+    // The owner's order says so, so the cart page shows the cancellation, then and later (issue 22 item 9).
+    expect((await orderOf(buyer, order.id)).payments).toEqual([
+      expect.objectContaining({ status: 'cancelled', gateway: 'sandbox', amount: order.total_price, ref_id: null, verified_at: expect.any(String) }),
+    ]);
   });
 
   it('refuses visitors (401), another user (403), unknown authorities (404) and bad queries (422)', async () => {

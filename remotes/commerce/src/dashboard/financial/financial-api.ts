@@ -38,7 +38,9 @@ const defined = <T extends object>(params: T) => Object.fromEntries(Object.entri
  * Dashboard endpoints of the financial info (issue 6, `/api/dashboard/financial-info/…`):
  * orders (show-financial-info), courses added to users by hand, refunds (manage-refunds), the
  * sales and refund summaries, and the user search of the add form (`/api/dashboard/users`, show-users).
- * Writes invalidate `Order` and `Refund`, so the lists and both summaries refresh.
+ * Writes invalidate `Order` and `Refund`, so the lists and both summaries refresh. Endpoint names
+ * are shared with every other slice of the one API, and a name already taken is silently ignored
+ * (RTK Query): hence `getDashboardOrder`, not the cart's `getOrder` (issue 22 item 1).
  */
 export const financialApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -46,7 +48,7 @@ export const financialApi = api.injectEndpoints({
       query: (params) => ({ url: `${BASE}/orders`, params: defined(params) }),
       providesTags: [{ type: 'Order', id: 'LIST' }],
     }),
-    getOrder: build.query<Item<DashboardOrder>, number>({
+    getDashboardOrder: build.query<Item<DashboardOrder>, number>({
       query: (id) => `${BASE}/orders/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Order', id }],
     }),
@@ -95,7 +97,7 @@ export const financialApi = api.injectEndpoints({
 
 export const {
   useGetOrdersQuery,
-  useGetOrderQuery,
+  useGetDashboardOrderQuery,
   useUpdateOrderMutation,
   useGetManualOrdersQuery,
   useGetManualOrderQuery,

@@ -17,7 +17,8 @@ const summaryOf = (kind: string, period: string): SalesSummaryAnswer => {
   return {
     data: rows,
     meta: { period: period as SalesSummaryAnswer['meta']['period'], from: '2026-10-22T20:30:00Z', to: '2026-11-22T20:30:00Z',
-      total_count: rows.reduce((sum, r) => sum + r.count, 0), total_amount: rows.reduce((sum, r) => sum + r.total, 0) },
+      total_count: rows.reduce((sum, r) => sum + r.count, 0), total_amount: rows.reduce((sum, r) => sum + r.total, 0),
+      given_count: kind === 'sales' ? 2 : 0 },
     series: [{ date: '2026-11-21', count: 1, total: 490_000 }, { date: '2026-11-22', count: 3, total: 1_470_000 }],
   };
 };
@@ -44,6 +45,10 @@ describe('financial info (/dashboard/financial-info)', () => {
     const row = (await within(sales).findByText('دوره ری‌اکت')).closest('tr')!;
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['دوره ری‌اکت', '۳', '۱٬۴۷۰٬۰۰۰']);
     expect(within(sales).getByRole('status', { name: 'جمع کل' }).textContent).toBe('جمع کل:۴ دوره۱٬۹۶۰٬۰۰۰ تومان');
+    // Courses given by hand are counted apart, never in the sales (issue 22 item 10).
+    expect(within(sales).getByRole('status', { name: 'دوره‌های داده‌شده به کاربران (بدون پرداخت)' }).textContent).toBe(
+      'دوره‌های داده‌شده به کاربران (بدون پرداخت):۲ دوره؛ جزو فروش شمرده نمی‌شود.',
+    );
     // The charts load on demand (React.lazy over @shop/ui-kit/charts).
     expect(await within(sales).findByRole('heading', { name: 'نمودار جمع هر دوره' }, { timeout: 10_000 })).toBeTruthy();
     expect(within(sales).getByRole('heading', { name: 'نمودار روزانه' })).toBeTruthy();

@@ -6,7 +6,7 @@ import { FormSelectField, FormStatusAlert, showSaveFailure, FormButtons } from '
 import { useIdParam } from '@shop/content-ui';
 import { Box, Paper, enqueueSnackbar } from '@shop/ui-kit';
 import { FormSkeleton, PageHeader } from '@shop/dashboard-ui';
-import { useGetOrderQuery, useUpdateOrderMutation } from './financial-api';
+import { useGetDashboardOrderQuery, useUpdateOrderMutation } from './financial-api';
 import { FINANCIAL_PATHS } from './financial-paths';
 import { OrderSummary } from './order-summary';
 import { t } from '../../strings';
@@ -49,7 +49,7 @@ function PaymentStatusForm({ order }: { order: DashboardOrder }) {
  */
 export default function OrderEditPage() {
   const id = useIdParam('editOrderId');
-  const { data } = useGetOrderQuery(id, { refetchOnMountOrArgChange: true });
+  const { data } = useGetDashboardOrderQuery(id, { refetchOnMountOrArgChange: true });
   const order = data?.data;
   const title = t.financial.order(formatNumber(id));
   return (

@@ -4,6 +4,7 @@ import { formatJalaliDate, formatMobile, formatNumber, formatToman } from '@shop
 import { Alert, Box, Stack, Typography } from '@shop/ui-kit';
 import { PaymentStatusChip } from './payment-status-chip';
 import { OrderItemsTable } from './order-items-table';
+import { PaymentAttemptsTable } from './payment-attempts-table';
 import { t } from '../../strings';
 
 /** One labelled fact of an order. */
@@ -20,7 +21,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * An order as the dashboard shows it (SPEC §3 "Order"): buyer, status, total, dates, the
- * zero-price note the server sends for manual orders (SPEC §8), and the items.
+ * zero-price note the server sends for manual orders (SPEC §8), the items and the payment attempts.
  */
 export function OrderSummary({ order }: { order: DashboardOrder }) {
   return (
@@ -47,6 +48,10 @@ export function OrderSummary({ order }: { order: DashboardOrder }) {
         {t.financial.itemsCount(formatNumber(order.items.length))}
       </Typography>
       <OrderItemsTable items={order.items} />
+      <Typography variant="h6" component="h2">
+        {t.financial.attempts}
+      </Typography>
+      <PaymentAttemptsTable attempts={order.payments} />
     </Stack>
   );
 }

@@ -11,7 +11,8 @@ const COLUMNS = ['product_name', 'count', 'total'] as const;
 
 /**
  * A sales or refund summary of one period (SPEC §2–§3): product name, count and total in tomans
- * per course with the totals, then its charts (loaded on demand).
+ * per course with the totals; for sales, the courses given by hand in the period, counted apart
+ * (issue 22 item 10); then its charts (loaded on demand).
  */
 export function SalesSummary({ kind, period }: { kind: SummaryQuery['kind']; period: SalesPeriod }) {
   const { data, isLoading, isFetching } = useGetSummaryQuery({ kind, period });
@@ -40,6 +41,12 @@ export function SalesSummary({ kind, period }: { kind: SummaryQuery['kind']; per
           <Typography sx={{ fontWeight: 700 }}>{t.financial.totals}:</Typography>
           <Typography>{t.financial.itemsCount(formatNumber(data.meta.total_count))}</Typography>
           <Typography>{formatToman(data.meta.total_amount)}</Typography>
+        </Stack>
+      )}
+      {kind === 'sales' && data && data.meta.given_count > 0 && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, px: 2, flexWrap: 'wrap' }} role="status" aria-label={t.financial.givenByHand}>
+          <Typography sx={{ fontWeight: 700 }}>{t.financial.givenByHand}:</Typography>
+          <Typography>{t.financial.givenByHandCount(formatNumber(data.meta.given_count))}</Typography>
         </Stack>
       )}
       {data && data.data.length > 0 && (

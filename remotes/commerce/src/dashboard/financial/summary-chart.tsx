@@ -1,14 +1,15 @@
 import type { SalesSummaryAnswer } from '@shop/contracts';
-import { formatJalaliDate, formatNumber, formatToman } from '@shop/format';
+import { formatNumber, formatToman } from '@shop/format';
 import { Stack, Typography, useTheme } from '@shop/ui-kit';
-import { BarChart, LineChart } from '@shop/ui-kit/charts';
+import { BarChart, DailyTotalsChart } from '@shop/ui-kit/charts';
 import { t } from '../../strings';
 
 const HEIGHT = 280;
 
 /**
  * The charts of a sales or refund summary (issue 6, MUI X Charts through `@shop/ui-kit/charts`):
- * the total of each course as bars, and the daily totals of the period as a line. Labels and
+ * the total of each course as bars, and the daily totals of the period a bar a day (one label per
+ * Tehran day, thinned when they do not fit: `DailyTotalsChart`, issue 22 items 5 and 6). Labels and
  * values in Persian digits; in a right-to-left page the axes run from the right. Loaded only by
  * the summary pages (`React.lazy`), so no other page downloads the charting code.
  */
@@ -33,14 +34,7 @@ export default function SummaryChart({ summary }: { summary: SalesSummaryAnswer 
           <Typography variant="subtitle1" component="h3">
             {t.financial.chartByDay}
           </Typography>
-          <LineChart
-            height={HEIGHT}
-            dataset={summary.series.map((day) => ({ day: new Date(day.date), total: day.total }))}
-            xAxis={[{ scaleType: 'time', dataKey: 'day', reverse: rtl, valueFormatter: (value: Date) => formatJalaliDate(value) }]}
-            yAxis={[{ position: rtl ? 'right' : 'left', valueFormatter: (value: number) => formatNumber(value), width: 80 }]}
-            series={[{ dataKey: 'total', label: t.financial.amount, valueFormatter: money, showMark: false }]}
-            hideLegend
-          />
+          <DailyTotalsChart height={HEIGHT} days={summary.series} seriesLabel={t.financial.amount} formatValue={formatToman} />
         </>
       )}
     </Stack>
