@@ -10,6 +10,7 @@ FROM ${NGINX_IMAGE}
 ENV NGINX_ENVSUBST_FILTER=^GATEWAY_ \
     GATEWAY_RESOLVER=127.0.0.11 \
     GATEWAY_SERVER=http://server:8080 \
+    GATEWAY_MEDIA_CACHE_DIR=/var/cache/nginx/media \
     GATEWAY_REMOTE_CONTENT=http://remote-content:80 \
     GATEWAY_REMOTE_COMMERCE=http://remote-commerce:80 \
     GATEWAY_REMOTE_USERS_PERMISSIONS=http://remote-users-permissions:80 \

@@ -69,6 +69,7 @@ async function gatewayConfiguration(dir: string, port: number, options: GatewayO
     // Never asked: every upstream below is a group of this configuration.
     GATEWAY_RESOLVER: '127.0.0.1',
     GATEWAY_SERVER: `http://${SERVER_UPSTREAM}`,
+    GATEWAY_MEDIA_CACHE_DIR: `${dir}/media_cache`,
   };
   const upstreams = [upstreamBlock(SERVER_UPSTREAM, options.servers)];
   for (const name of REMOTE_NAMES) {

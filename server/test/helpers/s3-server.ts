@@ -21,6 +21,7 @@ export async function startLocalS3(bucket = 'media'): Promise<LocalS3> {
   const directory = tempDir('shop-s3-');
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
+  let closed = false;
   return {
     settings: {
       endpoint: `http://127.0.0.1:${port}`,
@@ -30,7 +31,10 @@ export async function startLocalS3(bucket = 'media'): Promise<LocalS3> {
       secretAccessKey: 'S3RVER',
     },
     directory,
+    /** Stops s3rver (the bucket then refuses connections) and removes its folder; once, however often called. */
     async close() {
+      if (closed) return;
+      closed = true;
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },

@@ -278,5 +278,39 @@ if (process.env.DATABASE_URL) {
       const bought = ((await seenBought.response.json()) as { data: BoughtProduct[] }).data;
       expect(bought.map((product) => product.id)).toEqual([course.id]);
     });
+
+    // Last: it stops the bucket.
+    it('keeps serving the media it holds while the bucket is away; the rest answers 503 in Persian (issue 23)', async () => {
+      const staff = new Browser(origin, 'media-cache');
+      await staff.csrfCookie();
+      expect((await staff.send('/api/auth/login', { method: 'POST', json: { email: 'super@example.com', password: 'Super12345' } })).response.status).toBe(200);
+      const images: string[] = [];
+      for (const name of ['kept', 'never-asked']) {
+        const form = multipart(
+          { title: `تصویر ${name}`, slug: `media-cache-${name}-${randomBytes(4).toString('hex')}`, description: '<p>متن</p>', is_active: 'true', comment_status: 'open' },
+          { image: await pngFile(400, 300) },
+        );
+        const upload = await staff.send('/api/dashboard/posts', { method: 'POST', body: form.payload, headers: form.headers });
+        expect(upload.response.status).toBe(201);
+        images.push(((await upload.response.json()) as { data: Post }).data.image!);
+      }
+      const [kept, neverAsked] = images as [string, string];
+      const visitor = new Browser(origin, 'media-cache-visitor');
+      const first = await visitor.send(kept);
+      expect([first.response.status, first.response.headers.get('x-cache-status')]).toEqual([200, 'MISS']);
+      const bytes = Buffer.from(await first.response.arrayBuffer());
+      const again = await visitor.send(kept);
+      expect([again.response.status, again.response.headers.get('x-cache-status')]).toEqual([200, 'HIT']);
+      await again.response.arrayBuffer();
+
+      await deployment.s3.close();
+      const whileAway = await visitor.send(kept);
+      expect(whileAway.response.status).toBe(200);
+      expect(Buffer.from(await whileAway.response.arrayBuffer()).equals(bytes)).toBe(true);
+      const missing = await visitor.send(neverAsked);
+      expect(missing.response.status).toBe(503);
+      expect(missing.response.headers.get('retry-after')).toBe('5');
+      expect(await missing.response.json()).toEqual({ message: MESSAGES.storageUnavailable });
+    });
   });
 }
