@@ -12,14 +12,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { Paginated, Post, Product } from '@shop/contracts';
 import { DB_CONNECT_TIMEOUT_MS } from '../../src/settings';
 import { MESSAGES } from '../../src/lib/messages';
 import { WRITER_LOCK_CLASS } from '../../src/modules/files/writer-lease';
-import { expectAnswer, login, register, send, type Account } from '../crash/crash-client';
+import { send } from '../crash/crash-client';
 import { startPostgresInstance, type PostgresInstance } from '../helpers/postgres-instance';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
+import { buyersWithCarts, eventually, lostWrites, Workload, WORKLOAD_ENV, workloadTargets, type WorkloadTargets } from './workload';
 
 /** Longest a request may wait while the database is gone: a connection's bound plus the answer's own work. */
 const ANSWER_BOUND_MS = DB_CONNECT_TIMEOUT_MS + 2_000;
@@ -33,163 +33,17 @@ const PROXIED_ANSWER_BOUND_MS = PROXIED_BOUNDS.connectMs + PROXIED_BOUNDS.statem
 /** Longest from the database's return to the first read answered 200 (issue 23). */
 const RECOVERY_BOUND_MS = 5_000;
 
-/** One request of the workload and its outcome. */
-interface Outcome {
-  kind: 'read' | 'comment' | 'checkout';
-  startedAt: number;
-  endedAt: number;
-  /** null: no answer arrived. */
-  status: number | null;
-  retryAfter: string | null;
-  message: unknown;
-}
-
-/** Reads, comments and checkouts sent in three loops until stopped; what each answer acknowledged. */
-class Workload {
-  readonly outcomes: Outcome[] = [];
-  readonly comments: string[] = [];
-  readonly orders: number[] = [];
-  private running = true;
-  private readonly loops: Promise<void>[];
-  private sent = 0;
-
-  constructor(
-    private readonly origin: string,
-    private readonly user: { headers: { authorization: string }; id: number },
-    private readonly post: Post,
-    products: Product[],
-    buyers: Account[],
-  ) {
-    const tag = `${process.pid}-${Date.now()}`;
-    this.loops = [
-      this.loop('read', () => {
-        const product = products[this.sent % products.length]!;
-        return this.sent % 2 ? `/api/products/${product.id}` : `/api/posts?page=1&per_page=5&filter=${['all', 'newest', 'most-liked'][this.sent % 3]}`;
-      }),
-      this.loop('comment', () => `/api/comments`, () => {
-        const text = `نظر آزمون خرابی ${tag}-${this.sent}`;
-        return {
-          method: 'POST',
-          headers: { ...this.user.headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ user_id: this.user.id, parent_id: 0, text, commentable_id: this.post.id, commentable_type: 'post' }),
-          acknowledge: () => this.comments.push(text),
-        };
-      }),
-      this.loop('checkout', () => '/api/checkout', () => {
-        const buyer = buyers.shift();
-        if (!buyer) return null;
-        return {
-          method: 'POST',
-          headers: { ...buyer.headers, 'idempotency-key': `fault-${tag}-${buyer.id}` },
-          acknowledge: (body: unknown) => this.orders.push((body as { data: { order: { id: number } } }).data.order.id),
-        };
-      }),
-    ];
-  }
-
-  private async loop(
-    kind: Outcome['kind'],
-    url: () => string,
-    init: () => { method: string; headers: Record<string, string>; body?: string; acknowledge: (body: unknown) => void } | null = () => ({
-      method: 'GET',
-      headers: {},
-      acknowledge: () => undefined,
-    }),
-  ): Promise<void> {
-    while (this.running) {
-      const request = init();
-      if (!request) return;
-      this.sent += 1;
-      const startedAt = Date.now();
-      let response: Response | null = null;
-      let body: unknown = null;
-      try {
-        response = await fetch(`${this.origin}${url()}`, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual' });
-        const text = await response.text();
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        response = null;
-      }
-      const status = response?.status ?? null;
-      if (status !== null && status < 300) request.acknowledge(body);
-      this.outcomes.push({
-        kind,
-        startedAt,
-        endedAt: Date.now(),
-        status,
-        retryAfter: response?.headers.get('retry-after') ?? null,
-        message: (body as { message?: unknown } | null)?.message,
-      });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
-  /** Stops the loops and waits for the requests in flight. */
-  async stop(): Promise<void> {
-    this.running = false;
-    await Promise.all(this.loops);
-  }
-}
-
-/** Resolves once `check` is true, polling every 50 ms; false after `ms`. */
-async function eventually(ms: number, check: () => Promise<boolean>): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
-
-/** A server under test, signed in as the demo user, with the post and courses the workload uses. */
-interface Subject {
+/** A server under test, with what the workload needs of it. */
+interface Subject extends WorkloadTargets {
   server: ServerProcess;
-  user: { headers: { authorization: string }; id: number };
-  post: Post;
-  products: Product[];
 }
 
 /** Starts the compiled server on `databaseUrl` (seeding it when empty) and reads what the workload needs. */
 async function startSubject(databaseUrl: string, env: Record<string, string> = {}): Promise<Subject> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-faults-'));
-  const server = await startServerProcess(
-    {
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      // Every read asks the database (no visitors' cache), and the loops stay under the limits.
-      PUBLIC_CACHE_MS: '0',
-      RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
-      RATE_LIMIT_COMMENTS_PER_MINUTE: '100000',
-      RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
-      RATE_LIMIT_REGISTER_PER_HOUR: '100000',
-      ...env,
-    },
-    180_000,
-  );
+  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...WORKLOAD_ENV, ...env }, 180_000);
   void server.exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const headers = await login(server.origin, 'user@example.com', 'User12345');
-  const me = await expectAnswer(server.origin, '/api/auth/logged-in-user-info', 200, { method: 'POST', headers });
-  return {
-    server,
-    user: { headers, id: (me.body as { data: { user: { id: number } } }).data.user.id },
-    post: ((await expectAnswer(server.origin, '/api/posts?per_page=1', 200)).body as Paginated<Post>).data[0]!,
-    products: ((await expectAnswer(server.origin, '/api/products?per_page=50', 200)).body as Paginated<Product>).data.filter((p) => p.price > 0),
-  };
-}
-
-/** Buyers with one course in their cart, each to check out once during the fault. */
-async function buyersWithCarts({ server, products }: Subject, count: number): Promise<Account[]> {
-  const buyers: Account[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const buyer = await register(server.origin);
-    await expectAnswer(server.origin, '/api/cart', 201, {
-      method: 'POST',
-      headers: { ...buyer.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ product_id: products[i % products.length]!.id }),
-    });
-    buyers.push(buyer);
-  }
-  return buyers;
+  return { server, ...(await workloadTargets(server.origin)) };
 }
 
 /**
@@ -202,7 +56,7 @@ async function buyersWithCarts({ server, products }: Subject, count: number): Pr
  */
 async function throughFault(subject: Subject, databaseUrl: string, answerBoundMs: number, fault: () => Promise<void>): Promise<Workload> {
   const { server } = subject;
-  const workload = new Workload(server.origin, subject.user, subject.post, subject.products, await buyersWithCarts(subject, 40));
+  const workload = new Workload(server.origin, subject.user, subject.post, subject.products, await buyersWithCarts(server.origin, subject.products, 40));
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   await fault();
   const back = Date.now();
@@ -236,14 +90,11 @@ async function throughFault(subject: Subject, databaseUrl: string, answerBoundMs
   // No 500, and nothing that reached the process level (main.ts logs both).
   expect(server.output()).not.toMatch(/unexpected error|unhandled promise rejection|uncaught exception/);
 
+  expect(await lostWrites(databaseUrl, workload)).toEqual({ comments: [], orders: [] });
+  // Within the recovery bound too: the connection opens again a second after it was lost.
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const comments = await client.query<{ text: string }>('select text from comments where text = any($1)', [workload.comments]);
-    expect(comments.rows.map((row) => row.text).sort()).toEqual([...workload.comments].sort());
-    const orders = await client.query<{ id: number }>('select id from orders where id = any($1)', [workload.orders]);
-    expect(orders.rowCount).toBe(workload.orders.length);
-    // Within the recovery bound too: the connection opens again a second after it was lost.
     const sessionBack = await eventually(RECOVERY_BOUND_MS, async () => {
       const session = await client.query("select 1 from pg_stat_activity where application_name = 'shop-session'");
       const lease = await client.query("select 1 from pg_locks where locktype = 'advisory' and classid = $1 and granted", [WRITER_LOCK_CLASS]);
