@@ -14,6 +14,7 @@ import storagePlugin from './plugins/external/storage';
 import multipartPlugin from './plugins/external/multipart';
 import errorHandlerPlugin, { frameworkErrors } from './plugins/app/error-handler';
 import inputGuardPlugin from './plugins/app/input-guard';
+import diskGuardPlugin from './plugins/app/disk-guard';
 import csrfPlugin from './plugins/app/csrf';
 import staticSitePlugin from './plugins/app/static-site';
 import routeAccessPlugin from './plugins/app/route-access';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(storedFilesPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
+  await app.register(diskGuardPlugin);
   await app.register(metricsPlugin);
   await app.register(csrfPlugin);
   await app.register(routeAccessPlugin);

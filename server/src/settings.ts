@@ -215,6 +215,8 @@ export interface AppSettings {
   mailFrom: string;
   /** Retries of a mail that could not be sent (modules/mail/mailer.ts). */
   mailRetry: MailRetry;
+  /** Free bytes the data folder keeps: writes are refused below it (plugins/app/disk-guard.ts; DATA_DIR_RESERVE_MB). */
+  dataDirReserveBytes: number;
   /** Lifetime of a cached anonymous public answer, ms; 0: no cache. */
   publicCacheMs: number;
   /** Bearer token of `GET /metrics`, or undefined: the metrics are open (keep them off the public gateway). */
@@ -226,6 +228,12 @@ export const DEFAULT_MAIL_FROM = '"آکادمی نوشتار" <no-reply@localhos
 
 /** Default lifetime of a cached anonymous public answer, ms (PUBLIC_CACHE_MS replaces it). */
 export const DEFAULT_PUBLIC_CACHE_MS = 30_000;
+
+/**
+ * Free space the data folder keeps, MB (issue 23): below it, writes answer 507 before PGlite or an
+ * upload meets a full disk.
+ */
+export const DATA_DIR_RESERVE_MB = 256;
 
 /**
  * Longest wait for a PostgreSQL connection, ms (issue 23): a database that is down or unreachable
@@ -326,6 +334,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     smtpUrl: options.smtpUrl ?? (env.SMTP_URL || undefined),
     outboxDir: path.join(dataDir, 'outbox'),
     mailFrom: options.mailFrom ?? (env.MAIL_FROM || DEFAULT_MAIL_FROM),
+    dataDirReserveBytes: (Number(env.DATA_DIR_RESERVE_MB) || DATA_DIR_RESERVE_MB) * 1024 * 1024,
     mailRetry: options.mailRetry ?? {
       retryLimit: env.MAIL_RETRY_LIMIT ? Number(env.MAIL_RETRY_LIMIT) : MAIL_RETRY.retryLimit,
       retryDelaySeconds: Number(env.MAIL_RETRY_DELAY_SECONDS) || MAIL_RETRY.retryDelaySeconds,

@@ -1,0 +1,46 @@
+/**
+ * Writes refused before the data folder is full (issue 23 "The data folder full"): PGlite that meets
+ * a full disk fails the statement (SQLSTATE 53100) and then blocks the process for good, its next
+ * statement never returning; an upload cut by a full disk is a wasted transfer. So while the data
+ * folder holds the database (PGlite) or the files (no S3), a request that may write (any method
+ * but GET, HEAD and OPTIONS) is answered **507** `storageFull` (Persian, `Retry-After`) when the
+ * folder's free space, less the request's body, is under `DATA_DIR_RESERVE_MB` (default 256 MB:
+ * room for PostgreSQL's write-ahead log and the writes already running). Reads go on; nothing is
+ * half-written. The free space is read at most once a second (`statfs`).
+ */
+import fs from 'node:fs/promises';
+import fp from 'fastify-plugin';
+import { ApiError } from '../../lib/api-error';
+import { MESSAGES } from '../../lib/messages';
+import { RETRY_AFTER_S } from './error-handler';
+
+/** How long one reading of the free space is trusted, ms. */
+export const FREE_SPACE_TTL_MS = 1_000;
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export default fp(
+  async (app) => {
+    const { dataDir, s3, dataDirReserveBytes } = app.settings;
+    if (app.dbKind !== 'pglite' && s3) return;
+    let reading: { at: number; free: Promise<number> } | null = null;
+    const freeBytes = () => {
+      if (!reading || Date.now() - reading.at > FREE_SPACE_TTL_MS) {
+        const free = fs.statfs(dataDir).then((stats) => stats.bavail * stats.bsize);
+        reading = { at: Date.now(), free };
+      }
+      return reading.free;
+    };
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (READS.has(request.method)) return;
+      const body = Number(request.headers['content-length']) || 0;
+      const free = await freeBytes();
+      if (free - body >= dataDirReserveBytes) return;
+      request.log.warn({ free, body, reserve: dataDirReserveBytes }, 'data folder nearly full: write refused');
+      reply.header('retry-after', String(RETRY_AFTER_S));
+      throw new ApiError(507, MESSAGES.storageFull);
+    });
+  },
+  { name: 'disk-guard', dependencies: ['db', 'error-handler'] },
+);
