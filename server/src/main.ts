@@ -1,5 +1,6 @@
 /** Starts the server on PORT (default 8080) and HOST (default 0.0.0.0). */
 import { buildApp } from './app';
+import { requestContext } from './lib/request-log';
 
 /**
  * How long SIGTERM waits for the requests in flight before the process exits anyway, in
@@ -27,7 +28,8 @@ async function main(): Promise<void> {
   // Faults of the services around the server are answered where they happen (issue 23); what still
   // escapes is a bug to see in the log, not a reason to end every request in flight. A thrown
   // exception leaves the process in an unknown state: logged, then the process exits.
-  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled promise rejection'));
+  // Logged with the id of the request whose work it was, when there is one.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason, ...requestContext.getStore() }, 'unhandled promise rejection'));
   process.on('uncaughtException', (error) => {
     app.log.fatal({ err: error }, 'uncaught exception: exiting');
     process.exit(1);

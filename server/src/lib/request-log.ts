@@ -7,6 +7,7 @@
  * status and response time (ms). Errors keep their own lines. Every line of a request has its id
  * as `reqId` (Fastify's child logger).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
@@ -27,10 +28,20 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
-/** onRequest hook: echoes the request's id in the answer's `x-request-id` header, errors included. */
+/**
+ * The id of the request whose work is running, for what is logged outside Fastify's request logger
+ * (main.ts: an unhandled promise rejection, issue 23). Node keeps the store through every
+ * continuation of the request's work, the rejection's handler included.
+ */
+export const requestContext = new AsyncLocalStorage<{ reqId: string }>();
+
+/**
+ * onRequest hook: echoes the request's id in the answer's `x-request-id` header, errors included,
+ * and runs the rest of the request inside {@link requestContext}.
+ */
 export const echoRequestId: onRequestHookHandler = (request, reply, done) => {
   reply.header(REQUEST_ID_HEADER, request.id);
-  done();
+  requestContext.run({ reqId: request.id }, done);
 };
 
 /** `logController` of `buildApp`: one `request completed` (or `request errored`) line per request. */

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { OneLinePerRequest } from '../../src/lib/request-log';
+import { echoRequestId, OneLinePerRequest, requestContext } from '../../src/lib/request-log';
 import { buildTestApp } from '../helpers/test-app';
 
 describe('one log line per request', () => {
@@ -88,5 +88,22 @@ describe('request ids (issue 10 "Request ids in the logs")', () => {
     expect(second.statusCode).toBe(404);
     expect(first.headers['x-request-id']).toEqual(expect.any(String));
     expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
+  });
+});
+
+describe('the request context (issue 23: what escapes a request is logged with its id)', () => {
+  it('holds the request id through the handler and the work it leaves running', async () => {
+    const app = Fastify({ genReqId: () => 'req-context-1' });
+    app.addHook('onRequest', echoRequestId);
+    let later: Promise<string | undefined> = Promise.resolve(undefined);
+    app.get('/work', async () => {
+      later = new Promise((resolve) => setTimeout(() => resolve(requestContext.getStore()?.reqId), 10));
+      return { during: requestContext.getStore()?.reqId };
+    });
+    const answer = await app.inject({ url: '/work' });
+    expect(answer.json()).toEqual({ during: 'req-context-1' });
+    expect(await later).toBe('req-context-1');
+    expect(requestContext.getStore()).toBeUndefined();
+    await app.close();
   });
 });
