@@ -19,7 +19,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { ExtraConfigColumn } from 'drizzle-orm/pg-core';
-import type { SocialLinks } from '@shop/contracts';
+import type { LessonMediaKind, LessonMediaStatus, SocialLinks } from '@shop/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -221,6 +221,26 @@ export const productSessions = pgTable(
     position: integer('position').notNull().default(1),
     /** Anyone signed in may open a free-preview session; others need to have bought the product. */
     is_free_preview: boolean('is_free_preview').notNull().default(false),
+    /**
+     * The lesson's processing (issue 24): `none` (no upload), `queued`, `processing` (with
+     * `media_progress` in percent), `ready`, or `failed` (with the Persian `media_error`). It tells
+     * of the latest upload; the last good lesson (`hls`) keeps playing until a new one is ready.
+     */
+    media_status: varchar('media_status', { length: 20 }).$type<LessonMediaStatus>().notNull().default('none'),
+    media_progress: integer('media_progress').notNull().default(0),
+    media_error: text('media_error'),
+    /** Storage key of an uploaded source waiting for or under processing (private area). */
+    media_source: text('media_source'),
+    /** `video` or `audio`: what the ready lesson (`hls`) holds. */
+    media_kind: varchar('media_kind', { length: 10 }).$type<LessonMediaKind>(),
+    /** Storage prefix of the ready lesson's HLS (master playlist `master.m3u8` under it). */
+    hls: text('hls'),
+    /** Length of the ready lesson, seconds. */
+    duration_seconds: integer('duration_seconds'),
+    /** Public path of the poster image (staff's, or taken from the video), like `image`. */
+    poster: text('poster'),
+    /** Storage key of the Persian WebVTT subtitles (private area, served signed like the lesson). */
+    subtitles: text('subtitles'),
   },
   (t) => [index('product_sessions_product_idx').on(t.product_id, t.position)],
 );
@@ -351,7 +371,11 @@ export const salesDailyState = pgTable('sales_daily_state', {
   through: date('through', { mode: 'string' }).notNull(),
 });
 
-/** Sessions a buyer marked done (progress «۳ از ۸ جلسه»). */
+/**
+ * A buyer's place in a session (issue 24): where they stopped, seconds, saved every few seconds
+ * and on pause or leaving, and when the session was done (90 % watched, or marked by hand),
+ * counted in the course's progress «۳ از ۸ جلسه».
+ */
 export const sessionProgress = pgTable(
   'session_progress',
   {
@@ -361,9 +385,37 @@ export const sessionProgress = pgTable(
     product_session_id: integer('product_session_id')
       .notNull()
       .references(() => productSessions.id, { onDelete: 'cascade' }),
+    position_seconds: integer('position_seconds').notNull().default(0),
+    completed_at: timestamp('completed_at', { withTimezone: true }),
     created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.product_session_id] })],
+);
+
+/**
+ * A course finished (issue 24): issued when every session of the product is done, public at
+ * `/certificates/{code}`; the holder's name and the course's title are kept as they were then.
+ * A refund revokes it (`revoked_at`), the page then says so.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: id(),
+    /** The verification code: upper-case letters and digits, unique. */
+    code: varchar('code', { length: 20 }).notNull().unique(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    holder_name: text('holder_name').notNull(),
+    product_title: text('product_title').notNull(),
+    issued_at: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [unique('certificates_user_product_unique').on(t.user_id, t.product_id)],
 );
 
 // ── site module (likes and comments on any content type) ───────────────────────────────

@@ -115,6 +115,13 @@ export const dashboardProductSessionSchema = {
     'has_file',
     'file_type',
     'file_size',
+    'media_status',
+    'media_progress',
+    'media_error',
+    'media_kind',
+    'duration_seconds',
+    'poster',
+    'has_subtitles',
   ],
   properties: {
     ...contentBaseProperties,
@@ -125,6 +132,13 @@ export const dashboardProductSessionSchema = {
     has_file: { type: 'boolean' },
     file_type: nullableStr,
     file_size: { type: ['integer', 'null'] },
+    media_status: { type: 'string', enum: ['none', 'queued', 'processing', 'ready', 'failed'] },
+    media_progress: { type: 'integer', minimum: 0, maximum: 100 },
+    media_error: nullableStr,
+    media_kind: { type: ['string', 'null'], enum: ['video', 'audio', null] },
+    duration_seconds: { type: ['integer', 'null'] },
+    poster: nullableStr,
+    has_subtitles: { type: 'boolean' },
   },
 } as const;
 
@@ -480,14 +494,29 @@ export const boughtProductSchema = {
   properties: { id: int, title: str, slug: str, image: nullableStr, bought_at: date, progress: courseProgressSchema },
 } as const;
 
+/** LessonMedia of commerce.ts (issue 24): a ready lesson's signed URLs for its viewer. */
+export const lessonMediaSchema = {
+  type: 'object',
+  required: ['kind', 'hls_url', 'poster_url', 'subtitles_url', 'duration_seconds', 'expires_at', 'watermark'],
+  properties: {
+    kind: { type: 'string', enum: ['video', 'audio'] },
+    hls_url: str,
+    poster_url: nullableStr,
+    subtitles_url: nullableStr,
+    duration_seconds: int,
+    expires_at: { type: 'string', format: 'date-time' },
+    watermark: str,
+  },
+} as const;
+
 /** ProductSessionDetail of commerce.ts. */
 export const productSessionDetailSchema = {
   type: 'object',
   required: [
     'id', 'product_id', 'product_title', 'product_price', 'title', 'slug', 'description', 'image', 'position',
     'is_free_preview', 'comment_status', 'likes_count', 'comments_count', 'liked_by_me', 'can_view', 'is_bought',
-    'is_done', 'can_comment', 'file_url', 'file_url_expires_at', 'file_type', 'file_size', 'previous_session_id',
-    'next_session_id', 'created_at', 'updated_at',
+    'is_done', 'can_comment', 'file_url', 'file_url_expires_at', 'file_type', 'file_size', 'media', 'position_seconds',
+    'previous_session_id', 'next_session_id', 'created_at', 'updated_at',
   ],
   properties: {
     id: int,
@@ -512,6 +541,8 @@ export const productSessionDetailSchema = {
     file_url_expires_at: { type: ['string', 'null'], format: 'date-time' },
     file_type: nullableStr,
     file_size: { type: ['integer', 'null'] },
+    media: { anyOf: [lessonMediaSchema, { type: 'null' }] },
+    position_seconds: { type: 'integer', minimum: 0 },
     previous_session_id: { type: ['integer', 'null'] },
     next_session_id: { type: ['integer', 'null'] },
     created_at: date,

@@ -175,6 +175,37 @@ export interface Refund {
   refunded_at: string;
 }
 
+/**
+ * Where a session's latest lesson upload is (issue 24): none yet, waiting in the queue, being
+ * transcoded (`media_progress` percent), ready, or failed (`media_error`, Persian). The last
+ * ready lesson keeps playing whatever the latest upload's state.
+ */
+export type LessonMediaStatus = 'none' | 'queued' | 'processing' | 'ready' | 'failed';
+
+/** What a ready lesson holds: video (with an audio-only rendition) or audio alone. */
+export type LessonMediaKind = 'video' | 'audio';
+
+/**
+ * A ready lesson as its player needs it (issue 24), for the caller who may view it: every URL is
+ * signed for this caller and this session and stops working at `expires_at`; the HLS playlists it
+ * leads to carry the same signature.
+ */
+export interface LessonMedia {
+  kind: LessonMediaKind;
+  /** The HLS master playlist (360p and 720p video renditions, none above the source, and audio only). */
+  hls_url: string;
+  /** The poster image (staff's, or taken from the video), or null for audio without one. */
+  poster_url: string | null;
+  /** Persian WebVTT subtitles, or null. */
+  subtitles_url: string | null;
+  /** Length, whole seconds. */
+  duration_seconds: number;
+  /** When the signed URLs stop working (ISO UTC). */
+  expires_at: string;
+  /** Drawn over the video, moving every few seconds: the viewer's masked mobile or email. */
+  watermark: string;
+}
+
 /** A session page's data (`/products/:productId/:productSessionId`). */
 export interface ProductSessionDetail {
   id: number;
@@ -205,6 +236,10 @@ export interface ProductSessionDetail {
   /** MIME type of the file (audio/*, video/*, application/pdf…), or null. */
   file_type: string | null;
   file_size: number | null;
+  /** The ready audio or video lesson for the caller who may view it, else null (issue 24). */
+  media: LessonMedia | null;
+  /** Where the caller stopped in this lesson, whole seconds (0 when never played; issue 24). */
+  position_seconds: number;
   /** Neighbours in the course, for next/previous links. */
   previous_session_id: number | null;
   next_session_id: number | null;
@@ -257,6 +292,20 @@ export interface DashboardProductSession extends ProductSessionForm {
   has_file: boolean;
   file_type: string | null;
   file_size: number | null;
+  /** The latest upload's processing (issue 24); the ready lesson plays meanwhile. */
+  media_status: LessonMediaStatus;
+  /** Percent of the running transcode, 0–100. */
+  media_progress: number;
+  /** Why the latest upload failed (Persian), or null. */
+  media_error: string | null;
+  /** What the ready lesson holds, or null when none is ready. */
+  media_kind: LessonMediaKind | null;
+  /** Length of the ready lesson, whole seconds, or null. */
+  duration_seconds: number | null;
+  /** Public path of the poster image, or null. */
+  poster: string | null;
+  /** True when Persian WebVTT subtitles are stored. */
+  has_subtitles: boolean;
   likes_count: number;
   comments_count: number;
   created_at: string;

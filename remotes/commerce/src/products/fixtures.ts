@@ -43,6 +43,8 @@ export function aSessionDetail(overrides: Partial<ProductSessionDetail> = {}): P
     slug: 'types',
     description: '<p>رشته، عدد و <strong>بولی</strong>.</p>',
     image: null,
+    media: null,
+    position_seconds: 0,
     position: 2,
     is_free_preview: false,
     comment_status: 'open',

@@ -25,15 +25,16 @@ export const productTable = contentTable({
 
 /**
  * The product sessions table's queries; rows answer {@link DashboardProductSession}: the course
- * title and `has_file`, never the private file key.
+ * title, `has_file` and `has_subtitles`, never the private keys (lesson file, its source and HLS, subtitles).
  */
 export const productSessionTable = contentTable({
   table: productSessions,
   type: 'product_session',
   columns: () => {
-    const { file: _file, ...columns } = getTableColumns(productSessions);
+    const { file: _file, media_source: _source, hls: _hls, subtitles: _subtitles, ...columns } = getTableColumns(productSessions);
     return {
       ...columns,
+      has_subtitles: sql<boolean>`(${productSessions.subtitles} is not null)`.mapWith(Boolean),
       product_title: sql<string>`(select p.title from ${products} as p where p.id = ${qualified(productSessions.product_id)})`,
       has_file: sql<boolean>`(${productSessions.file} is not null)`.mapWith(Boolean),
     };

@@ -4,7 +4,7 @@
  * list and the per-viewer fields of the course page. Owns `session_progress`. Who owns a course
  * is asked of ownership.ts only.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type {
   BoughtProduct,
   CourseProgress,
@@ -40,7 +40,11 @@ export async function courseProgress(db: Db, userId: number, productIds: number[
     .from(productSessions)
     .leftJoin(
       sessionProgress,
-      and(eq(sessionProgress.product_session_id, productSessions.id), eq(sessionProgress.user_id, userId)),
+      and(
+        eq(sessionProgress.product_session_id, productSessions.id),
+        eq(sessionProgress.user_id, userId),
+        isNotNull(sessionProgress.completed_at),
+      ),
     )
     .where(and(inArray(productSessions.product_id, productIds), eq(productSessions.is_active, true)))
     .groupBy(productSessions.product_id);
@@ -112,14 +116,29 @@ export async function productViewerFields<S extends { id: number; is_free_previe
   };
 }
 
-/** Ids among `sessionIds` that the user marked done. */
+/** Ids among `sessionIds` that the user has done. */
 async function doneSessionIds(db: Db, userId: number, sessionIds: number[]): Promise<Set<number>> {
   if (sessionIds.length === 0) return new Set();
   const rows = await db
     .select({ id: sessionProgress.product_session_id })
     .from(sessionProgress)
-    .where(and(eq(sessionProgress.user_id, userId), inArray(sessionProgress.product_session_id, sessionIds)));
+    .where(
+      and(
+        eq(sessionProgress.user_id, userId),
+        inArray(sessionProgress.product_session_id, sessionIds),
+        isNotNull(sessionProgress.completed_at),
+      ),
+    );
   return new Set(rows.map((r) => r.id));
+}
+
+/** Where `userId` stopped in session `sessionId` (seconds) and whether it is done; zero and false when never opened. */
+async function placeIn(db: Db, userId: number, sessionId: number): Promise<{ position_seconds: number; is_done: boolean }> {
+  const [row] = await db
+    .select({ position_seconds: sessionProgress.position_seconds, completed_at: sessionProgress.completed_at })
+    .from(sessionProgress)
+    .where(and(eq(sessionProgress.user_id, userId), eq(sessionProgress.product_session_id, sessionId)));
+  return { position_seconds: row?.position_seconds ?? 0, is_done: row?.completed_at != null };
 }
 
 /** The session `sessionId`, active, of an active course (select joined with `products`). */
@@ -189,7 +208,7 @@ export async function getSessionDetail(
       .where(and(eq(productSessions.product_id, row.product_id), eq(productSessions.is_active, true)))
       .orderBy(asc(productSessions.position), asc(productSessions.id)),
     hasBoughtProduct(db, user.id, row.product_id),
-    doneSessionIds(db, user.id, [row.id]),
+    placeIn(db, user.id, row.id),
     viewerState(db, user, 'product_session', row.id),
     commentRefusal(db, user, 'product_session', row.id, row),
   ]);
@@ -201,7 +220,9 @@ export async function getSessionDetail(
     ...viewer,
     can_view: canView,
     is_bought: bought,
-    is_done: done.has(row.id),
+    is_done: done.is_done,
+    position_seconds: done.position_seconds,
+    media: null,
     can_comment: refusal === null && user.write_comment_status === 'allowed',
     file_url: signed?.url ?? null,
     file_url_expires_at: signed?.expiresAt ?? null,
@@ -223,13 +244,15 @@ export async function setSessionProgress(db: Db, user: User, sessionId: number, 
   const session = await activeSession(db, sessionId);
   if (!session) throw notFound();
   if (!(await hasBoughtProduct(db, user.id, session.product_id))) throw new ApiError(403, MESSAGES.sessionLocked);
-  if (done) {
-    await db.insert(sessionProgress).values({ user_id: user.id, product_session_id: sessionId }).onConflictDoNothing();
-  } else {
-    await db
-      .delete(sessionProgress)
-      .where(and(eq(sessionProgress.user_id, user.id), eq(sessionProgress.product_session_id, sessionId)));
-  }
+  // Marked by hand, done or not; the place in the lesson stays (issue 24).
+  const completedAt = done ? sql`coalesce(${sessionProgress.completed_at}, now())` : null;
+  await db
+    .insert(sessionProgress)
+    .values({ user_id: user.id, product_session_id: sessionId, completed_at: done ? new Date() : null })
+    .onConflictDoUpdate({
+      target: [sessionProgress.user_id, sessionProgress.product_session_id],
+      set: { completed_at: completedAt, updated_at: new Date() },
+    });
   const progress = (await courseProgress(db, user.id, [session.product_id])).get(session.product_id)!;
   return { session_id: sessionId, is_done: done, progress };
 }

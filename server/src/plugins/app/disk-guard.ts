@@ -12,7 +12,6 @@ import fs from 'node:fs/promises';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { RETRY_AFTER_S } from './error-handler';
 
 /** How long one reading of the free space is trusted, ms. */
 export const FREE_SPACE_TTL_MS = 1_000;
@@ -27,18 +26,22 @@ export default fp(
     const freeBytes = () => {
       if (!reading || Date.now() - reading.at > FREE_SPACE_TTL_MS) {
         const free = fs.statfs(dataDir).then((stats) => stats.bavail * stats.bsize);
-        reading = { at: Date.now(), free };
+        const current = { at: Date.now(), free };
+        reading = current;
+        // A failed reading is not kept: the next request reads again.
+        free.catch(() => {
+          if (reading === current) reading = null;
+        });
       }
       return reading.free;
     };
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request) => {
       if (READS.has(request.method)) return;
       const body = Number(request.headers['content-length']) || 0;
       const free = await freeBytes();
       if (free - body >= dataDirReserveBytes) return;
       request.log.warn({ free, body, reserve: dataDirReserveBytes }, 'data folder nearly full: write refused');
-      reply.header('retry-after', String(RETRY_AFTER_S));
       throw new ApiError(507, MESSAGES.storageFull);
     });
   },

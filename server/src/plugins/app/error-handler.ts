@@ -84,7 +84,7 @@ function pathPattern(url: string): RegExp {
 
 const API_PATH = /^\/(api|sanctum)(\/|$)/;
 
-/** Retry-After of a 503: an answer refused while a service is unavailable, seconds (issue 23). */
+/** Retry-After of a 503 or 507: an answer refused while a service is away or the disk full, seconds (issue 23). */
 export const RETRY_AFTER_S = 5;
 
 export default fp(
@@ -99,12 +99,18 @@ export default fp(
       apiRoutes.push({ pattern: pathPattern(route.url), methods });
     });
 
-    app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError | ApiError, request, reply) => {
+      // The database away, restarting or too slow (issue 23) is a 503 like any other service's:
+      // nothing of the request was committed, and the client may send it again.
+      const error =
+        !(thrown instanceof ApiError) && (thrown.statusCode ?? 500) >= 500 && databaseUnavailable(thrown)
+          ? Object.assign(new ApiError(503, MESSAGES.databaseUnavailable), { cause: thrown })
+          : thrown;
       if (error instanceof ApiError) {
-        if (error.statusCode === 503) {
-          // A service the server depends on is away (issue 23): say when to try again, and log why.
+        if (error.statusCode === 503 || error.statusCode === 507) {
+          // A service or the disk is away or full for now (issue 23): say when to try again, and log why.
           request.log.warn({ err: error.cause ?? error }, error.message);
-          if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_S));
+          reply.header('retry-after', String(RETRY_AFTER_S));
         }
         return reply.code(error.statusCode).send(error.toBody());
       }
@@ -115,11 +121,6 @@ export default fp(
         });
       }
       const status = error.statusCode ?? 500;
-      if (status >= 500 && databaseUnavailable(error)) {
-        // The client may send it again: nothing of it was committed (issue 23).
-        request.log.warn({ err: error }, 'database unavailable');
-        return reply.code(503).header('retry-after', String(RETRY_AFTER_S)).send({ message: MESSAGES.databaseUnavailable });
-      }
       if (status >= 500) {
         request.log.error({ err: error }, 'unexpected error');
         return reply.code(500).send({ message: MESSAGES.serverError });
