@@ -14,7 +14,7 @@ module.exports = {
   },
   // ESM-only dependencies of the server (e.g. content-disposition, used by @fastify/static).
   transformIgnorePatterns: [
-    '/node_modules/(?!(@sodaru|yup-to-json-schema|content-disposition|content-type|cookie|music-metadata|strtok3|token-types|@tokenizer|file-type|uint8array-extras|@borewit|win-guid|media-typer)/)',
+    '/node_modules/(?!(@sodaru|yup-to-json-schema|content-disposition|content-type|cookie|music-metadata|strtok3|token-types|@tokenizer|file-type|uint8array-extras|@borewit|win-guid|media-typer|@tus|srvx)/)',
   ],
   // music-metadata and file-type export only `import`/`module-sync` conditions, which jest's
   // resolver does not use: map them to their Node entries (compiled by the transform above).

@@ -33,6 +33,7 @@ import mediaRoutes from './routes/site/media';
 import dashboardFinancialInfoRoutes from './routes/commerce/dashboard-financial-info';
 import dashboardProductsRoutes from './routes/commerce/dashboard-products';
 import dashboardProductSessionsRoutes from './routes/commerce/dashboard-product-sessions';
+import lessonUploadsRoutes from './routes/commerce/lesson-uploads';
 import dashboardUsersRoutes from './routes/users/dashboard-users';
 import dashboardPermissionsRoutes from './routes/users/dashboard-permissions';
 import profileRoutes from './routes/users/profile';
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(dashboardFinancialInfoRoutes);
   await app.register(dashboardProductsRoutes);
   await app.register(dashboardProductSessionsRoutes);
+  await app.register(lessonUploadsRoutes);
   await app.register(dashboardUsersRoutes);
   await app.register(dashboardPermissionsRoutes);
   await app.register(profileRoutes);

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { parseBuffer } from 'music-metadata';
-import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from './api-error';
 import { MESSAGES } from './messages';
 import { refuseBadText } from './bad-input';
@@ -148,28 +147,6 @@ export async function checkAudio(file: UploadedFile): Promise<CheckedAudio> {
   } catch {
     throw new ApiError(415, MESSAGES.notAudio);
   }
-}
-
-/** A lesson file as sent, with the type detected from its bytes. */
-export interface CheckedLessonFile {
-  buffer: Buffer;
-  /** Extension of the detected type, e.g. `ogg`, `mp4`, `pdf`. */
-  extension: string;
-  /** Detected MIME type: audio/*, video/*, application/pdf or application/zip. */
-  mime: string;
-}
-
-/**
- * Checks a session's lesson file by its bytes (file-type), not by its name or declared type
- * (issue 6: audio, video, PDF or ZIP).
- * @throws ApiError 415 `notLessonFile` for any other or unknown type.
- */
-export async function checkLessonFile(file: UploadedFile): Promise<CheckedLessonFile> {
-  const detected = await fileTypeFromBuffer(new Uint8Array(file.buffer));
-  const mime = detected?.mime ?? '';
-  const allowed = /^(audio|video)\//.test(mime) || mime === 'application/pdf' || mime === 'application/zip';
-  if (!detected || !allowed) throw new ApiError(415, MESSAGES.notLessonFile);
-  return { buffer: file.buffer, extension: detected.ext, mime };
 }
 
 /** A new, unguessable storage key under `folder` (`sessions` keys are private lesson files). */

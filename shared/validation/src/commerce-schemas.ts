@@ -1,14 +1,14 @@
 import { boolean, mixed, type InferType } from 'yup';
 import { commentStatusField, postFormSchema, postSchema } from './content-schemas';
-import { fileField, ID_MAX, wholeNumberField } from './fields';
+import { ID_MAX, wholeNumberField } from './fields';
 import { fieldLabels, messages } from './messages';
 
 /** Highest price of a course, tomans (one billion; order totals stay within a 32-bit integer column). */
 export const PRICE_MAX = 1_000_000_000;
 /** Highest position of a session in its course. */
 export const SESSION_POSITION_MAX = 10_000;
-/** Largest lesson file of a session, KB (512 MB); the server's SESSION_FILE_MAX_KB may lower it. */
-export const SESSION_FILE_MAX_KB = 512 * 1024;
+/** Largest lesson file of a session, KB (4 GB, issue 24); the server's SESSION_FILE_MAX_KB may lower it. */
+export const SESSION_FILE_MAX_KB = 4 * 1024 * 1024;
 /**
  * Lesson file extensions the session form offers (audio, video, PDF, ZIP); the server detects the
  * real type from the bytes (SPEC §4 product session file).
@@ -54,11 +54,8 @@ export const productSessionSchema = postSchema.shape({
   comment_status: commerceCommentStatus,
 });
 
-/** The session form of the dashboard: {@link productSessionSchema} plus an optional image and lesson `file`. */
-export const productSessionFormSchema = productSessionSchema.shape({
-  image: postFormSchema.fields.image,
-  file: fileField({ label: 'فایل جلسه', maxKb: SESSION_FILE_MAX_KB, extensions: [...SESSION_FILE_EXTENSIONS] }),
-});
+/** The session form of the dashboard: {@link productSessionSchema} plus an optional image (the lesson has its own upload). */
+export const productSessionFormSchema = productSessionSchema.shape({ image: postFormSchema.fields.image });
 
 export type ProductInput = InferType<typeof productSchema>;
 export type ProductSessionInput = InferType<typeof productSessionSchema>;

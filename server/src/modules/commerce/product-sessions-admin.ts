@@ -12,7 +12,7 @@ import { productSessions, products } from '../../db/schema';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import type { DashboardListQuery } from '../../lib/list-order';
 import { MESSAGES } from '../../lib/messages';
-import { checkLessonFile, newKey, toWebp, type FormBody } from '../../lib/uploads';
+import { newKey, toWebp, type FormBody } from '../../lib/uploads';
 import { checkForm } from '../content/content-admin';
 import type { FileToStore, StoredFiles } from '../files/stored-files';
 import { productSessionTable } from './products-service';
@@ -37,32 +37,24 @@ export function getProductSessionForDashboard(db: Db, id: number): Promise<Dashb
 }
 
 /**
- * The form's fields checked, its course existing, and its files checked and ready to store:
- * the image re-encoded to WebP, the lesson file's type detected from its bytes.
- * @throws ApiError 422 (fields, unknown course), 415 (not an image / not a lesson file).
+ * The form's fields checked, its course existing, and its image re-encoded to WebP, ready to
+ * store. The lesson itself comes through its own resumable upload (modules/lessons/lesson-uploads.ts).
+ * @throws ApiError 422 (fields, unknown course), 415 (not an image).
  */
 async function readSessionForm(db: Db, form: FormBody) {
   const fields = await checkForm(productSessionSchema, form, []);
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, fields.product_id));
   if (!product) throw validationFailed({ product_id: [MESSAGES.productUnknown] });
   const webp = form.files.image ? await toWebp(form.files.image) : null;
-  const lesson = form.files.file ? await checkLessonFile(form.files.file) : null;
-  const uploads: FileToStore[] = [
-    ...(webp ? [{ key: newKey('product-sessions', 'webp'), buffer: webp }] : []),
-    ...(lesson ? [{ key: newKey('sessions', lesson.extension), buffer: lesson.buffer, private: true }] : []),
-  ];
-  /** The row's values once the files are stored at `paths` (in the order of `uploads`). */
-  const values = (paths: string[]) => ({
-    ...fields,
-    ...(webp ? { image: paths[0] } : {}),
-    ...(lesson ? { file: paths[webp ? 1 : 0], file_size: lesson.buffer.length, file_type: lesson.mime } : {}),
-  });
-  return { fields, uploads, values, replacesImage: webp !== null, replacesFile: lesson !== null };
+  const uploads: FileToStore[] = webp ? [{ key: newKey('product-sessions', 'webp'), buffer: webp }] : [];
+  /** The row's values once the image is stored at `paths[0]`. */
+  const values = (paths: string[]) => ({ ...fields, ...(webp ? { image: paths[0] } : {}) });
+  return { fields, uploads, values, replacesImage: webp !== null };
 }
 
 /**
  * Creates a session from the dashboard form: fields checked (422), course must exist (422),
- * image and lesson file optional (415/413), slug unique (422). No file is left when it fails.
+ * image optional (415/413), slug unique (422). No file is left when it fails.
  * @throws ApiError 422 `productsMissing` when no course exists at all (SPEC §4).
  */
 export async function createProductSession(db: Db, files: StoredFiles, form: FormBody): Promise<DashboardProductSession> {
@@ -80,9 +72,8 @@ export async function createProductSession(db: Db, files: StoredFiles, form: For
 }
 
 /**
- * Updates a session from the dashboard form; the image and the lesson file are each replaced only
- * when sent, and the old ones deleted after the update succeeded. Any failure leaves the row and
- * the files as they were.
+ * Updates a session from the dashboard form; the image is replaced only when sent, and the old one
+ * deleted after the update succeeded. Any failure leaves the row and the files as they were.
  */
 export async function updateProductSession(
   db: Db,
@@ -92,12 +83,12 @@ export async function updateProductSession(
 ): Promise<DashboardProductSession> {
   const [current] = await db.select({ id: productSessions.id }).from(productSessions).where(eq(productSessions.id, id));
   if (!current) throw notFound();
-  const { fields, uploads, values, replacesImage, replacesFile } = await readSessionForm(db, form);
+  const { fields, uploads, values, replacesImage } = await readSessionForm(db, form);
   await productSessionTable.assertSlugFree(db, fields.slug, id);
   await files.write(db, uploads, async (tx, paths, discard) => {
-    // The files replaced are read in the transaction, locked: of two concurrent updates each discards what it replaced.
+    // The image replaced is read in the transaction, locked: of two concurrent updates each discards what it replaced.
     const [old] = await tx
-      .select({ image: productSessions.image, file: productSessions.file })
+      .select({ image: productSessions.image })
       .from(productSessions)
       .where(eq(productSessions.id, id))
       .for('update');
@@ -109,7 +100,6 @@ export async function updateProductSession(
         .where(eq(productSessions.id, id)),
     );
     if (replacesImage) discard.publicPath(old.image);
-    if (replacesFile) discard.privateKey(old.file);
   });
   return (await getProductSessionForDashboard(db, id))!;
 }

@@ -7,11 +7,11 @@ import multipart from '@fastify/multipart';
 
 export default fp(
   async (app) => {
-    const { imageKb, audioKb, sessionFileKb } = app.settings.uploadLimits;
+    const { imageKb, audioKb } = app.settings.uploadLimits;
     await app.register(multipart, {
       limits: {
         // One byte over the largest limit, so lib/uploads.ts sees "too large" itself.
-        fileSize: Math.max(imageKb, audioKb, sessionFileKb) * 1024 + 1,
+        fileSize: Math.max(imageKb, audioKb) * 1024 + 1,
         files: 4,
         fields: 20,
         fieldSize: 256 * 1024,

@@ -1,7 +1,7 @@
 /**
  * Dashboard sessions of courses (SPEC §2 /dashboard/product-sessions; issue 6): list with search,
- * sort and a course filter, create and update from multipart forms with an optional image and
- * lesson file, delete. Permission manage-product-sessions (super passes).
+ * sort and a course filter, create and update from multipart forms with an optional image
+ * (the lesson file comes by routes/commerce/lesson-uploads.ts), delete. Permission manage-product-sessions (super passes).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
@@ -25,11 +25,11 @@ const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
   const s = dashboardContentSchemas('product-sessions', dashboardProductSessionSchema, {
     tag: 'commerce',
     formDescription:
-      'multipart/form-data: product_id (an existing course), title, slug, description (HTML, sanitized), position (integer ≥ 1), is_free_preview and is_active ("true"/"false"), comment_status (open|closed|buyers-only), image (file, optional), file (the lesson: audio, video, PDF or ZIP detected from its bytes, optional; stored privately). 422 productsMissing while no course exists.',
+      'multipart/form-data: product_id (an existing course), title, slug, description (HTML, sanitized), position (integer ≥ 1), is_free_preview and is_active ("true"/"false"), comment_status (open|closed|buyers-only), image (file, optional). The lesson comes by its own resumable upload (POST /api/dashboard/lesson-uploads). 422 productsMissing while no course exists.',
     listQuery: { product_id: { type: 'integer', minimum: 1, description: 'Only the sessions of this course.' } },
   });
   const form = (request: Parameters<typeof readForm>[0]) =>
-    readForm(request, { image: app.settings.uploadLimits.imageKb, file: app.settings.uploadLimits.sessionFileKb });
+    readForm(request, { image: app.settings.uploadLimits.imageKb });
 
   /** GET /api/dashboard/product-sessions: Paginated<DashboardProductSession> (`q`, `sort`, `product_id`). */
   app.get<{ Querystring: ProductSessionListQuery }>(
@@ -51,7 +51,7 @@ const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
     return { data: session };
   });
 
-  /** PUT /api/dashboard/product-sessions/:id (multipart): {data}; image and file optional (kept when absent). */
+  /** PUT /api/dashboard/product-sessions/:id (multipart): {data}; the image optional (kept when absent). */
   app.put<{ Params: { id: string } }>('/api/dashboard/product-sessions/:id', { schema: s.update, ...guard }, async (request) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();

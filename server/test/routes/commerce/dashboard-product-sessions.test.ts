@@ -7,26 +7,19 @@ import { SEED_MEDIA_DIR } from '../../../src/db/seed';
 import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
 import { fakePng, multipart, pngFile, type FilePart } from '../../helpers/multipart';
 
+/** A lesson file in the form: not a field of it any more (the lesson has its own upload, lesson-uploads.test.ts). */
 const ogg: FilePart = {
   filename: 'lesson.ogg',
   content: fs.readFileSync(path.join(SEED_MEDIA_DIR, 'audio', 'podcast-2.ogg')),
   type: 'audio/ogg',
 };
-const pdf: FilePart = {
-  filename: 'slides.pdf',
-  content: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
-  type: 'application/pdf',
-};
-/** Text pretending to be a video: the type comes from the bytes, not the name. */
-const fakeVideo: FilePart = { filename: 'lesson.mp4', content: Buffer.from('not a video at all, just text'), type: 'video/mp4' };
 
 describe.each(DB_TARGETS)('dashboard product sessions API on %s', (target) => {
   let app: FastifyInstance;
   let superToken: string;
   let staffToken: string;
   beforeAll(async () => {
-    // A 64 KB lesson file limit, so the 413 test need not send 512 MB.
-    app = await buildTestApp(target, { uploadLimits: { imageKb: 64, sessionFileKb: 64 } });
+    app = await buildTestApp(target, { uploadLimits: { imageKb: 64 } });
     [superToken, staffToken] = await Promise.all([
       loginToken(app, 'super@example.com', 'Super12345'),
       loginToken(app, 'staff@example.com', 'Staff12345'),
@@ -60,7 +53,7 @@ describe.each(DB_TARGETS)('dashboard product sessions API on %s', (target) => {
 
   let created: DashboardProductSession;
 
-  it('creates a session with a private lesson file whose type comes from its bytes; never answers the key', async () => {
+  it('creates a session with its image; a lesson file in the form is not taken', async () => {
     const response = await send('POST', '/api/dashboard/product-sessions', fields(), { file: ogg, image: await pngFile(80, 40) });
     expect(response.statusCode).toBe(201);
     created = response.json<{ data: DashboardProductSession }>().data;
@@ -73,17 +66,22 @@ describe.each(DB_TARGETS)('dashboard product sessions API on %s', (target) => {
       is_free_preview: true,
       is_active: false,
       comment_status: 'buyers-only',
-      has_file: true,
-      file_size: ogg.content.length,
+      has_file: false,
+      file_size: null,
+      file_type: null,
+      media_status: 'none',
+      media_progress: 0,
+      media_error: null,
+      media_kind: null,
+      duration_seconds: null,
+      poster: null,
+      has_subtitles: false,
       likes_count: 0,
       comments_count: 0,
     });
-    expect(created.file_type).toMatch(/^audio\/ogg/);
     expect(created.image).toMatch(/^\/media\/product-sessions\/[0-9a-f-]+\.webp$/);
-    expect(lessons()).toHaveLength(1);
+    expect(lessons()).toEqual([]);
     expect(created).not.toHaveProperty('file');
-    expect(response.body).not.toContain(lessons()[0]);
-    expect(fs.readFileSync(path.join(lessonDir(), lessons()[0]!))).toEqual(ogg.content);
     const one = await app.inject({ url: `/api/dashboard/product-sessions/${created.id}`, headers: auth() });
     expect(one.json<{ data: DashboardProductSession }>().data).toEqual(created);
   });
@@ -105,7 +103,7 @@ describe.each(DB_TARGETS)('dashboard product sessions API on %s', (target) => {
   });
 
   it('answers 422 per field in Persian, for an unknown course and for a duplicate slug, leaving no file', async () => {
-    const bad = await send('POST', '/api/dashboard/product-sessions', { title: 'ab', position: '0', is_free_preview: 'maybe' }, { file: ogg });
+    const bad = await send('POST', '/api/dashboard/product-sessions', { title: 'ab', position: '0', is_free_preview: 'maybe' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json<{ errors: object }>().errors).sort()).toEqual([
       'description',
@@ -115,57 +113,34 @@ describe.each(DB_TARGETS)('dashboard product sessions API on %s', (target) => {
       'slug',
       'title',
     ]);
-    const unknown = await send('POST', '/api/dashboard/product-sessions', fields({ product_id: '9999', slug: 'x-session' }), { file: ogg });
+    const unknown = await send('POST', '/api/dashboard/product-sessions', fields({ product_id: '9999', slug: 'x-session' }), { image: await pngFile(8, 8) });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toMatchObject({ errors: { product_id: ['دوره‌ای با این شناسه یافت نشد.'] } });
-    const duplicate = await send('POST', '/api/dashboard/product-sessions', fields(), { file: ogg });
+    const duplicate = await send('POST', '/api/dashboard/product-sessions', fields(), { image: await pngFile(8, 8) });
     expect(duplicate.json()).toMatchObject({ errors: { slug: ['این نامک قبلاً استفاده شده است.'] } });
-    expect(lessons()).toHaveLength(1);
+    expect(fs.readdirSync(path.join(app.settings.uploadsDir, 'product-sessions'))).toHaveLength(1);
   });
 
-  it('answers 415 for a file that is not audio, video, PDF or ZIP, and 413 over the limit', async () => {
-    const fake = await send('POST', '/api/dashboard/product-sessions', fields({ slug: 'fake-video' }), { file: fakeVideo });
-    expect(fake.statusCode).toBe(415);
-    expect(fake.json()).toEqual({ message: 'فایل جلسه باید صوتی، ویدیویی، PDF یا ZIP باشد.' });
+  it('answers 415 for an image that is not one', async () => {
     const badImage = await send('POST', '/api/dashboard/product-sessions', fields({ slug: 'fake-image' }), { image: fakePng });
     expect(badImage.statusCode).toBe(415);
-    const big = { filename: 'big.ogg', content: Buffer.concat([ogg.content, ogg.content, ogg.content, ogg.content]), type: 'audio/ogg' };
-    const tooLarge = await send('POST', '/api/dashboard/product-sessions', fields({ slug: 'big-file' }), { file: big });
-    expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual({ message: 'حجم فایل بیش از حد مجاز است.' });
-    expect(lessons()).toHaveLength(1);
   });
 
-  it('updates without files and keeps them; a new lesson file replaces and deletes the old one', async () => {
-    const before = lessons();
+  it('updates without an image and keeps it', async () => {
     const kept = await send('PUT', `/api/dashboard/product-sessions/${created.id}`, fields({ position: '4', is_active: 'true' }));
     expect(kept.statusCode).toBe(200);
     expect(kept.json<{ data: DashboardProductSession }>().data).toMatchObject({
       position: 4,
       is_active: true,
       image: created.image,
-      has_file: true,
-      file_size: ogg.content.length,
     });
-    expect(lessons()).toEqual(before);
 
-    const replaced = await send('PUT', `/api/dashboard/product-sessions/${created.id}`, fields({ position: '4' }), { file: pdf });
-    expect(replaced.statusCode).toBe(200);
-    expect(replaced.json<{ data: DashboardProductSession }>().data).toMatchObject({
-      file_type: 'application/pdf',
-      file_size: pdf.content.length,
-    });
-    expect(lessons()).toHaveLength(1);
-    expect(lessons()).not.toEqual(before);
-    expect(lessons()[0]).toMatch(/\.pdf$/);
-
-    const failed = await send('PUT', `/api/dashboard/product-sessions/${created.id}`, fields({ slug: 'js-basics-dom' }), { file: ogg });
+    const failed = await send('PUT', `/api/dashboard/product-sessions/${created.id}`, fields({ slug: 'js-basics-dom' }));
     expect(failed.statusCode).toBe(422);
-    expect(lessons()[0]).toMatch(/\.pdf$/);
     expect((await send('PUT', '/api/dashboard/product-sessions/99999', fields())).statusCode).toBe(404);
   });
 
-  it('deletes a session with its lesson file; seeded clips stay', async () => {
+  it('deletes a session; seeded clips stay', async () => {
     const response = await app.inject({ method: 'DELETE', url: `/api/dashboard/product-sessions/${created.id}`, headers: auth() });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'جلسه حذف شد.' });
@@ -187,7 +162,7 @@ describe.each(DB_TARGETS)('dashboard product sessions API on %s', (target) => {
 
   it('refuses a new session with 422 while no course exists (SPEC §4)', async () => {
     await app.db.execute(sql`truncate table products cascade`);
-    const response = await send('POST', '/api/dashboard/product-sessions', fields({ slug: 'orphan-session' }), { file: ogg });
+    const response = await send('POST', '/api/dashboard/product-sessions', fields({ slug: 'orphan-session' }));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ message: 'هنوز هیچ دوره‌ای ثبت نشده است؛ ابتدا یک دوره بسازید.' });
     expect(lessons()).toEqual([]);

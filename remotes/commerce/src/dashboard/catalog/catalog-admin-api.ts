@@ -48,6 +48,11 @@ export const catalogAdminApi = api.injectEndpoints({
       query: (id) => ({ url: `/dashboard/product-sessions/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'ProductSession', id: 'LIST' }, { type: 'ProductSession', id }, { type: 'Product', id: 'LIST' }]),
     }),
+    /** `POST /dashboard/product-sessions/:id/media/retry` (issue 24): the failed upload's source queued again. */
+    retryLessonMedia: build.mutation<Item<DashboardProductSession>, number>({
+      query: (id) => ({ url: `/dashboard/product-sessions/${id}/media/retry`, method: 'POST' }),
+      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'ProductSession', id }]),
+    }),
   }),
 });
 
@@ -58,4 +63,5 @@ export const {
   useGetAdminSessionsQuery,
   useGetAdminSessionQuery,
   useDeleteAdminSessionMutation,
+  useRetryLessonMediaMutation,
 } = catalogAdminApi;

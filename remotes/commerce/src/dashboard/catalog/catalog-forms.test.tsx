@@ -119,7 +119,7 @@ describe('session form (/dashboard/product-sessions/add-session)', () => {
     expect(screen.queryByRole('button', { name: 'ذخیره' })).toBeNull();
   });
 
-  it('uploads the lesson file with progress in percent and sends the course, position and flags', async () => {
+  it('saves with progress in percent and sends the course, position, flags and image; the lesson comes after saving', async () => {
     const { store, progress } = renderForm('/dashboard/product-sessions/add-session');
     await userEvent.click(await screen.findByRole('combobox', { name: 'دوره' }));
     await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'دوره تایپ‌اسکریپت' }));
@@ -127,8 +127,8 @@ describe('session form (/dashboard/product-sessions/add-session)', () => {
     await userEvent.type(field('نامک (در نشانی صفحه)'), 'third');
     await userEvent.type(field('شماره جلسه'), '۳');
     await userEvent.type(field('توضیحات (HTML)'), '<p>جلسه</p>');
-    await userEvent.upload(screen.getByLabelText('فایل جلسه'), new File([new Uint8Array(2048)], 'lesson.mp3', { type: 'audio/mpeg' }));
-    expect(screen.getByText('انتخاب شد: lesson.mp3')).toBeTruthy();
+    expect(screen.getByText('پس از ذخیره جلسه، فایل درس را در صفحه ویرایش آن بارگذاری کنید.')).toBeTruthy();
+    await userEvent.upload(screen.getByLabelText('تصویر'), png());
     await userEvent.click(screen.getByRole('switch', { name: 'پیش‌نمایش رایگان (همه کاربران واردشده می‌توانند آن را ببینند)' }));
     await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
     expect(await screen.findByRole('heading', { name: 'فهرست جلسه‌ها' }, { timeout: 5000 })).toBeTruthy();
@@ -142,7 +142,7 @@ describe('session form (/dashboard/product-sessions/add-session)', () => {
       is_free_preview: 'true',
       is_active: 'true',
       comment_status: 'open',
-      file: 'lesson.mp3 2048 audio/mpeg',
+      image: expect.stringMatching(/\.png \d+ image\/png$/),
     });
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.every((percent) => percent >= 0 && percent <= 100)).toBe(true);

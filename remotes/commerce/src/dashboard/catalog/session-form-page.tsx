@@ -2,14 +2,14 @@ import { Formik, Form } from 'formik';
 import { skipToken } from '@shop/api-client';
 import type { CommentStatus, DashboardProductSession, Product } from '@shop/contracts';
 import { UploadProgress } from '@shop/content-ui';
-import { formatNumber } from '@shop/format';
-import { FormFileField, FormNumberField, FormRadioField, FormSelectField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
+import { FormNumberField, FormRadioField, FormSelectField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
 import { Link } from '@shop/router';
-import { SESSION_FILE_EXTENSIONS, productSessionFormSchema } from '@shop/validation';
+import { productSessionFormSchema } from '@shop/validation';
 import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@shop/ui-kit';
 import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
 import { useGetAdminProductsQuery, useGetAdminSessionQuery } from './catalog-admin-api';
 import { CATALOG_PATHS } from './catalog-paths';
+import { LessonUpload } from './lesson-upload';
 import { readWholeNumber, useSaveCatalogItem } from './save-catalog-item';
 import { t } from '../../strings';
 
@@ -27,7 +27,6 @@ export interface SessionFormValues {
   is_active: boolean;
   comment_status: CommentStatus;
   image: File | null;
-  file: File | null;
 }
 
 /** «ابتدا یک دوره بسازید» (SPEC §4: a session cannot be added before a course exists), with a link to add one. */
@@ -67,7 +66,6 @@ function SessionForm({ session, products }: { session: DashboardProductSession |
     is_active: session?.is_active ?? true,
     comment_status: session?.comment_status ?? 'open',
     image: null,
-    file: null,
   };
   const heading = creating ? t.dashboard.addSession : t.dashboard.editSession;
   return (
@@ -82,20 +80,11 @@ function SessionForm({ session, products }: { session: DashboardProductSession |
               <FormNumberField name="position" label={t.form.position} help={t.form.positionHelp} />
               <FormTextField name="description" label={t.form.description} help={t.form.descriptionHelp} ltr multiline minRows={6} />
               <FormImageField current={session?.image} />
-              {session?.has_file && (
+              {creating && (
                 <Typography variant="body2" color="text.secondary">
-                  {t.form.currentFile(session.file_type ?? '—', formatNumber(Math.ceil((session.file_size ?? 0) / 1024)))}
+                  {t.form.lessonAfterSave}
                 </Typography>
               )}
-              <FormFileField
-                name="file"
-                kind="file"
-                label={t.form.file}
-                chooseLabel={t.form.chooseFile}
-                help={t.form.fileHelp}
-                extensions={SESSION_FILE_EXTENSIONS}
-                hasCurrent={session?.has_file ?? false}
-              />
               <FormSwitchField name="is_free_preview" label={t.form.isFreePreview} />
               <FormSwitchField name="is_active" label={t.form.isActive} />
               <FormRadioField name="comment_status" label={t.form.commentStatus} options={t.form.commentStatuses} />
@@ -130,7 +119,10 @@ export default function SessionFormPage() {
         <NoProducts />
       ) : (
         // A new key per session, so formik starts from that session's values.
-        <SessionForm key={id ?? 'new'} session={data?.data ?? null} products={products.data!.data} />
+        <>
+          <SessionForm key={id ?? 'new'} session={data?.data ?? null} products={products.data!.data} />
+          {id !== null && <LessonUpload sessionId={id} />}
+        </>
       )}
     </Box>
   );

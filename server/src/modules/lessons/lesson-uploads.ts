@@ -1,0 +1,154 @@
+/**
+ * Resumable lesson uploads (issue 24 "uploads a lesson video … up to 4 GB … resumable"; issue 23
+ * item 7: no file held in memory): the tus protocol through `@tus/server`, writing each request's
+ * body straight to the store, the data folder (`@tus/file-store`) or, with S3, a multipart upload
+ * (`@tus/s3-store`, parts staged on disk). A dropped connection or a reloaded page goes on from the
+ * last byte stored.
+ *
+ * An upload belongs to one session (metadata `session_id`) and lands as the private file
+ * `sessions/<id>` of `app.storage`. Once whole, its type is read from its first bytes: audio or
+ * video goes to the transcode queue (`queueTranscode`), a PDF or ZIP becomes the session's file
+ * at once, anything else is removed and refused (415).
+ */
+import type { FastifyInstance } from 'fastify';
+import { Server } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { DataStore, Upload } from '@tus/utils';
+import { fileTypeFromBuffer } from 'file-type';
+import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { productSessions } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { MESSAGES } from '../../lib/messages';
+import { queueTranscode } from './transcode';
+
+/** Where the tus endpoint lives: `POST` creates an upload, `HEAD`/`PATCH`/`DELETE` `/<id>` go on with it. */
+export const LESSON_UPLOADS_PATH = '/api/dashboard/lesson-uploads';
+
+/** Private folder of uploads, shared with the lesson files themselves (storage.ts `sessions/`). */
+const FOLDER = 'sessions';
+
+/** An upload id: 32 hex digits (tus' default name), the last segment of its URL. */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/** An unfinished upload left this long is removed (ms): a day to resume it. */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** S3 parts, bytes: 8 MiB, staged on disk one part at a time. */
+const S3_PART_SIZE = 8 * 1024 * 1024;
+
+/** Bytes read to tell a file's type (file-type's sample size). */
+const SNIFF_BYTES = 4100;
+
+/** What a refused tus request answers: the project's `{message}` JSON body. */
+function refusal(status: number, message: string) {
+  return { status_code: status, body: JSON.stringify({ message }) };
+}
+
+/** The Persian message of a status the tus server answers on its own (its bodies are English text). */
+function tusMessage(status: number): string {
+  if (status === 404 || status === 410) return MESSAGES.uploadNotFound;
+  if (status === 409) return MESSAGES.uploadOffsetMismatch;
+  if (status === 413) return MESSAGES.payloadTooLarge;
+  if (status >= 500) return MESSAGES.storageUnavailable;
+  return MESSAGES.badRequest;
+}
+
+/** The session an upload names in its metadata, or null. */
+function sessionIdOf(upload: Upload): number | null {
+  const id = Number(upload.metadata?.session_id);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The tus server of lesson uploads, on `app.storage`'s store. Routes hand it their raw request
+ * (routes/commerce/lesson-uploads.ts), after the permission and CSRF checks.
+ * @returns the server; {@link Server.cleanUpExpiredUploads} removes uploads left unfinished a day
+ */
+export function createLessonUploadServer(app: FastifyInstance): Server {
+  const { s3, privateDir, uploadLimits } = app.settings;
+  // The store's name of an upload: `<hex>` in `<privateDir>/sessions`, or the object
+  // `private/sessions/<hex>` of the bucket; either way the private key `sessions/<hex>`.
+  const objectPrefix = s3 ? `private/${FOLDER}/` : '';
+  const datastore: DataStore = s3
+    ? new S3Store({
+        partSize: S3_PART_SIZE,
+        expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+        s3ClientConfig: {
+          bucket: s3.bucket,
+          endpoint: s3.endpoint,
+          region: s3.region,
+          forcePathStyle: true,
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+          credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+        },
+      })
+    : new FileStore({ directory: path.join(privateDir, FOLDER), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const keyOf = (id: string) => `${FOLDER}/${id.slice(objectPrefix.length)}`;
+
+  const options: ConstructorParameters<typeof Server>[0] = {
+    path: LESSON_UPLOADS_PATH,
+    datastore,
+    maxSize: uploadLimits.sessionFileKb * 1024,
+    relativeLocation: true,
+    // The dashboard's own origin only: no CORS headers.
+    allowedOrigins: [],
+    // A finished upload is the session's (or the queue's) now: not to be deleted through tus.
+    disableTerminationForFinishedUploads: true,
+    namingFunction: () => `${objectPrefix}${randomBytes(16).toString('hex')}`,
+    generateUrl: (_req, { path: base, id }) => `${base}/${id.slice(objectPrefix.length)}`,
+    getFileIdFromRequest: (_req, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? `${objectPrefix}${lastPath}` : undefined),
+
+    async onUploadCreate(_req, upload) {
+      const sessionId = sessionIdOf(upload);
+      if (sessionId === null) throw refusal(422, MESSAGES.uploadSessionMissing);
+      if (upload.sizeIsDeferred) throw refusal(422, MESSAGES.uploadSizeMissing);
+      const [session] = await app.db
+        .select({ status: productSessions.media_status })
+        .from(productSessions)
+        .where(eq(productSessions.id, sessionId));
+      if (!session) throw refusal(422, MESSAGES.uploadSessionMissing);
+      if (session.status === 'queued' || session.status === 'processing') throw refusal(409, MESSAGES.lessonProcessing);
+      return {};
+    },
+
+    async onUploadFinish(_req, upload) {
+      const key = keyOf(upload.id);
+      const sessionId = sessionIdOf(upload)!;
+      const opened = await app.storage.openPrivate(key, { start: 0, end: Math.min(SNIFF_BYTES, upload.size ?? SNIFF_BYTES) - 1 });
+      const head = opened ? Buffer.concat(await opened.stream.toArray()) : Buffer.alloc(0);
+      const mime = (await fileTypeFromBuffer(new Uint8Array(head)))?.mime ?? '';
+      if (/^(audio|video)\//.test(mime)) {
+        await queueTranscode(app, sessionId, key, mime);
+      } else if (mime === 'application/pdf' || mime === 'application/zip') {
+        // A document is the lesson as it is: nothing to transcode.
+        await app.files.write(app.db, [], async (tx, _paths, discard) => {
+          const [old] = await tx.select({ file: productSessions.file }).from(productSessions).where(eq(productSessions.id, sessionId));
+          await tx
+            .update(productSessions)
+            .set({ file: key, file_size: upload.size ?? 0, file_type: mime, updated_at: new Date() })
+            .where(eq(productSessions.id, sessionId));
+          discard.privateKey(old?.file);
+        });
+      } else {
+        await app.storage.deletePrivate(key);
+        throw refusal(415, MESSAGES.notLessonFile);
+      }
+      return {};
+    },
+
+    onResponseError(_req, error) {
+      // The app's own refusals (a transcode already queued, the store away) keep their status and message.
+      if (error instanceof ApiError) return refusal(error.statusCode, error.message);
+      const status = 'status_code' in error ? error.status_code : 500;
+      const body = 'body' in error ? error.body : '';
+      if (body.startsWith('{')) return { status_code: status, body };
+      if (status >= 500) app.log.warn({ err: error }, 'lesson upload failed in the store');
+      return refusal(status >= 500 ? 503 : status, tusMessage(status));
+    },
+  };
+  return new Server(options);
+}

@@ -1,0 +1,133 @@
+/**
+ * Resumable lesson uploads (issue 24; issue 23 item 7): a real tus client (tus-js-client) against
+ * the listening server, on PGlite and, with DATABASE_URL, PostgreSQL, both with the data folder.
+ * The S3 store (`@tus/s3-store`) is not run here: s3rver answers 405 to ListParts, which the store
+ * asks on every resume.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Upload, type DetailedError } from 'tus-js-client';
+import { productSessions } from '../../../src/db/schema';
+import { SEED_MEDIA_DIR } from '../../../src/db/seed';
+import { LESSON_UPLOADS_PATH } from '../../../src/modules/lessons/lesson-uploads';
+import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
+
+const ogg = fs.readFileSync(path.join(SEED_MEDIA_DIR, 'audio', 'podcast-2.ogg'));
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+/** Text named like a video: the type comes from the bytes. */
+const fakeVideo = Buffer.from('not a video at all, just text '.repeat(20));
+
+/** The limit of these tests: 256 KB, so "too large" needs no gigabytes. */
+const LIMIT_KB = 256;
+
+describe.each(DB_TARGETS)('lesson uploads on %s', (target) => {
+  let app: FastifyInstance;
+  let origin: string;
+  let superToken: string;
+  let staffToken: string;
+  beforeAll(async () => {
+    app = await buildTestApp(target, { uploadLimits: { sessionFileKb: LIMIT_KB } });
+    origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    [superToken, staffToken] = await Promise.all([
+      loginToken(app, 'super@example.com', 'Super12345'),
+      loginToken(app, 'staff@example.com', 'Staff12345'),
+    ]);
+  });
+  afterAll(() => app.close());
+
+  const session = async (id: number) => (await app.db.select().from(productSessions).where(eq(productSessions.id, id)))[0]!;
+  const stored = async (key: string) => {
+    const opened = await app.storage.openPrivate(key);
+    return opened ? Buffer.concat(await opened.stream.toArray()) : null;
+  };
+
+  /** Uploads `content` for `sessionId`; resolves with the upload's URL, rejects with the client's error. */
+  const upload = (content: Buffer, sessionId: number, options: { token?: string; chunkSize?: number; uploadUrl?: string; stopAfter?: number } = {}) =>
+    new Promise<{ url: string; upload: Upload }>((resolve, reject) => {
+      const tus: Upload = new Upload(content, {
+        endpoint: `${origin}${LESSON_UPLOADS_PATH}`,
+        uploadUrl: options.uploadUrl,
+        headers: { authorization: `Bearer ${options.token ?? superToken}` },
+        metadata: { session_id: String(sessionId), filename: 'lesson', filetype: 'application/octet-stream' },
+        // (Only when given: an explicit undefined would replace the client's default, one request.)
+        ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}),
+        retryDelays: [],
+        storeFingerprintForResuming: false,
+        onChunkComplete: (_chunk, sent) => {
+          if (options.stopAfter !== undefined && sent >= options.stopAfter) {
+            void tus.abort().then(() => resolve({ url: tus.url!, upload: tus }));
+          }
+        },
+        onSuccess: () => resolve({ url: tus.url!, upload: tus }),
+        onError: reject,
+      });
+      tus.start();
+    });
+  const refusal = async (promise: Promise<unknown>) => {
+    const error = (await promise.then(() => null, (e: unknown) => e)) as DetailedError | null;
+    expect(error).not.toBeNull();
+    const response = error!.originalResponse!;
+    return { status: response.getStatus(), body: JSON.parse(response.getBody()) as { message: string } };
+  };
+
+  it('takes an audio lesson in pieces, goes on after a cut from the last byte stored, and queues its transcode', async () => {
+    const chunk = 16 * 1024;
+    const first = await upload(ogg, 11, { chunkSize: chunk, stopAfter: chunk });
+    const offset = await fetch(first.url.startsWith('http') ? first.url : `${origin}${first.url}`, {
+      method: 'HEAD',
+      headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${superToken}` },
+    });
+    expect(offset.status).toBe(200);
+    expect(Number(offset.headers.get('upload-offset'))).toBe(chunk);
+
+    const resumed = await upload(ogg, 11, { chunkSize: chunk, uploadUrl: first.url });
+    expect(resumed.url).toBe(first.url);
+    const row = await session(11);
+    expect(row).toMatchObject({ media_status: 'queued', media_progress: 0, media_error: null });
+    expect(row.media_source).toMatch(/^sessions\/[0-9a-f]{32}$/);
+    expect(await stored(row.media_source!)).toEqual(ogg);
+    // The last good lesson stays until the new one is ready.
+    expect(row.file).toMatch(/^seed\//);
+  });
+
+  it('refuses a second upload while the first is waiting or processing, in Persian', async () => {
+    const { status, body } = await refusal(upload(ogg, 11));
+    expect(status).toBe(409);
+    expect(body.message).toBe('فایل قبلی این جلسه هنوز در حال پردازش است؛ پس از پایان آن دوباره بارگذاری کنید.');
+  });
+
+  it('stores a PDF as the lesson at once, and replaces the old file', async () => {
+    const before = await session(12);
+    await upload(pdf, 12);
+    const row = await session(12);
+    expect(row).toMatchObject({ file_type: 'application/pdf', file_size: pdf.length, media_status: 'none' });
+    expect(await stored(row.file!)).toEqual(pdf);
+    expect(row.file).not.toBe(before.file);
+  });
+
+  it('refuses a file that is not audio, video, PDF or ZIP (by its bytes) and keeps nothing of it', async () => {
+    const before = await session(13);
+    const { status, body } = await refusal(upload(fakeVideo, 13));
+    expect(status).toBe(415);
+    expect(body.message).toBe('فایل جلسه باید صوتی، ویدیویی، PDF یا ZIP باشد.');
+    expect(await session(13)).toMatchObject({ file: before.file, media_status: 'none', media_source: null });
+  });
+
+  it('refuses a file over SESSION_FILE_MAX_KB before a byte is sent, and an unknown session', async () => {
+    const big = await refusal(upload(Buffer.alloc(LIMIT_KB * 1024 + 1), 13));
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe('حجم درخواست بیش از حد مجاز است.');
+    const unknown = await refusal(upload(pdf, 99999));
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toBe('جلسهٔ این بارگذاری پیدا نشد؛ ابتدا جلسه را ذخیره کنید.');
+  });
+
+  it('answers 401 to visitors and 403 to staff without manage-product-sessions', async () => {
+    expect((await refusal(upload(pdf, 12, { token: 'nobody' }))).status).toBe(401);
+    const staff = await refusal(upload(pdf, 12, { token: staffToken }));
+    expect(staff.status).toBe(403);
+    expect(staff.body.message).toMatch(/forbidden/);
+  });
+});
