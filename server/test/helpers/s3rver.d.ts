@@ -11,8 +11,13 @@ declare module 's3rver' {
     configureBuckets?: Array<{ name: string }>;
   }
 
+  /** A Koa middleware: s3rver is a Koa app. */
+  type Middleware = (ctx: { method: string; path: string; query: Record<string, string | undefined>; status: number; body: unknown; type: string }, next: () => Promise<void>) => Promise<void>;
+
   export default class S3rver {
     constructor(options: S3rverOptions);
+    /** Koa's middleware list, run in order (s3rver's own routes last). */
+    middleware: Middleware[];
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }
