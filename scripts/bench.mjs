@@ -20,7 +20,11 @@
 //    own for 30 s under two instances behind the gateway (needs Debian's postgresql, nginx and the
 //    local Redis), written to bench-results/faults.json; its code is 1 when a target is missed.
 //
-// 4. The fuzz figures (issue 10 "Bad input"): `npm run bench:fuzz -w server` runs the OpenAPI-driven
+// 4. The upload figures (issue 24): `npm run bench:upload -w server` sends a 1 GB resumable lesson
+//    upload to the compiled server in 32 MB pieces and reports its resident memory before and at the
+//    peak (target: a rise of at most 64 MB) and the throughput, written to bench-results/upload.json.
+//
+// 5. The fuzz figures (issue 10 "Bad input"): `npm run bench:fuzz -w server` runs the OpenAPI-driven
 //    fuzzer of server/test/fuzz at ten times the count of `npm test` on PGlite and prints the requests
 //    sent, their outcomes by status and case class, and the duration (server/scripts/bench-fuzz.ts;
 //    FUZZ_RUNS and FUZZ_SEED change the count and the seed), written to bench-results/fuzz.json.
@@ -28,7 +32,7 @@
 // The report is the product, not a pass/fail test: Lighthouse's and the commerce and API figures
 // never change the exit code. It is 1 when the site never answered, 2 when Lighthouse could not be
 // installed or the browser could not run, and a server bench's own code when it could not run or,
-// for the two benches that hold a bound (faults: a target missed; fuzz: a bug found), 1.
+// for the benches that hold a bound (faults and upload: a target missed; fuzz: a bug found), 1.
 //
 // Environment:
 //   BENCH_URL              measure this site (e.g. http://localhost:8080); otherwise `npm start`
@@ -216,11 +220,21 @@ function benchFaults() {
   return result.status ?? 1;
 }
 
+/**
+ * The upload figures (bench-upload.ts, issue 24): a 1 GB resumable lesson upload and the server's
+ * resident memory meanwhile; 1 when it rose by more than 64 MB.
+ */
+function benchUpload() {
+  const result = spawnSync('npm', ['run', 'bench:upload', '--workspace', 'server'], { cwd: ROOT, stdio: 'inherit' });
+  return result.status ?? 1;
+}
+
 async function main() {
   const pagesCode = await benchPages();
   const postgresCode = benchPostgres();
   const faultsCode = benchFaults();
-  return benchFuzz() || faultsCode || postgresCode || pagesCode;
+  const uploadCode = benchUpload();
+  return benchFuzz() || uploadCode || faultsCode || postgresCode || pagesCode;
 }
 
 main().then(

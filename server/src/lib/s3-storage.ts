@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -170,6 +171,10 @@ export class S3FileStorage extends MediaPathStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     assertPublicKey(key);
     return this.remove(PUBLIC_PREFIX + key);
+  }
+
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   async putPrivate(key: string, content: Buffer): Promise<string> {

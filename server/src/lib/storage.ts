@@ -54,6 +54,8 @@ export interface FileStorage {
   openPrivate(key: string, range?: ByteRange): Promise<OpenedFile | null>;
   /** Removes a private file; a missing one is not an error. */
   deletePrivate(key: string): Promise<void>;
+  /** Resolves when the store can be reached (readiness: issue 23), else rejects. */
+  check(): Promise<void>;
 }
 
 /** Public prefix of stored files; routes/site/media.ts serves them there. */
@@ -162,6 +164,10 @@ export class LocalFileStorage extends MediaPathStorage implements FileStorage {
     private readonly privateRoot: string,
   ) {
     super();
+  }
+
+  async check(): Promise<void> {
+    await Promise.all([this.root, this.privateRoot].map((dir) => fs.mkdir(dir, { recursive: true })));
   }
 
   private fileOf(key: string): string {

@@ -56,6 +56,7 @@ describe('writes while the data folder is nearly full (issue 23)', () => {
     expect(answer).toMatchObject({ status: 507, body: { message: MESSAGES.storageFull } });
     expect((await send(server.origin, `/api/posts/${post.id}`))?.status).toBe(200);
     expect((await send(server.origin, `/api/posts/${post.id}/comments`))?.status).toBe(200);
+    expect(await send(server.origin, '/api/health/ready')).toMatchObject({ status: 200, body: { status: 'degraded', disk: 'full' } });
 
     fs.rmSync(filler);
     await new Promise((resolve) => setTimeout(resolve, FREE_SPACE_TTL_MS + 100));

@@ -75,6 +75,9 @@ describe('uploads and media while S3 is unreachable (issue 23)', () => {
     expect(media.statusCode).toBe(503);
     // The sweep fails, and is tried again later (the plugin's timer logs it).
     await expect(app.files.sweep(app.db)).rejects.toMatchObject({ statusCode: 503 });
+    const ready = await app.inject({ url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'degraded', storage: 'failed' });
 
     await startS3();
     expect((await app.inject({ url: mediaPath })).statusCode).toBe(200);

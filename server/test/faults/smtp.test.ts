@@ -43,6 +43,10 @@ describe('account mails while the SMTP server is away (issue 23)', () => {
     // Tried at least once, and refused (nothing listens).
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(server.output()).toContain('mail failed; trying again');
+    // Ready (the database answers), and saying that mail is failing.
+    const ready = await fetch(`${server.origin}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'degraded', mail: 'failing' });
 
     await server.stop('SIGKILL');
     smtp = await startSmtpServer({ port: smtpPort });

@@ -59,6 +59,8 @@ export interface Mailer {
   sendLater(message: MailMessage): Promise<void>;
   /** Resolves when no queued mail is waiting or being sent (tests). */
   idle(): Promise<void>;
+  /** `failing` while this process's last try to deliver a mail failed (readiness: issue 23), else `ok`. */
+  deliveryState(): 'ok' | 'failing';
   /** Stops taking queued mail, then closes the transport (the queue keeps what is left). */
   close(): Promise<void>;
 }
@@ -108,13 +110,16 @@ export async function createMailer(
   if (await jobs.getQueue(MAIL_QUEUE)) await jobs.updateQueue(MAIL_QUEUE, queue);
   else await jobs.createQueue(MAIL_QUEUE, queue);
   const domain = /@([^>\s]+)/.exec(settings.mailFrom)?.[1] ?? 'localhost';
+  let lastTryFailed = false;
 
   const workerId = await jobs.work<QueuedMail>(MAIL_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
     if (!job) return;
     const { messageId, ...message } = job.data;
     try {
       await deliver({ ...message, messageId, from: settings.mailFrom });
+      lastTryFailed = false;
     } catch (err) {
+      lastTryFailed = true;
       const tries = job.retryCount + 1;
       if (job.retryCount >= job.retryLimit) log.error({ err, to: message.to, subject: message.subject, tries }, 'mail not sent');
       else log.warn({ err, to: message.to, tries }, 'mail failed; trying again');
@@ -133,6 +138,7 @@ export async function createMailer(
       // Sent now, not at the worker's next poll.
       jobs.notifyWorker(workerId);
     },
+    deliveryState: () => (lastTryFailed ? 'failing' : 'ok'),
     async idle() {
       while ((await jobs.getQueueSize(MAIL_QUEUE, { before: 'completed' })) > 0) await sleep(50);
     },

@@ -18,10 +18,20 @@ export const FREE_SPACE_TTL_MS = 1_000;
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True while writes are refused for want of space; null when the data folder holds no data (PostgreSQL and S3). */
+    dataDirFull: (() => Promise<boolean>) | null;
+  }
+}
+
 export default fp(
   async (app) => {
     const { dataDir, s3, dataDirReserveBytes } = app.settings;
-    if (app.dbKind !== 'pglite' && s3) return;
+    if (app.dbKind !== 'pglite' && s3) {
+      app.decorate('dataDirFull', null);
+      return;
+    }
     let reading: { at: number; free: Promise<number> } | null = null;
     const freeBytes = () => {
       if (!reading || Date.now() - reading.at > FREE_SPACE_TTL_MS) {
@@ -35,6 +45,8 @@ export default fp(
       }
       return reading.free;
     };
+
+    app.decorate('dataDirFull', async () => (await freeBytes()) < dataDirReserveBytes);
 
     app.addHook('onRequest', async (request) => {
       if (READS.has(request.method)) return;

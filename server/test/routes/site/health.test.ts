@@ -43,10 +43,10 @@ describe.each(DB_TARGETS)('health checks on %s', (target) => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('GET /api/health/ready answers 200 when the database and Redis answer', async () => {
+  it('GET /api/health/ready answers 200 when the database, Redis, the store and mail answer', async () => {
     const response = await app.inject({ url: '/api/health/ready' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok', redis: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', redis: 'ok', storage: 'ok', mail: 'ok', disk: 'ok' });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
@@ -68,14 +68,14 @@ describe.each(DB_TARGETS)('health checks on %s', (target) => {
 });
 
 describe('readiness when a dependency is down (PGlite)', () => {
-  it('answers 503 naming Redis when REDIS_URL points at nothing, while liveness stays 200', async () => {
+  it('stays ready but degraded, naming Redis, when REDIS_URL points at nothing (issue 23: every replica shares it)', async () => {
     const app = await buildTestApp('pglite', { redisUrl: `redis://127.0.0.1:${await closedPort()}` });
     try {
       const started = Date.now();
       const response = await app.inject({ url: '/api/health/ready' });
       expect(Date.now() - started).toBeLessThan(5000);
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'unavailable', message: MESSAGES.notReady, database: 'ok', redis: 'failed' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'degraded', database: 'ok', redis: 'failed', storage: 'ok', mail: 'ok', disk: 'ok' });
       expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
     } finally {
       await app.close();
@@ -91,6 +91,9 @@ describe('readiness when a dependency is down (PGlite)', () => {
         status: 'ok',
         database: 'ok',
         redis: 'not-configured',
+        storage: 'ok',
+        mail: 'ok',
+        disk: 'ok',
       });
       await pglite.close();
       const response = await app.inject({ url: '/api/health/ready' });
@@ -100,6 +103,9 @@ describe('readiness when a dependency is down (PGlite)', () => {
         message: MESSAGES.notReady,
         database: 'failed',
         redis: 'not-configured',
+        storage: 'ok',
+        mail: 'ok',
+        disk: 'ok',
       });
       expect((await app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
     } finally {
