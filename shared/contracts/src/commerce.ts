@@ -27,6 +27,11 @@
  *   403 another user's order, 422 amount mismatch (order left unpaid)
  * - `GET    /media/sessions/:sessionId?expires=&signature=` → the lesson file (Range supported);
  *   403 expired or tampered
+ * - `GET    /media/lessons/:sessionId/hls/<file>?expires=&signature=` → a ready lesson's HLS playlist
+ *   (every URI in it carries the same query) or segment (Range supported), and
+ *   `GET /media/lessons/:sessionId/subtitles.vtt?…` its WebVTT subtitles (issue 24): the signed-in
+ *   caller (bearer or cookie) must be the user the query was signed for and may still view the
+ *   session; 403 otherwise (visitors too), expired or tampered; 404 for any other path
  *
  * Dashboard (DESIGN.md conventions: lists `{data, meta}` with `page`, `per_page`, `q`, `sort`):
  * - `/dashboard/products` (manage-products): multipart create/update (`ProductForm` fields + `image`)
@@ -187,8 +192,16 @@ export type LessonMediaKind = 'video' | 'audio';
 
 /**
  * A ready lesson as its player needs it (issue 24), for the caller who may view it: every URL is
- * signed for this caller and this session and stops working at `expires_at`; the HLS playlists it
- * leads to carry the same signature.
+ * signed for this caller and this session and stops working at `expires_at` (SIGNED_URL_TTL_SECONDS
+ * after the session was read, an hour by default); the HLS playlists it leads to carry the same
+ * signature. The URLs work only with the caller's own credentials (same-origin cookie or bearer).
+ *
+ * A lesson longer than what is left of the signature keeps playing this way: the player reads the
+ * session again (`GET /api/product-sessions/:id`) a few minutes before `expires_at` (and at once
+ * when a media request answers 403), and from then on sends the new `media.hls_url` query
+ * (`expires` and `signature`) on every media request instead of the old one (hls.js: rewrite the
+ * query in `xhrSetup`/the loader; native HLS: set the new `hls_url` and seek back to the current
+ * time). The file paths never change for a lesson; only the query does.
  */
 export interface LessonMedia {
   kind: LessonMediaKind;

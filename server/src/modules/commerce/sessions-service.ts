@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type {
   BoughtProduct,
   CourseProgress,
+  LessonMedia,
   ProductSessionDetail,
   ProductSessionSummary,
   SessionProgressAnswer,
@@ -22,7 +23,8 @@ import { qualified } from '../../lib/qualified';
 import { commentRefusal, viewerState } from '../site/engagement-service';
 import { isInCart } from './cart-service';
 import { boughtProductIds, hasBoughtProduct } from './ownership';
-import { signSessionFileUrl } from './signed-urls';
+import { LESSON_MEDIA_PATH, signLessonMedia, signSessionFileUrl } from './signed-urls';
+import { viewerWatermark } from './viewer-watermark';
 
 /**
  * Progress of `userId` in each course: sessions marked done among its active sessions, and the
@@ -155,7 +157,11 @@ async function activeSession(db: Db, sessionId: number) {
   return row ?? null;
 }
 
-/** How lesson-file URLs are signed: the app key and their lifetime, seconds. */
+/**
+ * How lesson-file and lesson-media URLs are signed: the app key and their lifetime, seconds
+ * (`signedUrlTtlSeconds`, default an hour; issue 24: a player keeps a lesson playing past it by
+ * asking for the session again before `expires_at`, see {@link LessonMedia}).
+ */
 export interface SigningSettings {
   appKey: string;
   ttlSeconds: number;
@@ -191,6 +197,11 @@ export async function getSessionDetail(
       file: productSessions.file,
       file_type: productSessions.file_type,
       file_size: productSessions.file_size,
+      hls: productSessions.hls,
+      media_kind: productSessions.media_kind,
+      duration_seconds: productSessions.duration_seconds,
+      poster: productSessions.poster,
+      subtitles: productSessions.subtitles,
       likes_count: productSessions.likes_count,
       comments_count: productSessions.comments_count,
       created_at: productSessions.created_at,
@@ -200,7 +211,7 @@ export async function getSessionDetail(
     .innerJoin(products, eq(products.id, productSessions.product_id))
     .where(activeSessionWhere(sessionId));
   if (!row) throw notFound();
-  const { file, ...session } = row;
+  const { file, hls, media_kind, duration_seconds, poster, subtitles, ...session } = row;
   const [siblings, bought, done, viewer, refusal] = await Promise.all([
     db
       .select({ id: productSessions.id })
@@ -222,7 +233,7 @@ export async function getSessionDetail(
     is_bought: bought,
     is_done: done.is_done,
     position_seconds: done.position_seconds,
-    media: null,
+    media: canView ? lessonMedia(user, row.id, { hls, media_kind, duration_seconds, poster, subtitles }, signing) : null,
     can_comment: refusal === null && user.write_comment_status === 'allowed',
     file_url: signed?.url ?? null,
     file_url_expires_at: signed?.expiresAt ?? null,
@@ -233,6 +244,65 @@ export async function getSessionDetail(
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   };
+}
+
+/** A session's ready lesson as stored: HLS prefix, kind, length, poster path, subtitles key. */
+interface StoredLesson {
+  hls: string | null;
+  media_kind: LessonMedia['kind'] | null;
+  duration_seconds: number | null;
+  poster: string | null;
+  subtitles: string | null;
+}
+
+/**
+ * The player's view of session `sessionId`'s ready lesson for `user`, who may view it (issue 24),
+ * or null when no lesson is ready. Every URL carries one query signed for this user and session.
+ */
+function lessonMedia(user: User, sessionId: number, lesson: StoredLesson, signing: SigningSettings): LessonMedia | null {
+  if (!lesson.hls || !lesson.media_kind) return null;
+  const { query, expiresAt } = signLessonMedia(signing.appKey, sessionId, user.id, signing.ttlSeconds);
+  const base = `${LESSON_MEDIA_PATH}${sessionId}`;
+  return {
+    kind: lesson.media_kind,
+    hls_url: `${base}/hls/master.m3u8?${query}`,
+    poster_url: lesson.poster,
+    subtitles_url: lesson.subtitles ? `${base}/subtitles.vtt?${query}` : null,
+    duration_seconds: lesson.duration_seconds ?? 0,
+    expires_at: expiresAt,
+    watermark: viewerWatermark(user),
+  };
+}
+
+/** Where a ready lesson's files are kept: the HLS prefix and the subtitles key (private storage). */
+export interface LessonFiles {
+  hls: string;
+  subtitles: string | null;
+}
+
+/**
+ * The stored files of session `sessionId`'s ready lesson, for the media routes (issue 24), when
+ * `user` may view it now (bought the course and not refunded, or a free preview, with a verified
+ * email), so a refund or a lost preview ends playback even before the URLs expire.
+ * @returns null when the session is unknown or inactive or has no ready lesson
+ * @throws ApiError 403 `signedUrlInvalid` when the user may not view it
+ */
+export async function getLessonFiles(db: Db, user: User, sessionId: number): Promise<LessonFiles | null> {
+  const [row] = await db
+    .select({
+      product_id: productSessions.product_id,
+      is_free_preview: productSessions.is_free_preview,
+      hls: productSessions.hls,
+      media_kind: productSessions.media_kind,
+      subtitles: productSessions.subtitles,
+    })
+    .from(productSessions)
+    .innerJoin(products, eq(products.id, productSessions.product_id))
+    .where(activeSessionWhere(sessionId));
+  if (!row?.hls || !row.media_kind) return null;
+  const canView = user.is_email_verified && (row.is_free_preview || (await hasBoughtProduct(db, user.id, row.product_id)));
+  if (!canView) throw new ApiError(403, MESSAGES.signedUrlInvalid);
+  return { hls: row.hls, subtitles: row.subtitles };
 }
 
 /**
