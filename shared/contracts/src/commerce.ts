@@ -16,8 +16,8 @@
  * - `GET    /orders/:orderId`               → `Item<Order>` (owner only, else 404)
  * - `GET    /bought-products`               → `{data: BoughtProduct[]}` (same as `buyedProducts`)
  * - `GET    /product-sessions/:sessionId`   → `Item<ProductSessionDetail>`; needs a verified email
- * - `PUT    /product-sessions/:sessionId/progress` `{done: boolean}` → `Item<SessionProgressAnswer>`;
- *   buyers only (403)
+ * - `PUT    /product-sessions/:sessionId/progress` `{done?, position_seconds?}` (at least one) →
+ *   `Item<SessionProgressAnswer>`; buyers only (403); 422 for a position past the lesson's length
  *
  * Gateway (browser navigation, not XHR):
  * - `POST   /payments/start` form field `token` → 303 to the gateway's pay page (sandbox or Zarinpal)
@@ -260,15 +260,27 @@ export interface ProductSessionDetail {
   updated_at: string;
 }
 
-/** `PUT /api/product-sessions/:sessionId/progress` body. */
+/**
+ * `PUT /api/product-sessions/:sessionId/progress` body: at least one field (issues 6 and 24). The
+ * player sends the position every ~5 s while playing, on pause and on leaving the page (there with
+ * `fetch(…, {keepalive: true})` and the usual XSRF header); the «done» button sends `done`.
+ */
 export interface SessionProgressBody {
-  done: boolean;
+  /** Marks the session done or not done by hand; wins over the 90 % rule in the same request. */
+  done?: boolean;
+  /**
+   * Where the buyer is in the lesson, whole seconds (`Math.floor(currentTime)`), 0 up to the ready
+   * lesson's `duration_seconds` (422 past it). At or past 90 % of it the session becomes done.
+   */
+  position_seconds?: number;
 }
 
 /** Answer of a progress change. */
 export interface SessionProgressAnswer {
   session_id: number;
   is_done: boolean;
+  /** The saved position, whole seconds (kept as it was when only `done` was sent). */
+  position_seconds: number;
   progress: CourseProgress;
 }
 
