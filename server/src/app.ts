@@ -29,6 +29,7 @@ import cartRoutes from './routes/commerce/cart';
 import checkoutRoutes from './routes/commerce/checkout';
 import paymentsRoutes from './routes/commerce/payments';
 import sessionsRoutes from './routes/commerce/sessions';
+import lessonMediaRoutes from './routes/commerce/lesson-media';
 import mediaRoutes from './routes/site/media';
 import dashboardFinancialInfoRoutes from './routes/commerce/dashboard-financial-info';
 import dashboardProductsRoutes from './routes/commerce/dashboard-products';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(checkoutRoutes);
   await app.register(paymentsRoutes);
   await app.register(sessionsRoutes);
+  await app.register(lessonMediaRoutes);
   await app.register(mediaRoutes);
   await app.register(dashboardFinancialInfoRoutes);
   await app.register(dashboardProductsRoutes);

@@ -80,6 +80,7 @@ export const MESSAGES = {
   paymentGatewayFailed: 'ارتباط با درگاه پرداخت برقرار نشد؛ لطفاً دوباره تلاش کنید.',
   sessionLocked: 'forbidden: برای دیدن این جلسه باید دوره را بخرید.',
   signedUrlInvalid: 'forbidden: پیوند این فایل نامعتبر است یا منقضی شده است.',
+  sessionChanged: 'این جلسه همین حالا تغییر کرد؛ لطفاً دوباره تلاش کنید.',
   productsMissing: 'هنوز هیچ دوره‌ای ثبت نشده است؛ ابتدا یک دوره بسازید.',
   productHasOrders: 'این دوره فروخته شده است و حذف نمی‌شود؛ به جای حذف، آن را غیرفعال کنید.',
   productDeleted: 'دوره حذف شد.',

@@ -553,8 +553,21 @@ export const productSessionDetailSchema = {
 /** SessionProgressAnswer of commerce.ts. */
 export const sessionProgressAnswerSchema = {
   type: 'object',
-  required: ['session_id', 'is_done', 'progress'],
-  properties: { session_id: int, is_done: { type: 'boolean' }, progress: courseProgressSchema },
+  required: ['session_id', 'is_done', 'position_seconds', 'progress'],
+  properties: { session_id: int, is_done: { type: 'boolean' }, position_seconds: int, progress: courseProgressSchema },
+} as const;
+
+/** Longest position a progress save takes, seconds (a day: no lesson is longer). */
+export const MAX_POSITION_SECONDS = 86_400;
+
+/** SessionProgressBody of commerce.ts: `done`, `position_seconds`, or both. */
+export const sessionProgressBodySchema = {
+  type: 'object',
+  anyOf: [{ required: ['done'] }, { required: ['position_seconds'] }],
+  properties: {
+    done: { type: 'boolean' },
+    position_seconds: { type: 'integer', minimum: 0, maximum: MAX_POSITION_SECONDS },
+  },
 } as const;
 
 // ── people and permissions (issue 7): dashboard users and permissions of accounts.ts ─────

@@ -67,7 +67,11 @@ const NAME = '[A-Za-z0-9_-][A-Za-z0-9._-]*';
 const UPLOAD_KEY = new RegExp(`^(posts|podcasts|feeds|products|product-sessions)/${NAME}$`);
 /** The committed demo media (seed-media/), written at start (db/seed.ts) and never deleted. */
 const SEED_MEDIA_KEY = new RegExp(`^seed/(images|audio)/${NAME}$`);
-const PRIVATE_KEY = new RegExp(`^(sessions|seed)/${NAME}$`);
+/**
+ * Private keys: lesson files and the demo's (`sessions/…`, `seed/…`), and the files of a lesson's
+ * HLS under its prefix, in folders (`sessions/<prefix>/<rendition>/<segment>`; issue 24).
+ */
+const PRIVATE_KEY = new RegExp(`^(sessions/${NAME}(/${NAME})*|seed/${NAME})$`);
 
 /** True for a key that may be stored and served under `/media/`: an upload or seed media. */
 export function isPublicKey(key: string): boolean {

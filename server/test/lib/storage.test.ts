@@ -96,7 +96,7 @@ describe.each<StoreKind>(['local', 's3'])('FileStorage on %s', (kind) => {
       await expect(storage.put(key, CONTENT)).rejects.toThrow(/invalid storage key/);
       await expect(storage.open(key)).rejects.toThrow(/invalid storage key/);
     }
-    for (const key of ['posts/a1.webp', '../x', 'sessions/../x', 'sessions/.x', 'seed/images/post-1.svg']) {
+    for (const key of ['posts/a1.webp', '../x', 'sessions/../x', 'sessions/.x', 'sessions/a/../../x', 'sessions/a/.b/c.ts', 'sessions/a//b.ts', 'seed/images/post-1.svg']) {
       await expect(storage.putPrivate(key, CONTENT)).rejects.toThrow(/invalid private key/);
       await expect(storage.openPrivate(key)).rejects.toThrow(/invalid private key/);
     }
@@ -110,6 +110,11 @@ describe.each<StoreKind>(['local', 's3'])('FileStorage on %s', (kind) => {
     expect((await storage.statPrivate('seed/podcast-1.ogg'))?.size).toBe(1000);
     // The same name in the public namespace is another file.
     expect(await storage.stat('seed/audio/podcast-1.ogg')).toBeNull();
+    // A lesson's HLS files live in folders under its prefix (issue 24).
+    expect(await storage.putPrivate('sessions/hls-d4/v0/seg_000.ts', CONTENT)).toBe('sessions/hls-d4/v0/seg_000.ts');
+    expect(await bytesOf(await storage.openPrivate('sessions/hls-d4/v0/seg_000.ts', { start: 10, end: 19 }))).toEqual(CONTENT.subarray(10, 20));
+    await storage.deletePrivate('sessions/hls-d4/v0/seg_000.ts');
+    expect(await storage.statPrivate('sessions/hls-d4/v0/seg_000.ts')).toBeNull();
     await storage.deletePrivate('sessions/d4.mp4');
     await storage.deletePrivate('sessions/d4.mp4');
     expect(await storage.statPrivate('sessions/d4.mp4')).toBeNull();

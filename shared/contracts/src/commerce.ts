@@ -16,8 +16,8 @@
  * - `GET    /orders/:orderId`               → `Item<Order>` (owner only, else 404)
  * - `GET    /bought-products`               → `{data: BoughtProduct[]}` (same as `buyedProducts`)
  * - `GET    /product-sessions/:sessionId`   → `Item<ProductSessionDetail>`; needs a verified email
- * - `PUT    /product-sessions/:sessionId/progress` `{done: boolean}` → `Item<SessionProgressAnswer>`;
- *   buyers only (403)
+ * - `PUT    /product-sessions/:sessionId/progress` `{done?, position_seconds?}` (at least one) →
+ *   `Item<SessionProgressAnswer>`; buyers only (403); 422 for a position past the lesson's length
  *
  * Gateway (browser navigation, not XHR):
  * - `POST   /payments/start` form field `token` → 303 to the gateway's pay page (sandbox or Zarinpal)
@@ -27,6 +27,11 @@
  *   403 another user's order, 422 amount mismatch (order left unpaid)
  * - `GET    /media/sessions/:sessionId?expires=&signature=` → the lesson file (Range supported);
  *   403 expired or tampered
+ * - `GET    /media/lessons/:sessionId/hls/<file>?expires=&signature=` → a ready lesson's HLS playlist
+ *   (every URI in it carries the same query) or segment (Range supported), and
+ *   `GET /media/lessons/:sessionId/subtitles.vtt?…` its WebVTT subtitles (issue 24): the signed-in
+ *   caller (bearer or cookie) must be the user the query was signed for and may still view the
+ *   session; 403 otherwise (visitors too), expired or tampered; 404 for any other path
  *
  * Dashboard (DESIGN.md conventions: lists `{data, meta}` with `page`, `per_page`, `q`, `sort`):
  * - `/dashboard/products` (manage-products): multipart create/update (`ProductForm` fields + `image`)
@@ -187,8 +192,16 @@ export type LessonMediaKind = 'video' | 'audio';
 
 /**
  * A ready lesson as its player needs it (issue 24), for the caller who may view it: every URL is
- * signed for this caller and this session and stops working at `expires_at`; the HLS playlists it
- * leads to carry the same signature.
+ * signed for this caller and this session and stops working at `expires_at` (SIGNED_URL_TTL_SECONDS
+ * after the session was read, an hour by default); the HLS playlists it leads to carry the same
+ * signature. The URLs work only with the caller's own credentials (same-origin cookie or bearer).
+ *
+ * A lesson longer than what is left of the signature keeps playing this way: the player reads the
+ * session again (`GET /api/product-sessions/:id`) a few minutes before `expires_at` (and at once
+ * when a media request answers 403), and from then on sends the new `media.hls_url` query
+ * (`expires` and `signature`) on every media request instead of the old one (hls.js: rewrite the
+ * query in `xhrSetup`/the loader; native HLS: set the new `hls_url` and seek back to the current
+ * time). The file paths never change for a lesson; only the query does.
  */
 export interface LessonMedia {
   kind: LessonMediaKind;
@@ -247,15 +260,27 @@ export interface ProductSessionDetail {
   updated_at: string;
 }
 
-/** `PUT /api/product-sessions/:sessionId/progress` body. */
+/**
+ * `PUT /api/product-sessions/:sessionId/progress` body: at least one field (issues 6 and 24). The
+ * player sends the position every ~5 s while playing, on pause and on leaving the page (there with
+ * `fetch(…, {keepalive: true})` and the usual XSRF header); the «done» button sends `done`.
+ */
 export interface SessionProgressBody {
-  done: boolean;
+  /** Marks the session done or not done by hand; wins over the 90 % rule in the same request. */
+  done?: boolean;
+  /**
+   * Where the buyer is in the lesson, whole seconds (`Math.floor(currentTime)`), 0 up to the ready
+   * lesson's `duration_seconds` (422 past it). At or past 90 % of it the session becomes done.
+   */
+  position_seconds?: number;
 }
 
 /** Answer of a progress change. */
 export interface SessionProgressAnswer {
   session_id: number;
   is_done: boolean;
+  /** The saved position, whole seconds (kept as it was when only `done` was sent). */
+  position_seconds: number;
   progress: CourseProgress;
 }
 

@@ -8,21 +8,24 @@ import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type {
   BoughtProduct,
   CourseProgress,
+  LessonMedia,
   ProductSessionDetail,
   ProductSessionSummary,
   SessionProgressAnswer,
+  SessionProgressBody,
   User,
 } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products, productSessions, sessionProgress } from '../../db/schema';
-import { ApiError, notFound } from '../../lib/api-error';
+import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { MESSAGES } from '../../lib/messages';
 import { qualified } from '../../lib/qualified';
 import { commentRefusal, viewerState } from '../site/engagement-service';
 import { isInCart } from './cart-service';
-import { boughtProductIds, hasBoughtProduct } from './ownership';
-import { signSessionFileUrl } from './signed-urls';
+import { boughtProductIds, hasBoughtProduct, ownsProductSql } from './ownership';
+import { LESSON_MEDIA_PATH, signLessonMedia, signSessionFileUrl } from './signed-urls';
+import { viewerWatermark } from './viewer-watermark';
 
 /**
  * Progress of `userId` in each course: sessions marked done among its active sessions, and the
@@ -145,17 +148,21 @@ async function placeIn(db: Db, userId: number, sessionId: number): Promise<{ pos
 const activeSessionWhere = (sessionId: number) =>
   and(eq(productSessions.id, sessionId), eq(productSessions.is_active, true), eq(products.is_active, true));
 
-/** The course of an active session of an active course, or null. */
+/** The course and the ready lesson's length (seconds, or null) of an active session of an active course, or null. */
 async function activeSession(db: Db, sessionId: number) {
   const [row] = await db
-    .select({ product_id: productSessions.product_id })
+    .select({ product_id: productSessions.product_id, duration_seconds: productSessions.duration_seconds })
     .from(productSessions)
     .innerJoin(products, eq(products.id, productSessions.product_id))
     .where(activeSessionWhere(sessionId));
   return row ?? null;
 }
 
-/** How lesson-file URLs are signed: the app key and their lifetime, seconds. */
+/**
+ * How lesson-file and lesson-media URLs are signed: the app key and their lifetime, seconds
+ * (`signedUrlTtlSeconds`, default an hour; issue 24: a player keeps a lesson playing past it by
+ * asking for the session again before `expires_at`, see {@link LessonMedia}).
+ */
 export interface SigningSettings {
   appKey: string;
   ttlSeconds: number;
@@ -191,6 +198,11 @@ export async function getSessionDetail(
       file: productSessions.file,
       file_type: productSessions.file_type,
       file_size: productSessions.file_size,
+      hls: productSessions.hls,
+      media_kind: productSessions.media_kind,
+      duration_seconds: productSessions.duration_seconds,
+      poster: productSessions.poster,
+      subtitles: productSessions.subtitles,
       likes_count: productSessions.likes_count,
       comments_count: productSessions.comments_count,
       created_at: productSessions.created_at,
@@ -200,7 +212,7 @@ export async function getSessionDetail(
     .innerJoin(products, eq(products.id, productSessions.product_id))
     .where(activeSessionWhere(sessionId));
   if (!row) throw notFound();
-  const { file, ...session } = row;
+  const { file, hls, media_kind, duration_seconds, poster, subtitles, ...session } = row;
   const [siblings, bought, done, viewer, refusal] = await Promise.all([
     db
       .select({ id: productSessions.id })
@@ -222,7 +234,7 @@ export async function getSessionDetail(
     is_bought: bought,
     is_done: done.is_done,
     position_seconds: done.position_seconds,
-    media: null,
+    media: canView ? lessonMedia(user, row.id, { hls, media_kind, duration_seconds, poster, subtitles }, signing) : null,
     can_comment: refusal === null && user.write_comment_status === 'allowed',
     file_url: signed?.url ?? null,
     file_url_expires_at: signed?.expiresAt ?? null,
@@ -235,26 +247,148 @@ export async function getSessionDetail(
   };
 }
 
+/** A session's ready lesson as stored: HLS prefix, kind, length, poster path, subtitles key. */
+interface StoredLesson {
+  hls: string | null;
+  media_kind: LessonMedia['kind'] | null;
+  duration_seconds: number | null;
+  poster: string | null;
+  subtitles: string | null;
+}
+
 /**
- * `PUT /api/product-sessions/:sessionId/progress` (issue 6): marks a session done or not done,
- * idempotently. 404 for an unknown or inactive session; 403 `sessionLocked` unless the user owns
- * the course. @returns the session's state and the course's progress
+ * The player's view of session `sessionId`'s ready lesson for `user`, who may view it (issue 24),
+ * or null when no lesson is ready. Every URL carries one query signed for this user and session.
  */
-export async function setSessionProgress(db: Db, user: User, sessionId: number, done: boolean): Promise<SessionProgressAnswer> {
+function lessonMedia(user: User, sessionId: number, lesson: StoredLesson, signing: SigningSettings): LessonMedia | null {
+  if (!lesson.hls || !lesson.media_kind) return null;
+  const { query, expiresAt } = signLessonMedia(signing.appKey, sessionId, user.id, signing.ttlSeconds);
+  const base = `${LESSON_MEDIA_PATH}${sessionId}`;
+  return {
+    kind: lesson.media_kind,
+    hls_url: `${base}/hls/master.m3u8?${query}`,
+    poster_url: lesson.poster,
+    subtitles_url: lesson.subtitles ? `${base}/subtitles.vtt?${query}` : null,
+    duration_seconds: lesson.duration_seconds ?? 0,
+    expires_at: expiresAt,
+    watermark: viewerWatermark(user),
+  };
+}
+
+/** Where a ready lesson's files are kept: the HLS prefix and the subtitles key (private storage). */
+export interface LessonFiles {
+  hls: string;
+  subtitles: string | null;
+}
+
+/**
+ * The stored files of session `sessionId`'s ready lesson, for the media routes (issue 24), when
+ * `user` may view it now (bought the course and not refunded, or a free preview, with a verified
+ * email), so a refund or a lost preview ends playback even before the URLs expire.
+ * @returns null when the session is unknown or inactive or has no ready lesson
+ * @throws ApiError 403 `signedUrlInvalid` when the user may not view it
+ */
+export async function getLessonFiles(db: Db, user: User, sessionId: number): Promise<LessonFiles | null> {
+  const [row] = await db
+    .select({
+      product_id: productSessions.product_id,
+      is_free_preview: productSessions.is_free_preview,
+      hls: productSessions.hls,
+      media_kind: productSessions.media_kind,
+      subtitles: productSessions.subtitles,
+    })
+    .from(productSessions)
+    .innerJoin(products, eq(products.id, productSessions.product_id))
+    .where(activeSessionWhere(sessionId));
+  if (!row?.hls || !row.media_kind) return null;
+  const canView = user.is_email_verified && (row.is_free_preview || (await hasBoughtProduct(db, user.id, row.product_id)));
+  if (!canView) throw new ApiError(403, MESSAGES.signedUrlInvalid);
+  return { hls: row.hls, subtitles: row.subtitles };
+}
+
+/** Share of a lesson that, once watched up to, marks the session done (issue 24: 90 %), in tenths. */
+const DONE_AT_TENTHS = 9;
+
+/**
+ * `PUT /api/product-sessions/:sessionId/progress` (issues 6 and 24): saves where the buyer is in
+ * the lesson (`position_seconds`, whole seconds) and/or marks the session done or not done, by
+ * hand (`done`). A position at or past 90 % of the ready lesson's length marks it done; nothing
+ * undoes that but `done: false`. `done` given with a position wins over the 90 % rule.
+ *
+ * Every watching buyer calls it every few seconds, so it is one statement: an upsert guarded by
+ * the session (active, of an active course), ownership and the length, answering the saved place
+ * and the course's progress. Only when that statement writes nothing are the reasons looked up.
+ * @throws ApiError 404 unknown or inactive session; 403 `sessionLocked` unless the user owns the
+ *   course; 422 `{position_seconds}` past the lesson's length; 409 `sessionChanged` when the
+ *   session or purchase changed between the statement and the look-up (the player's next save retries)
+ * @returns the session's state, the saved position and the course's progress
+ */
+export async function setSessionProgress(
+  db: Db,
+  user: User,
+  sessionId: number,
+  body: SessionProgressBody,
+): Promise<SessionProgressAnswer> {
+  const position = body.position_seconds ?? null;
+  const done = body.done ?? null;
+  // Reached: the position is at or past 90 % of a known length (integers: position·10 ≥ length·9).
+  const reached = sql`(${position}::int is not null and target.duration_seconds > 0
+    and ${position}::int * 10 >= target.duration_seconds * ${DONE_AT_TENTHS})`;
+  const result = await db.execute(sql`
+    with target as (
+      select ${productSessions.id} as id, ${productSessions.product_id} as product_id, ${productSessions.duration_seconds} as duration_seconds
+      from ${productSessions} join ${products} on ${products.id} = ${productSessions.product_id}
+      where ${productSessions.id} = ${sessionId} and ${productSessions.is_active} and ${products.is_active}
+        and ${ownsProductSql(user.id, productSessions.product_id)}
+        and (${position}::int is null or ${productSessions.duration_seconds} is null or ${position}::int <= ${productSessions.duration_seconds})
+    ), saved as (
+      insert into ${sessionProgress} as sp (user_id, product_session_id, position_seconds, completed_at, updated_at)
+      select ${user.id}, target.id, coalesce(${position}::int, 0),
+        case when ${done}::boolean is not null then case when ${done}::boolean then now() end when ${reached} then now() end,
+        now()
+      from target
+      on conflict (user_id, product_session_id) do update set
+        position_seconds = coalesce(${position}::int, sp.position_seconds),
+        completed_at = case when ${done}::boolean = false then null else coalesce(sp.completed_at, excluded.completed_at) end,
+        updated_at = now()
+      returning sp.position_seconds, sp.completed_at
+    )
+    select saved.position_seconds, saved.completed_at is not null as is_done,
+      (select count(*)::int from ${productSessions} as c where c.product_id = target.product_id and c.is_active) as total,
+      (select count(*)::int from ${productSessions} as c join ${sessionProgress} as cp on cp.product_session_id = c.id
+        where c.product_id = target.product_id and c.is_active and c.id <> target.id
+          and cp.user_id = ${user.id} and cp.completed_at is not null)
+        + (saved.completed_at is not null)::int as done
+    from saved cross join target`);
+  const [row] = (result as unknown as { rows: SavedProgressRow[] }).rows;
+  if (!row) throw await progressRefusal(db, user, sessionId, position);
+  return {
+    session_id: sessionId,
+    is_done: row.is_done,
+    position_seconds: row.position_seconds,
+    progress: { done: row.done, total: row.total },
+  };
+}
+
+/** The row of {@link setSessionProgress}'s statement. */
+interface SavedProgressRow {
+  position_seconds: number;
+  is_done: boolean;
+  done: number;
+  total: number;
+}
+
+/** Why {@link setSessionProgress} wrote nothing: 404, 403 `sessionLocked`, 422 for a position past the length, else 409 `sessionChanged`. */
+async function progressRefusal(db: Db, user: User, sessionId: number, position: number | null): Promise<ApiError> {
   const session = await activeSession(db, sessionId);
-  if (!session) throw notFound();
-  if (!(await hasBoughtProduct(db, user.id, session.product_id))) throw new ApiError(403, MESSAGES.sessionLocked);
-  // Marked by hand, done or not; the place in the lesson stays (issue 24).
-  const completedAt = done ? sql`coalesce(${sessionProgress.completed_at}, now())` : null;
-  await db
-    .insert(sessionProgress)
-    .values({ user_id: user.id, product_session_id: sessionId, completed_at: done ? new Date() : null })
-    .onConflictDoUpdate({
-      target: [sessionProgress.user_id, sessionProgress.product_session_id],
-      set: { completed_at: completedAt, updated_at: new Date() },
-    });
-  const progress = (await courseProgress(db, user.id, [session.product_id])).get(session.product_id)!;
-  return { session_id: sessionId, is_done: done, progress };
+  if (!session) return notFound();
+  if (!(await hasBoughtProduct(db, user.id, session.product_id))) return new ApiError(403, MESSAGES.sessionLocked);
+  const length = session.duration_seconds;
+  if (position !== null && length !== null && position > length) {
+    return validationFailed({ position_seconds: [MESSAGES.fieldMax(length)] });
+  }
+  // Bought and within the length now: the session or the purchase changed under the statement.
+  return new ApiError(409, MESSAGES.sessionChanged);
 }
 
 /** The stored lesson file of an active session (key and MIME type), or null. */

@@ -1,15 +1,35 @@
 /**
- * Signed, expiring URLs of lesson files (DESIGN.md "Money, payments, mail, media"; issue 6): a
- * copied link stops working once `expires` (unix seconds) passes. The signature is HMAC-SHA256
- * with the app key over the session id and the expiry, base64url.
+ * Signed, expiring URLs of lesson files (DESIGN.md "Money, payments, mail, media"; issue 6) and of
+ * a lesson's HLS playlists, segments and subtitles (issue 24): a copied link stops working once
+ * `expires` (unix seconds) passes. The signature is HMAC-SHA256 with the app key over what the
+ * URL is for and the expiry, base64url. A lesson's media URLs are also signed for one viewer: the
+ * route checks the HMAC against the signed-in caller's id, so another user's copy fails.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Path prefix of the lesson-file route. */
 export const SESSION_MEDIA_PATH = '/api/media/sessions/';
 
-function signature(appKey: string, sessionId: number, expires: number): string {
-  return createHmac('sha256', appKey).update(`session-file:${sessionId}:${expires}`).digest('base64url');
+/** Path prefix of a ready lesson's media routes: `<prefix><sessionId>/hls/<file>`, `<prefix><sessionId>/subtitles.vtt`. */
+export const LESSON_MEDIA_PATH = '/api/media/lessons/';
+
+/** The signed subject: what a URL opens (`session-file:<id>` or `lesson-media:<id>:<user id>`). */
+function signature(appKey: string, subject: string, expires: number): string {
+  return createHmac('sha256', appKey).update(`${subject}:${expires}`).digest('base64url');
+}
+
+const sessionFileSubject = (sessionId: number) => `session-file:${sessionId}`;
+const lessonMediaSubject = (sessionId: number, userId: number) => `lesson-media:${sessionId}:${userId}`;
+
+/** Unix seconds `ttlSeconds` after `now` (ms). */
+const expiryOf = (ttlSeconds: number, now: number) => Math.floor(now / 1000) + ttlSeconds;
+
+/** True when `sig` signs `subject` + `expires` and `expires` (unix s) is still ahead of `now` (ms). */
+function isValid(appKey: string, subject: string, expires: number, sig: string, now: number): boolean {
+  if (!Number.isSafeInteger(expires) || expires * 1000 <= now) return false;
+  const expected = Buffer.from(signature(appKey, subject, expires));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /** A signed URL of a session's file and when it expires (ISO UTC). */
@@ -23,9 +43,9 @@ export interface SignedUrl {
  * (ms since the epoch).
  */
 export function signSessionFileUrl(appKey: string, sessionId: number, ttlSeconds: number, now = Date.now()): SignedUrl {
-  const expires = Math.floor(now / 1000) + ttlSeconds;
+  const expires = expiryOf(ttlSeconds, now);
   return {
-    url: `${SESSION_MEDIA_PATH}${sessionId}?expires=${expires}&signature=${signature(appKey, sessionId, expires)}`,
+    url: `${SESSION_MEDIA_PATH}${sessionId}?expires=${expires}&signature=${signature(appKey, sessionFileSubject(sessionId), expires)}`,
     expiresAt: new Date(expires * 1000).toISOString(),
   };
 }
@@ -38,8 +58,42 @@ export function isValidSessionFileSignature(
   sig: string,
   now = Date.now(),
 ): boolean {
-  if (!Number.isSafeInteger(expires) || expires * 1000 <= now) return false;
-  const expected = Buffer.from(signature(appKey, sessionId, expires));
-  const given = Buffer.from(sig);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return isValid(appKey, sessionFileSubject(sessionId), expires, sig, now);
+}
+
+/** The query that opens one viewer's lesson media (`expires=<unix s>&signature=<hmac>`, no `?`) and when it expires (ISO UTC). */
+export interface SignedQuery {
+  query: string;
+  expiresAt: string;
+}
+
+/**
+ * The query of every media URL of session `sessionId`'s ready lesson for user `userId` (issue 24):
+ * the master playlist, the playlists and segments it leads to, the subtitles. Valid for
+ * `ttlSeconds` from `now` (ms since the epoch), and only for that signed-in user.
+ */
+export function signLessonMedia(
+  appKey: string,
+  sessionId: number,
+  userId: number,
+  ttlSeconds: number,
+  now = Date.now(),
+): SignedQuery {
+  const expires = expiryOf(ttlSeconds, now);
+  return {
+    query: `expires=${expires}&signature=${signature(appKey, lessonMediaSubject(sessionId, userId), expires)}`,
+    expiresAt: new Date(expires * 1000).toISOString(),
+  };
+}
+
+/** True when `sig` signs session `sessionId`'s media for `userId` until `expires` (unix s), still ahead of `now` (ms). */
+export function isValidLessonMediaSignature(
+  appKey: string,
+  sessionId: number,
+  userId: number,
+  expires: number,
+  sig: string,
+  now = Date.now(),
+): boolean {
+  return isValid(appKey, lessonMediaSubject(sessionId, userId), expires, sig, now);
 }

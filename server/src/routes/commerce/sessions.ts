@@ -14,7 +14,10 @@ import {
   errorBodySchema,
   itemSchema,
   productSessionDetailSchema,
-  sessionProgressAnswerSchema, signedInErrorResponses } from '../../lib/schemas';
+  sessionProgressAnswerSchema,
+  sessionProgressBodySchema,
+  signedInErrorResponses,
+} from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import {
   getSessionDetail,
@@ -54,23 +57,27 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  /** PUT /api/product-sessions/:sessionId/progress `{done}`: `{data: SessionProgressAnswer}`; 403 `sessionLocked` unless bought; 404. */
+  /**
+   * PUT /api/product-sessions/:sessionId/progress `{done?, position_seconds?}`: `{data:
+   * SessionProgressAnswer}`; 403 `sessionLocked` unless bought; 404; 422 without either field or
+   * for a position past the lesson (issue 24: called every few seconds by every watching buyer).
+   */
   app.put<{ Params: { sessionId: string }; Body: SessionProgressBody }>(
     '/api/product-sessions/:sessionId/progress',
     {
       config: { keepsPublicCache: true },
       schema: {
         tags: ['commerce'],
-        summary: 'Mark a session done or not done (buyers)',
+        summary: "Save the buyer's place in the lesson and/or mark the session done or not done (buyers)",
         params: sessionParams,
-        body: { type: 'object', required: ['done'], properties: { done: { type: 'boolean' } } },
-        response: { 200: itemSchema(sessionProgressAnswerSchema), ...errors },
+        body: sessionProgressBodySchema,
+        response: { 200: itemSchema(sessionProgressAnswerSchema), 409: errorBodySchema, ...errors },
       },
       onRequest: requireUser,
     },
     async (request) => {
       const { user } = await requireAuth(request);
-      return { data: await setSessionProgress(app.db, user, sessionIdOf(request.params.sessionId), request.body.done) };
+      return { data: await setSessionProgress(app.db, user, sessionIdOf(request.params.sessionId), request.body) };
     },
   );
 

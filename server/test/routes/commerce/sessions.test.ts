@@ -124,7 +124,7 @@ describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (targe
     for (let i = 0; i < 2; i++) {
       const done = await progress(owner, first!, { done: true });
       expect(done.statusCode).toBe(200);
-      expect(done.json<{ data: SessionProgressAnswer }>().data).toEqual({ session_id: first, is_done: true, progress: { done: 1, total: 3 } });
+      expect(done.json<{ data: SessionProgressAnswer }>().data).toEqual({ session_id: first, is_done: true, position_seconds: 0, progress: { done: 1, total: 3 } });
     }
     await progress(owner, second!, { done: true });
     const undone = await progress(owner, second!, { done: false });
