@@ -64,8 +64,10 @@ export default fp(
       timeWindow: RATE_LIMITS.global.windowMs,
       ...(redis ? { redis, nameSpace: settings.rateLimitNamespace } : {}),
       skipOnError: true,
-      // Static files (shell, remotes, media) are not limited; the API is.
-      allowList: (request) => !/^\/(api|sanctum)(\/|$)/.test(request.url),
+      // Static files (shell, remotes, media) are not limited; the API is, but for a lesson's signed
+      // media (issue 24): a player asks a segment every few seconds, and many buyers may share the
+      // address of one mobile network; each such request is signed for its signed-in viewer.
+      allowList: (request) => !/^\/(api|sanctum)(\/|$)/.test(request.url) || request.url.startsWith('/api/media/'),
       errorResponseBuilder: () => new ApiError(429, MESSAGES.tooManyRequests),
     });
   },
