@@ -37,7 +37,13 @@ describe('uploads and media while S3 is unreachable (issue 23)', () => {
     s3 = null;
   }
 
+  // Nothing of the fault may reach the process level (issue 23): the app runs in this process.
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+
   beforeAll(async () => {
+    process.on('unhandledRejection', onUnhandled);
+    process.on('uncaughtException', onUnhandled);
     port = await freePort();
     directory = tempDir('shop-s3-faults-');
     await startS3();
@@ -48,6 +54,8 @@ describe('uploads and media while S3 is unreachable (issue 23)', () => {
     image = await pngFile(400, 300);
   });
   afterAll(async () => {
+    process.off('unhandledRejection', onUnhandled);
+    process.off('uncaughtException', onUnhandled);
     await app.close();
     await stopS3();
     fs.rmSync(directory, { recursive: true, force: true });
@@ -86,5 +94,6 @@ describe('uploads and media while S3 is unreachable (issue 23)', () => {
     // What the refused upload left recorded (its file may or may not have reached S3) is gone after a sweep.
     await app.files.sweep(app.db);
     expect(await app.db.select().from(pendingFiles)).toEqual([]);
+    expect(unhandled).toEqual([]);
   });
 });
