@@ -39,7 +39,13 @@ function messageOf(error: Error): string {
 function LessonState({ session }: { session: DashboardProductSession }) {
   const [retry, { isLoading: retrying }] = useRetryLessonMediaMutation();
   const { media_status: status } = session;
-  if (status === 'queued') return <Alert severity="info">{t.lesson.queued}</Alert>;
+  if (status === 'queued') {
+    return (
+      <Typography role="status" variant="body2">
+        {t.lesson.queued}
+      </Typography>
+    );
+  }
   if (status === 'processing') {
     return (
       <Box role="status">
