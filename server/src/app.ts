@@ -35,6 +35,7 @@ import dashboardFinancialInfoRoutes from './routes/commerce/dashboard-financial-
 import dashboardProductsRoutes from './routes/commerce/dashboard-products';
 import dashboardProductSessionsRoutes from './routes/commerce/dashboard-product-sessions';
 import lessonUploadsRoutes from './routes/commerce/lesson-uploads';
+import certificatesRoutes from './routes/commerce/certificates';
 import dashboardUsersRoutes from './routes/users/dashboard-users';
 import dashboardPermissionsRoutes from './routes/users/dashboard-permissions';
 import profileRoutes from './routes/users/profile';
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(dashboardProductsRoutes);
   await app.register(dashboardProductSessionsRoutes);
   await app.register(lessonUploadsRoutes);
+  await app.register(certificatesRoutes);
   await app.register(dashboardUsersRoutes);
   await app.register(dashboardPermissionsRoutes);
   await app.register(profileRoutes);

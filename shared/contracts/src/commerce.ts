@@ -261,6 +261,21 @@ export interface ProductSessionDetail {
 }
 
 /**
+ * A course finished (issue 24 "Certificate"): public at `/certificates/{code}` for anyone to check;
+ * the holder's name and the course's title as they were when it was issued.
+ */
+export interface Certificate {
+  /** The verification code, 10 upper-case letters and digits. */
+  code: string;
+  holder_name: string;
+  product_id: number;
+  product_title: string;
+  issued_at: string;
+  /** When the holder lost the course (a refund) and with it the certificate, or null while valid. */
+  revoked_at: string | null;
+}
+
+/**
  * `PUT /api/product-sessions/:sessionId/progress` body: at least one field (issues 6 and 24). The
  * player sends the position every ~5 s while playing, on pause and on leaving the page (there with
  * `fetch(…, {keepalive: true})` and the usual XSRF header); the «done» button sends `done`.

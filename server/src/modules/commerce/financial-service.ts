@@ -4,6 +4,7 @@
  * orders at price 0), and refunds. Ownership changes only through the order and item rows that
  * ownership.ts reads: paying grants, unpaying, deleting a manual order or refunding revokes.
  */
+import { revokeCertificateOfUnowned } from './certificates';
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type {
   DashboardOrder,
@@ -192,12 +193,16 @@ export async function changeManualOrderProduct(db: Db, id: number, productId: nu
 }
 
 /**
- * Deletes a manual order with its item: the user loses the course.
+ * Deletes a manual order with its item: the user loses the course, and its certificate (issue 24).
  * @throws ApiError 404 for an unknown or non-manual order.
  */
 export async function deleteManualOrder(db: Db, id: number): Promise<void> {
   const order = await getDashboardOrder(db, id, 'manual');
-  await db.delete(orders).where(and(eq(orders.id, id), eq(orders.source, 'manual')));
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await tx.delete(orders).where(and(eq(orders.id, id), eq(orders.source, 'manual')));
+    for (const item of order.items) await revokeCertificateOfUnowned(tx, order.user.id, item.product_id);
+  });
   await refreshSalesRollup(db, order);
 }
 
@@ -269,7 +274,7 @@ export async function listRefunds(db: Db, query: RefundListQuery): Promise<Pagin
  * Refunds one item of a paid order (SPEC §4): staff confirm with «yes» or «بله». One conditional
  * update sets `refunded_at`, `refund_amount` (the purchase price) and `refunded_by` only while the
  * item is unrefunded and its order paid, so two refunds of the same item never both succeed. The
- * user loses the course at once; buying it again is a new order.
+ * user loses the course at once, and its certificate (issue 24); buying it again is a new order.
  * @throws ApiError 422 `confirmation` for another word; 422 `order_item_id` for an unknown item,
  * an item of an unpaid order (`refundNotPaid`) or one already refunded (`refundAlreadyDone`).
  */
@@ -280,17 +285,26 @@ export async function refundOrderItem(
   if (!isRefundConfirmation(input.confirmation)) {
     throw validationFailed({ confirmation: [MESSAGES.refundConfirmationInvalid] });
   }
-  const [updated] = await db
-    .update(orderItems)
-    .set({ refunded_at: sql`now()`, refund_amount: sql`${orderItems.price}`, refunded_by: input.staffId })
-    .where(
-      and(
-        eq(orderItems.id, input.orderItemId),
-        isNull(orderItems.refunded_at),
-        sql`exists (select 1 from ${orders} as o where o.id = ${qualified(orderItems.order_id)} and o.payment_status = 'paid')`,
-      ),
-    )
-    .returning({ id: orderItems.id });
+  const updated = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [item] = await tx
+      .update(orderItems)
+      .set({ refunded_at: sql`now()`, refund_amount: sql`${orderItems.price}`, refunded_by: input.staffId })
+      .where(
+        and(
+          eq(orderItems.id, input.orderItemId),
+          isNull(orderItems.refunded_at),
+          sql`exists (select 1 from ${orders} as o where o.id = ${qualified(orderItems.order_id)} and o.payment_status = 'paid')`,
+        ),
+      )
+      .returning({ id: orderItems.id, order_id: orderItems.order_id, product_id: orderItems.product_id });
+    if (item) {
+      // The course gone, its certificate goes with it (issue 24).
+      const [order] = await tx.select({ user_id: orders.user_id }).from(orders).where(eq(orders.id, item.order_id));
+      await revokeCertificateOfUnowned(tx, order!.user_id, item.product_id);
+    }
+    return item;
+  });
   const [row] = await db
     .select({ ...refundColumns, payment_status: orders.payment_status })
     .from(orderItems)

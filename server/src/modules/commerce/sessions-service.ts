@@ -23,6 +23,7 @@ import { MESSAGES } from '../../lib/messages';
 import { qualified } from '../../lib/qualified';
 import { commentRefusal, viewerState } from '../site/engagement-service';
 import { isInCart } from './cart-service';
+import { issueCertificate } from './certificates';
 import { boughtProductIds, hasBoughtProduct, ownsProductSql } from './ownership';
 import { LESSON_MEDIA_PATH, signLessonMedia, signSessionFileUrl } from './signed-urls';
 import { viewerWatermark } from './viewer-watermark';
@@ -341,6 +342,9 @@ export async function setSessionProgress(
       where ${productSessions.id} = ${sessionId} and ${productSessions.is_active} and ${products.is_active}
         and ${ownsProductSql(user.id, productSessions.product_id)}
         and (${position}::int is null or ${productSessions.duration_seconds} is null or ${position}::int <= ${productSessions.duration_seconds})
+    ), prior as (
+      -- The row as it was before this statement (a data-modifying WITH sees the old snapshot).
+      select p.completed_at from ${sessionProgress} as p where p.user_id = ${user.id} and p.product_session_id = ${sessionId}
     ), saved as (
       insert into ${sessionProgress} as sp (user_id, product_session_id, position_seconds, completed_at, updated_at)
       select ${user.id}, target.id, coalesce(${position}::int, 0),
@@ -353,7 +357,8 @@ export async function setSessionProgress(
         updated_at = now()
       returning sp.position_seconds, sp.completed_at
     )
-    select saved.position_seconds, saved.completed_at is not null as is_done,
+    select saved.position_seconds, saved.completed_at is not null as is_done, target.product_id,
+      coalesce((select prior.completed_at is not null from prior), false) as was_done,
       (select count(*)::int from ${productSessions} as c where c.product_id = target.product_id and c.is_active) as total,
       (select count(*)::int from ${productSessions} as c join ${sessionProgress} as cp on cp.product_session_id = c.id
         where c.product_id = target.product_id and c.is_active and c.id <> target.id
@@ -362,6 +367,8 @@ export async function setSessionProgress(
     from saved cross join target`);
   const [row] = (result as unknown as { rows: SavedProgressRow[] }).rows;
   if (!row) throw await progressRefusal(db, user, sessionId, position);
+  // The course's last session done by this save: its certificate (issue 24).
+  if (row.is_done && !row.was_done && row.done === row.total) await issueCertificate(db, user.id, row.product_id);
   return {
     session_id: sessionId,
     is_done: row.is_done,
@@ -372,6 +379,8 @@ export async function setSessionProgress(
 
 /** The row of {@link setSessionProgress}'s statement. */
 interface SavedProgressRow {
+  product_id: number;
+  was_done: boolean;
   position_seconds: number;
   is_done: boolean;
   done: number;

@@ -1,0 +1,87 @@
+/**
+ * Certificates of courses finished (issue 24 "Certificate"): issued when a buyer has done every
+ * active session of a course, public at `/certificates/{code}` for anyone to check, revoked when
+ * the buyer loses the course (a refund, a course given by hand taken back); the page then says so.
+ * The holder's name and the course's title are kept as they were at issue.
+ */
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Certificate } from '@shop/contracts';
+import type { Db } from '../../db/client';
+import { certificates, products, users } from '../../db/schema';
+import { toIso } from '../../lib/dates';
+import { ownsProductSql } from './ownership';
+
+/** Letters and digits of a code, without those read alike (0/O, 1/I/L, 5/S, 8/B, 2/Z, U/V). */
+const CODE_ALPHABET = 'ACDEFGHJKMNPQRTWXY34679';
+/** Characters of a code: 23^10 ≈ 4·10^13 codes, so a guessed one is as good as never valid. */
+const CODE_LENGTH = 10;
+
+/** A verification code: {@link CODE_LENGTH} characters of {@link CODE_ALPHABET}. */
+export function newCertificateCode(): string {
+  return Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+/** The shape of a code, checked before any query. */
+export const CERTIFICATE_CODE = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
+
+const columns = {
+  code: certificates.code,
+  holder_name: certificates.holder_name,
+  product_id: certificates.product_id,
+  product_title: certificates.product_title,
+  issued_at: certificates.issued_at,
+  revoked_at: certificates.revoked_at,
+};
+
+function toCertificate(row: { code: string; holder_name: string; product_id: number; product_title: string; issued_at: Date; revoked_at: Date | null }): Certificate {
+  return { ...row, issued_at: toIso(row.issued_at), revoked_at: row.revoked_at ? toIso(row.revoked_at) : null };
+}
+
+/**
+ * Issues `userId` the certificate of `productId`, called once every active session of the course
+ * is done (sessions-service.ts `setSessionProgress`): a new one, or a revoked one issued again
+ * (bought again and finished again) with today's date; an active one stays as it is.
+ */
+export async function issueCertificate(db: Db, userId: number, productId: number): Promise<void> {
+  await db.execute(sql`
+    insert into ${certificates} (code, user_id, product_id, holder_name, product_title)
+    select ${newCertificateCode()}, u.id, p.id, u.full_name, p.title
+    from ${users} as u cross join ${products} as p
+    where u.id = ${userId} and p.id = ${productId}
+    on conflict (user_id, product_id) do update
+      set revoked_at = null, issued_at = now(), holder_name = excluded.holder_name, product_title = excluded.product_title
+      where ${certificates}.revoked_at is not null`);
+}
+
+/**
+ * Revokes the certificate of `productId` held by `userId` when they no longer own the course (a
+ * refund, a course given by hand deleted); one they still own by another order stays. Runs in the
+ * caller's transaction, with the change that took the course.
+ */
+export async function revokeCertificateOfUnowned(db: Db, userId: number, productId: number): Promise<void> {
+  await db
+    .update(certificates)
+    .set({ revoked_at: sql`now()` })
+    .where(
+      and(
+        eq(certificates.user_id, userId),
+        eq(certificates.product_id, productId),
+        isNull(certificates.revoked_at),
+        sql`not ${ownsProductSql(userId, productId)}`,
+      ),
+    );
+}
+
+/** `GET /api/certificates/:code`: the certificate of `code`, revoked or not, or null. */
+export async function getCertificate(db: Db, code: string): Promise<Certificate | null> {
+  if (!CERTIFICATE_CODE.test(code)) return null;
+  const [row] = await db.select(columns).from(certificates).where(eq(certificates.code, code));
+  return row ? toCertificate(row) : null;
+}
+
+/** The certificates of `userId`, newest first, revoked ones included (the profile says which). */
+export async function listCertificates(db: Db, userId: number): Promise<Certificate[]> {
+  const rows = await db.select(columns).from(certificates).where(eq(certificates.user_id, userId)).orderBy(desc(certificates.issued_at));
+  return rows.map(toCertificate);
+}

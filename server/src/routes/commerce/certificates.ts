@@ -1,0 +1,64 @@
+/**
+ * Certificates of finished courses (issue 24): the public check of one by its code, and the
+ * signed-in user's own (their profile).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../../lib/api-error';
+import { commonErrorResponses, itemSchema, signedInErrorResponses } from '../../lib/schemas';
+import { requireAuth, requireUser } from '../../plugins/app/auth';
+import { getCertificate, listCertificates } from '../../modules/commerce/certificates';
+
+const str = { type: 'string' } as const;
+/** Certificate of contracts commerce.ts. */
+const certificateSchema = {
+  type: 'object',
+  required: ['code', 'holder_name', 'product_id', 'product_title', 'issued_at', 'revoked_at'],
+  properties: {
+    code: str,
+    holder_name: str,
+    product_id: { type: 'integer' },
+    product_title: str,
+    issued_at: { type: 'string', format: 'date-time' },
+    revoked_at: { type: ['string', 'null'], format: 'date-time' },
+  },
+} as const;
+
+const certificatesRoutes: FastifyPluginAsync = async (app) => {
+  /** GET /api/certificates/:code: `{data: Certificate}` for anyone, revoked or not; 404 unknown. */
+  app.get<{ Params: { code: string } }>(
+    '/api/certificates/:code',
+    {
+      config: { access: 'public', publicCache: true },
+      schema: {
+        tags: ['commerce'],
+        summary: "Check a course's certificate by its code",
+        params: { type: 'object', required: ['code'], properties: { code: str } },
+        response: { 200: itemSchema(certificateSchema), ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const certificate = await getCertificate(app.db, request.params.code);
+      if (!certificate) throw notFound();
+      return { data: certificate };
+    },
+  );
+
+  /** GET /api/profile/certificates: `{data: Certificate[]}` of the signed-in user, newest first; 401 visitor. */
+  app.get(
+    '/api/profile/certificates',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['commerce'],
+        summary: "The signed-in user's certificates",
+        response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: certificateSchema } } }, ...signedInErrorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await requireAuth(request);
+      return { data: await listCertificates(app.db, user.id) };
+    },
+  );
+};
+
+export default certificatesRoutes;
