@@ -6,9 +6,9 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Certificate } from '@shop/contracts';
+import type { Certificate, User } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { certificates, products, users } from '../../db/schema';
+import { certificates, products } from '../../db/schema';
 import { toIso } from '../../lib/dates';
 import { ownsProductSql } from './ownership';
 
@@ -39,16 +39,15 @@ function toCertificate(row: { code: string; holder_name: string; product_id: num
 }
 
 /**
- * Issues `userId` the certificate of `productId`, called once every active session of the course
- * is done (sessions-service.ts `setSessionProgress`): a new one, or a revoked one issued again
- * (bought again and finished again) with today's date; an active one stays as it is.
+ * Issues `holder` the certificate of `productId` in their name, called once every active session
+ * of the course is done (sessions-service.ts `setSessionProgress`): a new one, or a revoked one
+ * issued again (bought again and finished again) with today's date; an active one stays as it is.
  */
-export async function issueCertificate(db: Db, userId: number, productId: number): Promise<void> {
+export async function issueCertificate(db: Db, holder: Pick<User, 'id' | 'full_name'>, productId: number): Promise<void> {
   await db.execute(sql`
     insert into ${certificates} (code, user_id, product_id, holder_name, product_title)
-    select ${newCertificateCode()}, u.id, p.id, u.full_name, p.title
-    from ${users} as u cross join ${products} as p
-    where u.id = ${userId} and p.id = ${productId}
+    select ${newCertificateCode()}, ${holder.id}, p.id, ${holder.full_name}, p.title
+    from ${products} as p where p.id = ${productId}
     on conflict (user_id, product_id) do update
       set revoked_at = null, issued_at = now(), holder_name = excluded.holder_name, product_title = excluded.product_title
       where ${certificates}.revoked_at is not null`);

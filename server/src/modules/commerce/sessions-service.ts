@@ -368,7 +368,7 @@ export async function setSessionProgress(
   const [row] = (result as unknown as { rows: SavedProgressRow[] }).rows;
   if (!row) throw await progressRefusal(db, user, sessionId, position);
   // The course's last session done by this save: its certificate (issue 24).
-  if (row.is_done && !row.was_done && row.done === row.total) await issueCertificate(db, user.id, row.product_id);
+  if (row.is_done && !row.was_done && row.done === row.total) await issueCertificate(db, user, row.product_id);
   return {
     session_id: sessionId,
     is_done: row.is_done,
