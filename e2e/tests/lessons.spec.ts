@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { logIn } from './accounts';
+import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { ACCOUNTS, logIn } from './accounts';
 
 /**
  * Issue 24, lessons: the staff side of a lesson's upload (resumable, with progress in percent)
- * and its processing state on the session's edit page.
+ * and its processing state on the session's edit page; a course finished to its certificate.
  */
 
 const OGG = path.resolve(__dirname, '../../server/seed-media/audio/podcast-2.ogg');
@@ -19,4 +19,60 @@ test("staff uploads a session's lesson on its edit page and sees it taken for pr
   await expect(lesson.getByText(/در صف پردازش|در حال آماده‌سازی برای پخش|آماده پخش است/)).toBeVisible({ timeout: 30_000 });
   await expect(lesson.getByRole('alert')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/lesson-upload.png', fullPage: true });
+});
+
+const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 8090}`;
+
+/** An API client signed in by bearer token: `super`, or a new account (its id too). */
+async function apiAs(who: 'super' | 'new'): Promise<{ api: APIRequestContext; userId: number }> {
+  const plain = await request.newContext({ baseURL: BASE_URL });
+  await plain.get('/sanctum/csrf-cookie');
+  const csrf = decodeURIComponent((await plain.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
+  const answer =
+    who === 'super'
+      ? await plain.post('/api/auth/login', { headers: { 'X-XSRF-TOKEN': csrf }, data: { email: ACCOUNTS.super.email, password: ACCOUNTS.super.password } })
+      : await plain.post('/api/auth/register', {
+          headers: { 'X-XSRF-TOKEN': csrf },
+          data: { full_name: 'نرگس دانش‌آموخته', email: `graduate-${Date.now()}@example.com`, password: 'Reader12345', password_confirmation: 'Reader12345' },
+        });
+  expect(answer.ok()).toBe(true);
+  const { token, data } = (await answer.json()) as { token: string; data: { user: { id: number } } };
+  await plain.dispose();
+  return { api: await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${token}` } }), userId: data.user.id };
+}
+
+test('a course finished to its certificate: public, shared with its head, one A4 page in print; taken back, it says it is revoked', async ({ browser }) => {
+  const staff = await apiAs('super');
+  const graduate = await apiAs('new');
+  const course = ((await (await graduate.api.get('/api/products?per_page=50')).json()) as { data: Array<{ id: number; title: string }> }).data[0]!;
+  const given = await staff.api.post('/api/dashboard/financial-info/list-of-products-added-to-users', { data: { user_id: graduate.userId, product_id: course.id } });
+  expect(given.status()).toBe(201);
+  const orderId = ((await given.json()) as { data: { id: number } }).data.id;
+  const { sessions } = ((await (await graduate.api.get(`/api/products/${course.id}`)).json()) as { data: { sessions: Array<{ id: number }> } }).data;
+  for (const session of sessions) expect((await graduate.api.put(`/api/product-sessions/${session.id}/progress`, { data: { done: true } })).ok()).toBe(true);
+  const [certificate] = ((await (await graduate.api.get('/api/profile/certificates')).json()) as { data: Array<{ code: string }> }).data;
+  expect(certificate).toBeDefined();
+
+  // Server-rendered for anyone, with its head, for link previews.
+  const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const html = await (await visitor.request.get(`/certificates/${certificate!.code}`)).text();
+  expect(html).toContain('نرگس دانش‌آموخته');
+  expect(html).toMatch(new RegExp(`<meta property="?og:title"? content="[^"]*${course.title}`));
+
+  await visitor.goto(`/certificates/${certificate!.code}`);
+  const card = visitor.getByRole('article', { name: `گواهی پایان دوره «${course.title}»` });
+  await expect(card.getByText('نرگس دانش‌آموخته')).toBeVisible();
+  await expect(card.getByText(certificate!.code)).toBeVisible();
+  await visitor.screenshot({ path: '/tmp/certificate.png', fullPage: true });
+  await visitor.emulateMedia({ media: 'print' });
+  await expect(visitor.locator('header').first()).toBeHidden();
+  await visitor.screenshot({ path: '/tmp/certificate-print.png', fullPage: true });
+  const pdf = await visitor.pdf({ format: 'A4', landscape: true, preferCSSPageSize: true });
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+  await visitor.emulateMedia({ media: 'screen' });
+
+  expect((await staff.api.delete(`/api/dashboard/financial-info/list-of-products-added-to-users/${orderId}`)).ok()).toBe(true);
+  await visitor.reload();
+  await expect(visitor.getByText(/این گواهی در .* باطل شده است و اعتبار ندارد/)).toBeVisible();
+  await visitor.screenshot({ path: '/tmp/certificate-revoked.png', fullPage: true });
 });

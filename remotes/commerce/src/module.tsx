@@ -3,6 +3,7 @@ import type { RemoteModule } from '@shop/contracts';
 import { commerceIslands } from './islands';
 import { useProductHead, useProductListHead } from './products/product-head';
 import { useSessionHead } from './sessions/session-head';
+import { useCertificateHead } from './certificates/certificate-head';
 import { t } from './strings';
 
 const ProductFormPage = lazy(() => import('./dashboard/catalog/product-form-page'));
@@ -11,7 +12,7 @@ const ManualOrderFormPage = lazy(() => import('./dashboard/financial/manual-orde
 
 /**
  * The commerce remote's contract (DESIGN.md "The remote contract"): products (each page with its
- * head and islands, issue 9) and the shopping cart, the home page's latest-products slot and the header's
+ * head and islands, issue 9), the shopping cart and certificates (issue 24), the home page's latest-products slot and the header's
  * cart menu; in the dashboard, courses, their sessions and the financial info (orders, manual
  * adds, refunds, sales).
  */
@@ -28,6 +29,7 @@ const commerceModule: RemoteModule = {
       useHead: useSessionHead,
     },
     { path: '/shopping-cart', Component: lazy(() => import('./cart/shopping-cart-page')), guard: 'signed-in' },
+    { path: '/certificates/:code', Component: lazy(() => import('./certificates/certificate-page')), useHead: useCertificateHead },
   ],
   dashboardRoutes: [
     { path: '/dashboard/products', Component: lazy(() => import('./dashboard/catalog/dashboard-products-page')), permission: 'manage-products' },

@@ -124,6 +124,24 @@ export const t = {
     lessonAfterSave: 'پس از ذخیره جلسه، فایل درس را در صفحه ویرایش آن بارگذاری کنید.',
   },
 
+  /** A course's certificate, `/certificates/:code` (issue 24). */
+  certificate: {
+    title: (course: string) => `گواهی پایان دوره «${course}»`,
+    heading: 'گواهی پایان دوره',
+    certifies: 'بدین‌وسیله گواهی می‌شود که',
+    finished: 'دوره',
+    finishedEnd: 'را با موفقیت به پایان رسانده است.',
+    issuedAt: 'تاریخ صدور:',
+    code: 'کد تأیید:',
+    verify: 'درستی این گواهی را هر کسی می‌تواند با همین نشانی بررسی کند.',
+    revoked: (date: string) => `این گواهی در ${date} باطل شده است و اعتبار ندارد.`,
+    revokedStamp: 'باطل شده',
+    description: (holder: string, course: string, date: string, code: string) =>
+      `${holder} دوره «${course}» را در ${date} به پایان رسانده است. کد تأیید: ${code}`,
+    print: 'چاپ گواهی',
+    course: 'صفحه دوره',
+  },
+
   /** The lesson of a session in the dashboard (issue 24): upload and processing. */
   lesson: {
     title: 'فایل درس',

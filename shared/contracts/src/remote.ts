@@ -97,7 +97,7 @@ export const REMOTE_AREAS: Record<
     slots: ['home.latest-posts', 'home.latest-podcasts'],
   },
   commerce: {
-    publicSegments: ['products', 'shopping-cart'],
+    publicSegments: ['products', 'shopping-cart', 'certificates'],
     dashboardSections: ['products', 'product-sessions', 'financial-info'],
     slots: ['home.latest-products', 'header.cart-menu'],
   },
@@ -167,9 +167,10 @@ export interface RemoteManifestEntry {
 
 /**
  * First path segments of the public pages the server renders for everyone (issue 9, DESIGN.md
- * "Public pages"): home (the empty segment), posts, podcasts, products, the FAQ and the terms.
+ * "Public pages"): home (the empty segment), posts, podcasts, products, the FAQ, the terms and
+ * certificates (issue 24: shared links, previewed by their head).
  */
-export const SERVER_RENDERED_SEGMENTS = ['', 'posts', 'podcasts', 'products', 'frequently-asked-questions', 'terms-and-conditions'];
+export const SERVER_RENDERED_SEGMENTS = ['', 'posts', 'podcasts', 'products', 'frequently-asked-questions', 'terms-and-conditions', 'certificates'];
 
 /**
  * How the server renders a public path (issue 9, DESIGN.md "Public pages"):
