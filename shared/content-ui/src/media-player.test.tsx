@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppThemeProvider } from '@shop/ui-kit';
+import { useMediaPlayback } from '@shop/test-utils';
 import { MediaPlayer, POSITION_REPORT_SECONDS, WATERMARK_MOVE_MS } from './media-player';
 import { attachHlsStream, canPlayHlsNatively, type StreamEvents } from './hls-stream';
 
@@ -14,25 +15,7 @@ const destroy = jest.fn();
 
 const positionKey = (id: number) => `podcast-position:${id}`;
 
-// jsdom's media elements do not play: stand in for the browser's play()/pause() and their events.
-const playingElements = new WeakSet<HTMLMediaElement>();
-beforeAll(() => {
-  HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
-    playingElements.add(this);
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  };
-  HTMLMediaElement.prototype.pause = function pause(this: HTMLMediaElement) {
-    playingElements.delete(this);
-    this.dispatchEvent(new Event('pause'));
-  };
-  Object.defineProperty(HTMLMediaElement.prototype, 'paused', {
-    configurable: true,
-    get(this: HTMLMediaElement) {
-      return !playingElements.has(this);
-    },
-  });
-});
+useMediaPlayback();
 beforeEach(() => {
   window.localStorage.clear();
   jest.clearAllMocks();

@@ -106,7 +106,7 @@ export interface MediaPlayerProps {
   seekLabel: string;
   /** localStorage key of the listening position (`podcast-position:4`); none with `startAt`. */
   positionKey?: string;
-  /** Where to start, seconds (a position saved on the server); when > 0 a notice offers to start over. */
+  /** Where to start, seconds (a position saved on the server), read at mount; when > 0 a notice offers to start over. */
   startAt?: number;
   /**
    * Told the position, whole seconds: every {@link POSITION_REPORT_SECONDS} s of playing, on a
@@ -180,6 +180,8 @@ export function MediaPlayer({
   /** Set when a new `src` replaces a playing one: where to go on once it loads. */
   const carryOver = useRef<{ time: number; play: boolean } | null>(null);
   const started = useRef(false);
+  /** Read once: a later `startAt` (the caller's cache updated by the saves) must not seek again. */
+  const startAtFirst = useRef(startAt);
   const baseId = useId();
   const video = kind === 'video';
 
@@ -190,7 +192,7 @@ export function MediaPlayer({
     if (length) setDuration(length);
     const carry = carryOver.current;
     carryOver.current = null;
-    const saved = carry ? carry.time : started.current ? 0 : key !== undefined ? readPosition(key) : startAt;
+    const saved = carry ? carry.time : started.current ? 0 : key !== undefined ? readPosition(key) : startAtFirst.current;
     started.current = true;
     const start = saved > 0 && (!length || saved < length - RESUME_END_MARGIN) ? saved : 0;
     if (start > 0) {
@@ -199,7 +201,7 @@ export function MediaPlayer({
     }
     lastReported.current = Math.floor(start);
     if (carry?.play) void audio.play().catch(() => setPlaying(false));
-  }, [key, startAt]);
+  }, [key]);
 
   // The metadata may have loaded before React attached its listener (cached file).
   useEffect(() => {
