@@ -33,7 +33,7 @@ beforeAll(async () => {
     }
     if (url.pathname === '/api/products/5') {
       return {
-        data: aProductDetail({ id: 5, title: 'دوره ری‌اکت', sessions: boughtSessions, is_bought: true, progress: { done: 3, total: 8 }, comment_status: 'buyers-only' }),
+        data: aProductDetail({ id: 5, title: 'دوره ری‌اکت', sessions: boughtSessions, is_bought: true, progress: { done: 3, total: 8, resume_session_id: 54 }, comment_status: 'buyers-only' }),
       };
     }
     if (url.pathname === '/api/products/6') {

@@ -11,7 +11,7 @@ const bought = (overrides: Partial<BoughtProduct>): BoughtProduct => ({
   slug: 'typescript',
   image: '/media/products/ts.webp',
   bought_at: '2025-04-01T10:00:00Z',
-  progress: { done: 3, total: 8 },
+  progress: { done: 3, total: 8, resume_session_id: 54 },
   ...overrides,
 });
 
@@ -21,7 +21,7 @@ describe('BoughtProductsTab (/profile#buyed-products)', () => {
       url: '/profile#buyed-products',
       path: '/profile',
       user: aUser(),
-      buyedProducts: [bought({}), bought({ id: 9, title: 'کارگاه گیت', image: null, bought_at: '2025-05-10T06:00:00Z', progress: { done: 0, total: 0 } })],
+      buyedProducts: [bought({}), bought({ id: 9, title: 'کارگاه گیت', image: null, bought_at: '2025-05-10T06:00:00Z', progress: { done: 0, total: 0, resume_session_id: null } })],
     });
     const list = screen.getByRole('list', { name: 'دوره‌های خریده‌شده' });
     const [first, second] = within(list).getAllByRole('listitem');
