@@ -58,8 +58,10 @@ function randomPlace() {
  * transparent to the pointer, hidden from screen readers (it is not content).
  */
 function Watermark({ text }: { text: string }) {
-  const [place, setPlace] = useState(randomPlace);
+  // A fixed first place, so the server's HTML and the first browser render agree (hydration).
+  const [place, setPlace] = useState({ top: 8, start: 8 });
   useEffect(() => {
+    setPlace(randomPlace());
     const timer = window.setInterval(() => setPlace(randomPlace()), WATERMARK_MOVE_MS);
     return () => window.clearInterval(timer);
   }, []);
