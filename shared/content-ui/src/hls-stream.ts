@@ -1,8 +1,8 @@
 /**
- * The seam between the media player and HLS (issue 24): the browser's own HLS where it has one
- * (Safari, iOS), else hls.js, imported on demand so that only a page that plays a stream loads
- * it (podcasts and other pages do not). jsdom plays neither, so the player's tests replace this
- * module; Chromium runs it for real in the end-to-end tests.
+ * The seam between the media player and HLS (issue 24): hls.js where the browser has Media Source
+ * Extensions, imported on demand so that only a page that plays a stream loads it (podcasts and
+ * other pages do not), else the browser's own HLS. jsdom has neither, so the player's tests
+ * replace this module; Chromium runs it for real in the end-to-end tests.
  */
 
 /** One rendition of a stream the viewer may pick: `height` in pixels, 0 for the audio-only one. */
@@ -18,12 +18,12 @@ export interface StreamController {
   destroy(): void;
 }
 
-/** HLS MIME type the browser names when it plays HLS itself. */
-const HLS_TYPE = 'application/vnd.apple.mpegurl';
-
-/** True when `media` plays an HLS playlist itself (no quality list then: the browser picks). */
-export function canPlayHlsNatively(media: HTMLMediaElement): boolean {
-  return media.canPlayType(HLS_TYPE) !== '';
+/**
+ * True when the browser has Media Source Extensions (`ManagedMediaSource` on iOS 17.1 and later),
+ * which hls.js plays through.
+ */
+function hasMediaSource(): boolean {
+  return 'MediaSource' in window || 'ManagedMediaSource' in window;
 }
 
 /** What {@link attachHlsStream} reports. */
@@ -38,18 +38,32 @@ export interface StreamEvents {
 const MAX_RECOVERIES = 3;
 
 /**
- * Plays the HLS master playlist `url` in `media` with hls.js (loaded here, on first use), and
- * reports its renditions once the playlist is read. A fatal fault while loading a segment or
- * decoding is retried the way hls.js recommends (load again, recover the decoder) up to
- * {@link MAX_RECOVERIES} times; a playlist refused (403 once its signature expired) or a fault
- * past that calls `onFatal`. Where hls.js is not supported either, the URL is handed to the
- * element, which then fails with its own `error` event.
+ * Plays the HLS master playlist `url` in `media`. Where the browser has Media Source Extensions,
+ * hls.js (imported here, on first use) plays it and reports its renditions once the playlist is
+ * read, for the quality menu; a fatal fault while loading a segment or decoding is retried the way
+ * hls.js recommends (load again, recover the decoder) up to {@link MAX_RECOVERIES} times, and a
+ * playlist refused (403 once its signature expired) or a fault past that calls `onFatal`.
+ * Elsewhere (an iPhone before iOS 17.1) the element is given the URL and plays HLS itself, without
+ * a quality list, and hls.js is never downloaded. hls.js comes first even where the browser also
+ * plays HLS itself (Safari, and Chromium, whose `canPlayType` now answers «maybe»): only hls.js
+ * lets the viewer choose a quality.
  */
 export async function attachHlsStream(media: HTMLMediaElement, url: string, events: StreamEvents): Promise<StreamController> {
+  const native = {
+    setLevel: () => undefined,
+    destroy: () => {
+      media.removeAttribute('src');
+      media.load();
+    },
+  };
+  if (!hasMediaSource()) {
+    media.src = url;
+    return native;
+  }
   const { default: Hls } = await import(/* webpackChunkName: "hls" */ 'hls.js');
   if (!Hls.isSupported()) {
     media.src = url;
-    return { setLevel: () => undefined, destroy: () => media.removeAttribute('src') };
+    return native;
   }
   const hls = new Hls({ capLevelToPlayerSize: true });
   let recoveries = 0;

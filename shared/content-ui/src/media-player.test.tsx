@@ -4,12 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { AppThemeProvider } from '@shop/ui-kit';
 import { useMediaPlayback } from '@shop/test-utils';
 import { MediaPlayer, POSITION_REPORT_SECONDS, WATERMARK_MOVE_MS } from './media-player';
-import { attachHlsStream, canPlayHlsNatively, type StreamEvents } from './hls-stream';
+import { attachHlsStream, type StreamEvents } from './hls-stream';
 
-// jsdom plays no HLS: the seam to the browser's HLS and hls.js stands in for both (Chromium runs it for real).
-jest.mock('./hls-stream', () => ({ attachHlsStream: jest.fn(), canPlayHlsNatively: jest.fn() }));
+// jsdom plays no HLS: the seam to hls.js and the browser's HLS stands in for both (Chromium runs it for real).
+jest.mock('./hls-stream', () => ({ attachHlsStream: jest.fn() }));
 const attach = jest.mocked(attachHlsStream);
-const native = jest.mocked(canPlayHlsNatively);
 const setLevel = jest.fn();
 const destroy = jest.fn();
 
@@ -19,7 +18,6 @@ useMediaPlayback();
 beforeEach(() => {
   window.localStorage.clear();
   jest.clearAllMocks();
-  native.mockReturnValue(false);
   attach.mockImplementation((_media: HTMLMediaElement, _url: string, events: StreamEvents) => {
     events.onLevels([{ height: 360 }, { height: 720 }, { height: 0 }]);
     return Promise.resolve({ setLevel, destroy });
@@ -183,12 +181,13 @@ describe('MediaPlayer with a lesson stream (issue 24)', () => {
     expect(setLevel).toHaveBeenLastCalledWith(-1);
   });
 
-  it("plays the playlist itself where the browser can (Safari), without hls.js or a quality menu", () => {
-    native.mockReturnValue(true);
-    const { video } = renderLesson();
-    expect(attach).not.toHaveBeenCalled();
-    expect(video.getAttribute('src')).toBe(LESSON);
+  it('offers no quality menu when the stream names no renditions (the browser plays it itself)', async () => {
+    attach.mockImplementation(() => Promise.resolve({ setLevel, destroy }));
+    renderLesson();
+    await act(() => Promise.resolve());
+    expect(attach).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: /^کیفیت/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'تمام‌صفحه' })).toBeTruthy();
   });
 
   it('shows a Persian message and asks for a new URL when the stream fails', async () => {
@@ -309,6 +308,19 @@ describe('MediaPlayer with a lesson stream (issue 24)', () => {
     expect(screen.queryByText('ادامه از ۱۲:۳۴')).toBeNull();
   });
 
+  it('lets «ادامه از …» go once the lesson has played on a while', async () => {
+    const { video } = renderLesson({ startAt: 754 });
+    loadMetadata(video, 3600);
+    await userEvent.click(screen.getByRole('button', { name: 'پخش' }));
+    for (const seconds of [758, 765]) {
+      video.currentTime = seconds;
+      act(() => {
+        fireEvent.timeUpdate(video);
+      });
+      expect(screen.queryByText('ادامه از ۱۲:۳۴') !== null).toBe(seconds === 758);
+    }
+  });
+
   it('reports the position while playing, on pause, and when the page is left', async () => {
     const { video, onPosition } = renderLesson();
     loadMetadata(video, 600);
@@ -328,6 +340,11 @@ describe('MediaPlayer with a lesson stream (issue 24)', () => {
     playTo(7.9);
     await userEvent.click(screen.getByRole('button', { name: 'توقف' }));
     expect(onPosition).toHaveBeenLastCalledWith(7, false);
+    // A seek is reported once, not again by the pause that follows in the same second.
+    await userEvent.click(screen.getByRole('button', { name: 'پخش' }));
+    await userEvent.click(screen.getByRole('button', { name: 'ده ثانیه عقب' }));
+    await userEvent.click(screen.getByRole('button', { name: 'توقف' }));
+    expect(onPosition.mock.calls.slice(2)).toEqual([[0, false]]);
     video.currentTime = 8.2;
     act(() => {
       window.dispatchEvent(new Event('pagehide'));

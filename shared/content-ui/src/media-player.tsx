@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, ty
 import { Alert, Box, Button, IconButton, Icon, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@shop/ui-kit';
 import { Menu, MenuItem, Slider, Tooltip } from '@shop/ui-kit/lazy';
 import { formatClock, formatNumber, toPersianDigits } from '@shop/format';
-import { attachHlsStream, canPlayHlsNatively, type StreamController, type StreamLevel } from './hls-stream';
+import { attachHlsStream, type StreamController, type StreamLevel } from './hls-stream';
 import { t } from './strings';
 
 /** Playback speeds a listener or viewer may pick (issue 24: 0.75× to 2×). */
@@ -13,6 +13,9 @@ const SKIP_SECONDS = 10;
 
 /** Within this many seconds of the end a saved position is not worth resuming. */
 const RESUME_END_MARGIN = 5;
+
+/** Seconds of playing past the resumed position after which «ادامه از …» goes away (a seek hides it at once). */
+const RESUME_NOTICE_SECONDS = 10;
 
 /** Seconds of playing between two `onPosition` reports. */
 export const POSITION_REPORT_SECONDS = 5;
@@ -68,6 +71,8 @@ function Watermark({ text }: { text: string }) {
   return (
     <Box
       aria-hidden
+      // An attribute, not CSS: the right-to-left style plugin flips a CSS `direction`. A mobile or an email reads left to right.
+      dir="ltr"
       data-testid="player-watermark"
       sx={{
         position: 'absolute',
@@ -77,7 +82,6 @@ function Watermark({ text }: { text: string }) {
         opacity: 0.45,
         textShadow: '0 0 3px rgba(0,0,0,0.9)',
         fontSize: { xs: 12, sm: 15 },
-        direction: 'ltr',
         whiteSpace: 'nowrap',
         userSelect: 'none',
         pointerEvents: 'none',
@@ -96,8 +100,8 @@ export interface MediaPlayerProps {
   src: string;
   /**
    * `file` (the default): `src` is a file the element plays. `hls`: `src` is an HLS master
-   * playlist, played by the browser where it can and by hls.js (loaded then) elsewhere, with a
-   * quality menu. A new `src` (a re-signed URL) goes on at the same position, still playing.
+   * playlist, played by hls.js (loaded then) with a quality menu, or by the browser itself where
+   * it has no Media Source Extensions (see `attachHlsStream`). A new `src` (a re-signed URL) goes on at the same position, still playing.
    */
   format?: 'file' | 'hls';
   /** The episode's or session's title, in the player's name. */
@@ -132,8 +136,8 @@ export interface MediaPlayerProps {
 
 /**
  * The site's own media player (podcasts, and a course session's audio or video; issue 22 item 8,
- * issue 24): a native `<audio>` or `<video>` (an HLS stream through hls.js where the browser lacks
- * HLS) with right-to-left controls from the ui kit and Persian names: play/pause, ±10 s, a seek bar
+ * issue 24): a native `<audio>` or `<video>` (an HLS stream through hls.js, or the browser's own
+ * HLS where it has no Media Source Extensions) with right-to-left controls from the ui kit and Persian names: play/pause, ±10 s, a seek bar
  * with the time in Persian digits, mute, speed 0.75×–2×, and for a video full screen of the
  * player (the watermark stays in it), subtitles on/off and, for a stream with several renditions,
  * a quality menu («خودکار», «۷۲۰p»…). Keyboard shortcuts while focus is in the player (space/K,
@@ -213,6 +217,7 @@ export function MediaPlayer({
   const report = useCallback(
     (seconds: number, leaving: boolean) => {
       const whole = Math.floor(seconds);
+      if (whole === lastReported.current && !leaving) return;
       lastReported.current = whole;
       onPosition?.(whole, leaving);
     },
@@ -244,22 +249,19 @@ export function MediaPlayer({
     if (format !== 'hls' || !audio) return undefined;
     setFailed(false);
     let cancelled = false;
-    if (canPlayHlsNatively(audio)) audio.src = src;
-    else {
-      void attachHlsStream(audio, src, {
-        onLevels: (found) => {
-          if (!cancelled) setLevels(found);
-        },
-        onFatal: () => {
-          if (cancelled) return;
-          setFailed(true);
-          onStreamError?.();
-        },
-      }).then((controller) => {
-        if (cancelled) controller.destroy();
-        else stream.current = controller;
-      });
-    }
+    void attachHlsStream(audio, src, {
+      onLevels: (found) => {
+        if (!cancelled) setLevels(found);
+      },
+      onFatal: () => {
+        if (cancelled) return;
+        setFailed(true);
+        onStreamError?.();
+      },
+    }).then((controller) => {
+      if (cancelled) controller.destroy();
+      else stream.current = controller;
+    });
     return () => {
       cancelled = true;
       if (started.current) carryOver.current = { time: audio.currentTime, play: !audio.paused };
@@ -317,6 +319,7 @@ export function MediaPlayer({
     setCurrent(target);
     save(target);
     if (started.current) report(target, false);
+    setResumed(0);
   };
 
   const changeRate = (next: number) => {
@@ -336,10 +339,7 @@ export function MediaPlayer({
     else void boxRef.current?.requestFullscreen().catch(() => undefined);
   };
 
-  const startOver = () => {
-    seekTo(0);
-    setResumed(0);
-  };
+  const startOver = () => seekTo(0);
 
   /** The player's shortcuts, read by physical key (`code`) so a Persian layout works the same. */
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -380,6 +380,7 @@ export function MediaPlayer({
       const time = event.currentTarget.currentTime;
       setCurrent(time);
       save(time);
+      if (resumed > 0 && time > resumed + RESUME_NOTICE_SECONDS) setResumed(0);
       const switching = carryOver.current !== null;
       if (!event.currentTarget.paused && !switching && Math.abs(Math.floor(time) - lastReported.current) >= POSITION_REPORT_SECONDS) report(time, false);
     },
@@ -443,7 +444,6 @@ export function MediaPlayer({
         <Alert
           severity="info"
           sx={{ mb: 1 }}
-          onClose={() => setResumed(0)}
           action={
             <Button color="inherit" size="small" onClick={startOver}>
               {t.player.startOver}
