@@ -131,6 +131,34 @@ describe('MediaPlayer', () => {
     expect(screen.getByRole('button', { name: 'توقف' })).toBeTruthy();
   });
 
+  it('goes on at the same position, still playing, when a file URL is signed again', async () => {
+    const props = { kind: 'video', title: 'جلسه اول', label: 'پخش‌کننده جلسه', seekLabel: 'جابه‌جایی در جلسه', startAt: 0 } as const;
+    const { rerender } = render(
+      <AppThemeProvider>
+        <MediaPlayer {...props} src="/api/media/sessions/1?signature=a" />
+      </AppThemeProvider>,
+    );
+    const video = document.querySelector('video')!;
+    loadMetadata(video, 600);
+    await userEvent.click(screen.getByRole('button', { name: 'پخش' }));
+    video.currentTime = 100;
+    act(() => {
+      fireEvent.timeUpdate(video);
+    });
+    rerender(
+      <AppThemeProvider>
+        <MediaPlayer {...props} src="/api/media/sessions/1?signature=b" />
+      </AppThemeProvider>,
+    );
+    expect(video.getAttribute('src')).toBe('/api/media/sessions/1?signature=b');
+    // What the browser does with a new src: back to 0, paused, then the new file's metadata.
+    video.pause();
+    video.currentTime = 0;
+    loadMetadata(video, 600);
+    expect(video.currentTime).toBe(100);
+    expect(video.paused).toBe(false);
+  });
+
   it('plays a podcast file without hls.js, a quality menu or full screen', () => {
     renderPlayer();
     expect(attach).not.toHaveBeenCalled();
