@@ -65,6 +65,8 @@ export async function attachHlsStream(media: HTMLMediaElement, url: string, even
     media.src = url;
     return native;
   }
+  // Safari's ManagedMediaSource (iOS 17.1+) opens only for an element that offers no AirPlay.
+  if (!('MediaSource' in window)) media.disableRemotePlayback = true;
   const hls = new Hls({ capLevelToPlayerSize: true });
   let recoveries = 0;
   hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => events.onLevels(data.levels.map((level) => ({ height: level.height || 0 }))));
