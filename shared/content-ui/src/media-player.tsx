@@ -23,6 +23,9 @@ export const POSITION_REPORT_SECONDS = 5;
 /** How often the watermark moves, milliseconds. */
 export const WATERMARK_MOVE_MS = 5000;
 
+/** Tooltips drawn inside the player, so they show in full screen too (a portal to the body would not). */
+const TOOLTIP_SLOTS = { popper: { disablePortal: true } } as const;
+
 /** The quality menu's value for «خودکار»: hls.js picks by bandwidth. */
 const AUTO_LEVEL = -1;
 
@@ -454,7 +457,7 @@ export function MediaPlayer({
         </Alert>
       )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center' }}>
-        <Tooltip title={t.player.back}>
+        <Tooltip slotProps={TOOLTIP_SLOTS} title={t.player.back}>
           <IconButton aria-label={t.player.back} aria-keyshortcuts="ArrowRight" onClick={() => seekTo(current - SKIP_SECONDS)}>
             <Icon name="Replay10" />
           </IconButton>
@@ -469,7 +472,7 @@ export function MediaPlayer({
         >
           <Icon name={playing ? 'Pause' : 'PlayArrow'} fontSize="large" />
         </IconButton>
-        <Tooltip title={t.player.forward}>
+        <Tooltip slotProps={TOOLTIP_SLOTS} title={t.player.forward}>
           <IconButton aria-label={t.player.forward} aria-keyshortcuts="ArrowLeft" onClick={() => seekTo(current + SKIP_SECONDS)}>
             <Icon name="Forward10" />
           </IconButton>
@@ -499,7 +502,7 @@ export function MediaPlayer({
             </Typography>
           </Stack>
         </Box>
-        <Tooltip title={muted ? t.player.unmute : t.player.mute}>
+        <Tooltip slotProps={TOOLTIP_SLOTS} title={muted ? t.player.unmute : t.player.mute}>
           <IconButton aria-label={t.player.mute} aria-pressed={muted} aria-keyshortcuts="M" onClick={toggleMute}>
             <Icon name={muted ? 'VolumeOff' : 'VolumeUp'} />
           </IconButton>
@@ -556,20 +559,20 @@ export function MediaPlayer({
           </>
         )}
         {video && subtitles && (
-          <Tooltip title={t.player.subtitles}>
+          <Tooltip slotProps={TOOLTIP_SLOTS} title={t.player.subtitles}>
             <IconButton aria-label={t.player.subtitles} aria-pressed={captions} aria-keyshortcuts="C" onClick={() => setCaptions((on) => !on)}>
               <Icon name={captions ? 'Subtitles' : 'SubtitlesOff'} />
             </IconButton>
           </Tooltip>
         )}
         {video && (
-          <Tooltip title={fullscreen ? t.player.exitFullscreen : t.player.fullscreen}>
+          <Tooltip slotProps={TOOLTIP_SLOTS} title={fullscreen ? t.player.exitFullscreen : t.player.fullscreen}>
             <IconButton aria-label={fullscreen ? t.player.exitFullscreen : t.player.fullscreen} aria-keyshortcuts="F" onClick={toggleFullscreen}>
               <Icon name={fullscreen ? 'FullscreenExit' : 'Fullscreen'} />
             </IconButton>
           </Tooltip>
         )}
-        <Tooltip title={t.player.shortcuts}>
+        <Tooltip slotProps={TOOLTIP_SLOTS} title={t.player.shortcuts}>
           <IconButton aria-label={t.player.shortcuts} aria-expanded={showShortcuts} aria-controls={shortcutsId} onClick={() => setShowShortcuts((on) => !on)}>
             <Icon name="Keyboard" />
           </IconButton>
