@@ -26,6 +26,8 @@ export const t = {
   // Course page, cart and session pages (issue 6).
   progress: (done: string, total: string) => `${done} از ${total} جلسه`,
   courseProgress: 'پیشرفت شما در دوره',
+  continueLearning: 'ادامه یادگیری',
+  courseFinished: 'همه جلسه‌های این دوره را دیده‌اید.',
   addToCart: 'افزودن به سبد خرید',
   adding: 'در حال افزودن…',
   inCart: 'این دوره در سبد خرید شماست.',

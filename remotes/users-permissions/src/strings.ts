@@ -33,6 +33,9 @@ export const t = {
   boughtAt: 'خریداری شده در',
   courseProgress: (done: string, total: string) => `${done} از ${total} جلسه`,
   courseProgressOf: (title: string) => `پیشرفت شما در «${title}»`,
+  continueLearning: 'ادامه یادگیری',
+  continueLearningOf: (title: string) => `ادامه یادگیری «${title}»`,
+  courseFinished: 'همه جلسه‌ها را دیده‌اید.',
 
   /** The profile's edit forms (#home). */
   profileForm: {

@@ -67,11 +67,11 @@ export const productSchema = {
   properties: productProperties,
 } as const;
 
-/** CourseProgress of entities.ts: «۳ از ۸ جلسه». */
+/** CourseProgress of entities.ts: «۳ از ۸ جلسه», and the session «ادامه یادگیری» opens (issue 24). */
 export const courseProgressSchema = {
   type: 'object',
-  required: ['done', 'total'],
-  properties: { done: int, total: int },
+  required: ['done', 'total', 'resume_session_id'],
+  properties: { done: int, total: int, resume_session_id: { type: ['integer', 'null'] } },
 } as const;
 
 /** ProductDetail of entities.ts: sessions with `can_view`/`is_done`, and the caller's `in_cart`, `is_bought`, `progress`. */

@@ -116,6 +116,11 @@ export interface CourseProgress {
   done: number;
   /** Active sessions of the course. */
   total: number;
+  /**
+   * The session «ادامه یادگیری» opens (issue 24): the first active session, in the course's
+   * order, not done yet; null when every one is done (or the course has none).
+   */
+  resume_session_id: number | null;
 }
 
 /** A product with its sessions and the caller's relation to it, as the detail page shows it. */

@@ -166,6 +166,38 @@ export function useBrowserFormData(): void {
 }
 
 /**
+ * jsdom's `<audio>` and `<video>` do not play: call this at the top of a file that plays one.
+ * `play()` and `pause()` then set `paused` and fire `play`/`pause` as a browser does; time, length
+ * and loading stay the test's to set (`currentTime`, a `duration` property, `loadedmetadata`).
+ */
+export function useMediaPlayback(): void {
+  const playing = new WeakSet<HTMLMediaElement>();
+  const { play, pause } = HTMLMediaElement.prototype;
+  const paused = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'paused')!;
+  beforeAll(() => {
+    HTMLMediaElement.prototype.play = function playStub(this: HTMLMediaElement) {
+      playing.add(this);
+      this.dispatchEvent(new Event('play'));
+      return Promise.resolve();
+    };
+    HTMLMediaElement.prototype.pause = function pauseStub(this: HTMLMediaElement) {
+      playing.delete(this);
+      this.dispatchEvent(new Event('pause'));
+    };
+    Object.defineProperty(HTMLMediaElement.prototype, 'paused', {
+      configurable: true,
+      get(this: HTMLMediaElement) {
+        return !playing.has(this);
+      },
+    });
+  });
+  afterAll(() => {
+    Object.assign(HTMLMediaElement.prototype, { play, pause });
+    Object.defineProperty(HTMLMediaElement.prototype, 'paused', paused);
+  });
+}
+
+/**
  * Mounts dashboard form pages as the shell's dashboard would, signed in as a super user, and
  * records every upload-progress value the store receives.
  * @param url where the router starts

@@ -69,6 +69,15 @@ import LinkedIn from '@mui/icons-material/LinkedIn';
 import GitHub from '@mui/icons-material/GitHub';
 import Close from '@mui/icons-material/Close';
 import PersonAdd from '@mui/icons-material/PersonAdd';
+// Added for the lesson player (issue 24): mute, quality, subtitles, full screen, shortcuts.
+import VolumeUp from '@mui/icons-material/VolumeUp';
+import VolumeOff from '@mui/icons-material/VolumeOff';
+import Tune from '@mui/icons-material/Tune';
+import Subtitles from '@mui/icons-material/Subtitles';
+import SubtitlesOff from '@mui/icons-material/SubtitlesOff';
+import Fullscreen from '@mui/icons-material/Fullscreen';
+import FullscreenExit from '@mui/icons-material/FullscreenExit';
+import Keyboard from '@mui/icons-material/Keyboard';
 
 /**
  * The icons the apps use, by name. Only these are bundled (each is its own import), so
@@ -140,6 +149,14 @@ const ICONS = {
   GitHub,
   Close,
   PersonAdd,
+  VolumeUp,
+  VolumeOff,
+  Tune,
+  Subtitles,
+  SubtitlesOff,
+  Fullscreen,
+  FullscreenExit,
+  Keyboard,
 } as const;
 
 /** A name of an icon the ui kit provides. */

@@ -33,8 +33,11 @@ beforeAll(async () => {
     }
     if (url.pathname === '/api/products/5') {
       return {
-        data: aProductDetail({ id: 5, title: 'دوره ری‌اکت', sessions: boughtSessions, is_bought: true, progress: { done: 3, total: 8 }, comment_status: 'buyers-only' }),
+        data: aProductDetail({ id: 5, title: 'دوره ری‌اکت', sessions: boughtSessions, is_bought: true, progress: { done: 3, total: 8, resume_session_id: 54 }, comment_status: 'buyers-only' }),
       };
+    }
+    if (url.pathname === '/api/products/7') {
+      return { data: aProductDetail({ id: 7, title: 'دوره تمام‌شده', sessions: boughtSessions, is_bought: true, progress: { done: 3, total: 3, resume_session_id: null } }) };
     }
     if (url.pathname === '/api/products/6') {
       return { data: aProductDetail({ id: 6, title: 'دوره خریداران', comment_status: 'buyers-only' }) };
@@ -117,6 +120,18 @@ describe('ProductDetailPage (/products/:productId)', () => {
     expect(links.every((link) => within(link).queryByTitle(/قفل/) === null)).toBe(true);
     // A buyer may comment on a buyers-only course.
     expect(await screen.findByRole('textbox', { name: 'متن دیدگاه' })).toBeTruthy();
+  });
+
+  it("opens the buyer's next unfinished session from «ادامه یادگیری», and says when all are done", async () => {
+    const { unmount } = renderProduct(5);
+    const resume = await screen.findByRole('link', { name: 'ادامه یادگیری' });
+    expect(resume.getAttribute('href')).toBe('/products/5/54');
+    await userEvent.click(resume);
+    await waitFor(() => expect(currentLocation()).toBe('/products/5/54'));
+    unmount();
+    renderProduct(7);
+    expect(await screen.findByText('همه جلسه‌های این دوره را دیده‌اید.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'ادامه یادگیری' })).toBeNull();
   });
 
   it('tells a non-buyer that comments on a buyers-only course are for its buyers', async () => {

@@ -1,5 +1,5 @@
 import type { ProductDetail } from '@shop/contracts';
-import { Alert, Button, Icon, Paper, Stack } from '@shop/ui-kit';
+import { Alert, Button, Icon, Paper, Stack, Typography } from '@shop/ui-kit';
 import { Link } from '@shop/router';
 import { useAddToCart, useAddToCartAfterLogin } from '../cart/use-add-to-cart';
 import { useSellingEnabled } from '../cart/use-selling-enabled';
@@ -8,7 +8,8 @@ import { t } from '../strings';
 
 /**
  * The course page's buying area (SPEC §8, issue 6): a buyer sees «این دوره را خریده‌اید» with
- * the progress «۳ از ۸ جلسه»; with selling switched off, a note and no button; a course already
+ * the progress «۳ از ۸ جلسه» and «ادامه یادگیری», which opens the first session not done at the
+ * place they stopped (issue 24), or a line saying every session is done; with selling switched off, a note and no button; a course already
  * in the cart, a link to the cart; else «افزودن به سبد خرید». A visitor's click goes to the login
  * page, which says why and, once signed in, comes back here and adds the course (issue 22 item 12).
  */
@@ -17,6 +18,7 @@ export function ProductPurchaseBox({ product }: { product: ProductDetail }) {
   const { add, isAdding } = useAddToCart();
   const addOrLogIn = useAddToCartAfterLogin(product, sellingEnabled, add);
   if (product.is_bought) {
+    const resume = product.progress?.resume_session_id ?? null;
     return (
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
@@ -24,6 +26,13 @@ export function ProductPurchaseBox({ product }: { product: ProductDetail }) {
             <Icon name="CheckCircle" /> <span>{t.bought}</span>
           </Stack>
           {product.progress && <CourseProgressBar progress={product.progress} />}
+          {resume !== null ? (
+            <Button component={Link} to={`/products/${product.id}/${resume}`} variant="contained" startIcon={<Icon name="PlayArrow" />}>
+              {t.continueLearning}
+            </Button>
+          ) : (
+            (product.progress?.total ?? 0) > 0 && <Typography variant="body2">{t.courseFinished}</Typography>
+          )}
         </Stack>
       </Paper>
     );

@@ -1,10 +1,11 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:25109"} */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductSessionDetail } from '@shop/contracts';
-import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
+import { aUser, currentLocation, renderPage, startApiServer, useMediaPlayback } from '@shop/test-utils';
 import { aCart, aProductDetail, aSessionDetail } from '../products/fixtures';
 import ProductSessionPage from './product-session-page';
+import { RESIGN_BEFORE_EXPIRY_MS } from './session-player';
 
 const signedUrl = (id: number) => `/api/media/sessions/${id}?expires=1900000000&signature=abc`;
 const sessions: Record<number, ProductSessionDetail> = {
@@ -16,8 +17,23 @@ const sessions: Record<number, ProductSessionDetail> = {
   21: aSessionDetail({ id: 21, product_id: 5, product_title: 'دوره ری‌اکت', title: 'هوک‌ها', position: 3, can_view: true, is_bought: true, file_url: signedUrl(21), file_type: 'audio/mpeg', file_size: 800_000, next_session_id: null }),
   // A buyer's pdf.
   22: aSessionDetail({ id: 22, product_id: 5, product_title: 'دوره ری‌اکت', title: 'جزوه', can_view: true, is_bought: true, file_url: signedUrl(22), file_type: 'application/pdf', file_size: 120_000 }),
+  // A buyer's processed video lesson, stopped at 12:34 (issue 24).
+  23: aSessionDetail({ id: 23, product_id: 5, product_title: 'دوره ری‌اکت', title: 'کانتکست', can_view: true, is_bought: true, position_seconds: 754 }),
 };
+/** The lesson's HLS, signed anew at each request (`signature=1`, `2`…) and valid for `lessonLifetime` ms. */
+let signatures = 0;
+let lessonLifetime = 3_600_000;
+const lessonMedia = () => ({
+  kind: 'video' as const,
+  hls_url: `/api/product-sessions/23/hls/master.m3u8?expires=1900000000&signature=${++signatures}`,
+  poster_url: '/media/posters/23.jpg',
+  subtitles_url: `/api/product-sessions/23/subtitles.vtt?signature=${signatures}`,
+  duration_seconds: 3600,
+  expires_at: new Date(Date.now() + lessonLifetime).toISOString(),
+  watermark: '0912***4567',
+});
 let done = false;
+useMediaPlayback();
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
   api = await startApiServer(25109, ({ url, method, json }) => {
@@ -26,15 +42,17 @@ beforeAll(async () => {
     }
     const progress = /^\/api\/product-sessions\/(\d+)\/progress$/.exec(url.pathname);
     if (progress && method === 'PUT') {
-      done = (json as { done: boolean }).done;
-      return { data: { session_id: Number(progress[1]), is_done: done, progress: { done: done ? 3 : 2, total: 8 } } };
+      const body = json as { done?: boolean; position_seconds?: number };
+      done = body.done ?? (body.position_seconds ?? 0) >= 0.9 * 3600;
+      return { data: { session_id: Number(progress[1]), is_done: done, progress: { done: done ? 3 : 2, total: 8, resume_session_id: 21 } } };
     }
     const detail = /^\/api\/product-sessions\/(\d+)$/.exec(url.pathname);
     if (detail) {
       const session = sessions[Number(detail[1])];
+      if (session?.id === 23) return { data: { ...session, media: lessonMedia() } };
       return session && { data: session.id === 21 ? { ...session, is_done: done } : session };
     }
-    if (url.pathname === '/api/products/5') return { data: aProductDetail({ id: 5, is_bought: true, progress: { done: done ? 3 : 2, total: 8 } }) };
+    if (url.pathname === '/api/products/5') return { data: aProductDetail({ id: 5, is_bought: true, progress: { done: done ? 3 : 2, total: 8, resume_session_id: 21 } }) };
     if (/\/comments$/.test(url.pathname)) return { data: [] };
     if (url.pathname === '/api/cart' && method === 'GET') return { data: aCart([]) };
     if (url.pathname === '/api/cart' && method === 'POST') return { status: 201, body: { message: 'دوره به سبد خرید اضافه شد.', data: aCart([]) } };
@@ -46,6 +64,8 @@ afterAll(() => api.close());
 beforeEach(() => {
   api.seen.splice(0);
   done = false;
+  lessonLifetime = 3_600_000;
+  signatures = 0;
 });
 
 const renderSession = (productId: number, sessionId: number) =>
@@ -127,4 +147,60 @@ describe('ProductSessionPage (/products/:productId/:productSessionId)', () => {
     expect(await screen.findByText('این جلسه در این دوره نیست.')).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
   });
+
+  it("streams a buyer's processed lesson from where they stopped, with their watermark, and saves the position", async () => {
+    document.cookie = 'XSRF-TOKEN=token-23; path=/';
+    const sent = jest.spyOn(globalThis, 'fetch');
+    try {
+      renderSession(5, 23);
+      const player = await screen.findByRole('region', { name: 'پخش جلسه: کانتکست' });
+      const video = player.querySelector('video')!;
+      expect(within(player).getByText('ادامه از ۱۲:۳۴')).toBeTruthy();
+      expect(within(player).getByTestId('player-watermark').textContent).toBe('۰۹۱۲***۴۵۶۷');
+      expect(video.getAttribute('poster')).toBe('/media/posters/23.jpg');
+      expect(video.querySelector('track')!.getAttribute('src')).toMatch(/^\/api\/product-sessions\/23\/subtitles\.vtt/);
+      // jsdom has no MediaSource: the hls.js seam hands the playlist to the element.
+      await waitFor(() => expect(video.getAttribute('src')).toMatch(/^\/api\/product-sessions\/23\/hls\/master\.m3u8/));
+      Object.defineProperty(video, 'duration', { value: 3600, configurable: true });
+      fireEvent.loadedMetadata(video);
+      expect(video.currentTime).toBe(754);
+
+      await userEvent.click(within(player).getByRole('button', { name: 'پخش' }));
+      video.currentTime = 800.6;
+      await userEvent.click(within(player).getByRole('button', { name: 'توقف' }));
+      await waitFor(() => expect(requests('/api/product-sessions/23/progress', 'PUT').map((r) => r.json)).toEqual([{ position_seconds: 800 }]));
+      expect(requests('/api/product-sessions/23/progress', 'PUT')[0]!.headers['x-xsrf-token']).toBe('token-23');
+
+      // Leaving the page: the request outlives it.
+      video.currentTime = 3300;
+      act(() => {
+        window.dispatchEvent(new Event('pagehide'));
+      });
+      await waitFor(() => expect(requests('/api/product-sessions/23/progress', 'PUT')).toHaveLength(2));
+      expect(requests('/api/product-sessions/23/progress', 'PUT')[1]!.json).toEqual({ position_seconds: 3300 });
+      const leaving = sent.mock.calls.map(([request]) => request).find((request) => request instanceof Request && request.method === 'PUT' && request.keepalive);
+      expect(leaving).toBeDefined();
+      // 90 % watched: the bought products, the course's progress and the session are fetched again.
+      await waitFor(() => expect(requests('/api/auth/logged-in-user-info', 'POST')).toHaveLength(1));
+      await waitFor(() => expect(requests('/api/product-sessions/23', 'GET')).toHaveLength(2));
+    } finally {
+      sent.mockRestore();
+    }
+  });
+
+  it('signs the lesson again before its URLs expire and goes on at the same position', async () => {
+    lessonLifetime = RESIGN_BEFORE_EXPIRY_MS + 12_000;
+    renderSession(5, 23);
+    const player = await screen.findByRole('region', { name: 'پخش جلسه: کانتکست' });
+    const video = player.querySelector('video')!;
+    await waitFor(() => expect(video.getAttribute('src')).toContain('signature=1'));
+    Object.defineProperty(video, 'duration', { value: 3600, configurable: true });
+    fireEvent.loadedMetadata(video);
+    video.currentTime = 1000;
+    // 12 s before the margin: the page asks for the session again and the player takes the new URL.
+    await waitFor(() => expect(video.getAttribute('src')).toContain('signature=2'), { timeout: 20_000 });
+    expect(requests('/api/product-sessions/23', 'GET')).toHaveLength(2);
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(1000);
+  }, 30_000);
 });

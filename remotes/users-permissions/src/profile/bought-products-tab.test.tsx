@@ -11,7 +11,7 @@ const bought = (overrides: Partial<BoughtProduct>): BoughtProduct => ({
   slug: 'typescript',
   image: '/media/products/ts.webp',
   bought_at: '2025-04-01T10:00:00Z',
-  progress: { done: 3, total: 8 },
+  progress: { done: 3, total: 8, resume_session_id: 54 },
   ...overrides,
 });
 
@@ -21,7 +21,7 @@ describe('BoughtProductsTab (/profile#buyed-products)', () => {
       url: '/profile#buyed-products',
       path: '/profile',
       user: aUser(),
-      buyedProducts: [bought({}), bought({ id: 9, title: 'کارگاه گیت', image: null, bought_at: '2025-05-10T06:00:00Z', progress: { done: 0, total: 0 } })],
+      buyedProducts: [bought({}), bought({ id: 9, title: 'کارگاه گیت', image: null, bought_at: '2025-05-10T06:00:00Z', progress: { done: 0, total: 0, resume_session_id: null } })],
     });
     const list = screen.getByRole('list', { name: 'دوره‌های خریده‌شده' });
     const [first, second] = within(list).getAllByRole('listitem');
@@ -35,10 +35,25 @@ describe('BoughtProductsTab (/profile#buyed-products)', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('38');
     expect(bar.getAttribute('aria-valuetext')).toBe('۳ از ۸ جلسه');
 
-    // A course without sessions yet: no division by zero.
+    expect(within(first!).getByRole('link', { name: 'ادامه یادگیری «دوره جامع تایپ‌اسکریپت»' }).getAttribute('href')).toBe('/products/4/54');
+
+    // A course without sessions yet: no division by zero, nothing to resume.
     expect(within(second!).getByText('۰ از ۰ جلسه')).toBeTruthy();
+    expect(within(second!).queryByRole('link', { name: /^ادامه یادگیری/ })).toBeNull();
+    expect(within(second!).queryByText('همه جلسه‌ها را دیده‌اید.')).toBeNull();
     expect(within(second!).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
     expect(within(second!).getByRole('link', { name: 'کارگاه گیت' }).getAttribute('href')).toBe('/products/9');
+  });
+
+  it('says a finished course is finished instead of offering to resume it', () => {
+    renderPage(<BoughtProductsTab />, {
+      url: '/profile#buyed-products',
+      path: '/profile',
+      user: aUser(),
+      buyedProducts: [bought({ progress: { done: 8, total: 8, resume_session_id: null } })],
+    });
+    expect(screen.getByText('همه جلسه‌ها را دیده‌اید.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^ادامه یادگیری/ })).toBeNull();
   });
 
   it('shows the empty state with a way to the courses', () => {

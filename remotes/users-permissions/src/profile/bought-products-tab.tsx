@@ -8,7 +8,8 @@ import { t } from '../strings';
 /**
  * The profile's `#buyed-products` tab (SPEC §2/§3, issue 6): the courses the user owns, from the
  * store's `buyedProducts` (refreshed after a purchase or a progress change), each with its image,
- * a link to the course, the Jalali date it was bought and the progress «۳ از ۸ جلسه» with a bar.
+ * a link to the course, the Jalali date it was bought, the progress «۳ از ۸ جلسه» with a bar and
+ * «ادامه یادگیری», which opens the first session not done at the place they stopped (issue 24).
  */
 export function BoughtProductsTab() {
   const products = useAppSelector(selectBoughtProducts);
@@ -55,6 +56,25 @@ export function BoughtProductsTab() {
                     {progress}
                   </Typography>
                 </Stack>
+                {product.progress.resume_session_id !== null ? (
+                  <Button
+                    component={Link}
+                    to={`/products/${product.id}/${product.progress.resume_session_id}`}
+                    aria-label={t.continueLearningOf(product.title)}
+                    variant="outlined"
+                    size="small"
+                    startIcon={<Icon name="PlayArrow" />}
+                    sx={{ mt: 1 }}
+                  >
+                    {t.continueLearning}
+                  </Button>
+                ) : (
+                  total > 0 && (
+                    <Typography variant="body2" color="success.main" sx={{ mt: 1 }}>
+                      {t.courseFinished}
+                    </Typography>
+                  )
+                )}
               </Box>
             </ListItem>
           );

@@ -4,7 +4,7 @@
  * list and the per-viewer fields of the course page. Owns `session_progress`. Who owns a course
  * is asked of ownership.ts only.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type {
   BoughtProduct,
   CourseProgress,
@@ -29,30 +29,36 @@ import { LESSON_MEDIA_PATH, signLessonMedia, signSessionFileUrl } from './signed
 import { viewerWatermark } from './viewer-watermark';
 
 /**
- * Progress of `userId` in each course: sessions marked done among its active sessions, and the
- * number of active sessions. Courses without active sessions answer `{done: 0, total: 0}`.
+ * Progress of `userId` in each course: sessions marked done among its active sessions, the number
+ * of active sessions, and the session to resume («ادامه یادگیری», issue 24): the first active one
+ * by position (then id) not done. Courses without active sessions answer
+ * `{done: 0, total: 0, resume_session_id: null}`. Two queries whatever the number of courses.
  */
 export async function courseProgress(db: Db, userId: number, productIds: number[]): Promise<Map<number, CourseProgress>> {
-  const progress = new Map<number, CourseProgress>(productIds.map((id) => [id, { done: 0, total: 0 }]));
+  const progress = new Map<number, CourseProgress>(productIds.map((id) => [id, { done: 0, total: 0, resume_session_id: null }]));
   if (productIds.length === 0) return progress;
-  const rows = await db
-    .select({
-      product_id: productSessions.product_id,
-      total: count(),
-      done: count(sessionProgress.user_id),
-    })
-    .from(productSessions)
-    .leftJoin(
-      sessionProgress,
-      and(
-        eq(sessionProgress.product_session_id, productSessions.id),
-        eq(sessionProgress.user_id, userId),
-        isNotNull(sessionProgress.completed_at),
-      ),
-    )
-    .where(and(inArray(productSessions.product_id, productIds), eq(productSessions.is_active, true)))
-    .groupBy(productSessions.product_id);
-  for (const row of rows) progress.set(row.product_id, { done: row.done, total: row.total });
+  const completed = and(
+    eq(sessionProgress.product_session_id, productSessions.id),
+    eq(sessionProgress.user_id, userId),
+    isNotNull(sessionProgress.completed_at),
+  );
+  const active = and(inArray(productSessions.product_id, productIds), eq(productSessions.is_active, true));
+  const [rows, next] = await Promise.all([
+    db
+      .select({ product_id: productSessions.product_id, total: count(), done: count(sessionProgress.user_id) })
+      .from(productSessions)
+      .leftJoin(sessionProgress, completed)
+      .where(active)
+      .groupBy(productSessions.product_id),
+    db
+      .selectDistinctOn([productSessions.product_id], { product_id: productSessions.product_id, id: productSessions.id })
+      .from(productSessions)
+      .leftJoin(sessionProgress, completed)
+      .where(and(active, isNull(sessionProgress.user_id)))
+      .orderBy(productSessions.product_id, asc(productSessions.position), asc(productSessions.id)),
+  ]);
+  const resume = new Map(next.map((row) => [row.product_id, row.id]));
+  for (const row of rows) progress.set(row.product_id, { done: row.done, total: row.total, resume_session_id: resume.get(row.product_id) ?? null });
   return progress;
 }
 
@@ -93,7 +99,7 @@ export interface ProductViewerFields<S> {
  * a signed-in user; false for visitors) and `is_done`, for `user` (null = visitor).
  * @param sessions the course's active sessions (as `getProductDetail` answers them)
  */
-export async function productViewerFields<S extends { id: number; is_free_preview: boolean }>(
+export async function productViewerFields<S extends { id: number; position: number; is_free_preview: boolean }>(
   db: Db,
   user: User | null,
   productId: number,
@@ -115,9 +121,15 @@ export async function productViewerFields<S extends { id: number; is_free_previe
     in_cart: inCart,
     is_bought: bought,
     // `sessions` are the course's active sessions, so progress follows from them without a query.
-    progress: bought ? { done: done.size, total: sessions.length } : null,
+    progress: bought ? { done: done.size, total: sessions.length, resume_session_id: firstNotDone(sessions, done) } : null,
     sessions: sessions.map((s) => ({ ...s, can_view: bought || s.is_free_preview, is_done: done.has(s.id) })),
   };
+}
+
+/** The id of the first of `sessions` by position (then id) not in `done`, as `courseProgress` picks it; null when all are. */
+function firstNotDone(sessions: Array<{ id: number; position: number }>, done: Set<number>): number | null {
+  const left = sessions.filter((s) => !done.has(s.id)).sort((a, b) => a.position - b.position || a.id - b.id);
+  return left[0]?.id ?? null;
 }
 
 /** Ids among `sessionIds` that the user has done. */
@@ -363,7 +375,13 @@ export async function setSessionProgress(
       (select count(*)::int from ${productSessions} as c join ${sessionProgress} as cp on cp.product_session_id = c.id
         where c.product_id = target.product_id and c.is_active and c.id <> target.id
           and cp.user_id = ${user.id} and cp.completed_at is not null)
-        + (saved.completed_at is not null)::int as done
+        + (saved.completed_at is not null)::int as done,
+      -- The first active session not done, by position (this one as just saved: the snapshot is older).
+      (select c.id from ${productSessions} as c
+        left join ${sessionProgress} as cp on cp.product_session_id = c.id and cp.user_id = ${user.id}
+        where c.product_id = target.product_id and c.is_active
+          and case when c.id = target.id then saved.completed_at is null else cp.completed_at is null end
+        order by c.position, c.id limit 1) as resume_session_id
     from saved cross join target`);
   const [row] = (result as unknown as { rows: SavedProgressRow[] }).rows;
   if (!row) throw await progressRefusal(db, user, sessionId, position);
@@ -373,13 +391,14 @@ export async function setSessionProgress(
     session_id: sessionId,
     is_done: row.is_done,
     position_seconds: row.position_seconds,
-    progress: { done: row.done, total: row.total },
+    progress: { done: row.done, total: row.total, resume_session_id: row.resume_session_id },
   };
 }
 
 /** The row of {@link setSessionProgress}'s statement. */
 interface SavedProgressRow {
   product_id: number;
+  resume_session_id: number | null;
   was_done: boolean;
   position_seconds: number;
   is_done: boolean;

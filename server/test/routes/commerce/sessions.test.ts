@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { BoughtProduct, ProductDetail, ProductSessionDetail, SessionProgressAnswer } from '@shop/contracts';
-import { users } from '../../../src/db/schema';
+import { productSessions, users } from '../../../src/db/schema';
 import { signSessionFileUrl } from '../../../src/modules/commerce/signed-urls';
 import { DB_TARGETS, buildTestApp, csrfHeaders } from '../../helpers/test-app';
 import { addToCart, buy, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
@@ -124,11 +124,11 @@ describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (targe
     for (let i = 0; i < 2; i++) {
       const done = await progress(owner, first!, { done: true });
       expect(done.statusCode).toBe(200);
-      expect(done.json<{ data: SessionProgressAnswer }>().data).toEqual({ session_id: first, is_done: true, position_seconds: 0, progress: { done: 1, total: 3 } });
+      expect(done.json<{ data: SessionProgressAnswer }>().data).toEqual({ session_id: first, is_done: true, position_seconds: 0, progress: { done: 1, total: 3, resume_session_id: second } });
     }
     await progress(owner, second!, { done: true });
     const undone = await progress(owner, second!, { done: false });
-    expect(undone.json<{ data: SessionProgressAnswer }>().data.progress).toEqual({ done: 1, total: 3 });
+    expect(undone.json<{ data: SessionProgressAnswer }>().data.progress).toEqual({ done: 1, total: 3, resume_session_id: second });
     expect((await detailOf(owner, first!)).is_done).toBe(true);
     const locked = await progress(visitor, first!, { done: true });
     expect(locked.statusCode).toBe(403);
@@ -145,7 +145,14 @@ describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (targe
     expect(list.statusCode).toBe(200);
     const data = list.json<{ data: BoughtProduct[] }>().data;
     expect(data).toEqual([
-      { id: course.id, title: expect.any(String), slug: expect.any(String), image: null, bought_at: expect.any(String), progress: { done: 1, total: 3 } },
+      {
+        id: course.id,
+        title: expect.any(String),
+        slug: expect.any(String),
+        image: null,
+        bought_at: expect.any(String),
+        progress: { done: 1, total: 3, resume_session_id: course.sessionIds[1] },
+      },
     ]);
     const info = await app.inject({ method: 'POST', url: '/api/auth/logged-in-user-info', headers: owner.headers });
     expect(info.json().data.buyedProducts).toEqual(data);
@@ -157,7 +164,7 @@ describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (targe
     const page = async (who: Buyer | null) =>
       (await app.inject({ url: `/api/products/${course.id}`, headers: who?.headers ?? {} })).json<{ data: ProductDetail }>().data;
     const forOwner = await page(owner);
-    expect(forOwner).toMatchObject({ in_cart: false, is_bought: true, progress: { done: 1, total: 3 } });
+    expect(forOwner).toMatchObject({ in_cart: false, is_bought: true, progress: { done: 1, total: 3, resume_session_id: course.sessionIds[1] } });
     expect(forOwner.sessions.map((s) => [s.position, s.can_view, s.is_done])).toEqual([
       [1, true, true],
       [2, true, false],
@@ -171,6 +178,33 @@ describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (targe
     const forVisitor = await page(null);
     expect(forVisitor).toMatchObject({ in_cart: false, is_bought: false, progress: null });
     expect(forVisitor.sessions.every((s) => !s.can_view && !s.is_done)).toBe(true);
+  });
+
+  it('points «ادامه یادگیری» at the first session not done, by position, and at none once all are done', async () => {
+    // Sessions stored out of order: position, not id, decides; an inactive one is never offered.
+    const reordered = await newCourse(app, { price: 10_000, sessions: [{}, {}, { is_active: false }, {}] });
+    const [a, b, inactive, c] = reordered.sessionIds;
+    await app.db.update(productSessions).set({ position: 3 }).where(eq(productSessions.id, a!));
+    await app.db.update(productSessions).set({ position: 1 }).where(eq(productSessions.id, inactive!));
+    await app.db.update(productSessions).set({ position: 2 }).where(eq(productSessions.id, c!));
+    const learner = await newBuyer(app);
+    await buy(app, learner, reordered.id);
+    const resumeIds = async () => {
+      const bought = (await app.inject({ url: '/api/bought-products', headers: learner.headers })).json<{ data: BoughtProduct[] }>().data;
+      const page = (await app.inject({ url: `/api/products/${reordered.id}`, headers: learner.headers })).json<{ data: ProductDetail }>().data;
+      return [bought.find((p) => p.id === reordered.id)!.progress.resume_session_id, page.progress!.resume_session_id];
+    };
+    // Order: b (1), c (2), a (3).
+    expect(await resumeIds()).toEqual([b, b]);
+    await progress(learner, b!, { done: true });
+    expect(await resumeIds()).toEqual([c, c]);
+    await progress(learner, a!, { done: true });
+    expect(await resumeIds()).toEqual([c, c]);
+    const last = await progress(learner, c!, { done: true });
+    expect(last.json<{ data: SessionProgressAnswer }>().data.progress).toEqual({ done: 3, total: 3, resume_session_id: null });
+    expect(await resumeIds()).toEqual([null, null]);
+    await progress(learner, b!, { done: false });
+    expect(await resumeIds()).toEqual([b, b]);
   });
 
   describe('buyers-only comments', () => {

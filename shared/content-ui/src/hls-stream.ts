@@ -1,0 +1,95 @@
+/**
+ * The seam between the media player and HLS (issue 24): hls.js where the browser has Media Source
+ * Extensions, imported on demand so that only a page that plays a stream loads it (podcasts and
+ * other pages do not), else the browser's own HLS. jsdom has neither, so the player's tests
+ * replace this module; Chromium runs it for real in the end-to-end tests.
+ */
+
+/** One rendition of a stream the viewer may pick: `height` in pixels, 0 for the audio-only one. */
+export interface StreamLevel {
+  height: number;
+}
+
+/** What the player may do with a stream it attached. */
+export interface StreamController {
+  /** Plays rendition `index` of the levels reported, or picks by bandwidth again with -1 («خودکار»). */
+  setLevel(index: number): void;
+  /** Stops loading and lets go of the media element. */
+  destroy(): void;
+}
+
+/**
+ * True when the browser has Media Source Extensions (`ManagedMediaSource` on iOS 17.1 and later),
+ * which hls.js plays through.
+ */
+function hasMediaSource(): boolean {
+  return 'MediaSource' in window || 'ManagedMediaSource' in window;
+}
+
+/** What {@link attachHlsStream} reports. */
+export interface StreamEvents {
+  /** The renditions in the playlist's order (the index `setLevel` takes), once it is read. */
+  onLevels(levels: StreamLevel[]): void;
+  /** The stream cannot go on (a refused or expired signature, a file hls.js cannot decode). */
+  onFatal(): void;
+}
+
+/** Fatal faults hls.js may try to get past before the player is told. */
+const MAX_RECOVERIES = 3;
+
+/**
+ * Plays the HLS master playlist `url` in `media`. Where the browser has Media Source Extensions,
+ * hls.js (imported here, on first use) plays it and reports its renditions once the playlist is
+ * read, for the quality menu; a fatal fault while loading a segment or decoding is retried the way
+ * hls.js recommends (load again, recover the decoder) up to {@link MAX_RECOVERIES} times, and a
+ * playlist refused (403 once its signature expired) or a fault past that calls `onFatal`.
+ * Elsewhere (an iPhone before iOS 17.1) the element is given the URL and plays HLS itself, without
+ * a quality list, and hls.js is never downloaded. hls.js comes first even where the browser also
+ * plays HLS itself (Safari, and Chromium, whose `canPlayType` now answers «maybe»): only hls.js
+ * lets the viewer choose a quality.
+ */
+export async function attachHlsStream(media: HTMLMediaElement, url: string, events: StreamEvents): Promise<StreamController> {
+  const native = {
+    setLevel: () => undefined,
+    destroy: () => {
+      media.removeAttribute('src');
+      media.load();
+    },
+  };
+  if (!hasMediaSource()) {
+    media.src = url;
+    return native;
+  }
+  const { default: Hls } = await import(/* webpackChunkName: "hls" */ 'hls.js');
+  if (!Hls.isSupported()) {
+    media.src = url;
+    return native;
+  }
+  // Safari's ManagedMediaSource (iOS 17.1+) opens only for an element that offers no AirPlay.
+  if (!('MediaSource' in window)) media.disableRemotePlayback = true;
+  const hls = new Hls({ capLevelToPlayerSize: true });
+  let recoveries = 0;
+  hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => events.onLevels(data.levels.map((level) => ({ height: level.height || 0 }))));
+  hls.on(Hls.Events.ERROR, (_event, data) => {
+    if (!data.fatal) return;
+    const manifest = data.details === Hls.ErrorDetails.MANIFEST_LOAD_ERROR || data.details === Hls.ErrorDetails.MANIFEST_PARSING_ERROR;
+    if (!manifest && recoveries < MAX_RECOVERIES && data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+      recoveries += 1;
+      hls.startLoad();
+    } else if (!manifest && recoveries < MAX_RECOVERIES && data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+      recoveries += 1;
+      hls.recoverMediaError();
+    } else {
+      hls.destroy();
+      events.onFatal();
+    }
+  });
+  hls.loadSource(url);
+  hls.attachMedia(media);
+  return {
+    setLevel: (index) => {
+      hls.currentLevel = index;
+    },
+    destroy: () => hls.destroy(),
+  };
+}
