@@ -36,6 +36,10 @@ export const t = {
   continueLearning: 'ادامه یادگیری',
   continueLearningOf: (title: string) => `ادامه یادگیری «${title}»`,
   courseFinished: 'همه جلسه‌ها را دیده‌اید.',
+  certificates: 'گواهی‌های پایان دوره',
+  certificateOf: (title: string) => `گواهی پایان دوره «${title}»`,
+  certificateIssuedAt: 'صادرشده در',
+  certificateRevoked: 'باطل شده',
 
   /** The profile's edit forms (#home). */
   profileForm: {

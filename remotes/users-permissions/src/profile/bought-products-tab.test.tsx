@@ -1,8 +1,8 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:25135"} */
-import { screen, within } from '@testing-library/react';
-import type { BoughtProduct } from '@shop/contracts';
+import { act, screen, within } from '@testing-library/react';
+import type { BoughtProduct, Certificate } from '@shop/contracts';
 import { formatJalaliDate } from '@shop/format';
-import { aUser, renderPage } from '@shop/test-utils';
+import { aUser, renderPage, startApiServer } from '@shop/test-utils';
 import { BoughtProductsTab } from './bought-products-tab';
 
 const bought = (overrides: Partial<BoughtProduct>): BoughtProduct => ({
@@ -13,6 +13,19 @@ const bought = (overrides: Partial<BoughtProduct>): BoughtProduct => ({
   bought_at: '2025-04-01T10:00:00Z',
   progress: { done: 3, total: 8, resume_session_id: 54 },
   ...overrides,
+});
+
+/** The certificates the test server answers for `GET /api/profile/certificates`. */
+let certificates: Certificate[] = [];
+let api: Awaited<ReturnType<typeof startApiServer>>;
+beforeAll(async () => {
+  api = await startApiServer(25135, ({ url }) => (url.pathname === '/api/profile/certificates' ? { data: certificates } : undefined));
+});
+afterAll(() => api.close());
+afterEach(async () => {
+  // The certificates' answer of a test that asserted before it came lands inside act.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  certificates = [];
 });
 
 describe('BoughtProductsTab (/profile#buyed-products)', () => {
@@ -60,5 +73,26 @@ describe('BoughtProductsTab (/profile#buyed-products)', () => {
     renderPage(<BoughtProductsTab />, { url: '/profile#buyed-products', path: '/profile', user: aUser() });
     expect(screen.getByText('هنوز دوره‌ای نخریده‌اید.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'مشاهده دوره‌ها' }).getAttribute('href')).toBe('/products');
+  });
+
+  it('lists the certificates with a link to each, the date, and which was revoked (issue 24)', async () => {
+    certificates = [
+      { code: 'ACDEFGHJKM', holder_name: 'کاربر', product_id: 4, product_title: 'دوره جامع تایپ‌اسکریپت', issued_at: '2025-06-01T10:00:00Z', revoked_at: null },
+      { code: 'NPQRTWXY34', holder_name: 'کاربر', product_id: 9, product_title: 'کارگاه گیت', issued_at: '2025-05-01T10:00:00Z', revoked_at: '2025-05-20T10:00:00Z' },
+    ];
+    renderPage(<BoughtProductsTab />, { url: '/profile#buyed-products', path: '/profile', user: aUser(), buyedProducts: [bought({})] });
+    const section = await screen.findByRole('region', { name: 'گواهی‌های پایان دوره' });
+    const [valid, revoked] = within(section).getAllByRole('listitem');
+    expect(within(valid!).getByRole('link', { name: 'گواهی پایان دوره «دوره جامع تایپ‌اسکریپت»' }).getAttribute('href')).toBe('/certificates/ACDEFGHJKM');
+    expect(within(valid!).getByText(formatJalaliDate('2025-06-01T10:00:00Z'))).toBeTruthy();
+    expect(within(valid!).queryByText('باطل شده')).toBeNull();
+    expect(within(revoked!).getByText('باطل شده')).toBeTruthy();
+  });
+
+  it('shows no certificates section while there is none', async () => {
+    renderPage(<BoughtProductsTab />, { url: '/profile#buyed-products', path: '/profile', user: aUser(), buyedProducts: [bought({})] });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('region', { name: 'گواهی‌های پایان دوره' })).toBeNull();
+    expect(api.seen.some((request) => request.url.pathname === '/api/profile/certificates')).toBe(true);
   });
 });

@@ -1,20 +1,53 @@
 import { selectBoughtProducts, useAppSelector } from '@shop/api-client';
 import { formatJalaliDate, toPersianDigits } from '@shop/format';
 import { Box, Button, Icon, Link as MuiLink, Paper, Stack, Typography } from '@shop/ui-kit';
-import { Avatar, LinearProgress, List, ListItem } from '@shop/ui-kit/lazy';
+import { Avatar, Chip, LinearProgress, List, ListItem } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
+import { useGetMyCertificatesQuery } from './profile-api';
 import { t } from '../strings';
+
+/**
+ * The user's certificates (issue 24), newest first, each a link to its public page with the date
+ * it was issued; a revoked one (the course refunded) is marked so. Nothing while there is none.
+ */
+function CertificatesList() {
+  const certificates = useGetMyCertificatesQuery(undefined, { refetchOnMountOrArgChange: true }).data?.data ?? [];
+  if (certificates.length === 0) return null;
+  return (
+    <Paper variant="outlined" component="section" aria-label={t.certificates} sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+        {t.certificates}
+      </Typography>
+      <List>
+        {certificates.map((certificate) => (
+          <ListItem key={certificate.code} sx={{ gap: 1.5, flexWrap: 'wrap' }}>
+            <Icon name="School" color={certificate.revoked_at ? 'disabled' : 'primary'} />
+            <MuiLink component={Link} to={`/certificates/${certificate.code}`} underline="hover">
+              {t.certificateOf(certificate.product_title)}
+            </MuiLink>
+            <Typography variant="body2" color="text.secondary">
+              {t.certificateIssuedAt} <time dateTime={certificate.issued_at}>{formatJalaliDate(certificate.issued_at)}</time>
+            </Typography>
+            {certificate.revoked_at && <Chip size="small" color="error" variant="outlined" label={t.certificateRevoked} />}
+          </ListItem>
+        ))}
+      </List>
+    </Paper>
+  );
+}
 
 /**
  * The profile's `#buyed-products` tab (SPEC §2/§3, issue 6): the courses the user owns, from the
  * store's `buyedProducts` (refreshed after a purchase or a progress change), each with its image,
  * a link to the course, the Jalali date it was bought, the progress «۳ از ۸ جلسه» with a bar and
- * «ادامه یادگیری», which opens the first session not done at the place they stopped (issue 24).
+ * «ادامه یادگیری», which opens the first session not done at the place they stopped, and below
+ * them the user's certificates (issue 24).
  */
 export function BoughtProductsTab() {
   const products = useAppSelector(selectBoughtProducts);
   if (products.length === 0) {
     return (
+      <>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>
         <Stack spacing={2} useFlexGap sx={{ alignItems: 'center', textAlign: 'center' }}>
           <Icon name="School" sx={{ fontSize: 48, color: 'text.disabled' }} />
@@ -24,9 +57,12 @@ export function BoughtProductsTab() {
           </Button>
         </Stack>
       </Paper>
+      <CertificatesList />
+      </>
     );
   }
   return (
+    <>
     <Paper variant="outlined">
       <List disablePadding aria-label={t.tabs.boughtProducts}>
         {products.map((product, index) => {
@@ -81,5 +117,7 @@ export function BoughtProductsTab() {
         })}
       </List>
     </Paper>
+    <CertificatesList />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { api, userReceived } from '@shop/api-client';
-import type { Item, MessageAnswer, PasswordChangeBody, ProfileBody, User } from '@shop/contracts';
+import type { Certificate, Item, MessageAnswer, PasswordChangeBody, ProfileBody, User } from '@shop/contracts';
 
 /**
  * The signed-in user's own account (`shared/contracts/src/accounts.ts`): `PUT /api/profile` saves
@@ -24,7 +24,11 @@ export const profileApi = api.injectEndpoints({
     changePassword: build.mutation<MessageAnswer, PasswordChangeBody>({
       query: (body) => ({ url: '/profile/password', method: 'PUT', body }),
     }),
+    /** `GET /api/profile/certificates` (issue 24): the user's certificates, newest first, revoked ones too. */
+    getMyCertificates: build.query<{ data: Certificate[] }, void>({
+      query: () => '/profile/certificates',
+    }),
   }),
 });
 
-export const { useUpdateProfileMutation, useChangePasswordMutation } = profileApi;
+export const { useUpdateProfileMutation, useChangePasswordMutation, useGetMyCertificatesQuery } = profileApi;
