@@ -1,0 +1,239 @@
+/**
+ * ffmpeg and ffprobe for lesson processing (issue 24 "Processing"): what a source holds, its HLS
+ * renditions and a poster frame. Every program runs as a child at the lowest CPU priority (nice
+ * 19), so the pages stay fast while a lesson transcodes; a source that ffmpeg refuses is a
+ * {@link MediaRefused} with a Persian reason, never retried.
+ */
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import { MESSAGES } from '../../lib/messages';
+
+/** The programs to run (settings FFMPEG_PATH, FFPROBE_PATH). */
+export interface FfmpegPrograms {
+  ffmpegPath: string;
+  ffprobePath: string;
+}
+
+/** A source that cannot become a lesson; `message` is the Persian reason shown to staff. */
+export class MediaRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MediaRefused';
+  }
+}
+
+/** What ffprobe found in a source. */
+export interface MediaProbe {
+  durationSeconds: number;
+  /** The first video stream (not a cover image), or null for audio. */
+  video: { width: number; height: number } | null;
+  hasAudio: boolean;
+}
+
+/** Video renditions, tallest first chosen from these heights (px) with their video bit rates (kbit/s). */
+const VIDEO_RENDITIONS = [
+  { height: 360, kbps: 800 },
+  { height: 720, kbps: 2800 },
+];
+
+/** AAC bit rate of every rendition's sound, kbit/s. */
+const AUDIO_KBPS = 128;
+
+/** A source shorter than this, seconds, is a 0-second clip. */
+const MIN_SECONDS = 0.1;
+
+/** Length of an HLS segment, seconds (issue 24). */
+export const SEGMENT_SECONDS = 6;
+
+/** The last lines of a program's error output kept for the log. */
+const STDERR_TAIL = 2_000;
+
+interface Run {
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `program` with `args` at nice 19 and resolves with its output when it exits with 0.
+ * `onLine` sees each line of its standard output as it comes; `signal` kills it.
+ * @throws MediaRefused `ffmpegMissing` when the program is not installed; Error with the end of
+ * its error output when it exits otherwise
+ */
+function run(program: string, args: string[], options: { signal?: AbortSignal; onLine?: (line: string) => void } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, 19);
+      } catch {
+        // the child already exited
+      }
+    }
+    let stdout = '';
+    let stderr = '';
+    let pending = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      if (!options.onLine) {
+        stdout += chunk;
+        return;
+      }
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) options.onLine(line);
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'ENOENT' ? new MediaRefused(MESSAGES.ffmpegMissing) : error);
+    });
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve({ stdout, stderr });
+      else reject(Object.assign(new Error(`${program} exited with ${code ?? signal}: ${stderr.trim()}`), { stderr }));
+    });
+  });
+}
+
+/** Null when both programs run, else the error of the first that does not (logged once at start). */
+export async function checkPrograms(programs: FfmpegPrograms): Promise<Error | null> {
+  try {
+    await run(programs.ffmpegPath, ['-version']);
+    await run(programs.ffprobePath, ['-version']);
+    return null;
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+interface ProbeStream {
+  codec_type?: string;
+  width?: number;
+  height?: number;
+  duration?: string;
+  disposition?: { attached_pic?: number };
+}
+
+/**
+ * What `file` holds, by ffprobe.
+ * @throws MediaRefused `lessonUnreadable` (ffprobe cannot read it), `lessonNoStreams` (no sound
+ * and no picture), `lessonEmpty` (0 seconds), `ffmpegMissing`
+ */
+export async function probeMedia(programs: FfmpegPrograms, file: string, signal?: AbortSignal): Promise<MediaProbe> {
+  let parsed: { streams?: ProbeStream[]; format?: { duration?: string } };
+  try {
+    const { stdout } = await run(programs.ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { signal });
+    parsed = JSON.parse(stdout) as typeof parsed;
+  } catch (error) {
+    if (error instanceof MediaRefused || signal?.aborted) throw error;
+    throw new MediaRefused(MESSAGES.lessonUnreadable);
+  }
+  const streams = parsed.streams ?? [];
+  const videoStream = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && s.width && s.height);
+  const hasAudio = streams.some((s) => s.codec_type === 'audio');
+  const durations = [parsed.format?.duration, ...streams.map((s) => s.duration)].map(Number).filter(Number.isFinite);
+  const durationSeconds = Math.max(0, ...durations);
+  // A container that says it lasts 0 s (ffmpeg writes a 0-second clip with no stream at all) is empty.
+  const empty = durationSeconds < MIN_SECONDS && durations.length > 0;
+  if (!videoStream && !hasAudio) throw new MediaRefused(empty ? MESSAGES.lessonEmpty : MESSAGES.lessonNoStreams);
+  if (durationSeconds < MIN_SECONDS) throw new MediaRefused(MESSAGES.lessonEmpty);
+  return {
+    durationSeconds,
+    video: videoStream ? { width: videoStream.width!, height: videoStream.height! } : null,
+    hasAudio,
+  };
+}
+
+/**
+ * Heights of the video renditions of a source `sourceHeight` px tall: 360 and 720 where the source
+ * is at least that tall, or one at the source's own (even) height below 360.
+ */
+export function renditionHeights(sourceHeight: number): number[] {
+  const heights = VIDEO_RENDITIONS.map((r) => r.height).filter((h) => h <= sourceHeight);
+  return heights.length > 0 ? heights : [Math.max(2, sourceHeight - (sourceHeight % 2))];
+}
+
+/** Video bit rate of a rendition `height` px tall, kbit/s. */
+function videoKbps(height: number): number {
+  return VIDEO_RENDITIONS.find((r) => r.height === height)?.kbps ?? Math.round((800 * height) / 360);
+}
+
+/**
+ * Transcodes `file` into HLS in `outDir`: `master.m3u8` (BANDWIDTH, RESOLUTION, CODECS of each
+ * variant) and a folder per rendition (`360p/`, `720p/`, `audio/`, each `index.m3u8` and
+ * `seg00000.ts`…), H.264 + AAC in {@link SEGMENT_SECONDS}-second segments. A video gets its
+ * {@link renditionHeights} (with sound when it has some) and, with sound, an audio-only variant;
+ * a sound source only the audio variant. `onProgress` gets the seconds of the source done so far.
+ * @throws Error when ffmpeg fails, MediaRefused `ffmpegMissing`
+ */
+export async function transcodeToHls(
+  programs: FfmpegPrograms,
+  file: string,
+  probe: MediaProbe,
+  outDir: string,
+  onProgress: (seconds: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const args = ['-v', 'error', '-nostdin', '-y', '-i', file];
+  const maps: string[] = [];
+  const streamMap: string[] = [];
+  const heights = probe.video ? renditionHeights(probe.video.height) : [];
+  if (heights.length > 0) {
+    const labels = heights.map((_h, i) => `[s${i}]`).join('');
+    const scales = heights.map((h, i) => `[s${i}]scale=-2:${h}[v${i}]`).join(';');
+    args.push('-filter_complex', `[0:v:0]split=${heights.length}${labels};${scales}`);
+  }
+  let audioIndex = 0;
+  heights.forEach((height, i) => {
+    maps.push('-map', `[v${i}]`);
+    const kbps = videoKbps(height);
+    args.push(`-b:v:${i}`, `${kbps}k`, `-maxrate:v:${i}`, `${Math.round(kbps * 1.07)}k`, `-bufsize:v:${i}`, `${Math.round(kbps * 1.5)}k`);
+    if (probe.hasAudio) {
+      maps.push('-map', '0:a:0');
+      streamMap.push(`v:${i},a:${audioIndex},name:${height}p`);
+      audioIndex += 1;
+    } else {
+      streamMap.push(`v:${i},name:${height}p`);
+    }
+  });
+  if (probe.hasAudio) {
+    maps.push('-map', '0:a:0');
+    streamMap.push(`a:${audioIndex},name:audio`);
+  }
+  args.push(...maps);
+  if (heights.length > 0) {
+    args.push('-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p');
+    // A key frame at every segment boundary, so the renditions switch cleanly.
+    args.push('-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0');
+  }
+  if (probe.hasAudio) args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2');
+  args.push(
+    '-f', 'hls',
+    '-hls_time', String(SEGMENT_SECONDS),
+    '-hls_playlist_type', 'vod',
+    '-hls_segment_filename', `${outDir}/%v/seg%05d.ts`,
+    '-master_pl_name', 'master.m3u8',
+    '-var_stream_map', streamMap.join(' '),
+    '-progress', 'pipe:1',
+    '-nostats',
+    `${outDir}/%v/index.m3u8`,
+  );
+  await run(programs.ffmpegPath, args, {
+    signal,
+    onLine: (line) => {
+      const match = /^out_time_us=(\d+)/.exec(line);
+      if (match) onProgress(Number(match[1]) / 1e6);
+    },
+  });
+}
+
+/**
+ * One frame of a video at `atSeconds`, as PNG (the lesson's poster; uploads.ts makes it WebP).
+ * @throws Error when ffmpeg fails
+ */
+export async function grabFrame(programs: FfmpegPrograms, file: string, atSeconds: number, outFile: string, signal?: AbortSignal): Promise<void> {
+  await run(
+    programs.ffmpegPath,
+    ['-v', 'error', '-nostdin', '-y', '-ss', atSeconds.toFixed(2), '-i', file, '-frames:v', '1', '-f', 'image2', '-c:v', 'png', outFile],
+    { signal },
+  );
+}

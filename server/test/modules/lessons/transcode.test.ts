@@ -1,0 +1,174 @@
+/**
+ * Lesson processing (modules/lessons/transcode.ts; issue 24 "Processing", "Bad input"): clips made
+ * with ffmpeg's lavfi are queued as an upload would be, and the session ends ready with HLS
+ * (renditions, 6-second segments, master playlist), its duration and a poster, or failed with a
+ * Persian reason while the last good lesson stays. On PGlite with the data folder, and on
+ * PostgreSQL (DATABASE_URL) with an S3 bucket (s3rver).
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { pendingFiles, productSessions } from '../../../src/db/schema';
+import { MESSAGES } from '../../../src/lib/messages';
+import { queueTranscode } from '../../../src/modules/lessons/transcode';
+import { newCourse } from '../../helpers/commerce-fixtures';
+import { startLocalS3, type LocalS3 } from '../../helpers/s3-server';
+import { buildTestApp, tempDir, type DbTarget } from '../../helpers/test-app';
+
+jest.setTimeout(120_000);
+
+const TARGETS: Array<[DbTarget, 'local' | 's3']> = process.env.DATABASE_URL
+  ? [['pglite', 'local'], ['postgres', 's3']]
+  : [['pglite', 'local']];
+
+/** Makes a clip with ffmpeg (lavfi sources) and answers its bytes. */
+function clip(name: string, args: string[]): Buffer {
+  const file = path.join(tempDir('shop-clip-'), name);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args, file]);
+  return fs.readFileSync(file);
+}
+
+const VIDEO = clip('lesson.mp4', [
+  '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25',
+  '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+  '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
+]);
+const AUDIO = clip('lesson.m4a', ['-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100', '-t', '2', '-c:a', 'aac']);
+const EMPTY = clip('empty.mp4', ['-f', 'lavfi', '-i', 'testsrc2=size=320x240', '-t', '0', '-c:v', 'libx264']);
+
+describe.each(TARGETS)('lesson processing on %s with the %s store', (target, store) => {
+  let app: FastifyInstance;
+  let s3: LocalS3 | undefined;
+  beforeAll(async () => {
+    if (store === 's3') s3 = await startLocalS3();
+    app = await buildTestApp(target, { s3: s3?.settings });
+  });
+  afterAll(async () => {
+    await app.close();
+    await s3?.close();
+  });
+
+  const row = async (id: number) => (await app.db.select().from(productSessions).where(eq(productSessions.id, id)))[0]!;
+
+  /** Waits until the session's processing is over (ready or failed), polling its row. */
+  async function settled(id: number) {
+    for (;;) {
+      const current = await row(id);
+      if (current.media_status === 'ready' || current.media_status === 'failed') return current;
+      await sleep(200);
+    }
+  }
+
+  /** Stores `content` as an upload would and queues it for session `id`; answers its key. */
+  async function upload(id: number, content: Buffer, type: string): Promise<string> {
+    const key = await app.storage.putPrivate(`sessions/${randomUUID()}.bin`, content);
+    await queueTranscode(app, id, key, type);
+    return key;
+  }
+
+  const text = async (key: string) => {
+    const opened = await app.storage.openPrivate(key);
+    if (!opened) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  };
+
+  it('transcodes a 2-second 720p clip: 360p, 720p and audio renditions, duration, poster; then a new upload replaces it', async () => {
+    const { sessionIds } = await newCourse(app, { price: 0 });
+    const id = sessionIds[0]!;
+    const source = await upload(id, VIDEO, 'video/mp4');
+    expect((await row(id)).media_status).toBe('queued');
+    // A second upload while one waits or runs (issue 24 "Bad input").
+    await expect(queueTranscode(app, id, source, 'video/mp4')).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.lessonProcessing });
+
+    const ready = await settled(id);
+    expect(ready).toMatchObject({
+      media_status: 'ready',
+      media_progress: 100,
+      media_error: null,
+      media_source: null,
+      media_kind: 'video',
+      duration_seconds: 2,
+      file: source,
+      file_size: VIDEO.length,
+      file_type: 'video/mp4',
+    });
+    expect(ready.hls).toMatch(new RegExp(`^lessons/${id}/[0-9a-f-]{36}/$`));
+    const master = (await text(`${ready.hls}master.m3u8`))!;
+    const variants = master.split('\n').filter((line) => line.startsWith('#EXT-X-STREAM-INF'));
+    expect(variants).toHaveLength(3);
+    expect(master).toMatch(/BANDWIDTH=\d+,RESOLUTION=640x360,CODECS="avc1\.[0-9a-f]+,mp4a\.40\.2"\n360p\/index\.m3u8/);
+    expect(master).toMatch(/BANDWIDTH=\d+,RESOLUTION=1280x720,CODECS="avc1\.[0-9a-f]+,mp4a\.40\.2"\n720p\/index\.m3u8/);
+    expect(master).toMatch(/BANDWIDTH=\d+,CODECS="mp4a\.40\.2"\naudio\/index\.m3u8/);
+    for (const rendition of ['360p', '720p', 'audio']) {
+      const playlist = (await text(`${ready.hls}${rendition}/index.m3u8`))!;
+      expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+      expect(playlist).toContain('#EXT-X-ENDLIST');
+      expect(playlist).toContain('seg00000.ts');
+      expect((await app.storage.statPrivate(`${ready.hls}${rendition}/seg00000.ts`))!.size).toBeGreaterThan(1000);
+    }
+    expect(ready.poster).toMatch(/^\/media\/product-sessions\/[0-9a-f-]+\.webp$/);
+    const poster = await app.inject({ url: ready.poster! });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers['content-type']).toContain('image/webp');
+    expect(await app.db.select().from(pendingFiles)).toEqual([]);
+
+    // A new upload: once it is ready the previous HLS folder and lesson file are gone.
+    const second = await upload(id, AUDIO, 'audio/mp4');
+    const replaced = await settled(id);
+    expect(replaced).toMatchObject({ media_status: 'ready', media_kind: 'audio', file: second, poster: ready.poster });
+    expect(replaced.hls).not.toBe(ready.hls);
+    expect(await app.storage.statPrivate(`${ready.hls}master.m3u8`)).toBeNull();
+    expect(await app.storage.statPrivate(`${ready.hls}720p/seg00000.ts`)).toBeNull();
+    expect(await app.storage.statPrivate(source)).toBeNull();
+  });
+
+  it('makes an audio source the audio rendition only, with no poster', async () => {
+    const { sessionIds } = await newCourse(app, { price: 0 });
+    const id = sessionIds[0]!;
+    await upload(id, AUDIO, 'audio/mp4');
+    const ready = await settled(id);
+    expect(ready).toMatchObject({ media_status: 'ready', media_kind: 'audio', duration_seconds: 2, poster: null });
+    const master = (await text(`${ready.hls}master.m3u8`))!;
+    expect(master.split('\n').filter((line) => line.startsWith('#EXT-X-STREAM-INF'))).toEqual([
+      expect.stringMatching(/^#EXT-X-STREAM-INF:BANDWIDTH=\d+,CODECS="mp4a\.40\.2"$/),
+    ]);
+    expect(await app.storage.statPrivate(`${ready.hls}audio/seg00000.ts`)).not.toBeNull();
+  });
+
+  it('refuses random bytes with a Persian reason, keeps the last good lesson and the source for a retry', async () => {
+    const { sessionIds } = await newCourse(app, { price: 0 });
+    const id = sessionIds[0]!;
+    await upload(id, AUDIO, 'audio/mp4');
+    const good = await settled(id);
+    expect(good.media_status).toBe('ready');
+
+    const junk = await upload(id, randomBytes(64 * 1024), 'video/mp4');
+    const failed = await settled(id);
+    expect(failed).toMatchObject({
+      media_status: 'failed',
+      media_error: MESSAGES.lessonUnreadable,
+      media_source: junk,
+      hls: good.hls,
+      file: good.file,
+      media_kind: 'audio',
+      duration_seconds: 2,
+    });
+    expect(await app.storage.statPrivate(`${good.hls}master.m3u8`)).not.toBeNull();
+    expect(await app.storage.statPrivate(junk)).not.toBeNull();
+    // No stray folder of the failed run is left.
+    expect(await app.db.select().from(pendingFiles)).toEqual([]);
+  });
+
+  it('refuses a 0-second clip', async () => {
+    const { sessionIds } = await newCourse(app, { price: 0 });
+    const id = sessionIds[0]!;
+    await upload(id, EMPTY, 'video/mp4');
+    expect(await settled(id)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonEmpty, hls: null });
+  });
+});
