@@ -2,8 +2,9 @@
  * Lesson processing (modules/lessons/transcode.ts; issue 24 "Processing", "Bad input"): clips made
  * with ffmpeg's lavfi are queued as an upload would be, and the session ends ready with HLS
  * (renditions, 6-second segments, master playlist), its duration and a poster, or failed with a
- * Persian reason while the last good lesson stays. On PGlite with the data folder, and on
- * PostgreSQL (DATABASE_URL) with an S3 bucket (s3rver).
+ * Persian reason while the last good lesson stays; `POST /api/dashboard/product-sessions/:id/media/retry`
+ * queues a failed upload again. On PGlite with the data folder, and on PostgreSQL (DATABASE_URL)
+ * with an S3 bucket (s3rver). Without ffmpeg the server starts and a job fails with a Persian reason.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -17,7 +18,8 @@ import { MESSAGES } from '../../../src/lib/messages';
 import { queueTranscode } from '../../../src/modules/lessons/transcode';
 import { newCourse } from '../../helpers/commerce-fixtures';
 import { startLocalS3, type LocalS3 } from '../../helpers/s3-server';
-import { buildTestApp, tempDir, type DbTarget } from '../../helpers/test-app';
+import { buildTestApp, loginToken, tempDir, type DbTarget } from '../../helpers/test-app';
+import type { DashboardProductSession } from '@shop/contracts';
 
 jest.setTimeout(120_000);
 
@@ -170,5 +172,56 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     const id = sessionIds[0]!;
     await upload(id, EMPTY, 'video/mp4');
     expect(await settled(id)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonEmpty, hls: null });
+  });
+
+  it('queues a failed upload again on POST …/media/retry: 202 and ready; 422 while there is nothing to retry or its source is gone', async () => {
+    const token = await loginToken(app, 'super@example.com', 'Super12345');
+    const retry = (id: number) =>
+      app.inject({ method: 'POST', url: `/api/dashboard/product-sessions/${id}/media/retry`, headers: { authorization: `Bearer ${token}` } });
+    const { sessionIds } = await newCourse(app, { price: 0 });
+    const id = sessionIds[0]!;
+    expect((await retry(id)).json()).toEqual({ message: MESSAGES.lessonNothingToRetry });
+    expect((await retry(id)).statusCode).toBe(422);
+    expect((await retry(999_999)).statusCode).toBe(404);
+
+    // The upload's file is not in the store yet: the job fails, and so does a retry.
+    const key = `sessions/${randomUUID()}.mp4`;
+    await queueTranscode(app, id, key, 'video/mp4');
+    expect(await settled(id)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonSourceMissing, media_source: key });
+    const missing = await retry(id);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toEqual({ message: MESSAGES.lessonSourceMissing });
+
+    await app.storage.putPrivate(key, VIDEO);
+    const queued = await retry(id);
+    expect(queued.statusCode).toBe(202);
+    const body = queued.json<{ message: string; data: DashboardProductSession }>();
+    expect(body.message).toBe(MESSAGES.lessonRetryQueued);
+    expect(body.data).toMatchObject({ id, media_status: 'queued', media_progress: 0, media_error: null });
+    expect(await settled(id)).toMatchObject({ media_status: 'ready', file: key, file_type: 'video/mp4', media_kind: 'video' });
+    expect((await retry(id)).statusCode).toBe(422);
+  });
+});
+
+describe('lesson processing without ffmpeg', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp('pglite', { transcode: { ffmpegPath: '/nonexistent/ffmpeg', ffprobePath: '/nonexistent/ffprobe' } });
+  });
+  afterAll(() => app.close());
+
+  it('starts, and fails a job with a Persian reason', async () => {
+    const { sessionIds } = await newCourse(app, { price: 0 });
+    const id = sessionIds[0]!;
+    const key = await app.storage.putPrivate(`sessions/${randomUUID()}.mp4`, VIDEO);
+    await queueTranscode(app, id, key, 'video/mp4');
+    for (;;) {
+      const [current] = await app.db.select().from(productSessions).where(eq(productSessions.id, id));
+      if (current!.media_status === 'failed') {
+        expect(current).toMatchObject({ media_error: MESSAGES.ffmpegMissing, media_source: key, hls: null });
+        return;
+      }
+      await sleep(200);
+    }
   });
 });
