@@ -16,7 +16,6 @@
  */
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -65,6 +64,12 @@ const REAP_GRACE_SECONDS = 15;
 
 /** Where a poster is taken, as a share of the length (issue 24: about 10 % in). */
 const POSTER_AT = 0.1;
+
+/**
+ * Where runs copy their source and let ffmpeg write (`<DATA_DIR>/transcoding/<session id>-<uuid>/`):
+ * in the data folder, watched by the disk guard, and shared by replicas like the rest of it.
+ */
+const workRootOf = (app: FastifyInstance) => path.join(app.settings.dataDir, 'transcoding');
 
 /** The private folder prefix of a session's processed lessons. */
 const lessonsOf = (sessionId: number) => `lessons/${sessionId}/`;
@@ -157,7 +162,7 @@ async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: P
   // The session was deleted, or a later upload replaced this one: nothing to do.
   if (started.length === 0) return;
   const hadPoster = started[0]!.poster !== null;
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-transcode-'));
+  const dir = path.join(workRootOf(app), `${sessionId}-${randomUUID()}`);
   const prefix = `${lessonsOf(sessionId)}${randomUUID()}/`;
   let probe: MediaProbe | undefined;
   let size = 0;
@@ -166,6 +171,8 @@ async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: P
       app.db,
       prefix,
       async () => {
+        // Made once the folder is recorded: a work folder with no live writer is a dead run's (removeDeadWork).
+        await fs.mkdir(dir, { recursive: true });
         const input = path.join(dir, 'source');
         const opened = await app.storage.openPrivate(source);
         if (!opened) throw new MediaRefused(MESSAGES.lessonSourceMissing);
@@ -240,6 +247,18 @@ async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: P
   }
 }
 
+/** Removes the work folders of runs that no live process writes any more (killed: their temp copy and ffmpeg output). */
+async function removeDeadWork(app: FastifyInstance): Promise<void> {
+  const root = workRootOf(app);
+  for (const name of await fs.readdir(root).catch(() => [] as string[])) {
+    const sessionId = /^(\d+)-/.exec(name)?.[1];
+    if (sessionId && !(await app.files.writing(app.db, lessonsOf(Number(sessionId))))) {
+      await fs.rm(path.join(root, name), { recursive: true, force: true });
+      app.log.warn({ folder: name }, 'removed the work folder of a lesson run cut off by a crash');
+    }
+  }
+}
+
 /** An active job of the queue, as pg-boss keeps it. */
 interface ActiveJob {
   id: string;
@@ -251,9 +270,10 @@ interface ActiveJob {
 /**
  * Fails the active jobs older than {@link REAP_GRACE_SECONDS} whose session's lesson folder no
  * live process is writing (their process died), so pg-boss retries them; a job out of tries
- * marks its session failed. Answers how many it failed.
+ * marks its session failed. Removes dead runs' work folders first. Answers how many jobs it failed.
  */
 export async function reapDeadJobs(app: FastifyInstance): Promise<number> {
+  await removeDeadWork(app);
   const { rows } = await app.dbExecuteSql(
     `select id, data, retry_count, retry_limit from pgboss.job
      where name = $1 and state = 'active' and started_on < now() - make_interval(secs => $2)`,
