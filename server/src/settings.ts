@@ -17,6 +17,11 @@ export interface AppOptions {
   dataDir?: string;
   /** Seed demo content into an empty database (default true). */
   seed?: boolean;
+  /**
+   * With the seed, render and process the demo video lesson with ffmpeg (env SEED_DEMO_LESSON !==
+   * 'false'; default true). Test apps turn it off: it takes seconds.
+   */
+  demoLesson?: boolean;
   /** Serve the shell, remotes and media (env SERVE_STATIC !== 'false'). */
   serveStatic?: boolean;
   /** Folder of the shell's build (default `<repo>/shell/dist`). */
@@ -194,6 +199,8 @@ export interface AppSettings {
   privateDir: string;
   /** Seed demo content into an empty database (env SEED !== 'false'). */
   seed: boolean;
+  /** With the seed, the demo video lesson (db/seed-lesson.ts). */
+  demoLesson: boolean;
   serveStatic: boolean;
   shellDist: string;
   remotesRoot: string;
@@ -328,6 +335,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     uploadsDir: path.join(dataDir, 'uploads'),
     privateDir: path.join(dataDir, 'private'),
     seed: options.seed ?? env.SEED !== 'false',
+    demoLesson: options.demoLesson ?? env.SEED_DEMO_LESSON !== 'false',
     serveStatic: options.serveStatic ?? env.SERVE_STATIC !== 'false',
     shellDist: options.shellDist ?? path.join(REPO_ROOT, 'shell', 'dist'),
     remotesRoot: options.remotesRoot ?? path.join(REPO_ROOT, 'remotes'),

@@ -5,7 +5,9 @@
  * {@link MediaRefused} with a Persian reason, never retried.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { MESSAGES } from '../../lib/messages';
 
 /** The programs to run (settings FFMPEG_PATH, FFPROBE_PATH). */
@@ -236,4 +238,29 @@ export async function grabFrame(programs: FfmpegPrograms, file: string, atSecond
     ['-v', 'error', '-nostdin', '-y', '-ss', atSeconds.toFixed(2), '-i', file, '-frames:v', '1', '-f', 'image2', '-c:v', 'png', outFile],
     { signal },
   );
+}
+
+/**
+ * Renders a test-pattern video with a tone, `seconds` long, `size` (default 1280×720), H.264 + AAC in MP4, from
+ * ffmpeg's own sources (the demo lesson of the seed and the benchmark need no committed video).
+ * @throws Error when ffmpeg fails, MediaRefused `ffmpegMissing`
+ */
+export async function renderTestClip(programs: FfmpegPrograms, outFile: string, seconds: number, size = '1280x720'): Promise<void> {
+  await run(programs.ffmpegPath, [
+    '-v', 'error', '-nostdin', '-y',
+    '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25`,
+    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+    '-t', String(seconds),
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
+    outFile,
+  ]);
+}
+
+/** Every file {@link transcodeToHls} wrote under `outDir`, as sorted paths relative to it with `/` (`master.m3u8`, `360p/seg00000.ts`, …). */
+export async function hlsFilesOf(outDir: string): Promise<string[]> {
+  const entries = await fs.readdir(outDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
 }

@@ -29,7 +29,7 @@ import { ApiError, notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { newKey, toWebp } from '../../lib/uploads';
 import { getProductSessionForDashboard } from '../commerce/product-sessions-admin';
-import { grabFrame, MediaRefused, probeMedia, transcodeToHls, type FfmpegPrograms, type MediaProbe } from './ffmpeg';
+import { grabFrame, hlsFilesOf, MediaRefused, probeMedia, transcodeToHls, type FfmpegPrograms, type MediaProbe } from './ffmpeg';
 
 /** The job queue's name for lesson processing. */
 export const TRANSCODE_QUEUE = 'transcode';
@@ -141,15 +141,6 @@ async function markFailed(app: FastifyInstance, sessionId: number, source: strin
 /** Thrown in the final update when the session no longer waits for this source (deleted, or replaced). */
 class StaleJob extends Error {}
 
-/** Every file under `dir`, as paths relative to it with `/`. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
-}
-
 /** Runs one job; resolves when it is done with (ready, refused, or stale), throws to have pg-boss try it again. */
 async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: PgBoss.JobWithMetadata<TranscodeJob>, signal: AbortSignal): Promise<void> {
   const { sessionId, source, sourceType } = job.data;
@@ -192,7 +183,7 @@ async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: P
             .where(waiting)
             .catch((error: unknown) => app.log.warn({ err: error, sessionId }, 'lesson progress not saved'));
         }, signal);
-        for (const name of await filesUnder(out)) {
+        for (const name of await hlsFilesOf(out)) {
           await app.storage.putPrivate(prefix + name, await fs.readFile(path.join(out, name)));
         }
         if (hadPoster || !probe.video) return [];
