@@ -132,11 +132,10 @@ export async function probeMedia(programs: FfmpegPrograms, file: string, signal?
   const streams = parsed.streams ?? [];
   const videoStream = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && s.width && s.height);
   const hasAudio = streams.some((s) => s.codec_type === 'audio');
+  // Also a 0-second MP4, which ffmpeg writes with no stream at all.
+  if (!videoStream && !hasAudio) throw new MediaRefused(MESSAGES.lessonNoStreams);
   const durations = [parsed.format?.duration, ...streams.map((s) => s.duration)].map(Number).filter(Number.isFinite);
   const durationSeconds = Math.max(0, ...durations);
-  // A container that says it lasts 0 s (ffmpeg writes a 0-second clip with no stream at all) is empty.
-  const empty = durationSeconds < MIN_SECONDS && durations.length > 0;
-  if (!videoStream && !hasAudio) throw new MediaRefused(empty ? MESSAGES.lessonEmpty : MESSAGES.lessonNoStreams);
   if (durationSeconds < MIN_SECONDS) throw new MediaRefused(MESSAGES.lessonEmpty);
   return {
     durationSeconds,
@@ -165,7 +164,8 @@ function videoKbps(height: number): number {
  * `seg00000.ts`…), H.264 + AAC in {@link SEGMENT_SECONDS}-second segments. A video gets its
  * {@link renditionHeights} (with sound when it has some) and, with sound, an audio-only variant;
  * a sound source only the audio variant. `onProgress` gets the seconds of the source done so far.
- * @throws Error when ffmpeg fails, MediaRefused `ffmpegMissing`
+ * @throws MediaRefused `lessonUnreadable` when ffmpeg cannot decode it, `ffmpegMissing`; Error when
+ * stopped by `signal` or the disk is full
  */
 export async function transcodeToHls(
   programs: FfmpegPrograms,
@@ -219,13 +219,21 @@ export async function transcodeToHls(
     '-nostats',
     `${outDir}/%v/index.m3u8`,
   );
-  await run(programs.ffmpegPath, args, {
-    signal,
-    onLine: (line) => {
-      const match = /^out_time_us=(\d+)/.exec(line);
-      if (match) onProgress(Number(match[1]) / 1e6);
-    },
-  });
+  try {
+    await run(programs.ffmpegPath, args, {
+      signal,
+      onLine: (line) => {
+        const match = /^out_time_us=(\d+)/.exec(line);
+        if (match) onProgress(Number(match[1]) / 1e6);
+      },
+    });
+  } catch (error) {
+    // ffprobe read it but ffmpeg cannot decode it (a damaged or truncated file): refused, not retried.
+    // Stopped, ffmpeg missing or a full disk are the server's: thrown as they are (retried).
+    const stderr = (error as { stderr?: string }).stderr ?? '';
+    if (signal?.aborted || error instanceof MediaRefused || /No space left on device/i.test(stderr)) throw error;
+    throw Object.assign(new MediaRefused(MESSAGES.lessonUnreadable), { cause: error });
+  }
 }
 
 /**

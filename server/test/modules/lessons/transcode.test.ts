@@ -7,7 +7,7 @@
  * with an S3 bucket (s3rver). Without ffmpeg the server starts and a job fails with a Persian reason.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -40,7 +40,16 @@ const VIDEO = clip('lesson.mp4', [
   '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
 ]);
 const AUDIO = clip('lesson.m4a', ['-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100', '-t', '2', '-c:a', 'aac']);
-const EMPTY = clip('empty.mp4', ['-f', 'lavfi', '-i', 'testsrc2=size=320x240', '-t', '0', '-c:v', 'libx264']);
+/** 0 seconds of sound: a WAV with its stream, and an MP4, which ffmpeg writes with no stream at all. */
+const EMPTY_WAV = clip('empty.wav', ['-f', 'lavfi', '-i', 'sine', '-t', '0']);
+const EMPTY_MP4 = clip('empty.mp4', ['-f', 'lavfi', '-i', 'testsrc2=size=320x240', '-t', '0', '-c:v', 'libx264']);
+/**
+ * 64 KB of hash output: random bytes, the same on every run (bytes from /dev/urandom now and then
+ * look like an MP3 frame to ffprobe).
+ */
+const JUNK = Buffer.concat(Array.from({ length: 2048 }, (_v, i) => createHash('sha256').update(`junk-${i}`).digest()));
+/** A real clip cut in the middle (a truncated upload): its index, at the end of the MP4, is missing. */
+const TRUNCATED = VIDEO.subarray(0, Math.floor(VIDEO.length / 2));
 
 describe.each(TARGETS)('lesson processing on %s with the %s store', (target, store) => {
   let app: FastifyInstance;
@@ -153,7 +162,7 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     const good = await settled(id);
     expect(good.media_status).toBe('ready');
 
-    const junk = await upload(id, randomBytes(64 * 1024), 'video/mp4');
+    const junk = await upload(id, JUNK, 'video/mp4');
     const failed = await settled(id);
     expect(failed).toMatchObject({
       media_status: 'failed',
@@ -168,14 +177,21 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     expect(await app.storage.statPrivate(junk)).not.toBeNull();
   });
 
-  it('refuses a 0-second clip', async () => {
+  it('refuses a truncated upload', async () => {
     const { sessionIds } = await newCourse(app, { price: 0 });
-    const id = sessionIds[0]!;
-    await upload(id, EMPTY, 'video/mp4');
-    expect(await settled(id)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonEmpty, hls: null });
+    await upload(sessionIds[0]!, TRUNCATED, 'video/mp4');
+    expect(await settled(sessionIds[0]!)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonUnreadable, hls: null });
   });
 
-  it('queues a failed upload again on POST …/media/retry: 202 and ready; 422 while there is nothing to retry or its source is gone', async () => {
+  it('refuses 0-second clips', async () => {
+    const { sessionIds } = await newCourse(app, { price: 0, sessions: [{}, {}] });
+    await upload(sessionIds[0]!, EMPTY_WAV, 'audio/wav');
+    await upload(sessionIds[1]!, EMPTY_MP4, 'video/mp4');
+    expect(await settled(sessionIds[0]!)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonEmpty, hls: null });
+    expect(await settled(sessionIds[1]!)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonNoStreams, hls: null });
+  });
+
+  it('queues a failed upload again on POST …/media/retry: 202 and ready; 422 while there is nothing to retry or its source is gone; deleting the session deletes its lesson', async () => {
     const token = await loginToken(app, 'super@example.com', 'Super12345');
     const retry = (id: number) =>
       app.inject({ method: 'POST', url: `/api/dashboard/product-sessions/${id}/media/retry`, headers: { authorization: `Bearer ${token}` } });
@@ -199,8 +215,17 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     const body = queued.json<{ message: string; data: DashboardProductSession }>();
     expect(body.message).toBe(MESSAGES.lessonRetryQueued);
     expect(body.data).toMatchObject({ id, media_status: 'queued', media_progress: 0, media_error: null });
-    expect(await settled(id)).toMatchObject({ media_status: 'ready', file: key, file_type: 'video/mp4', media_kind: 'video' });
+    const ready = await settled(id);
+    expect(ready).toMatchObject({ media_status: 'ready', file: key, file_type: 'video/mp4', media_kind: 'video' });
     expect((await retry(id)).statusCode).toBe(422);
+
+    // Deleting the session deletes its processed lesson, lesson file and poster too.
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/dashboard/product-sessions/${id}`, headers: { authorization: `Bearer ${token}` } });
+    expect(deleted.statusCode).toBe(200);
+    expect(await app.storage.statPrivate(`${ready.hls}master.m3u8`)).toBeNull();
+    expect(await app.storage.statPrivate(`${ready.hls}360p/seg00000.ts`)).toBeNull();
+    expect(await app.storage.statPrivate(key)).toBeNull();
+    expect(await app.storage.stat(ready.poster!.slice('/media/'.length))).toBeNull();
   });
 });
 
