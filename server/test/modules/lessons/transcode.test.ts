@@ -51,12 +51,31 @@ const JUNK = Buffer.concat(Array.from({ length: 2048 }, (_v, i) => createHash('s
 /** A real clip cut in the middle (a truncated upload): its index, at the end of the MP4, is missing. */
 const TRUNCATED = VIDEO.subarray(0, Math.floor(VIDEO.length / 2));
 
+/** The nice values of this process's ffmpeg and ffprobe children now (Linux /proc). */
+function ffmpegNiceness(): number[] {
+  const values: number[] = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    // pid (comm) state ppid … with comm in parentheses; nice is the 19th field.
+    const match = /^\d+ \((ff(?:mpeg|probe))\) (.*)$/.exec(stat.trim());
+    if (!match) continue;
+    const fields = match[2]!.split(' ');
+    if (Number(fields[1]) === process.pid) values.push(Number(fields[16]));
+  }
+  return values;
+}
+
 describe.each(TARGETS)('lesson processing on %s with the %s store', (target, store) => {
   let app: FastifyInstance;
   let s3: LocalS3 | undefined;
   beforeAll(async () => {
     if (store === 's3') s3 = await startLocalS3();
-    app = await buildTestApp(target, { s3: s3?.settings });
+    app = await buildTestApp(target, { s3: s3?.settings, transcode: { concurrency: 1 } });
   });
   afterAll(async () => {
     await app.close();
@@ -140,6 +159,23 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     expect(await app.storage.statPrivate(`${ready.hls}master.m3u8`)).toBeNull();
     expect(await app.storage.statPrivate(`${ready.hls}720p/seg00000.ts`)).toBeNull();
     expect(await app.storage.statPrivate(source)).toBeNull();
+  });
+
+  it('runs one lesson at a time (TRANSCODE_CONCURRENCY 1), ffmpeg at nice 19', async () => {
+    const { sessionIds } = await newCourse(app, { price: 0, sessions: [{}, {}] });
+    await upload(sessionIds[0]!, VIDEO, 'video/mp4');
+    await upload(sessionIds[1]!, VIDEO, 'video/mp4');
+    const niceness = new Set<number>();
+    let together = 0;
+    for (;;) {
+      const statuses = await Promise.all(sessionIds.map(async (id) => (await row(id)).media_status));
+      if (statuses.every((status) => status === 'processing')) together += 1;
+      for (const nice of ffmpegNiceness()) niceness.add(nice);
+      if (statuses.every((status) => status === 'ready' || status === 'failed')) break;
+      await sleep(50);
+    }
+    expect(together).toBe(0);
+    expect([...niceness]).toEqual([19]);
   });
 
   it('makes an audio source the audio rendition only, with no poster', async () => {
