@@ -13,6 +13,7 @@
  * tells a running job from a dead process's: pg-boss keeps a job `active` until it expires, so a
  * reaper on every instance fails the active jobs whose folder no live process is writing, and
  * pg-boss retries them at once (about {@link REAP_INTERVAL_MS} + {@link TRANSCODE_RETRY.delaySeconds}).
+ * The same reaper queues again a session left `queued` without a job ({@link recoverLostJobs}).
  */
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -121,13 +122,20 @@ export async function retryTranscode(app: FastifyInstance, sessionId: number): P
     .where(eq(productSessions.id, sessionId));
   if (!row) throw notFound();
   if (row.status !== 'failed' || !row.source) throw new ApiError(422, MESSAGES.lessonNothingToRetry);
-  const head = await app.storage.openPrivate(row.source, { start: 0, end: 64 * 1024 - 1 });
-  if (!head) throw new ApiError(422, MESSAGES.lessonSourceMissing);
+  const type = await sourceTypeOf(app, row.source);
+  if (!type) throw new ApiError(422, MESSAGES.lessonSourceMissing);
+  await queueTranscode(app, sessionId, row.source, type);
+  return (await getProductSessionForDashboard(app.db, sessionId))!;
+}
+
+/** The MIME type of a stored source, detected from its first 64 KB; null when it is missing. */
+async function sourceTypeOf(app: FastifyInstance, source: string): Promise<string | null> {
+  const head = await app.storage.openPrivate(source, { start: 0, end: 64 * 1024 - 1 });
+  if (!head) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of head.stream) chunks.push(chunk as Buffer);
   const detected = await fileTypeFromBuffer(new Uint8Array(Buffer.concat(chunks)));
-  await queueTranscode(app, sessionId, row.source, detected?.mime ?? 'application/octet-stream');
-  return (await getProductSessionForDashboard(app.db, sessionId))!;
+  return detected?.mime ?? 'application/octet-stream';
 }
 
 /** Marks the processing of `source` failed with the Persian `reason`, unless another upload replaced it. */
@@ -250,6 +258,42 @@ async function removeDeadWork(app: FastifyInstance): Promise<void> {
   }
 }
 
+/**
+ * Sessions waiting for a job that is gone: `queued` with no job of their source (a crash between
+ * {@link queueTranscode}'s commit and its send) are queued again; `processing` with none (pg-boss
+ * gave the job up, e.g. expired out of tries) are marked failed, so staff can retry. A session is
+ * only acted on when a previous run (one reaper interval earlier) saw it so too: `suspects` holds
+ * what this run saw, for the next. Answers how many it acted on.
+ */
+export async function recoverLostJobs(app: FastifyInstance, suspects: Set<string>): Promise<number> {
+  const { rows } = await app.dbExecuteSql(
+    `select s.id, s.media_status, s.media_source from product_sessions s
+     where s.media_status in ('queued', 'processing') and s.media_source is not null
+       and not exists (select 1 from pgboss.job j where j.name = $1 and j.state < 'completed'
+                       and j.data->>'source' = s.media_source and (j.data->>'sessionId')::int = s.id)`,
+    [TRANSCODE_QUEUE],
+  );
+  const seen = new Set<string>();
+  let acted = 0;
+  for (const row of rows as Array<{ id: number; media_status: string; media_source: string }>) {
+    const key = `${row.id}:${row.media_status}:${row.media_source}`;
+    seen.add(key);
+    if (!suspects.has(key)) continue;
+    if (row.media_status === 'processing') {
+      await markFailed(app, row.id, row.media_source, MESSAGES.lessonProcessingFailed);
+    } else {
+      const type = await sourceTypeOf(app, row.media_source);
+      if (type) await app.jobs.send(TRANSCODE_QUEUE, { sessionId: row.id, source: row.media_source, sourceType: type } satisfies TranscodeJob);
+      else await markFailed(app, row.id, row.media_source, MESSAGES.lessonSourceMissing);
+    }
+    app.log.warn({ sessionId: row.id, status: row.media_status }, 'lesson waiting for a job that is gone: queued again or failed');
+    acted += 1;
+  }
+  suspects.clear();
+  for (const key of seen) suspects.add(key);
+  return acted;
+}
+
 /** An active job of the queue, as pg-boss keeps it. */
 interface ActiveJob {
   id: string;
@@ -308,8 +352,10 @@ export async function startTranscoder(app: FastifyInstance, programs: FfmpegProg
   }
 
   let reaping: Promise<unknown> | undefined;
+  const suspects = new Set<string>();
   const reap = () => {
     reaping ??= reapDeadJobs(app)
+      .then(() => recoverLostJobs(app, suspects))
       .catch((error: unknown) => app.log.warn({ err: error }, 'lesson job reaper failed; the next run tries again'))
       .finally(() => (reaping = undefined));
   };

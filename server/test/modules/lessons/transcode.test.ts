@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pendingFiles, productSessions } from '../../../src/db/schema';
 import { MESSAGES } from '../../../src/lib/messages';
-import { queueTranscode } from '../../../src/modules/lessons/transcode';
+import { queueTranscode, recoverLostJobs } from '../../../src/modules/lessons/transcode';
 import { newCourse } from '../../helpers/commerce-fixtures';
 import { startLocalS3, type LocalS3 } from '../../helpers/s3-server';
 import { buildTestApp, loginToken, tempDir, type DbTarget } from '../../helpers/test-app';
@@ -211,6 +211,21 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     });
     expect(await app.storage.statPrivate(`${good.hls}master.m3u8`)).not.toBeNull();
     expect(await app.storage.statPrivate(junk)).not.toBeNull();
+  });
+
+  it('queues again a session left queued with no job (a crash before the send), and fails one left processing with none', async () => {
+    const { sessionIds } = await newCourse(app, { price: 0, sessions: [{}, {}] });
+    const [queued, processing] = sessionIds as [number, number];
+    const source = await app.storage.putPrivate(`sessions/${randomUUID()}.mp4`, VIDEO);
+    await app.db.update(productSessions).set({ media_status: 'queued', media_source: source }).where(eq(productSessions.id, queued));
+    await app.db.update(productSessions).set({ media_status: 'processing', media_source: source }).where(eq(productSessions.id, processing));
+    const suspects = new Set<string>();
+    // Seen once: only suspected (queueTranscode may be between its commit and its send).
+    expect(await recoverLostJobs(app, suspects)).toBe(0);
+    expect((await row(queued)).media_status).toBe('queued');
+    expect(await recoverLostJobs(app, suspects)).toBe(2);
+    expect(await settled(queued)).toMatchObject({ media_status: 'ready', file: source, file_type: 'video/mp4' });
+    expect(await row(processing)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonProcessingFailed, media_source: source });
   });
 
   it('refuses a truncated upload', async () => {
