@@ -178,10 +178,10 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     expect([...niceness]).toEqual([19]);
   });
 
-  it('makes an audio source the audio rendition only, with no poster', async () => {
-    const { sessionIds } = await newCourse(app, { price: 0 });
-    const id = sessionIds[0]!;
-    await upload(id, AUDIO, 'audio/mp4');
+  it('makes an audio source the audio rendition only, with no poster; deleting the course deletes it', async () => {
+    const course = await newCourse(app, { price: 0 });
+    const id = course.sessionIds[0]!;
+    const source = await upload(id, AUDIO, 'audio/mp4');
     const ready = await settled(id);
     expect(ready).toMatchObject({ media_status: 'ready', media_kind: 'audio', duration_seconds: 2, poster: null });
     const master = (await text(`${ready.hls}master.m3u8`))!;
@@ -189,6 +189,13 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
       expect.stringMatching(/^#EXT-X-STREAM-INF:BANDWIDTH=\d+,CODECS="mp4a\.40\.2"$/),
     ]);
     expect(await app.storage.statPrivate(`${ready.hls}audio/seg00000.ts`)).not.toBeNull();
+
+    const token = await loginToken(app, 'super@example.com', 'Super12345');
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/dashboard/products/${course.id}`, headers: { authorization: `Bearer ${token}` } });
+    expect(deleted.statusCode).toBe(200);
+    expect(await app.storage.statPrivate(`${ready.hls}master.m3u8`)).toBeNull();
+    expect(await app.storage.statPrivate(`${ready.hls}audio/seg00000.ts`)).toBeNull();
+    expect(await app.storage.statPrivate(source)).toBeNull();
   });
 
   it('refuses random bytes with a Persian reason, keeps the last good lesson and the source for a retry', async () => {
