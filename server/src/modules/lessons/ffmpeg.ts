@@ -32,10 +32,10 @@ export interface MediaProbe {
   hasAudio: boolean;
 }
 
-/** Video renditions, tallest first chosen from these heights (px) with their video bit rates (kbit/s). */
+/** Video renditions: the shorter side (px; the height of a landscape picture) and the video bit rate (kbit/s). */
 const VIDEO_RENDITIONS = [
-  { height: 360, kbps: 800 },
-  { height: 720, kbps: 2800 },
+  { side: 360, kbps: 800 },
+  { side: 720, kbps: 2800 },
 ];
 
 /** AAC bit rate of every rendition's sound, kbit/s. */
@@ -111,6 +111,9 @@ interface ProbeStream {
   codec_type?: string;
   width?: number;
   height?: number;
+  /** A phone's rotation of the picture, degrees (ffmpeg turns the frames upright when it decodes). */
+  side_data_list?: Array<{ rotation?: number }>;
+  tags?: { rotate?: string };
   duration?: string;
   disposition?: { attached_pic?: number };
 }
@@ -139,30 +142,39 @@ export async function probeMedia(programs: FfmpegPrograms, file: string, signal?
   if (durationSeconds < MIN_SECONDS) throw new MediaRefused(MESSAGES.lessonEmpty);
   return {
     durationSeconds,
-    video: videoStream ? { width: videoStream.width!, height: videoStream.height! } : null,
+    video: videoStream ? uprightSize(videoStream) : null,
     hasAudio,
   };
 }
 
-/**
- * Heights of the video renditions of a source `sourceHeight` px tall: 360 and 720 where the source
- * is at least that tall, or one at the source's own (even) height below 360.
- */
-export function renditionHeights(sourceHeight: number): number[] {
-  const heights = VIDEO_RENDITIONS.map((r) => r.height).filter((h) => h <= sourceHeight);
-  return heights.length > 0 ? heights : [Math.max(2, sourceHeight - (sourceHeight % 2))];
+/** The picture's size as shown: width and height swapped when it is turned a quarter. */
+function uprightSize(stream: ProbeStream): { width: number; height: number } {
+  const rotation = Number(stream.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? stream.tags?.rotate ?? 0);
+  const quarter = Math.abs(Math.round(rotation / 90)) % 2 === 1;
+  return quarter ? { width: stream.height!, height: stream.width! } : { width: stream.width!, height: stream.height! };
 }
 
-/** Video bit rate of a rendition `height` px tall, kbit/s. */
-function videoKbps(height: number): number {
-  return VIDEO_RENDITIONS.find((r) => r.height === height)?.kbps ?? Math.round((800 * height) / 360);
+/**
+ * Sizes of the video renditions of a picture `width`×`height` as shown, named by their shorter
+ * side (`360p` of a portrait phone video is 360 px wide): 360 and 720 where the source's shorter
+ * side is at least that, or one at its own (even) shorter side below 360.
+ */
+export function renditionSides(width: number, height: number): number[] {
+  const shorter = Math.min(width, height);
+  const sides = VIDEO_RENDITIONS.map((r) => r.side).filter((side) => side <= shorter);
+  return sides.length > 0 ? sides : [Math.max(2, shorter - (shorter % 2))];
+}
+
+/** Video bit rate of a rendition whose shorter side is `side` px, kbit/s. */
+function videoKbps(side: number): number {
+  return VIDEO_RENDITIONS.find((r) => r.side === side)?.kbps ?? Math.round((800 * side) / 360);
 }
 
 /**
  * Transcodes `file` into HLS in `outDir`: `master.m3u8` (BANDWIDTH, RESOLUTION, CODECS of each
  * variant) and a folder per rendition (`360p/`, `720p/`, `audio/`, each `index.m3u8` and
  * `seg00000.ts`…), H.264 + AAC in {@link SEGMENT_SECONDS}-second segments. A video gets its
- * {@link renditionHeights} (with sound when it has some) and, with sound, an audio-only variant;
+ * {@link renditionSides} (with sound when it has some) and, with sound, an audio-only variant;
  * a sound source only the audio variant. `onProgress` gets the seconds of the source done so far.
  * @throws MediaRefused `lessonUnreadable` when ffmpeg cannot decode it, `ffmpegMissing`; Error when
  * stopped by `signal` or the disk is full
@@ -178,23 +190,24 @@ export async function transcodeToHls(
   const args = ['-v', 'error', '-nostdin', '-y', '-i', file];
   const maps: string[] = [];
   const streamMap: string[] = [];
-  const heights = probe.video ? renditionHeights(probe.video.height) : [];
-  if (heights.length > 0) {
-    const labels = heights.map((_h, i) => `[s${i}]`).join('');
-    const scales = heights.map((h, i) => `[s${i}]scale=-2:${h}[v${i}]`).join(';');
-    args.push('-filter_complex', `[0:v:0]split=${heights.length}${labels};${scales}`);
+  const sides = probe.video ? renditionSides(probe.video.width, probe.video.height) : [];
+  const portrait = probe.video !== null && probe.video.height > probe.video.width;
+  if (sides.length > 0) {
+    const labels = sides.map((_side, i) => `[s${i}]`).join('');
+    const scales = sides.map((side, i) => `[s${i}]scale=${portrait ? `${side}:-2` : `-2:${side}`}[v${i}]`).join(';');
+    args.push('-filter_complex', `[0:v:0]split=${sides.length}${labels};${scales}`);
   }
   let audioIndex = 0;
-  heights.forEach((height, i) => {
+  sides.forEach((side, i) => {
     maps.push('-map', `[v${i}]`);
-    const kbps = videoKbps(height);
+    const kbps = videoKbps(side);
     args.push(`-b:v:${i}`, `${kbps}k`, `-maxrate:v:${i}`, `${Math.round(kbps * 1.07)}k`, `-bufsize:v:${i}`, `${Math.round(kbps * 1.5)}k`);
     if (probe.hasAudio) {
       maps.push('-map', '0:a:0');
-      streamMap.push(`v:${i},a:${audioIndex},name:${height}p`);
+      streamMap.push(`v:${i},a:${audioIndex},name:${side}p`);
       audioIndex += 1;
     } else {
-      streamMap.push(`v:${i},name:${height}p`);
+      streamMap.push(`v:${i},name:${side}p`);
     }
   });
   if (probe.hasAudio) {
@@ -202,7 +215,7 @@ export async function transcodeToHls(
     streamMap.push(`a:${audioIndex},name:audio`);
   }
   args.push(...maps);
-  if (heights.length > 0) {
+  if (sides.length > 0) {
     args.push('-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p');
     // A key frame at every segment boundary, so the renditions switch cleanly.
     args.push('-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0');

@@ -39,6 +39,19 @@ const VIDEO = clip('lesson.mp4', [
   '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
   '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
 ]);
+/** A phone's portrait video (720×1280) with sound, and a small one (320×240) without. */
+const PORTRAIT = clip('portrait.mp4', [
+  '-f', 'lavfi', '-i', 'testsrc2=size=720x1280:rate=25',
+  '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+  '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
+]);
+const SMALL = clip('small.mp4', ['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']);
+/** {@link VIDEO} as a phone stores a portrait video: landscape frames with a 90° rotation to show them upright. */
+const ROTATED = (() => {
+  const landscape = path.join(tempDir('shop-clip-'), 'landscape.mp4');
+  fs.writeFileSync(landscape, VIDEO);
+  return clip('rotated.mp4', ['-i', landscape, '-c', 'copy', '-metadata:s:v:0', 'rotate=90']);
+})();
 const AUDIO = clip('lesson.m4a', ['-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100', '-t', '2', '-c:a', 'aac']);
 /** 0 seconds of sound: a WAV with its stream, and an MP4, which ffmpeg writes with no stream at all. */
 const EMPTY_WAV = clip('empty.wav', ['-f', 'lavfi', '-i', 'sine', '-t', '0']);
@@ -176,6 +189,22 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     }
     expect(together).toBe(0);
     expect([...niceness]).toEqual([19]);
+  });
+
+  it('sizes renditions by the shorter side as shown: portrait phone videos, and one under 360p at its own size', async () => {
+    const { sessionIds } = await newCourse(app, { price: 0, sessions: [{}, {}, {}] });
+    await upload(sessionIds[0]!, PORTRAIT, 'video/mp4');
+    await upload(sessionIds[1]!, SMALL, 'video/mp4');
+    await upload(sessionIds[2]!, ROTATED, 'video/mp4');
+    for (const id of [sessionIds[0]!, sessionIds[2]!]) {
+      const portrait = (await text(`${(await settled(id)).hls}master.m3u8`))!;
+      expect(portrait).toMatch(/RESOLUTION=360x640,.*\n360p\/index\.m3u8/);
+      expect(portrait).toMatch(/RESOLUTION=720x1280,.*\n720p\/index\.m3u8/);
+    }
+    const small = (await text(`${(await settled(sessionIds[1]!)).hls}master.m3u8`))!;
+    expect(small.split('\n').filter((line) => line.startsWith('#EXT-X-STREAM-INF'))).toEqual([
+      expect.stringMatching(/RESOLUTION=320x240,CODECS="avc1\.[0-9a-f]+"$/),
+    ]);
   });
 
   it('makes an audio source the audio rendition only, with no poster; deleting the course deletes it', async () => {
