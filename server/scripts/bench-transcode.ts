@@ -16,7 +16,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LocalFileStorage } from '../src/lib/storage';
 import { renderTestClip } from '../src/modules/lessons/ffmpeg';
 import { REPO_ROOT } from '../src/settings';
 import { login, send } from '../test/crash/crash-client';
@@ -81,7 +80,9 @@ async function main(): Promise<number> {
     server = await startServerProcess(env);
     await server.stop();
     const source = `sessions/${randomUUID()}.mp4`;
-    await new LocalFileStorage(path.join(dataDir, 'uploads'), path.join(dataDir, 'private')).putPrivate(source, fs.readFileSync(clip));
+    // Copied where LocalFileStorage keeps private files (its putPrivate takes a buffer; the clip is about a GB).
+    fs.mkdirSync(path.join(dataDir, 'private', 'sessions'), { recursive: true });
+    fs.copyFileSync(clip, path.join(dataDir, 'private', source));
     const db = pgliteReader(dataDir);
     const [session] = await db
       .query<{ id: number }>(
