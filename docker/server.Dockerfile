@@ -57,6 +57,10 @@ ENV NODE_ENV=production \
     PORT=8080 \
     DATA_DIR=/data \
     SERVE_STATIC=true
+# Debian's ffmpeg transcodes lesson videos to HLS (issue 24; modules/lessons/).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=deps /app /app
 COPY --from=build /app/server/dist /app/server/dist

@@ -29,6 +29,11 @@
 //    sent, their outcomes by status and case class, and the duration (server/scripts/bench-fuzz.ts;
 //    FUZZ_RUNS and FUZZ_SEED change the count and the seed), written to bench-results/fuzz.json.
 //
+// 5. The transcode figures (issue 24): `npm run bench:transcode -w server` renders a 10-minute 1080p
+//    clip once (kept in bench-results/), has the compiled server process it as a lesson, and reports
+//    the wall time and the public API pages' p99 at rest and while it transcodes (target: at most
+//    twice), written to bench-results/transcode.json (server/scripts/bench-transcode.ts; needs ffmpeg).
+//
 // The report is the product, not a pass/fail test: Lighthouse's and the commerce and API figures
 // never change the exit code. It is 1 when the site never answered, 2 when Lighthouse could not be
 // installed or the browser could not run, and a server bench's own code when it could not run or,
@@ -229,12 +234,19 @@ function benchUpload() {
   return result.status ?? 1;
 }
 
+/** The transcode figures (bench-transcode.ts, issue 24): wall time of a 10-minute 1080p lesson, pages' p99 meanwhile. */
+function benchTranscode() {
+  const result = spawnSync('npm', ['run', 'bench:transcode', '--workspace', 'server'], { cwd: ROOT, stdio: 'inherit' });
+  return result.status ?? 1;
+}
+
 async function main() {
   const pagesCode = await benchPages();
   const postgresCode = benchPostgres();
   const faultsCode = benchFaults();
   const uploadCode = benchUpload();
-  return benchFuzz() || uploadCode || faultsCode || postgresCode || pagesCode;
+  const transcodeCode = benchTranscode();
+  return benchFuzz() || uploadCode || transcodeCode || faultsCode || postgresCode || pagesCode;
 }
 
 main().then(

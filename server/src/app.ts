@@ -21,6 +21,7 @@ import routeAccessPlugin from './plugins/app/route-access';
 import publicCachePlugin from './plugins/app/public-cache';
 import metricsPlugin from './plugins/app/metrics';
 import storedFilesPlugin from './plugins/app/stored-files';
+import transcoderPlugin from './plugins/app/transcoder';
 import authRoutes from './routes/auth';
 import postsRoutes from './routes/content/posts';
 import podcastsRoutes from './routes/content/podcasts';
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(multipartPlugin);
   // plugins/app
   await app.register(storedFilesPlugin);
+  await app.register(transcoderPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   await app.register(diskGuardPlugin);

@@ -17,6 +17,11 @@ export interface AppOptions {
   dataDir?: string;
   /** Seed demo content into an empty database (default true). */
   seed?: boolean;
+  /**
+   * With the seed, render and process the demo video lesson with ffmpeg (env SEED_DEMO_LESSON !==
+   * 'false'; default true). Test apps turn it off: it takes seconds.
+   */
+  demoLesson?: boolean;
   /** Serve the shell, remotes and media (env SERVE_STATIC !== 'false'). */
   serveStatic?: boolean;
   /** Folder of the shell's build (default `<repo>/shell/dist`). */
@@ -64,6 +69,17 @@ export interface AppOptions {
   publicCacheMs?: number;
   /** Bearer token that `GET /metrics` requires (env METRICS_TOKEN); open when absent. */
   metricsToken?: string;
+  /** Lesson processing (issue 24): env TRANSCODE_CONCURRENCY, FFMPEG_PATH, FFPROBE_PATH. */
+  transcode?: Partial<TranscodeSettings>;
+}
+
+/** How this process transcodes lessons (issue 24; modules/lessons/transcode.ts). */
+export interface TranscodeSettings {
+  /** Lessons this process transcodes at once (env TRANSCODE_CONCURRENCY, default 1; 0: none, another replica does). */
+  concurrency: number;
+  /** The ffmpeg and ffprobe programs (env FFMPEG_PATH, FFPROBE_PATH; default found on PATH). */
+  ffmpegPath: string;
+  ffprobePath: string;
 }
 
 /** Largest accepted uploads, KB. */
@@ -183,6 +199,8 @@ export interface AppSettings {
   privateDir: string;
   /** Seed demo content into an empty database (env SEED !== 'false'). */
   seed: boolean;
+  /** With the seed, the demo video lesson (db/seed-lesson.ts). */
+  demoLesson: boolean;
   serveStatic: boolean;
   shellDist: string;
   remotesRoot: string;
@@ -221,6 +239,7 @@ export interface AppSettings {
   publicCacheMs: number;
   /** Bearer token of `GET /metrics`, or undefined: the metrics are open (keep them off the public gateway). */
   metricsToken: string | undefined;
+  transcode: TranscodeSettings;
 }
 
 /** Default sender (DESIGN.md "Outside services"); MAIL_FROM replaces it. */
@@ -289,6 +308,18 @@ export function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
   return { endpoint, bucket, region: env.S3_REGION || 'us-east-1', accessKeyId: accessKeyId || undefined, secretAccessKey: secretAccessKey || undefined };
 }
 
+/**
+ * TRANSCODE_CONCURRENCY (issue 24): lessons one process transcodes at once, a whole number from 0
+ * (this process transcodes none; another replica does) up; unset: 1.
+ * @throws Error naming the variable for any other value
+ */
+export function transcodeConcurrencyFromEnv(raw: string | undefined): number {
+  const value = raw?.trim() ?? '';
+  if (value === '') return 1;
+  if (!/^\d{1,3}$/.test(value)) throw new Error(`TRANSCODE_CONCURRENCY="${value}" is not valid: give a whole number of lessons at once, 0 or more.`);
+  return Number(value);
+}
+
 /** Merges options, environment and defaults. Creates the data folder when missing. */
 export function resolveSettings(options: AppOptions, env = process.env): AppSettings {
   const dataDir = path.resolve(process.cwd(), options.dataDir ?? env.DATA_DIR ?? 'data');
@@ -304,6 +335,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     uploadsDir: path.join(dataDir, 'uploads'),
     privateDir: path.join(dataDir, 'private'),
     seed: options.seed ?? env.SEED !== 'false',
+    demoLesson: options.demoLesson ?? env.SEED_DEMO_LESSON !== 'false',
     serveStatic: options.serveStatic ?? env.SERVE_STATIC !== 'false',
     shellDist: options.shellDist ?? path.join(REPO_ROOT, 'shell', 'dist'),
     remotesRoot: options.remotesRoot ?? path.join(REPO_ROOT, 'remotes'),
@@ -341,5 +373,11 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     },
     publicCacheMs: options.publicCacheMs ?? (env.PUBLIC_CACHE_MS ? Number(env.PUBLIC_CACHE_MS) : DEFAULT_PUBLIC_CACHE_MS),
     metricsToken: options.metricsToken ?? (env.METRICS_TOKEN || undefined),
+    transcode: {
+      concurrency: transcodeConcurrencyFromEnv(env.TRANSCODE_CONCURRENCY),
+      ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
+      ffprobePath: env.FFPROBE_PATH || 'ffprobe',
+      ...options.transcode,
+    },
   };
 }

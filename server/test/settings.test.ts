@@ -1,4 +1,4 @@
-import { parseTrustProxy, RATE_LIMITS, rateLimitsFromEnv, resolveSettings } from '../src/settings';
+import { parseTrustProxy, RATE_LIMITS, rateLimitsFromEnv, resolveSettings, transcodeConcurrencyFromEnv } from '../src/settings';
 import { tempDir } from './helpers/test-app';
 
 describe('rate limits from the environment', () => {
@@ -37,5 +37,15 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('true')).toBe(true);
     expect(parseTrustProxy(' loopback,10.0.0.0/8 ')).toBe('loopback,10.0.0.0/8');
     expect(resolveSettings({ dataDir: tempDir() }, { TRUST_PROXY: '172.16.0.0/12' }).trustProxy).toBe('172.16.0.0/12');
+  });
+});
+
+describe('TRANSCODE_CONCURRENCY', () => {
+  it('is 1 by default, takes a whole number from 0, and names itself otherwise', () => {
+    expect(transcodeConcurrencyFromEnv(undefined)).toBe(1);
+    expect(transcodeConcurrencyFromEnv(' ')).toBe(1);
+    expect(transcodeConcurrencyFromEnv('0')).toBe(0);
+    expect(transcodeConcurrencyFromEnv(' 2 ')).toBe(2);
+    for (const bad of ['-1', '1.5', 'two', '1e3']) expect(() => transcodeConcurrencyFromEnv(bad)).toThrow(/TRANSCODE_CONCURRENCY/);
   });
 });

@@ -11,12 +11,14 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import {
   assertPrivateKey,
+  assertPrivatePrefix,
   assertPublicKey,
   mediaTypeOf,
   MEDIA_PREFIX,
@@ -196,6 +198,19 @@ export class S3FileStorage extends MediaPathStorage implements FileStorage {
   async deletePrivate(key: string): Promise<void> {
     assertPrivateKey(key);
     return this.remove(PRIVATE_PREFIX + key);
+  }
+
+  /** Lists the objects under the folder one page (up to 1000) at a time and deletes them, a page at once. */
+  async deletePrivatePrefix(prefix: string): Promise<void> {
+    assertPrivatePrefix(prefix);
+    for (;;) {
+      const command = new ListObjectsV2Command({ Bucket: this.bucket, Prefix: PRIVATE_PREFIX + prefix });
+      const page = await this.guard(this.client.send(command, { requestTimeout: S3_READ_TIMEOUT_MS }));
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+      // One DeleteObject each: DeleteObjects needs a Content-MD5 that not every S3-compatible store takes as the SDK sends it.
+      await Promise.all(keys.map((key) => this.remove(key)));
+      if (!page.IsTruncated || keys.length === 0) return;
+    }
   }
 
   /** Closes the client's connections (app close). */

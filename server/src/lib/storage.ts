@@ -56,6 +56,11 @@ export interface FileStorage {
   deletePrivate(key: string): Promise<void>;
   /** Resolves when the store can be reached (readiness: issue 23), else rejects. */
   check(): Promise<void>;
+  /**
+   * Removes every private file under `prefix` (a lesson's HLS folder `lessons/<id>/<uuid>/`, issue
+   * 24), and the writes of them a crash cut off; an empty or missing folder is not an error.
+   */
+  deletePrivatePrefix(prefix: string): Promise<void>;
 }
 
 /** Public prefix of stored files; routes/site/media.ts serves them there. */
@@ -68,10 +73,12 @@ const UPLOAD_KEY = new RegExp(`^(posts|podcasts|feeds|products|product-sessions)
 /** The committed demo media (seed-media/), written at start (db/seed.ts) and never deleted. */
 const SEED_MEDIA_KEY = new RegExp(`^seed/(images|audio)/${NAME}$`);
 /**
- * Private keys: lesson files and the demo's (`sessions/…`, `seed/…`), and the files of a lesson's
- * HLS under its prefix, in folders (`sessions/<prefix>/<rendition>/<segment>`; issue 24).
+ * Private files: uploaded lesson files (`sessions/…`), the seed's clips, and processed lessons
+ * (issue 24): `lessons/<session id>/<uuid>/` holding `master.m3u8` and one folder per rendition.
  */
-const PRIVATE_KEY = new RegExp(`^(sessions/${NAME}(/${NAME})*|seed/${NAME})$`);
+const PRIVATE_KEY = new RegExp(`^((sessions|seed)/${NAME}|lessons/\\d+/${NAME}/(${NAME}/)?${NAME})$`);
+/** The folder of one processed lesson: {@link FileStorage.deletePrivatePrefix} removes nothing wider. */
+const PRIVATE_PREFIX = new RegExp(`^lessons/\\d+/${NAME}/$`);
 
 /** True for a key that may be stored and served under `/media/`: an upload or seed media. */
 export function isPublicKey(key: string): boolean {
@@ -101,6 +108,11 @@ export function assertPrivateKey(key: string): void {
   if (!PRIVATE_KEY.test(key)) throw new Error(`invalid private key: ${key}`);
 }
 
+/** @throws Error for a prefix other than one processed lesson's folder (`lessons/<id>/<name>/`). */
+export function assertPrivatePrefix(prefix: string): void {
+  if (!PRIVATE_PREFIX.test(prefix)) throw new Error(`invalid private prefix: ${prefix}`);
+}
+
 const MEDIA_TYPES: Record<string, string> = {
   webp: 'image/webp',
   png: 'image/png',
@@ -120,6 +132,9 @@ const MEDIA_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   pdf: 'application/pdf',
   zip: 'application/zip',
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  vtt: 'text/vtt',
 };
 
 /** MIME type of a stored file by its extension (the extensions uploads.ts and the seed write). */
@@ -200,7 +215,7 @@ export class LocalFileStorage extends MediaPathStorage implements FileStorage {
   /** Removes `key` and any write of it that a crash cut off (a write in progress of an upload key is never deleted). */
   async delete(key: string): Promise<void> {
     await fs.rm(this.fileOf(key), { force: true });
-    await removePartialsOf(this.root, key);
+    await removePartialsOf(this.root, partialPrefixOf(key));
   }
 
   async putPrivate(key: string, content: Buffer): Promise<string> {
@@ -218,7 +233,14 @@ export class LocalFileStorage extends MediaPathStorage implements FileStorage {
 
   async deletePrivate(key: string): Promise<void> {
     await fs.rm(this.privateFileOf(key), { force: true });
-    await removePartialsOf(this.privateRoot, key);
+    await removePartialsOf(this.privateRoot, partialPrefixOf(key));
+  }
+
+  async deletePrivatePrefix(prefix: string): Promise<void> {
+    assertPrivatePrefix(prefix);
+    await fs.rm(path.join(this.privateRoot, prefix), { recursive: true, force: true });
+    // `lessons~<id>~<name>~` begins the partial name of every key under the folder, and of no other.
+    await removePartialsOf(this.privateRoot, prefix.replaceAll('/', '~'));
   }
 
   /**
@@ -255,10 +277,9 @@ async function writeAtomically(root: string, key: string, file: string, content:
   }
 }
 
-/** Removes the writes of `key` still in `<root>/.partial` (cut off by a crash). */
-async function removePartialsOf(root: string, key: string): Promise<void> {
+/** Removes the writes still in `<root>/.partial` (cut off by a crash) whose names begin with `prefix`. */
+async function removePartialsOf(root: string, prefix: string): Promise<void> {
   const dir = path.join(root, PARTIAL_DIR);
-  const prefix = partialPrefixOf(key);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   await Promise.all(names.filter((name) => name.startsWith(prefix)).map((name) => fs.rm(path.join(dir, name), { force: true })));
 }

@@ -2,7 +2,7 @@
  * StoredFiles (modules/files/stored-files.ts; issue 10 "Load and faults"), the fix the crash test
  * led to, at each point a crash can cut: a file written for a row never saved, a file a committed
  * change stopped naming, a write still running on a live replica, a write whose record a sweep
- * took, and a local write cut off halfway. On PGlite, and on PostgreSQL (with real advisory-lock
+ * took, a local write cut off halfway, and a processed lesson's folder (issue 24). On PGlite, and on PostgreSQL (with real advisory-lock
  * leases on their own session connections) when DATABASE_URL is set.
  */
 import fs from 'node:fs';
@@ -90,6 +90,49 @@ describe.each(DB_TARGETS)('StoredFiles on %s', (target) => {
     expect(await exists(failed)).toBe(false);
     expect(await records(failed)).toEqual([]);
     expect(await app.db.select().from(posts).where(eq(posts.image, `/media/${failed}`))).toEqual([]);
+  });
+
+  it("writes a lesson's folder (issue 24): being written while it fills, removed whole when it fails, a dead process's swept whole", async () => {
+    const folderOf = () => `lessons/${1 + Math.floor(Math.random() * 1e6)}/${randomBytes(6).toString('hex')}/`;
+    const lessonsOf = (folder: string) => folder.split('/').slice(0, 2).join('/') + '/';
+    const fill = (folder: string) => async () => {
+      await app.storage.putPrivate(`${folder}master.m3u8`, bytes());
+      await app.storage.putPrivate(`${folder}360p/seg00000.ts`, bytes());
+      return [];
+    };
+    const stored = async (folder: string) => (await app.storage.statPrivate(`${folder}360p/seg00000.ts`)) !== null;
+
+    const done = folderOf();
+    let writingWhileFilling = false;
+    await app.files.writeFolder(app.db, done, async () => {
+      writingWhileFilling = await app.files.writing(app.db, lessonsOf(done));
+      return fill(done)();
+    }, async () => undefined);
+    expect(writingWhileFilling).toBe(true);
+    expect(await app.files.writing(app.db, lessonsOf(done))).toBe(false);
+    expect(await stored(done)).toBe(true);
+    expect(await records(done)).toEqual([]);
+
+    const failed = folderOf();
+    await expect(
+      app.files.writeFolder(app.db, failed, async () => {
+        await fill(failed)();
+        throw new Error('ffmpeg failed');
+      }, async () => undefined),
+    ).rejects.toThrow('ffmpeg failed');
+    expect(await stored(failed)).toBe(false);
+    expect(await records(failed)).toEqual([]);
+
+    // A killed run: its record under a writer nobody holds, its files half written.
+    const killed = folderOf();
+    await app.db.insert(pendingFiles).values({ is_private: true, key: killed, state: 'writing', writer: deadWriter() });
+    await fill(killed)();
+    expect(await app.files.writing(app.db, lessonsOf(killed))).toBe(false);
+    await app.files.sweep(app.db);
+    expect(await stored(killed)).toBe(false);
+    expect(await app.storage.statPrivate(`${killed}master.m3u8`)).toBeNull();
+    expect(await records(killed)).toEqual([]);
+    expect(await stored(done)).toBe(true);
   });
 
   it('removes a discarded file after the commit, and keeps it when the change rolls back', async () => {

@@ -49,7 +49,7 @@ export interface ServerProcess {
 /**
  * Starts `node dist/main.js` on a free port and waits until `/api/health` answers 200.
  * Defaults: production mode without Secure cookies, no static site, PGlite in `DATA_DIR`, no
- * Redis; `env` overrides them (DATA_DIR is required).
+ * Redis, no demo video lesson; `env` overrides them (DATA_DIR is required).
  * @throws when the process exits or is not healthy within `timeoutMs` (its output in the message)
  */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
@@ -67,6 +67,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       HOST: '127.0.0.1',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // The seed's demo video lesson takes seconds of ffmpeg; these tests do not play it.
+      SEED_DEMO_LESSON: 'false',
       ...env,
       PORT: String(port),
     },

@@ -31,9 +31,10 @@ export function tempDir(prefix = 'shop-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** Builds a seeded app on `target` with logging and static serving off unless overridden. */
+/** Builds a seeded app on `target` with logging, static serving and the demo video lesson off unless overridden. */
 export async function buildTestApp(target: DbTarget, overrides: AppOptions = {}): Promise<FastifyInstance> {
-  const base: AppOptions = { dataDir: tempDir(), logger: false, serveStatic: false, ...overrides };
+  // No demo video lesson (db/seed-lesson.ts): rendering it takes seconds; its own test turns it on.
+  const base: AppOptions = { dataDir: tempDir(), logger: false, serveStatic: false, demoLesson: false, ...overrides };
   if (target === 'postgres') {
     const url = process.env.DATABASE_URL!;
     await resetPostgres(url);

@@ -1,7 +1,8 @@
 /**
  * The FileStorage contract (lib/storage.ts; issue 10 "Scale-out"), the same tests on the data
  * folder and on an S3-compatible bucket (s3rver, through the AWS SDK): put, stat, open with byte
- * ranges, delete, keyOf, sizeOf, private files, and writes that are whole or absent.
+ * ranges, delete, keyOf, sizeOf, private files, processed lessons' folders, and writes that are
+ * whole or absent.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -111,14 +112,37 @@ describe.each<StoreKind>(['local', 's3'])('FileStorage on %s', (kind) => {
     // The same name in the public namespace is another file.
     expect(await storage.stat('seed/audio/podcast-1.ogg')).toBeNull();
     // A lesson's HLS files live in folders under its prefix (issue 24).
-    expect(await storage.putPrivate('sessions/hls-d4/v0/seg_000.ts', CONTENT)).toBe('sessions/hls-d4/v0/seg_000.ts');
-    expect(await bytesOf(await storage.openPrivate('sessions/hls-d4/v0/seg_000.ts', { start: 10, end: 19 }))).toEqual(CONTENT.subarray(10, 20));
-    await storage.deletePrivate('sessions/hls-d4/v0/seg_000.ts');
-    expect(await storage.statPrivate('sessions/hls-d4/v0/seg_000.ts')).toBeNull();
+    expect(await storage.putPrivate('lessons/4/hls-d4/360p/seg_000.ts', CONTENT)).toBe('lessons/4/hls-d4/360p/seg_000.ts');
+    expect(await bytesOf(await storage.openPrivate('lessons/4/hls-d4/360p/seg_000.ts', { start: 10, end: 19 }))).toEqual(CONTENT.subarray(10, 20));
+    await storage.deletePrivate('lessons/4/hls-d4/360p/seg_000.ts');
+    expect(await storage.statPrivate('lessons/4/hls-d4/360p/seg_000.ts')).toBeNull();
     await storage.deletePrivate('sessions/d4.mp4');
     await storage.deletePrivate('sessions/d4.mp4');
     expect(await storage.statPrivate('sessions/d4.mp4')).toBeNull();
     expect(await storage.openPrivate('sessions/d4.mp4')).toBeNull();
+  });
+
+  it("keeps a processed lesson's folder (issue 24) and deletes it whole, nothing beside it", async () => {
+    const folder = 'lessons/7/3f2a9c/';
+    const keys = ['master.m3u8', '360p/index.m3u8', '360p/seg00000.ts', 'audio/seg00000.ts'].map((name) => folder + name);
+    for (const key of keys) await storage.putPrivate(key, CONTENT);
+    await storage.putPrivate('lessons/7/3f2a9cd/master.m3u8', CONTENT);
+    await storage.putPrivate('lessons/77/3f2a9c/master.m3u8', CONTENT);
+    expect((await storage.statPrivate(`${folder}360p/seg00000.ts`))?.size).toBe(1000);
+    for (const key of ['lessons/7/x/a/b/c.ts', 'lessons/x/y/master.m3u8', 'lessons/7/master.m3u8', 'lessons/7/../x/y.ts']) {
+      await expect(storage.putPrivate(key, CONTENT)).rejects.toThrow(/invalid private key/);
+    }
+    for (const prefix of ['lessons/7/', 'lessons/', 'lessons/7/3f2a9c', 'sessions/', 'lessons/7/../8/']) {
+      await expect(storage.deletePrivatePrefix(prefix)).rejects.toThrow(/invalid private prefix/);
+    }
+    await storage.deletePrivatePrefix(folder);
+    await storage.deletePrivatePrefix(folder);
+    for (const key of keys) expect(await storage.statPrivate(key)).toBeNull();
+    expect(await storage.statPrivate('lessons/7/3f2a9cd/master.m3u8')).not.toBeNull();
+    expect(await storage.statPrivate('lessons/77/3f2a9c/master.m3u8')).not.toBeNull();
+    await storage.deletePrivatePrefix('lessons/7/3f2a9cd/');
+    await storage.deletePrivatePrefix('lessons/77/3f2a9c/');
+    expect(await storage.statPrivate('lessons/77/3f2a9c/master.m3u8')).toBeNull();
   });
 
   if (kind === 's3') {
@@ -191,5 +215,8 @@ describe('mediaTypeOf', () => {
     expect(mediaTypeOf('podcasts/a.mp3')).toBe('audio/mpeg');
     expect(mediaTypeOf('seed/audio/podcast-1.ogg')).toBe('audio/ogg');
     expect(mediaTypeOf('sessions/a.bin')).toBe('application/octet-stream');
+    expect(mediaTypeOf('lessons/1/a/master.m3u8')).toBe('application/vnd.apple.mpegurl');
+    expect(mediaTypeOf('lessons/1/a/360p/seg00000.ts')).toBe('video/mp2t');
+    expect(mediaTypeOf('seed/demo-lesson.fa.vtt')).toBe('text/vtt');
   });
 });

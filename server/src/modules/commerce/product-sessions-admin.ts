@@ -104,12 +104,26 @@ export async function updateProductSession(
   return (await getProductSessionForDashboard(db, id))!;
 }
 
-/** Deletes a session with its likes, comments, image and lesson file; 404 when unknown. */
+/**
+ * Deletes a session with its likes, comments, image and lesson file, and its processed lesson (HLS
+ * folder, a source waiting for processing, poster, subtitles: issue 24); 404 when unknown.
+ */
 export async function deleteProductSession(db: Db, files: StoredFiles, id: number): Promise<void> {
   const row = await files.write(db, [], async (tx, _paths, discard) => {
-    const deleted = await productSessionTable.remove(tx, id, { image: productSessions.image, file: productSessions.file });
+    const deleted = await productSessionTable.remove(tx, id, {
+      image: productSessions.image,
+      file: productSessions.file,
+      hls: productSessions.hls,
+      media_source: productSessions.media_source,
+      poster: productSessions.poster,
+      subtitles: productSessions.subtitles,
+    });
     discard.publicPath(deleted?.image);
     discard.privateKey(deleted?.file);
+    discard.privateFolder(deleted?.hls);
+    discard.privateKey(deleted?.media_source);
+    discard.publicPath(deleted?.poster);
+    discard.privateKey(deleted?.subtitles);
     return deleted;
   });
   if (!row) throw notFound();

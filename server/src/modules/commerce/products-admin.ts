@@ -96,13 +96,26 @@ export async function deleteProduct(db: Db, files: StoredFiles, id: number): Pro
         const [sold] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.product_id, id)).limit(1);
         if (sold) throw productHasOrders();
         const sessions = await tx
-          .select({ id: productSessions.id, image: productSessions.image, file: productSessions.file })
+          .select({
+            id: productSessions.id,
+            image: productSessions.image,
+            file: productSessions.file,
+            hls: productSessions.hls,
+            media_source: productSessions.media_source,
+            poster: productSessions.poster,
+            subtitles: productSessions.subtitles,
+          })
           .from(productSessions)
           .where(eq(productSessions.product_id, id));
         for (const session of sessions) {
           await productSessionTable.remove(tx, session.id, { id: productSessions.id });
           discard.publicPath(session.image);
           discard.privateKey(session.file);
+          // The processed lesson (issue 24): HLS folder, a source waiting for processing, poster, subtitles.
+          discard.privateFolder(session.hls);
+          discard.privateKey(session.media_source);
+          discard.publicPath(session.poster);
+          discard.privateKey(session.subtitles);
         }
       });
       discard.publicPath(deleted?.image);

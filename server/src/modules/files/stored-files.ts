@@ -10,7 +10,7 @@
  * file. A sweep never takes a live process's write (writer-lease.ts), and a write whose record a
  * sweep took anyway (its lock connection was lost) fails instead of saving a row without its file.
  */
-import { and, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { pendingFiles } from '../../db/schema';
@@ -32,6 +32,8 @@ export interface Discard {
   publicPath(path: string | null | undefined): void;
   /** A private lesson-file key a row no longer names; only uploaded ones (`sessions/…`) are removed, the seed's shared clips never. */
   privateKey(key: string | null | undefined): void;
+  /** A processed lesson's folder (`lessons/<id>/<uuid>/`) a row no longer names. */
+  privateFolder(prefix: string | null | undefined): void;
 }
 
 /** Saves the row(s) of a change in transaction `tx`; `paths` are the stored files' paths (public) or keys (private), in order. */
@@ -76,10 +78,52 @@ export class StoredFiles {
    * write for a dead process's (its lock connection was lost) and removed its files
    */
   async write<T>(db: Db, files: FileToStore[], save: SaveRows<T>): Promise<T> {
-    const refs = files.map(refOf);
+    return this.writeAll(db, [], async () => files, save);
+  }
+
+  /**
+   * {@link StoredFiles.write} of a folder of private files (a processed lesson's HLS, issue 24):
+   * `prefix` (`lessons/<id>/<uuid>/`) is recorded first, then `fill` writes the folder's files
+   * (each whole, with `putPrivate`) and answers more files to store as `write` does (a poster);
+   * `save` gets their paths. A failure or a crash anywhere before the commit removes the whole
+   * folder, now or by the sweep. The record also marks the write as this live process's while
+   * `fill` runs ({@link StoredFiles.writing}).
+   */
+  async writeFolder<T>(db: Db, prefix: string, fill: () => Promise<FileToStore[]>, save: SaveRows<T>): Promise<T> {
+    return this.writeAll(db, [{ is_private: true, key: prefix }], fill, save);
+  }
+
+  /**
+   * True while a live process (this one or another replica) has a write in progress of a private
+   * key beginning with `keyPrefix`: the transcoder tells a running job from a dead process's.
+   */
+  async writing(db: Db, keyPrefix: string): Promise<boolean> {
+    const pattern = `${keyPrefix.replace(/[\\%_]/g, '\\$&')}%`;
+    return db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const writers = await tx
+        .selectDistinct({ writer: pendingFiles.writer })
+        .from(pendingFiles)
+        .where(and(eq(pendingFiles.state, 'writing'), eq(pendingFiles.is_private, true), like(pendingFiles.key, pattern)));
+      for (const { writer } of writers) if (writer !== null && (await this.lease.isAlive(tx, writer))) return true;
+      return false;
+    });
+  }
+
+  /** Records `refs` as this process's writes in progress. */
+  private async record(db: Db, refs: FileRef[]): Promise<void> {
     if (refs.length > 0) {
       await db.insert(pendingFiles).values(refs.map((ref) => ({ ...ref, state: 'writing' as const, writer: this.lease.id })));
     }
+  }
+
+  /**
+   * Records `first`, then stores the files `produce` answers (recorded before they are stored) and
+   * saves the rows; see {@link StoredFiles.write}.
+   */
+  private async writeAll<T>(db: Db, first: FileRef[], produce: () => Promise<FileToStore[]>, save: SaveRows<T>): Promise<T> {
+    await this.record(db, first);
+    const refs = [...first];
     const discarded: FileRef[] = [];
     const discard: Discard = {
       publicPath: (path) => {
@@ -89,9 +133,15 @@ export class StoredFiles {
       privateKey: (key) => {
         if (key?.startsWith('sessions/')) discarded.push({ is_private: true, key });
       },
+      privateFolder: (prefix) => {
+        if (prefix?.startsWith('lessons/')) discarded.push({ is_private: true, key: prefix });
+      },
     };
     let result: T;
     try {
+      const files = await produce();
+      await this.record(db, files.map(refOf));
+      refs.push(...files.map(refOf));
       const paths: string[] = [];
       for (const file of files) {
         paths.push(await (file.private ? this.storage.putPrivate(file.key, file.buffer) : this.storage.put(file.key, file.buffer)));
@@ -141,7 +191,9 @@ export class StoredFiles {
   /** Deletes discarded files from the store, then their records (in that order: a crash between repeats the delete). */
   private async remove(db: Db, refs: FileRef[]): Promise<void> {
     for (const ref of refs) {
-      await (ref.is_private ? this.storage.deletePrivate(ref.key) : this.storage.delete(ref.key));
+      if (!ref.is_private) await this.storage.delete(ref.key);
+      else if (ref.key.endsWith('/')) await this.storage.deletePrivatePrefix(ref.key);
+      else await this.storage.deletePrivate(ref.key);
       await db.delete(pendingFiles).where(and(eq(pendingFiles.state, 'discarding'), matching([ref])));
     }
   }

@@ -122,16 +122,25 @@ export function createLessonUploadServer(app: FastifyInstance): Server {
       const head = opened ? Buffer.concat(await opened.stream.toArray()) : Buffer.alloc(0);
       const mime = (await fileTypeFromBuffer(new Uint8Array(head)))?.mime ?? '';
       if (/^(audio|video)\//.test(mime)) {
-        await queueTranscode(app, sessionId, key, mime);
+        // Refused (another upload's processing began meanwhile, the session deleted): nothing kept.
+        await queueTranscode(app, sessionId, key, mime).catch(async (error: unknown) => {
+          await app.storage.deletePrivate(key);
+          throw error;
+        });
       } else if (mime === 'application/pdf' || mime === 'application/zip') {
-        // A document is the lesson as it is: nothing to transcode.
+        // A document is the lesson as it is: nothing to transcode; it replaces the file and any video or audio.
         await app.files.write(app.db, [], async (tx, _paths, discard) => {
-          const [old] = await tx.select({ file: productSessions.file }).from(productSessions).where(eq(productSessions.id, sessionId));
+          const [old] = await tx
+            .select({ file: productSessions.file, hls: productSessions.hls })
+            .from(productSessions)
+            .where(eq(productSessions.id, sessionId))
+            .for('update');
           await tx
             .update(productSessions)
-            .set({ file: key, file_size: upload.size ?? 0, file_type: mime, updated_at: new Date() })
+            .set({ file: key, file_size: upload.size ?? 0, file_type: mime, hls: null, media_kind: null, duration_seconds: null, media_status: 'none', media_error: null, updated_at: new Date() })
             .where(eq(productSessions.id, sessionId));
           discard.privateKey(old?.file);
+          discard.privateFolder(old?.hls);
         });
       } else {
         await app.storage.deletePrivate(key);

@@ -1,28 +1,372 @@
 /**
- * The transcode queue of lessons (issue 24 "Processing"): an uploaded audio or video source waits
- * here for its HLS renditions.
+ * Lesson processing (issue 24 "Processing"): an uploaded lesson source becomes HLS in the
+ * background, on the app's job queue (pg-boss, `app.jobs`). {@link queueTranscode} marks the
+ * session `queued` and sends a job; a worker ({@link startTranscoder}) copies the source to a temp
+ * folder, checks it with ffprobe, transcodes it (ffmpeg.ts), stores every file under a fresh
+ * private folder `lessons/<session id>/<uuid>/` and only then, in one update, points the session
+ * at it (`hls`, `media_kind`, `duration_seconds`, `file` = the source, `ready`); the folder and
+ * file it replaced are deleted after. A failure leaves the last good lesson (`hls`) as it was and
+ * keeps `media_source`, so {@link retryTranscode} can run it again.
+ *
+ * Crashes: the folder is recorded in `pending_files` before the first file is written, under this
+ * process's writer number (modules/files), so a killed run's files are swept. The same record
+ * tells a running job from a dead process's: pg-boss keeps a job `active` until it expires, so a
+ * reaper on every instance fails the active jobs whose folder no live process is writing, and
+ * pg-boss retries them at once (about {@link REAP_INTERVAL_MS} + {@link TRANSCODE_RETRY.delaySeconds}).
+ * The same reaper queues again a session left `queued` without a job ({@link recoverLostJobs}).
  */
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { and, eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type { DashboardProductSession } from '@shop/contracts';
 import { productSessions } from '../../db/schema';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
+import { newKey, toWebp } from '../../lib/uploads';
+import { getProductSessionForDashboard } from '../commerce/product-sessions-admin';
+import { grabFrame, hlsFilesOf, MediaRefused, probeMedia, transcodeToHls, type FfmpegPrograms, type MediaProbe } from './ffmpeg';
 
-/** The pg-boss queue of transcodes. */
+/** The job queue's name for lesson processing. */
 export const TRANSCODE_QUEUE = 'transcode';
 
+/** One job: which session, its source (private key) and the source's detected MIME type. */
+export interface TranscodeJob {
+  sessionId: number;
+  source: string;
+  sourceType: string;
+}
+
 /**
- * Marks session `sessionId` queued with the private file `source` (MIME `sourceType`) and sends
- * its transcode job.
- * @throws ApiError 409 `lessonProcessing` while a job of that session is queued or processing
+ * Tries of a job that failed for a reason of the server (the store or the database away, a killed
+ * process): the first and `limit` more, `delaySeconds` apart. A source ffmpeg refuses is not retried.
+ */
+export const TRANSCODE_RETRY = { limit: 3, delaySeconds: 5 };
+
+/** Longest one try may stay active before pg-boss itself fails it (a backstop of the reaper), seconds. */
+const TRY_EXPIRE_SECONDS = 12 * 60 * 60;
+
+/** Time between two writes of `media_progress`, ms. */
+const PROGRESS_EVERY_MS = 2_000;
+
+/** Time between two runs of the reaper, ms. */
+export const REAP_INTERVAL_MS = 15_000;
+
+/**
+ * An active job younger than this is never reaped, seconds: the gap between pg-boss handing it to a
+ * worker and the worker recording its folder.
+ */
+const REAP_GRACE_SECONDS = 15;
+
+/** Where a poster is taken, as a share of the length (issue 24: about 10 % in). */
+const POSTER_AT = 0.1;
+
+/**
+ * Where runs copy their source and let ffmpeg write (`<DATA_DIR>/transcoding/<session id>-<uuid>/`):
+ * in the data folder, watched by the disk guard, and shared by replicas like the rest of it.
+ */
+const workRootOf = (app: FastifyInstance) => path.join(app.settings.dataDir, 'transcoding');
+
+/** The private folder prefix of a session's processed lessons. */
+const lessonsOf = (sessionId: number) => `lessons/${sessionId}/`;
+
+/**
+ * Queues the processing of `source`, a private key of an uploaded audio or video file already in
+ * `app.storage`, for session `sessionId` (the tus upload calls it when an upload completes;
+ * issue 24): sets `media_source`, `media_status = 'queued'`, `media_progress = 0`, no error, and
+ * sends the job. A failed upload's kept source that `source` replaces is deleted.
+ * @param sourceType the source's MIME type detected from its bytes; becomes `file_type` when ready
+ * @throws ApiError 404 for an unknown session; 409 `lessonProcessing` while a job of the session is
+ * queued or processing (the caller keeps or deletes its source)
  */
 export async function queueTranscode(app: FastifyInstance, sessionId: number, source: string, sourceType: string): Promise<void> {
-  const [session] = await app.db.select({ status: productSessions.media_status }).from(productSessions).where(eq(productSessions.id, sessionId));
-  if (session?.status === 'queued' || session?.status === 'processing') throw new ApiError(409, MESSAGES.lessonProcessing);
+  await app.files.write(app.db, [], async (tx, _paths, discard) => {
+    const [row] = await tx
+      .select({ status: productSessions.media_status, source: productSessions.media_source })
+      .from(productSessions)
+      .where(eq(productSessions.id, sessionId))
+      .for('update');
+    if (!row) throw notFound();
+    if (row.status === 'queued' || row.status === 'processing') throw new ApiError(409, MESSAGES.lessonProcessing);
+    await tx
+      .update(productSessions)
+      .set({ media_source: source, media_status: 'queued', media_progress: 0, media_error: null })
+      .where(eq(productSessions.id, sessionId));
+    if (row.source !== source) discard.privateKey(row.source);
+  });
+  try {
+    await app.jobs.send(TRANSCODE_QUEUE, { sessionId, source, sourceType } satisfies TranscodeJob);
+  } catch (error) {
+    // Not queued (the database away): failed with the source kept, so a retry can queue it again.
+    await markFailed(app, sessionId, source, MESSAGES.lessonProcessingFailed).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Queues a failed upload's kept source again (`POST /api/dashboard/product-sessions/:id/media/retry`)
+ * and answers the session as the dashboard shows it.
+ * @throws ApiError 404 unknown session; 422 `lessonNothingToRetry` unless the processing failed
+ * with a source kept; 422 `lessonSourceMissing` when that source is gone from the store; 409 as
+ * {@link queueTranscode}
+ */
+export async function retryTranscode(app: FastifyInstance, sessionId: number): Promise<DashboardProductSession> {
+  const [row] = await app.db
+    .select({ status: productSessions.media_status, source: productSessions.media_source })
+    .from(productSessions)
+    .where(eq(productSessions.id, sessionId));
+  if (!row) throw notFound();
+  if (row.status !== 'failed' || !row.source) throw new ApiError(422, MESSAGES.lessonNothingToRetry);
+  const type = await sourceTypeOf(app, row.source);
+  if (!type) throw new ApiError(422, MESSAGES.lessonSourceMissing);
+  await queueTranscode(app, sessionId, row.source, type);
+  return (await getProductSessionForDashboard(app.db, sessionId))!;
+}
+
+/** The MIME type of a stored source, detected from its first 64 KB; null when it is missing. */
+async function sourceTypeOf(app: FastifyInstance, source: string): Promise<string | null> {
+  const head = await app.storage.openPrivate(source, { start: 0, end: 64 * 1024 - 1 });
+  if (!head) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of head.stream) chunks.push(chunk as Buffer);
+  const detected = await fileTypeFromBuffer(new Uint8Array(Buffer.concat(chunks)));
+  return detected?.mime ?? 'application/octet-stream';
+}
+
+/** Marks the processing of `source` failed with the Persian `reason`, unless another upload replaced it. */
+async function markFailed(app: FastifyInstance, sessionId: number, source: string, reason: string): Promise<void> {
   await app.db
     .update(productSessions)
-    .set({ media_source: source, media_status: 'queued', media_progress: 0, media_error: null })
-    .where(eq(productSessions.id, sessionId));
-  await app.jobs.createQueue(TRANSCODE_QUEUE);
-  await app.jobs.send(TRANSCODE_QUEUE, { sessionId, source, sourceType });
+    .set({ media_status: 'failed', media_error: reason })
+    .where(and(eq(productSessions.id, sessionId), eq(productSessions.media_source, source)));
+}
+
+/** Thrown in the final update when the session no longer waits for this source (deleted, or replaced). */
+class StaleJob extends Error {}
+
+/** Runs one job; resolves when it is done with (ready, refused, or stale), throws to have pg-boss try it again. */
+async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: PgBoss.JobWithMetadata<TranscodeJob>, signal: AbortSignal): Promise<void> {
+  const { sessionId, source, sourceType } = job.data;
+  const waiting = and(eq(productSessions.id, sessionId), eq(productSessions.media_source, source));
+  const started = await app.db
+    .update(productSessions)
+    .set({ media_status: 'processing', media_progress: 0 })
+    .where(waiting)
+    .returning({ poster: productSessions.poster });
+  // The session was deleted, or a later upload replaced this one: nothing to do.
+  if (started.length === 0) return;
+  const hadPoster = started[0]!.poster !== null;
+  const dir = path.join(workRootOf(app), `${sessionId}-${randomUUID()}`);
+  const prefix = `${lessonsOf(sessionId)}${randomUUID()}/`;
+  let probe: MediaProbe | undefined;
+  let size = 0;
+  try {
+    await app.files.writeFolder(
+      app.db,
+      prefix,
+      async () => {
+        // Made once the folder is recorded: a work folder with no live writer is a dead run's (removeDeadWork).
+        await fs.mkdir(dir, { recursive: true });
+        const input = path.join(dir, 'source');
+        const opened = await app.storage.openPrivate(source);
+        if (!opened) throw new MediaRefused(MESSAGES.lessonSourceMissing);
+        size = opened.size;
+        await pipeline(opened.stream, createWriteStream(input), { signal });
+        probe = await probeMedia(programs, input, signal);
+        const duration = probe.durationSeconds;
+        let last = Date.now();
+        const out = path.join(dir, 'hls');
+        await transcodeToHls(programs, input, probe, out, (seconds) => {
+          if (Date.now() - last < PROGRESS_EVERY_MS) return;
+          last = Date.now();
+          const percent = Math.max(0, Math.min(99, Math.floor((seconds / duration) * 100)));
+          app.db
+            .update(productSessions)
+            .set({ media_progress: percent })
+            .where(waiting)
+            .catch((error: unknown) => app.log.warn({ err: error, sessionId }, 'lesson progress not saved'));
+        }, signal);
+        for (const name of await hlsFilesOf(out)) {
+          await app.storage.putPrivate(prefix + name, await fs.readFile(path.join(out, name)));
+        }
+        if (hadPoster || !probe.video) return [];
+        const frame = path.join(dir, 'poster.png');
+        await grabFrame(programs, input, duration * POSTER_AT, frame, signal);
+        const buffer = await toWebp({ filename: 'poster.png', mimetype: 'image/png', buffer: await fs.readFile(frame) });
+        return [{ key: newKey('product-sessions', 'webp'), buffer }];
+      },
+      async (tx, paths, discard) => {
+        const [old] = await tx
+          .select({ hls: productSessions.hls, file: productSessions.file, poster: productSessions.poster })
+          .from(productSessions)
+          .where(waiting)
+          .for('update');
+        if (!old) throw new StaleJob();
+        // Staff may have added a poster meanwhile: theirs wins.
+        const poster = paths[0] && old.poster === null ? paths[0] : undefined;
+        if (paths[0] && !poster) discard.publicPath(paths[0]);
+        await tx
+          .update(productSessions)
+          .set({
+            hls: prefix,
+            media_kind: probe!.video ? 'video' : 'audio',
+            duration_seconds: Math.max(1, Math.round(probe!.durationSeconds)),
+            file: source,
+            file_size: size,
+            file_type: sourceType,
+            media_status: 'ready',
+            media_progress: 100,
+            media_error: null,
+            media_source: null,
+            ...(poster ? { poster } : {}),
+          })
+          .where(eq(productSessions.id, sessionId));
+        discard.privateFolder(old.hls);
+        if (old.file !== source) discard.privateKey(old.file);
+      },
+    );
+    app.log.info({ sessionId, hls: prefix, seconds: probe?.durationSeconds }, 'lesson ready');
+  } catch (error) {
+    if (error instanceof StaleJob) return;
+    if (error instanceof MediaRefused) {
+      app.log.warn({ sessionId, source, reason: error.message }, 'lesson source refused');
+      await markFailed(app, sessionId, source, error.message);
+      return;
+    }
+    if (job.retryCount >= job.retryLimit) await markFailed(app, sessionId, source, MESSAGES.lessonProcessingFailed);
+    app.log.error({ err: error, sessionId, tries: job.retryCount + 1 }, 'lesson processing failed');
+    throw error;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Removes the work folders of runs that no live process writes any more (killed: their temp copy and ffmpeg output). */
+async function removeDeadWork(app: FastifyInstance): Promise<void> {
+  const root = workRootOf(app);
+  for (const name of await fs.readdir(root).catch(() => [] as string[])) {
+    const sessionId = /^(\d+)-/.exec(name)?.[1];
+    if (sessionId && !(await app.files.writing(app.db, lessonsOf(Number(sessionId))))) {
+      await fs.rm(path.join(root, name), { recursive: true, force: true });
+      app.log.warn({ folder: name }, 'removed the work folder of a lesson run cut off by a crash');
+    }
+  }
+}
+
+/**
+ * Sessions waiting for a job that is gone: `queued` with no job of their source (a crash between
+ * {@link queueTranscode}'s commit and its send) are queued again; `processing` with none (pg-boss
+ * gave the job up, e.g. expired out of tries) are marked failed, so staff can retry. A session is
+ * only acted on when a previous run (one reaper interval earlier) saw it so too: `suspects` holds
+ * what this run saw, for the next. Answers how many it acted on.
+ */
+export async function recoverLostJobs(app: FastifyInstance, suspects: Set<string>): Promise<number> {
+  const { rows } = await app.dbExecuteSql(
+    `select s.id, s.media_status, s.media_source from product_sessions s
+     where s.media_status in ('queued', 'processing') and s.media_source is not null
+       and not exists (select 1 from pgboss.job j where j.name = $1 and j.state < 'completed'
+                       and j.data->>'source' = s.media_source and (j.data->>'sessionId')::int = s.id)`,
+    [TRANSCODE_QUEUE],
+  );
+  const seen = new Set<string>();
+  let acted = 0;
+  for (const row of rows as Array<{ id: number; media_status: string; media_source: string }>) {
+    const key = `${row.id}:${row.media_status}:${row.media_source}`;
+    seen.add(key);
+    if (!suspects.has(key)) continue;
+    if (row.media_status === 'processing') {
+      await markFailed(app, row.id, row.media_source, MESSAGES.lessonProcessingFailed);
+    } else {
+      const type = await sourceTypeOf(app, row.media_source);
+      if (type) await app.jobs.send(TRANSCODE_QUEUE, { sessionId: row.id, source: row.media_source, sourceType: type } satisfies TranscodeJob);
+      else await markFailed(app, row.id, row.media_source, MESSAGES.lessonSourceMissing);
+    }
+    app.log.warn({ sessionId: row.id, status: row.media_status }, 'lesson waiting for a job that is gone: queued again or failed');
+    acted += 1;
+  }
+  suspects.clear();
+  for (const key of seen) suspects.add(key);
+  return acted;
+}
+
+/** An active job of the queue, as pg-boss keeps it. */
+interface ActiveJob {
+  id: string;
+  data: TranscodeJob;
+  retry_count: number;
+  retry_limit: number;
+}
+
+/**
+ * Fails the active jobs older than {@link REAP_GRACE_SECONDS} whose session's lesson folder no
+ * live process is writing (their process died), so pg-boss retries them; a job out of tries
+ * marks its session failed. Removes dead runs' work folders first. Answers how many jobs it failed.
+ */
+export async function reapDeadJobs(app: FastifyInstance): Promise<number> {
+  await removeDeadWork(app);
+  const { rows } = await app.dbExecuteSql(
+    `select id, data, retry_count, retry_limit from pgboss.job
+     where name = $1 and state = 'active' and started_on < now() - make_interval(secs => $2)`,
+    [TRANSCODE_QUEUE, REAP_GRACE_SECONDS],
+  );
+  let reaped = 0;
+  for (const job of rows as ActiveJob[]) {
+    if (await app.files.writing(app.db, lessonsOf(job.data.sessionId))) continue;
+    await app.jobs.fail(TRANSCODE_QUEUE, job.id, { message: 'the process running the job is gone' });
+    if (job.retry_count >= job.retry_limit) await markFailed(app, job.data.sessionId, job.data.source, MESSAGES.lessonProcessingFailed);
+    app.log.warn({ job: job.id, sessionId: job.data.sessionId }, 'lesson job of a process that is gone: tried again');
+    reaped += 1;
+  }
+  return reaped;
+}
+
+/**
+ * Creates (or updates) the queue, starts `concurrency` workers of this process, and the reaper
+ * (at once, then every {@link REAP_INTERVAL_MS}). Answers a function that stops them: running
+ * ffmpeg children are killed and their jobs go back to the queue.
+ */
+export async function startTranscoder(app: FastifyInstance, programs: FfmpegPrograms, concurrency: number): Promise<() => Promise<void>> {
+  const queue = {
+    name: TRANSCODE_QUEUE,
+    retryLimit: TRANSCODE_RETRY.limit,
+    retryDelay: TRANSCODE_RETRY.delaySeconds,
+    expireInSeconds: TRY_EXPIRE_SECONDS,
+  };
+  if (await app.jobs.getQueue(TRANSCODE_QUEUE)) await app.jobs.updateQueue(TRANSCODE_QUEUE, queue);
+  else await app.jobs.createQueue(TRANSCODE_QUEUE, queue);
+
+  const stopping = new AbortController();
+  for (let i = 0; i < concurrency; i += 1) {
+    await app.jobs.work<TranscodeJob>(
+      TRANSCODE_QUEUE,
+      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 },
+      async ([job]) => {
+        if (job) await processJob(app, programs, job, stopping.signal);
+      },
+    );
+  }
+
+  let reaping: Promise<unknown> | undefined;
+  const suspects = new Set<string>();
+  const reap = () => {
+    reaping ??= reapDeadJobs(app)
+      .then(() => recoverLostJobs(app, suspects))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'lesson job reaper failed; the next run tries again'))
+      .finally(() => (reaping = undefined));
+  };
+  reap();
+  const timer = setInterval(reap, REAP_INTERVAL_MS);
+  timer.unref();
+
+  return async () => {
+    clearInterval(timer);
+    stopping.abort();
+    await app.jobs.offWork(TRANSCODE_QUEUE);
+    await reaping;
+  };
 }

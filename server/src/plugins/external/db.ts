@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { openDatabase, type Db, type ExecuteSql } from '../../db/client';
 import { openSessionConnection, type SessionConnection } from '../../db/session-connection';
 import { seedIfEmpty } from '../../db/seed';
+import { seedDemoLesson } from '../../db/seed-lesson';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,15 @@ declare module 'fastify' {
 export default fp(
   async (app, options: { pglite?: PGlite }) => {
     const { settings } = app;
+    /** The demo video lesson (issue 24); without ffmpeg a warning, and the demo has none. */
+    const seedLesson = async (db: Db) => {
+      try {
+        const sessionId = await seedDemoLesson(db, app.storage, settings.transcode);
+        app.log.info({ sessionId }, 'seeded the demo video lesson');
+      } catch (error) {
+        app.log.warn({ err: error }, 'the demo video lesson was not made (is ffmpeg installed?); the demo goes on without it');
+      }
+    };
     const database = await openDatabase({
       url: settings.databaseUrl,
       pglite: options.pglite,
@@ -35,7 +45,9 @@ export default fp(
       onConnectionError: (error) => app.log.warn({ err: error }, 'a database connection failed; the pool replaces it'),
       prepare: settings.seed
         ? async (db) => {
-            if (await seedIfEmpty(db, { storage: app.storage })) app.log.info('seeded demo content into an empty database');
+            if (!(await seedIfEmpty(db, { storage: app.storage }))) return;
+            app.log.info('seeded demo content into an empty database');
+            if (settings.demoLesson) await seedLesson(db);
           }
         : undefined,
     });

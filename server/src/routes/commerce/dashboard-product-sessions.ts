@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
-import { dashboardProductSessionSchema } from '../../lib/schemas';
+import { dashboardProductSessionSchema, errorBodySchema, idParamsSchema, messageItemSchema } from '../../lib/schemas';
 import { readForm } from '../../lib/uploads';
 import { requirePermission } from '../../plugins/app/auth';
 import {
@@ -18,6 +18,7 @@ import {
   updateProductSession,
   type ProductSessionListQuery,
 } from '../../modules/commerce/product-sessions-admin';
+import { retryTranscode } from '../../modules/lessons/transcode';
 import { dashboardContentSchemas } from '../content/dashboard-schemas';
 
 const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
@@ -65,6 +66,39 @@ const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
     await deleteProductSession(app.db, app.files, id);
     return { message: MESSAGES.sessionDeleted };
   });
+
+  /**
+   * POST /api/dashboard/product-sessions/:id/media/retry (issue 24 "Processing"): queues a failed
+   * upload's kept source again; 202 {message, data} with `media_status: 'queued'`; 422 when the
+   * processing did not fail or its source is gone, 409 while one is queued or processing.
+   */
+  app.post<{ Params: { id: string } }>(
+    '/api/dashboard/product-sessions/:id/media/retry',
+    {
+      schema: {
+        tags: ['commerce'],
+        summary: "Process a session's failed lesson upload again",
+        description:
+          'Queues the kept source of a failed upload for processing again (ffmpeg to HLS). 422 lessonNothingToRetry unless media_status is failed with a source kept, 422 lessonSourceMissing when that source is gone, 409 lessonProcessing while a job is queued or processing.',
+        params: idParamsSchema,
+        response: {
+          202: messageItemSchema(dashboardProductSessionSchema),
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          419: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+      ...guard,
+    },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      if (id === null) throw notFound();
+      return reply.code(202).send({ message: MESSAGES.lessonRetryQueued, data: await retryTranscode(app, id) });
+    },
+  );
 };
 
 export default dashboardProductSessionsRoutes;

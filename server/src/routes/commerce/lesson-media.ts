@@ -107,7 +107,8 @@ const lessonMediaRoutes: FastifyPluginAsync = async (app) => {
       const extension = HLS_FILE.exec(path)?.[1]?.toLowerCase();
       if (!extension) throw notFound();
       const { hls } = await filesOf(request);
-      const key = `${hls}/${path}`;
+      // `hls` is the lesson's folder, `lessons/<id>/<uuid>/` (modules/lessons/transcode.ts).
+      const key = `${hls}${path}`;
       reply.header('x-content-type-options', 'nosniff');
       if (extension !== 'm3u8') {
         return sendStoredFile(request, reply, privateFile(key), { contentType: CONTENT_TYPES[extension]!, cacheControl: CACHE_CONTROL });

@@ -70,9 +70,9 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
 
   /** Writes the fixture HLS (and subtitles) under a fresh private prefix and marks the session's lesson ready. */
   async function storeLesson(sessionId: number, withSubtitles: boolean): Promise<string> {
-    const prefix = `sessions/hls-${sessionId}-${randomBytes(4).toString('hex')}`;
-    for (const [name, content] of HLS) await app.storage.putPrivate(`${prefix}/${name}`, content);
-    const subtitles = withSubtitles ? await app.storage.putPrivate(`${prefix}-fa.vtt`, Buffer.from(SUBTITLES)) : null;
+    const prefix = `lessons/${sessionId}/${randomBytes(4).toString('hex')}/`;
+    for (const [name, content] of HLS) await app.storage.putPrivate(`${prefix}${name}`, content);
+    const subtitles = withSubtitles ? await app.storage.putPrivate(`sessions/fa-${sessionId}-${randomBytes(4).toString('hex')}.vtt`, Buffer.from(SUBTITLES)) : null;
     await app.db
       .update(productSessions)
       .set({ hls: prefix, media_kind: 'video', media_status: 'ready', duration_seconds: 2, poster: '/media/product-sessions/p.webp', subtitles })
@@ -207,7 +207,7 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
     expect((await get(media!.hls_url, buyer)).statusCode).toBe(200);
     expect((await get(`/api/media/lessons/${id}/subtitles.vtt${new URL(media!.hls_url, 'http://shop.test').search}`, buyer)).statusCode).toBe(404);
     const prefix = await storeLesson(id, false);
-    await app.storage.putPrivate(`${prefix}/v0/index.m3u8`, Buffer.from('#EXTM3U\n#EXTINF:1,\nnew_000.ts\n#EXT-X-ENDLIST\n'));
+    await app.storage.putPrivate(`${prefix}v0/index.m3u8`, Buffer.from('#EXTM3U\n#EXTINF:1,\nnew_000.ts\n#EXT-X-ENDLIST\n'));
     expect((await get(media!.hls_url.replace('master', 'v0/index'), buyer)).body).toContain('new_000.ts?expires=');
     await app.db.update(orderItems).set({ refunded_at: new Date() }).where(eq(orderItems.product_id, own.id));
     const refused = await get(media!.hls_url, buyer);

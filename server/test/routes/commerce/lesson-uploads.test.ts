@@ -30,7 +30,8 @@ describe.each(DB_TARGETS)('lesson uploads on %s', (target) => {
   let staffToken: string;
   beforeAll(async () => {
     if (target === 'postgres') s3 = await startLocalS3();
-    app = await buildTestApp(target, { uploadLimits: { sessionFileKb: LIMIT_KB }, ...(s3 ? { s3: s3.settings } : {}) });
+    // No transcoding here (transcode.test.ts has it): an upload stays queued.
+    app = await buildTestApp(target, { uploadLimits: { sessionFileKb: LIMIT_KB }, transcode: { concurrency: 0 }, ...(s3 ? { s3: s3.settings } : {}) });
     origin = await app.listen({ port: 0, host: '127.0.0.1' });
     [superToken, staffToken] = await Promise.all([
       loginToken(app, 'super@example.com', 'Super12345'),
@@ -102,7 +103,7 @@ describe.each(DB_TARGETS)('lesson uploads on %s', (target) => {
   it('refuses a second upload while the first is waiting or processing, in Persian', async () => {
     const { status, body } = await refusal(upload(ogg, 11));
     expect(status).toBe(409);
-    expect(body.message).toBe('فایل قبلی این جلسه هنوز در حال پردازش است؛ پس از پایان آن دوباره بارگذاری کنید.');
+    expect(body.message).toBe('فایل قبلی این جلسه هنوز در حال پردازش است؛ پس از پایان پردازش دوباره بارگذاری کنید.');
   });
 
   it('stores a PDF as the lesson at once, and replaces the old file', async () => {

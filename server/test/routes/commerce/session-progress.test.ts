@@ -24,7 +24,7 @@ describe.each(DB_TARGETS)('the place in a lesson on %s', (target) => {
     for (const id of [course.sessionIds[0]!, course.sessionIds[2]!]) {
       await app.db
         .update(productSessions)
-        .set({ hls: `sessions/hls-${id}`, media_kind: 'video', media_status: 'ready', duration_seconds: 100 })
+        .set({ hls: `lessons/${id}/hls/`, media_kind: 'video', media_status: 'ready', duration_seconds: 100 })
         .where(eq(productSessions.id, id));
     }
     owner = await newBuyer(app);
