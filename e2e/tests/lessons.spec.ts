@@ -9,14 +9,15 @@ import { ACCOUNTS, logIn } from './accounts';
 
 const OGG = path.resolve(__dirname, '../../server/seed-media/audio/podcast-2.ogg');
 
-test("staff uploads a session's lesson on its edit page and sees it taken for processing", async ({ page }) => {
+test("staff uploads a session's lesson on its edit page and sees it processed, ready to play", async ({ page }) => {
   await logIn(page, 'super');
   await page.goto('/dashboard/product-sessions/13');
   const lesson = page.getByRole('region', { name: 'فایل درس' });
   await expect(lesson.getByText('ویدیو (mp4، mov، mkv، webm)، صوت، PDF یا ZIP تا ۴ گیگابایت.', { exact: false })).toBeVisible();
   await lesson.locator('input[type=file]').setInputFiles(OGG);
-  // Taken whole, then queued, processed or already ready: never an error.
+  // Taken whole, queued, processed by the worker, and ready: never an error.
   await expect(lesson.getByText(/در صف پردازش|در حال آماده‌سازی برای پخش|آماده پخش است/)).toBeVisible({ timeout: 30_000 });
+  await expect(lesson.getByText(/^صوت آماده پخش است؛ مدت: ۰۰:۰۹$/)).toBeVisible({ timeout: 60_000 });
   await expect(lesson.getByRole('alert')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/lesson-upload.png', fullPage: true });
 });
@@ -75,4 +76,42 @@ test('a course finished to its certificate: public, shared with its head, one A4
   await visitor.reload();
   await expect(visitor.getByText(/این گواهی در .* باطل شده است و اعتبار ندارد/)).toBeVisible();
   await visitor.screenshot({ path: '/tmp/certificate-revoked.png', fullPage: true });
+});
+
+test('a buyer plays the demo video lesson in the Persian player, stops, and another browser resumes there', async ({ browser }) => {
+  const first = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await logIn(first, 'user');
+  // The demo course with a processed video lesson (issue 24 "Demo data"), found through the API as the page would.
+  const bought = ((await (await first.request.get('/api/bought-products')).json()) as { data: Array<{ id: number }> }).data;
+  let lesson: { productId: number; sessionId: number; title: string } | undefined;
+  for (const course of bought) {
+    const { sessions } = ((await (await first.request.get(`/api/products/${course.id}`)).json()) as { data: { sessions: Array<{ id: number }> } }).data;
+    for (const { id } of sessions) {
+      const detail = ((await (await first.request.get(`/api/product-sessions/${id}`)).json()) as { data: { media: unknown; title: string } }).data;
+      if (detail.media) lesson ??= { productId: course.id, sessionId: id, title: detail.title };
+    }
+  }
+  expect(lesson).toBeDefined();
+  const url = `/products/${lesson!.productId}/${lesson!.sessionId}`;
+
+  await first.goto(url);
+  const player = first.getByRole('region', { name: `پخش جلسه: ${lesson!.title}` });
+  await expect(player.getByRole('button', { name: 'کیفیت: خودکار' })).toBeVisible();
+  await expect(player.getByRole('button', { name: 'زیرنویس' })).toBeVisible();
+  await expect(player.getByTestId('player-watermark')).toContainText('***');
+  await player.getByRole('button', { name: 'پخش' }).click();
+  await expect(player.getByTestId('player-current')).toHaveText('۰۰:۰۲', { timeout: 15_000 });
+  await player.getByRole('button', { name: 'توقف' }).click();
+  await expect
+    .poll(async () => ((await (await first.request.get(`/api/product-sessions/${lesson!.sessionId}`)).json()) as { data: { position_seconds: number } }).data.position_seconds)
+    .toBeGreaterThanOrEqual(2);
+  await first.screenshot({ path: '/tmp/lesson-player.png' });
+
+  // Another browser, the same buyer: the lesson opens where it stopped.
+  const second = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
+  await logIn(second, 'user');
+  await second.goto(url);
+  await expect(second.getByText(/ادامه از ۰۰:۰[۲۳]/)).toBeVisible();
+  await expect(second.getByRole('region', { name: `پخش جلسه: ${lesson!.title}` }).getByTestId('player-current')).toHaveText(/۰۰:۰[۲۳]/);
+  await second.screenshot({ path: '/tmp/lesson-player-resumed.png' });
 });

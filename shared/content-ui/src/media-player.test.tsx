@@ -336,6 +336,18 @@ describe('MediaPlayer with a lesson stream (issue 24)', () => {
     expect(screen.queryByText('ادامه از ۱۲:۳۴')).toBeNull();
   });
 
+  it('resumes a short clip halfway, and not a place within the last 5 s of a long lesson', () => {
+    const short = renderLesson({ startAt: 2 });
+    loadMetadata(short.video, 4);
+    expect(short.video.currentTime).toBe(2);
+    expect(screen.getByText('ادامه از ۰۰:۰۲')).toBeTruthy();
+    short.view.unmount();
+    const nearEnd = renderLesson({ startAt: 3597 });
+    loadMetadata(nearEnd.video, 3600);
+    expect(nearEnd.video.currentTime).toBe(0);
+    expect(screen.queryByText(/^ادامه از/)).toBeNull();
+  });
+
   it('lets «ادامه از …» go once the lesson has played on a while', async () => {
     const { video } = renderLesson({ startAt: 754 });
     loadMetadata(video, 3600);

@@ -11,7 +11,10 @@ export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 /** Seconds the back/forward buttons and the arrow keys skip. */
 const SKIP_SECONDS = 10;
 
-/** Within this many seconds of the end a saved position is not worth resuming. */
+/**
+ * Within this many seconds of the end a saved position is not worth resuming, or within 5 % of a
+ * short clip's length, whichever is less (a 4-second clip stopped at 2 s resumes there).
+ */
 const RESUME_END_MARGIN = 5;
 
 /** Seconds of playing past the resumed position after which «ادامه از …» goes away (a seek hides it at once). */
@@ -203,7 +206,9 @@ export function MediaPlayer({
     carryOver.current = null;
     const saved = carry ? carry.time : started.current ? 0 : key !== undefined ? readPosition(key) : startAtFirst.current;
     started.current = true;
-    const start = saved > 0 && (!length || saved < length - RESUME_END_MARGIN) ? saved : 0;
+    const start = saved > 0 && (!length || saved < length - Math.min(RESUME_END_MARGIN, length * 0.05)) ? saved : 0;
+    // «ادامه از …» says what happened: none when the place was too near the end.
+    if (start === 0) setResumed(0);
     if (start > 0) {
       audio.currentTime = start;
       setCurrent(start);
