@@ -14,7 +14,7 @@ import type { DashboardListQuery } from '../../lib/list-order';
 import { MESSAGES } from '../../lib/messages';
 import { newKey, toWebp, type FormBody } from '../../lib/uploads';
 import { checkForm } from '../content/content-admin';
-import type { FileToStore, StoredFiles } from '../files/stored-files';
+import type { Discard, FileToStore, StoredFiles } from '../files/stored-files';
 import { productSessionTable } from './products-service';
 
 /** Query of `GET /api/dashboard/product-sessions`: a dashboard list, optionally of one course. */
@@ -104,26 +104,41 @@ export async function updateProductSession(
   return (await getProductSessionForDashboard(db, id))!;
 }
 
+/** The columns naming a session's files: what {@link discardSessionFiles} takes. */
+export const sessionFileColumns = {
+  image: productSessions.image,
+  file: productSessions.file,
+  hls: productSessions.hls,
+  media_source: productSessions.media_source,
+  poster: productSessions.poster,
+  subtitles: productSessions.subtitles,
+};
+
+/**
+ * Discards every file of a deleted session (its row's {@link sessionFileColumns}): the image, the
+ * lesson file, and the processed lesson (HLS folder, a source waiting for processing, poster,
+ * subtitles: issue 24).
+ */
+export function discardSessionFiles(
+  discard: Discard,
+  row: { image: string | null; file: string | null; hls: string | null; media_source: string | null; poster: string | null; subtitles: string | null },
+): void {
+  discard.publicPath(row.image);
+  discard.privateKey(row.file);
+  discard.privateFolder(row.hls);
+  discard.privateKey(row.media_source);
+  discard.publicPath(row.poster);
+  discard.privateKey(row.subtitles);
+}
+
 /**
  * Deletes a session with its likes, comments, image and lesson file, and its processed lesson (HLS
  * folder, a source waiting for processing, poster, subtitles: issue 24); 404 when unknown.
  */
 export async function deleteProductSession(db: Db, files: StoredFiles, id: number): Promise<void> {
   const row = await files.write(db, [], async (tx, _paths, discard) => {
-    const deleted = await productSessionTable.remove(tx, id, {
-      image: productSessions.image,
-      file: productSessions.file,
-      hls: productSessions.hls,
-      media_source: productSessions.media_source,
-      poster: productSessions.poster,
-      subtitles: productSessions.subtitles,
-    });
-    discard.publicPath(deleted?.image);
-    discard.privateKey(deleted?.file);
-    discard.privateFolder(deleted?.hls);
-    discard.privateKey(deleted?.media_source);
-    discard.publicPath(deleted?.poster);
-    discard.privateKey(deleted?.subtitles);
+    const deleted = await productSessionTable.remove(tx, id, sessionFileColumns);
+    if (deleted) discardSessionFiles(discard, deleted);
     return deleted;
   });
   if (!row) throw notFound();

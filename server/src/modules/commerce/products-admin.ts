@@ -17,6 +17,7 @@ import { newKey, toWebp, type FormBody } from '../../lib/uploads';
 import { checkForm } from '../content/content-admin';
 import type { StoredFiles } from '../files/stored-files';
 import { productSessionTable, productTable } from './products-service';
+import { discardSessionFiles, sessionFileColumns } from './product-sessions-admin';
 
 /** A page of courses, inactive ones included, for `GET /api/dashboard/products` (q in title or slug). */
 export function listProductsForDashboard(db: Db, query: DashboardListQuery): Promise<Paginated<Product>> {
@@ -96,26 +97,12 @@ export async function deleteProduct(db: Db, files: StoredFiles, id: number): Pro
         const [sold] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.product_id, id)).limit(1);
         if (sold) throw productHasOrders();
         const sessions = await tx
-          .select({
-            id: productSessions.id,
-            image: productSessions.image,
-            file: productSessions.file,
-            hls: productSessions.hls,
-            media_source: productSessions.media_source,
-            poster: productSessions.poster,
-            subtitles: productSessions.subtitles,
-          })
+          .select({ id: productSessions.id, ...sessionFileColumns })
           .from(productSessions)
           .where(eq(productSessions.product_id, id));
         for (const session of sessions) {
           await productSessionTable.remove(tx, session.id, { id: productSessions.id });
-          discard.publicPath(session.image);
-          discard.privateKey(session.file);
-          // The processed lesson (issue 24): HLS folder, a source waiting for processing, poster, subtitles.
-          discard.privateFolder(session.hls);
-          discard.privateKey(session.media_source);
-          discard.publicPath(session.poster);
-          discard.privateKey(session.subtitles);
+          discardSessionFiles(discard, session);
         }
       });
       discard.publicPath(deleted?.image);
