@@ -124,6 +124,12 @@ export const t = {
     savedProduct: 'دوره ذخیره شد.',
     savedSession: 'جلسه ذخیره شد.',
     lessonAfterSave: 'پس از ذخیره جلسه، فایل درس را در صفحه ویرایش آن بارگذاری کنید.',
+    poster: 'پوستر ویدیو',
+    choosePoster: 'انتخاب پوستر',
+    posterHelp: 'پیش از پخش ویدیو دیده می‌شود؛ اگر نگذارید، تصویری از خود ویدیو برداشته می‌شود.',
+    subtitles: 'زیرنویس فارسی (WebVTT)',
+    chooseSubtitles: 'انتخاب فایل زیرنویس',
+    subtitlesHelp: 'فایل ‎.vtt‎ با متن UTF-8؛ خریداران می‌توانند آن را روی ویدیو روشن یا خاموش کنند.',
   },
 
   /** A course's certificate, `/certificates/:code` (issue 24). */

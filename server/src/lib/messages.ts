@@ -91,6 +91,9 @@ export const MESSAGES = {
   uploadNotFound: 'این بارگذاری پیدا نشد یا منقضی شده است؛ فایل را دوباره انتخاب کنید.',
   uploadOffsetMismatch: 'بخشی از فایل با آنچه ذخیره شده نمی‌خواند؛ بارگذاری از جای درست ادامه می‌یابد.',
   // lesson processing (issue 24 "Processing", "Bad input")
+  subtitlesNotUtf8: 'فایل زیرنویس باید متن UTF-8 باشد.',
+  subtitlesInvalid: (line: number) => `فایل زیرنویس در قالب WebVTT معتبر نیست (خط ${line.toLocaleString('fa-IR')}).`,
+  subtitlesEmpty: 'فایل زیرنویس هیچ متنی ندارد.',
   lessonProcessing: 'فایل قبلی این جلسه هنوز در حال پردازش است؛ پس از پایان پردازش دوباره بارگذاری کنید.',
   lessonNothingToRetry: 'فایلی برای پردازش دوباره در این جلسه نیست؛ فایل جلسه را دوباره بارگذاری کنید.',
   lessonRetryQueued: 'فایل جلسه دوباره در صف پردازش قرار گرفت.',

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { parseBuffer } from 'music-metadata';
-import { ApiError } from './api-error';
+import { WebVTTParser } from 'webvtt-parser';
+import { ApiError, validationFailed } from './api-error';
 import { MESSAGES } from './messages';
 import { refuseBadText } from './bad-input';
 
@@ -147,6 +148,25 @@ export async function checkAudio(file: UploadedFile): Promise<CheckedAudio> {
   } catch {
     throw new ApiError(415, MESSAGES.notAudio);
   }
+}
+
+/**
+ * Checks a lesson's subtitles (issue 24): UTF-8 text in the WebVTT format with at least one cue,
+ * by webvtt-parser's validator.
+ * @returns the file's bytes, to store as they are
+ * @throws ApiError 422 with `subtitles` «فایل زیرنویس معتبر نیست…» naming the first line at fault
+ */
+export function checkSubtitles(file: UploadedFile): Buffer {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(file.buffer);
+  } catch {
+    throw validationFailed({ subtitles: [MESSAGES.subtitlesNotUtf8] });
+  }
+  const { cues, errors } = new WebVTTParser().parse(text.replace(/^\uFEFF/, ''), 'metadata');
+  if (errors.length > 0) throw validationFailed({ subtitles: [MESSAGES.subtitlesInvalid(errors[0]!.line)] });
+  if (cues.length === 0) throw validationFailed({ subtitles: [MESSAGES.subtitlesEmpty] });
+  return file.buffer;
 }
 
 /** A new, unguessable storage key under `folder` (`sessions` keys are private lesson files). */

@@ -1,6 +1,6 @@
 import { boolean, mixed, type InferType } from 'yup';
-import { commentStatusField, postFormSchema, postSchema } from './content-schemas';
-import { ID_MAX, wholeNumberField } from './fields';
+import { commentStatusField, IMAGE_EXTENSIONS, IMAGE_MAX_KB, postFormSchema, postSchema } from './content-schemas';
+import { fileField, ID_MAX, wholeNumberField } from './fields';
 import { fieldLabels, messages } from './messages';
 
 /** Highest price of a course, tomans (one billion; order totals stay within a 32-bit integer column). */
@@ -16,6 +16,9 @@ export const SESSION_FILE_MAX_KB = 4 * 1024 * 1024;
 export const SESSION_FILE_EXTENSIONS = [
   'mp3', 'ogg', 'oga', 'opus', 'm4a', 'wav', 'flac', 'aac', 'mp4', 'm4v', 'webm', 'mkv', 'mov', 'pdf', 'zip',
 ] as const;
+
+/** Largest subtitles file of a lesson, KB (an hour of Persian subtitles is under 100 KB; issue 24). */
+export const SUBTITLES_MAX_KB = 512;
 
 /** Comment statuses of a course or a session (SPEC §4): posts' two plus `buyers-only`. */
 export const PRODUCT_COMMENT_STATUSES = ['open', 'closed', 'buyers-only'] as const;
@@ -54,8 +57,16 @@ export const productSessionSchema = postSchema.shape({
   comment_status: commerceCommentStatus,
 });
 
-/** The session form of the dashboard: {@link productSessionSchema} plus an optional image (the lesson has its own upload). */
-export const productSessionFormSchema = productSessionSchema.shape({ image: postFormSchema.fields.image });
+/**
+ * The session form of the dashboard: {@link productSessionSchema} plus an optional image, the
+ * video's poster and Persian WebVTT subtitles (issue 24; the server checks the subtitles' format).
+ * The lesson itself has its own upload.
+ */
+export const productSessionFormSchema = productSessionSchema.shape({
+  image: postFormSchema.fields.image,
+  poster: fileField({ label: 'پوستر ویدیو', maxKb: IMAGE_MAX_KB, extensions: [...IMAGE_EXTENSIONS] }),
+  subtitles: fileField({ label: 'زیرنویس', maxKb: SUBTITLES_MAX_KB, extensions: ['vtt'] }),
+});
 
 export type ProductInput = InferType<typeof productSchema>;
 export type ProductSessionInput = InferType<typeof productSessionSchema>;

@@ -63,6 +63,7 @@ export {
   PRODUCT_STATUSES,
   SESSION_FILE_EXTENSIONS,
   SESSION_FILE_MAX_KB,
+  SUBTITLES_MAX_KB,
   SESSION_POSITION_MAX,
   productFormSchema,
   productSchema,

@@ -12,7 +12,7 @@ import { productSessions, products } from '../../db/schema';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import type { DashboardListQuery } from '../../lib/list-order';
 import { MESSAGES } from '../../lib/messages';
-import { newKey, toWebp, type FormBody } from '../../lib/uploads';
+import { checkSubtitles, newKey, toWebp, type FormBody } from '../../lib/uploads';
 import { checkForm } from '../content/content-admin';
 import type { Discard, FileToStore, StoredFiles } from '../files/stored-files';
 import { productSessionTable } from './products-service';
@@ -37,24 +37,40 @@ export function getProductSessionForDashboard(db: Db, id: number): Promise<Dashb
 }
 
 /**
- * The form's fields checked, its course existing, and its image re-encoded to WebP, ready to
- * store. The lesson itself comes through its own resumable upload (modules/lessons/lesson-uploads.ts).
- * @throws ApiError 422 (fields, unknown course), 415 (not an image).
+ * The form's fields checked, its course existing, and its files ready to store: the image and the
+ * video's poster re-encoded to WebP (public), the Persian WebVTT subtitles checked (private,
+ * served signed with the lesson; issue 24). The lesson itself comes through its own resumable
+ * upload (modules/lessons/lesson-uploads.ts).
+ * @throws ApiError 422 (fields, unknown course, malformed subtitles), 415 (not an image).
  */
 async function readSessionForm(db: Db, form: FormBody) {
   const fields = await checkForm(productSessionSchema, form, []);
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, fields.product_id));
   if (!product) throw validationFailed({ product_id: [MESSAGES.productUnknown] });
-  const webp = form.files.image ? await toWebp(form.files.image) : null;
-  const uploads: FileToStore[] = webp ? [{ key: newKey('product-sessions', 'webp'), buffer: webp }] : [];
-  /** The row's values once the image is stored at `paths[0]`. */
-  const values = (paths: string[]) => ({ ...fields, ...(webp ? { image: paths[0] } : {}) });
-  return { fields, uploads, values, replacesImage: webp !== null };
+  const image = form.files.image ? await toWebp(form.files.image) : null;
+  const poster = form.files.poster ? await toWebp(form.files.poster) : null;
+  const subtitles = form.files.subtitles ? checkSubtitles(form.files.subtitles) : null;
+  const uploads: FileToStore[] = [
+    ...(image ? [{ key: newKey('product-sessions', 'webp'), buffer: image }] : []),
+    ...(poster ? [{ key: newKey('product-sessions', 'webp'), buffer: poster }] : []),
+    ...(subtitles ? [{ key: newKey('sessions', 'vtt'), buffer: subtitles, private: true }] : []),
+  ];
+  /** The row's values once the files sent are stored at `paths`, in the order of `uploads`. */
+  const values = (paths: string[]) => {
+    const stored = [...paths];
+    return {
+      ...fields,
+      ...(image ? { image: stored.shift() } : {}),
+      ...(poster ? { poster: stored.shift() } : {}),
+      ...(subtitles ? { subtitles: stored.shift() } : {}),
+    };
+  };
+  return { fields, uploads, values, replaces: { image: image !== null, poster: poster !== null, subtitles: subtitles !== null } };
 }
 
 /**
  * Creates a session from the dashboard form: fields checked (422), course must exist (422),
- * image optional (415/413), slug unique (422). No file is left when it fails.
+ * image, poster and subtitles optional (415/413/422), slug unique (422). No file is left when it fails.
  * @throws ApiError 422 `productsMissing` when no course exists at all (SPEC §4).
  */
 export async function createProductSession(db: Db, files: StoredFiles, form: FormBody): Promise<DashboardProductSession> {
@@ -72,8 +88,9 @@ export async function createProductSession(db: Db, files: StoredFiles, form: For
 }
 
 /**
- * Updates a session from the dashboard form; the image is replaced only when sent, and the old one
- * deleted after the update succeeded. Any failure leaves the row and the files as they were.
+ * Updates a session from the dashboard form; the image, the poster and the subtitles are each
+ * replaced only when sent, and the old ones deleted after the update succeeded. Any failure leaves
+ * the row and the files as they were.
  */
 export async function updateProductSession(
   db: Db,
@@ -83,12 +100,12 @@ export async function updateProductSession(
 ): Promise<DashboardProductSession> {
   const [current] = await db.select({ id: productSessions.id }).from(productSessions).where(eq(productSessions.id, id));
   if (!current) throw notFound();
-  const { fields, uploads, values, replacesImage } = await readSessionForm(db, form);
+  const { fields, uploads, values, replaces } = await readSessionForm(db, form);
   await productSessionTable.assertSlugFree(db, fields.slug, id);
   await files.write(db, uploads, async (tx, paths, discard) => {
-    // The image replaced is read in the transaction, locked: of two concurrent updates each discards what it replaced.
+    // The files replaced are read in the transaction, locked: of two concurrent updates each discards what it replaced.
     const [old] = await tx
-      .select({ image: productSessions.image })
+      .select({ image: productSessions.image, poster: productSessions.poster, subtitles: productSessions.subtitles })
       .from(productSessions)
       .where(eq(productSessions.id, id))
       .for('update');
@@ -99,7 +116,9 @@ export async function updateProductSession(
         .set({ ...values(paths), updated_at: new Date() })
         .where(eq(productSessions.id, id)),
     );
-    if (replacesImage) discard.publicPath(old.image);
+    if (replaces.image) discard.publicPath(old.image);
+    if (replaces.poster) discard.publicPath(old.poster);
+    if (replaces.subtitles) discard.privateKey(old.subtitles);
   });
   return (await getProductSessionForDashboard(db, id))!;
 }

@@ -8,6 +8,7 @@ import { notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
 import { dashboardProductSessionSchema, errorBodySchema, idParamsSchema, messageItemSchema } from '../../lib/schemas';
+import { SUBTITLES_MAX_KB } from '@shop/validation';
 import { readForm } from '../../lib/uploads';
 import { requirePermission } from '../../plugins/app/auth';
 import {
@@ -26,11 +27,11 @@ const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
   const s = dashboardContentSchemas('product-sessions', dashboardProductSessionSchema, {
     tag: 'commerce',
     formDescription:
-      'multipart/form-data: product_id (an existing course), title, slug, description (HTML, sanitized), position (integer ≥ 1), is_free_preview and is_active ("true"/"false"), comment_status (open|closed|buyers-only), image (file, optional). The lesson comes by its own resumable upload (POST /api/dashboard/lesson-uploads). 422 productsMissing while no course exists.',
+      'multipart/form-data: product_id (an existing course), title, slug, description (HTML, sanitized), position (integer ≥ 1), is_free_preview and is_active ("true"/"false"), comment_status (open|closed|buyers-only), image (file, optional), poster (an image shown before the video plays, optional; else one is taken from the video), subtitles (Persian WebVTT, UTF-8, optional; 422 when malformed). The lesson comes by its own resumable upload (POST /api/dashboard/lesson-uploads). 422 productsMissing while no course exists.',
     listQuery: { product_id: { type: 'integer', minimum: 1, description: 'Only the sessions of this course.' } },
   });
   const form = (request: Parameters<typeof readForm>[0]) =>
-    readForm(request, { image: app.settings.uploadLimits.imageKb });
+    readForm(request, { image: app.settings.uploadLimits.imageKb, poster: app.settings.uploadLimits.imageKb, subtitles: SUBTITLES_MAX_KB });
 
   /** GET /api/dashboard/product-sessions: Paginated<DashboardProductSession> (`q`, `sort`, `product_id`). */
   app.get<{ Querystring: ProductSessionListQuery }>(

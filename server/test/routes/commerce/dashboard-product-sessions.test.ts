@@ -140,6 +140,39 @@ describe.each(DB_TARGETS)('dashboard product sessions API on %s', (target) => {
     expect((await send('PUT', '/api/dashboard/product-sessions/99999', fields())).statusCode).toBe(404);
   });
 
+  it('takes a poster and Persian WebVTT subtitles, refuses malformed subtitles in Persian, and replaces each (issue 24)', async () => {
+    const vtt = (text: string): FilePart => ({ filename: 'fa.vtt', content: Buffer.from(text, 'utf8'), type: 'text/vtt' });
+    const good = vtt('WEBVTT\n\n00:00.000 --> 00:02.000\nدر این جلسه با ابزارها آشنا می‌شویم.\n');
+    const saved = await send('PUT', `/api/dashboard/product-sessions/${created.id}`, fields({ position: '4' }), { poster: await pngFile(64, 36), subtitles: good });
+    expect(saved.statusCode).toBe(200);
+    const withFiles = saved.json<{ data: DashboardProductSession }>().data;
+    expect(withFiles.poster).toMatch(/^\/media\/product-sessions\/[0-9a-f-]+\.webp$/);
+    expect(withFiles.has_subtitles).toBe(true);
+    expect(lessons()).toHaveLength(1);
+    const firstSubtitles = lessons()[0];
+    expect(fs.readFileSync(path.join(lessonDir(), firstSubtitles!), 'utf8')).toContain('آشنا');
+
+    for (const [bad, message] of [
+      [vtt('00:00.000 --> 00:02.000\nبدون سرآغاز\n'), 'فایل زیرنویس در قالب WebVTT معتبر نیست (خط ۱).'],
+      [vtt('WEBVTT\n\n00:00:zz --> 00:02.000\nزمان خراب\n'), 'فایل زیرنویس در قالب WebVTT معتبر نیست (خط ۳).'],
+      [vtt('WEBVTT\n'), 'فایل زیرنویس هیچ متنی ندارد.'],
+      [{ filename: 'fa.vtt', content: Buffer.from([0x57, 0x45, 0x42, 0xff, 0xfe]), type: 'text/vtt' }, 'فایل زیرنویس باید متن UTF-8 باشد.'],
+    ] as const) {
+      const refused = await send('PUT', `/api/dashboard/product-sessions/${created.id}`, fields({ position: '4' }), { subtitles: bad });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ errors: { subtitles: [message] } });
+    }
+    expect(lessons()).toEqual([firstSubtitles]);
+
+    const replaced = await send('PUT', `/api/dashboard/product-sessions/${created.id}`, fields({ position: '4' }), {
+      subtitles: vtt('WEBVTT\n\n00:00.000 --> 00:02.000\nزیرنویس تازه\n'),
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json<{ data: DashboardProductSession }>().data.poster).toBe(withFiles.poster);
+    expect(lessons()).toHaveLength(1);
+    expect(lessons()[0]).not.toBe(firstSubtitles);
+  });
+
   it('deletes a session; seeded clips stay', async () => {
     const response = await app.inject({ method: 'DELETE', url: `/api/dashboard/product-sessions/${created.id}`, headers: auth() });
     expect(response.statusCode).toBe(200);

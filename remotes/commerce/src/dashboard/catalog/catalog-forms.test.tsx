@@ -129,6 +129,7 @@ describe('session form (/dashboard/product-sessions/add-session)', () => {
     await userEvent.type(field('توضیحات (HTML)'), '<p>جلسه</p>');
     expect(screen.getByText('پس از ذخیره جلسه، فایل درس را در صفحه ویرایش آن بارگذاری کنید.')).toBeTruthy();
     await userEvent.upload(screen.getByLabelText('تصویر'), png());
+    await userEvent.upload(screen.getByLabelText('زیرنویس فارسی (WebVTT)'), new File(['WEBVTT\n'], 'fa.vtt', { type: 'text/vtt' }));
     await userEvent.click(screen.getByRole('switch', { name: 'پیش‌نمایش رایگان (همه کاربران واردشده می‌توانند آن را ببینند)' }));
     await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
     expect(await screen.findByRole('heading', { name: 'فهرست جلسه‌ها' }, { timeout: 5000 })).toBeTruthy();
@@ -143,6 +144,7 @@ describe('session form (/dashboard/product-sessions/add-session)', () => {
       is_active: 'true',
       comment_status: 'open',
       image: expect.stringMatching(/\.png \d+ image\/png$/),
+      subtitles: 'fa.vtt 7 text/vtt',
     });
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.every((percent) => percent >= 0 && percent <= 100)).toBe(true);

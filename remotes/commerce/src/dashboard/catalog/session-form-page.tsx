@@ -2,9 +2,9 @@ import { Formik, Form } from 'formik';
 import { skipToken } from '@shop/api-client';
 import type { CommentStatus, DashboardProductSession, Product } from '@shop/contracts';
 import { UploadProgress } from '@shop/content-ui';
-import { FormNumberField, FormRadioField, FormSelectField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
+import { FormFileField, FormNumberField, FormRadioField, FormSelectField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
 import { Link } from '@shop/router';
-import { productSessionFormSchema } from '@shop/validation';
+import { IMAGE_EXTENSIONS, productSessionFormSchema } from '@shop/validation';
 import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@shop/ui-kit';
 import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
 import { useGetAdminProductsQuery, useGetAdminSessionQuery } from './catalog-admin-api';
@@ -27,6 +27,10 @@ export interface SessionFormValues {
   is_active: boolean;
   comment_status: CommentStatus;
   image: File | null;
+  /** The video's poster (issue 24); none: one is taken from the video. */
+  poster: File | null;
+  /** Persian WebVTT subtitles (issue 24). */
+  subtitles: File | null;
 }
 
 /** «ابتدا یک دوره بسازید» (SPEC §4: a session cannot be added before a course exists), with a link to add one. */
@@ -66,6 +70,8 @@ function SessionForm({ session, products }: { session: DashboardProductSession |
     is_active: session?.is_active ?? true,
     comment_status: session?.comment_status ?? 'open',
     image: null,
+    poster: null,
+    subtitles: null,
   };
   const heading = creating ? t.dashboard.addSession : t.dashboard.editSession;
   return (
@@ -80,6 +86,24 @@ function SessionForm({ session, products }: { session: DashboardProductSession |
               <FormNumberField name="position" label={t.form.position} help={t.form.positionHelp} />
               <FormTextField name="description" label={t.form.description} help={t.form.descriptionHelp} ltr multiline minRows={6} />
               <FormImageField current={session?.image} />
+              <FormFileField
+                name="poster"
+                kind="image"
+                label={t.form.poster}
+                chooseLabel={t.form.choosePoster}
+                help={t.form.posterHelp}
+                extensions={IMAGE_EXTENSIONS}
+                current={session?.poster}
+              />
+              <FormFileField
+                name="subtitles"
+                kind="file"
+                label={t.form.subtitles}
+                chooseLabel={t.form.chooseSubtitles}
+                help={t.form.subtitlesHelp}
+                extensions={['vtt']}
+                hasCurrent={session?.has_subtitles ?? false}
+              />
               {creating && (
                 <Typography variant="body2" color="text.secondary">
                   {t.form.lessonAfterSave}
