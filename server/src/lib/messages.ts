@@ -86,6 +86,7 @@ export const MESSAGES = {
   productDeleted: 'دوره حذف شد.',
   sessionDeleted: 'جلسه حذف شد.',
   notLessonFile: 'فایل جلسه باید صوتی، ویدیویی، PDF یا ZIP باشد.',
+  uploadProtocolRequired: 'این نشانی فقط بارگذاری ازسرگرفتنی (tus، سرآیند Tus-Resumable: 1.0.0) را می‌پذیرد.',
   uploadSessionMissing: 'جلسهٔ این بارگذاری پیدا نشد؛ ابتدا جلسه را ذخیره کنید.',
   uploadSizeMissing: 'حجم فایل باید از پیش معلوم باشد.',
   uploadNotFound: 'این بارگذاری پیدا نشد یا منقضی شده است؛ فایل را دوباره انتخاب کنید.',

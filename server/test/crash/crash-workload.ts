@@ -99,11 +99,6 @@ export async function noisyPng(width: number, height: number): Promise<FilePart>
   return { filename: 'cover.png', content, type: 'image/png' };
 }
 
-/** A lesson file detected as PDF by its bytes: a PDF header, then `size` random bytes. */
-export function lessonPdf(size: number): FilePart {
-  return { filename: 'lesson.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(size)]), type: 'application/pdf' };
-}
-
 const contentFields = (slug: string) => ({ title: `نوشته آزمون خرابی ${slug}`, slug, description: '<p>متن آزمون خرابی</p>' });
 const sessionFields = (slug: string, productId: number) => ({
   ...contentFields(slug),
@@ -175,7 +170,7 @@ export async function prepareWorkload(origin: string, size: WorkloadSize, random
     origin,
     '/api/dashboard/product-sessions',
     201,
-    formInit('POST', superHeaders, sessionFields(sessionSlug, courses[0]!.id), { file: lessonPdf(64 * 1024) }),
+    formInit('POST', superHeaders, sessionFields(sessionSlug, courses[0]!.id), {}),
   );
   const session = { id: (created.body as { data: DashboardProductSession }).data.id, slug: sessionSlug, productId: courses[0]!.id };
   return {
@@ -298,12 +293,12 @@ export async function runBurst(
     log.uploads.push(record);
     work.push(sendUpload(next(), superHeaders, record, '/api/dashboard/podcasts', contentFields(record.slug), { image: audioCover, file: PODCAST_AUDIO }, uploadCounters));
   }
+  // Sessions come with an image; their lessons have a resumable upload of their own (lesson-uploads.test.ts).
   for (let i = 0; i < size.sessionCreates; i += 1) {
-    const lesson = lessonPdf((1 + Math.floor(random() * 3)) * 1024 * 1024);
-    const record: UploadRecord = { kind: 'session', action: 'create', slug: `crash-session-${tag()}`, id: null, exact: lesson.content, answer: null };
+    const record: UploadRecord = { kind: 'session', action: 'create', slug: `crash-session-${tag()}`, id: null, exact: null, answer: null };
     log.uploads.push(record);
     work.push(
-      sendUpload(next(), superHeaders, record, '/api/dashboard/product-sessions', sessionFields(record.slug, prepared.session.productId), { image: audioCover, file: lesson }, uploadCounters),
+      sendUpload(next(), superHeaders, record, '/api/dashboard/product-sessions', sessionFields(record.slug, prepared.session.productId), { image: audioCover }, uploadCounters),
     );
   }
   prepared.posts.forEach((post, index) => {
@@ -323,11 +318,10 @@ export async function runBurst(
     );
   });
   {
-    const lesson = lessonPdf(2 * 1024 * 1024);
     const { session } = prepared;
-    const record: UploadRecord = { kind: 'session', action: 'update', slug: session.slug, id: session.id, exact: lesson.content, answer: null };
+    const record: UploadRecord = { kind: 'session', action: 'update', slug: session.slug, id: session.id, exact: null, answer: null };
     log.uploads.push(record);
-    work.push(sendUpload(next(), superHeaders, record, `/api/dashboard/product-sessions/${session.id}`, sessionFields(session.slug, session.productId), { file: lesson }, uploadCounters));
+    work.push(sendUpload(next(), superHeaders, record, `/api/dashboard/product-sessions/${session.id}`, sessionFields(session.slug, session.productId), { image: audioCover }, uploadCounters));
   }
   await Promise.all(work);
 }

@@ -4,6 +4,8 @@
  * `application/offset+octet-stream` unparsed, and the tus server answers on the raw response.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../lib/api-error';
+import { MESSAGES } from '../../lib/messages';
 import { requirePermission } from '../../plugins/app/auth';
 import { createLessonUploadServer, LESSON_UPLOADS_PATH } from '../../modules/lessons/lesson-uploads';
 
@@ -21,6 +23,8 @@ const lessonUploadsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', async () => clearInterval(timer));
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Only the tus protocol is spoken here: anything else gets the API's own Persian 412.
+    if (request.headers['tus-resumable'] !== '1.0.0') throw new ApiError(412, MESSAGES.uploadProtocolRequired);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };

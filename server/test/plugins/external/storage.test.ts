@@ -4,6 +4,7 @@
  * uploaded through the dashboard stays private, plays only through its signed, expiring URL (with
  * byte ranges), and leaves the store with its session; the seed's clips play the same way.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -14,11 +15,14 @@ import { SEED_MEDIA_DIR } from '../../../src/db/seed';
 import { signSessionFileUrl } from '../../../src/modules/commerce/signed-urls';
 import { s3FromEnv } from '../../../src/settings';
 import { headersOf, type AuthHeaders } from '../../helpers/dashboard-actors';
+import { Upload } from 'tus-js-client';
 import { multipart } from '../../helpers/multipart';
+import { LESSON_UPLOADS_PATH } from '../../../src/modules/lessons/lesson-uploads';
 import { startLocalS3, type LocalS3 } from '../../helpers/s3-server';
 import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';
 
-const LESSON = fs.readFileSync(path.join(SEED_MEDIA_DIR, 'audio', 'podcast-2.ogg'));
+/** A lesson document (PDF by its bytes), stored as it comes: audio and video go to transcoding instead. */
+const LESSON = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(20_000)]);
 const SEED_CLIP = fs.readFileSync(path.join(SEED_MEDIA_DIR, 'audio', 'podcast-1.ogg'));
 const INVALID = 'forbidden: پیوند این فایل نامعتبر است یا منقضی شده است.';
 
@@ -47,9 +51,11 @@ describe.each(CASES)('lesson files on %s with the %s store', (target, store) => 
   let app: FastifyInstance;
   let s3: LocalS3 | undefined;
   let superHeaders: AuthHeaders;
+  let origin: string;
   beforeAll(async () => {
     if (store === 's3') s3 = await startLocalS3();
     app = await buildTestApp(target, { s3: s3?.settings, signedUrlTtlSeconds: 600 });
+    origin = await app.listen({ port: 0, host: '127.0.0.1' });
     superHeaders = await headersOf(app, 'super@example.com');
   });
   afterAll(async () => {
@@ -60,27 +66,34 @@ describe.each(CASES)('lesson files on %s with the %s store', (target, store) => 
   const signed = (id: number, ttlSeconds = 600, now = Date.now()) => signSessionFileUrl(app.settings.appKey, id, ttlSeconds, now).url;
   const fileKeyOf = async (id: number) =>
     (await app.db.select({ file: productSessions.file }).from(productSessions).where(eq(productSessions.id, id)))[0]?.file ?? null;
-  const sendForm = (method: 'POST' | 'PUT', url: string, file: Buffer, slug: string) => {
-    const form = multipart(
-      { product_id: '2', title: 'جلسه با فایل', slug, description: '<p>متن</p>', position: '7', is_free_preview: 'false', is_active: 'true', comment_status: 'open' },
-      { file: { filename: 'lesson.ogg', content: file, type: 'audio/ogg' } },
-    );
-    return app.inject({ method, url, payload: form.payload, headers: { ...form.headers, ...superHeaders } });
-  };
+  /** The lesson of session `id` sent as the dashboard sends it: a resumable upload (tus). */
+  const uploadLesson = (id: number, content: Buffer) =>
+    new Promise<void>((resolve, reject) => {
+      new Upload(content, {
+        endpoint: `${origin}${LESSON_UPLOADS_PATH}`,
+        headers: superHeaders,
+        metadata: { session_id: String(id), filename: 'lesson.pdf', filetype: 'application/pdf' },
+        retryDelays: [],
+        onSuccess: () => resolve(),
+        onError: reject,
+      }).start();
+    });
 
   let sessionId: number;
   let key: string;
   let fileType: string;
 
   it('stores a dashboard-uploaded lesson file privately: in the store, never under /media', async () => {
-    const created = await sendForm('POST', '/api/dashboard/product-sessions', LESSON, 'storage-test-session');
+    const form = multipart({ product_id: '2', title: 'جلسه با فایل', slug: 'storage-test-session', description: '<p>متن</p>', position: '7', is_free_preview: 'false', is_active: 'true', comment_status: 'open' });
+    const created = await app.inject({ method: 'POST', url: '/api/dashboard/product-sessions', payload: form.payload, headers: { ...form.headers, ...superHeaders } });
     expect(created.statusCode).toBe(201);
-    const session = created.json<{ data: DashboardProductSession }>().data;
-    expect(session).toMatchObject({ has_file: true, file_type: expect.stringMatching(/^audio\/ogg/), file_size: LESSON.length });
+    sessionId = created.json<{ data: DashboardProductSession }>().data.id;
+    await uploadLesson(sessionId, LESSON);
+    const session = (await app.inject({ url: `/api/dashboard/product-sessions/${sessionId}`, headers: superHeaders })).json<{ data: DashboardProductSession }>().data;
+    expect(session).toMatchObject({ has_file: true, file_type: 'application/pdf', file_size: LESSON.length });
     fileType = session.file_type!;
-    sessionId = session.id;
     key = (await fileKeyOf(sessionId))!;
-    expect(key).toMatch(/^sessions\/[0-9a-f-]+\.(ogg|opus)$/);
+    expect(key).toMatch(/^sessions\/[0-9a-f]{32}$/);
     expect((await app.storage.statPrivate(key))?.size).toBe(LESSON.length);
     expect(fs.existsSync(path.join(app.settings.privateDir, key))).toBe(store === 'local');
     for (const url of [`/media/${key}`, `/media/private/${key}`]) expect((await app.inject({ url })).statusCode).toBe(404);
@@ -136,8 +149,7 @@ describe.each(CASES)('lesson files on %s with the %s store', (target, store) => 
 
   it('removes the replaced file, and the last one with its session', async () => {
     const replacement = Buffer.concat([LESSON, LESSON]);
-    const updated = await sendForm('PUT', `/api/dashboard/product-sessions/${sessionId}`, replacement, 'storage-test-session');
-    expect(updated.statusCode).toBe(200);
+    await uploadLesson(sessionId, replacement);
     const newKey = (await fileKeyOf(sessionId))!;
     expect(newKey).not.toBe(key);
     expect(await app.storage.statPrivate(key)).toBeNull();
