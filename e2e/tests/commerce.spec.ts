@@ -57,7 +57,7 @@ test('buy a course in the sandbox gateway, study a session, refund it, lose acce
 
   // The profile lists it.
   await user.goto('/profile#buyed-products');
-  await expect(user.getByRole('link', { name: COURSE })).toBeVisible();
+  await expect(user.getByRole('link', { name: COURSE, exact: true })).toBeVisible();
 
   // A session: the file plays through its signed URL; marking it done shows progress.
   await user.goto(`/products/${productId}/${lastSession}`);
@@ -91,6 +91,6 @@ test('buy a course in the sandbox gateway, study a session, refund it, lose acce
   await user.goto(`/products/${productId}/${lastSession}`);
   await expect(user.getByText('این جلسه فقط برای خریداران دوره باز است')).toBeVisible();
   await user.goto('/profile#buyed-products');
-  await expect(user.getByRole('link', { name: COURSE })).toHaveCount(0);
+  await expect(user.getByRole('link', { name: COURSE, exact: true })).toHaveCount(0);
   await user.context().close();
 });
