@@ -21,7 +21,8 @@ const TABLE_OWNERS = {
   auth: ['personalAccessTokens'],
   commerce: ['products', 'productSessions'],
   content: ['posts', 'podcasts'],
-  site: ['comments', 'likes', 'contentCounts'],
+  mail: ['mailOptOuts', 'mailThrottles'],
+  site: ['comments', 'likes', 'contentCounts', 'commentReplyNotices'],
   support: ['links', 'siteSettings', 'tickets'],
   users: ['users', 'permissions', 'permissionUser'],
 };

@@ -42,7 +42,16 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    // The embedded database (PGlite) is the default that `npm start` uses.
-    env: { PORT: String(E2E_PORT), DATA_DIR: `${__dirname}/.artifacts/data`, DATABASE_URL: '', REDIS_URL: '' },
+    // The embedded database (PGlite) is the default that `npm start` uses. Every test signs in
+    // from one address, the demo accounts many times a minute: the sign-in limits (5 a minute per
+    // account, 30 per address; the API tests prove them) are raised so they never decide a test.
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: `${__dirname}/.artifacts/data`,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      RATE_LIMIT_LOGIN_ACCOUNT_PER_MINUTE: '100',
+      RATE_LIMIT_LOGIN_IP_PER_MINUTE: '300',
+    },
   },
 });

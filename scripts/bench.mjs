@@ -6,11 +6,16 @@
 //    LCP, CLS, FCP, and the JavaScript before interactive in KB gzip), written to
 //    bench-results/lighthouse.json. Lighthouse 12.8 lives in its own package there, outside the
 //    workspaces (TOOLCHAIN.md: its dependency tree breaks `npm ci`), installed on first use.
+//    Then, on the same site, the player's JavaScript (issue 24): the scripts a buyer's browser
+//    loads only on a lesson's page, in KB brotli (bench/player/run.mjs, bench-results/player.json).
 //
 // 2. When DATABASE_URL is set, the commerce figures on PostgreSQL (issue 6 "Performance"):
 //    `npm run bench:commerce -w server` seeds 200 000 orders into BENCH_DATABASE_URL (default
 //    postgres://postgres@127.0.0.1:5432/bench, created when missing, its schema rebuilt) and
-//    reports the orders list p50/p99 and each sales summary period (server/scripts/bench-commerce.ts);
+//    reports the orders list p50/p99, each sales summary period, the CSV export of every order
+//    (issue 25: wall time and resident memory growth, targets 15 s and 64 MB), then the p99 of
+//    applying a discount code and checking out with 20 buyers at once (issue 25)
+//    (server/scripts/bench-commerce.ts);
 //    and the API figures (issue 9 "The API near the ceiling"): `npm run bench:api -w server` serves the
 //    demo data from BENCH_API_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_api,
 //    rebuilt on every run) and measures GET /api/posts, /api/posts/:id, /api/products and /api/search
@@ -29,7 +34,7 @@
 //    sent, their outcomes by status and case class, and the duration (server/scripts/bench-fuzz.ts;
 //    FUZZ_RUNS and FUZZ_SEED change the count and the seed), written to bench-results/fuzz.json.
 //
-// 5. The transcode figures (issue 24): `npm run bench:transcode -w server` renders a 10-minute 1080p
+// 6. The transcode figures (issue 24): `npm run bench:transcode -w server` renders a 10-minute 1080p
 //    clip once (kept in bench-results/), has the compiled server process it as a lesson, and reports
 //    the wall time and the public API pages' p99 at rest and while it transcodes (target: at most
 //    twice), written to bench-results/transcode.json (server/scripts/bench-transcode.ts; needs ffmpeg).
@@ -176,11 +181,23 @@ function runLighthouse(base) {
   });
 }
 
+/** Runs bench/player/run.mjs against `base` (issue 24: the player's JavaScript); resolves its exit code. */
+function runPlayer(base) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bench', 'player', 'run.mjs')], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_URL: base },
+      stdio: 'inherit',
+    });
+    child.on('error', () => resolve(2));
+    child.on('exit', (code) => resolve(code ?? 2));
+  });
+}
+
+/** The figures measured in a browser against the running site: Lighthouse, then the player's JavaScript. */
 async function benchPages() {
-  if (!ensureLighthouse()) {
-    console.error('[bench] `npm install` in bench/lighthouse failed: skipping the Lighthouse figures');
-    return 2;
-  }
+  const lighthouse = ensureLighthouse();
+  if (!lighthouse) console.error('[bench] `npm install` in bench/lighthouse failed: skipping the Lighthouse figures');
   let site;
   if (process.env.BENCH_URL) {
     site = { base: process.env.BENCH_URL, stop: async () => {} };
@@ -190,7 +207,9 @@ async function benchPages() {
     if (!site) return 1;
   }
   try {
-    return await runLighthouse(site.base);
+    const lighthouseCode = lighthouse ? await runLighthouse(site.base) : 2;
+    const playerCode = await runPlayer(site.base);
+    return lighthouseCode || playerCode;
   } finally {
     await site.stop();
   }

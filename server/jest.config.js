@@ -24,5 +24,9 @@ module.exports = {
     '^file-type$': '<rootDir>/../node_modules/file-type/index.js',
     '^file-type/core$': '<rootDir>/../node_modules/file-type/core.js',
   },
+  // One PostgreSQL database per worker when DATABASE_URL is set (test/helpers/worker-databases.ts).
+  globalSetup: '<rootDir>/test/helpers/jest-global-setup.ts',
+  globalTeardown: '<rootDir>/test/helpers/jest-global-teardown.ts',
+  setupFiles: ['<rootDir>/test/helpers/jest-worker-database.ts'],
   testTimeout: 60000,
 };

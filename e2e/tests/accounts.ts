@@ -21,8 +21,9 @@ export async function logIn(page: Page, account: keyof typeof ACCOUNTS): Promise
 /**
  * Registers a new account through the API inside the page's browser context (CSRF cookie,
  * then `POST /api/auth/register`), so the context is signed in as a user with no history.
+ * Answers the account's email (its verification mail is in the outbox).
  */
-export async function registerFreshUser(page: Page): Promise<void> {
+export async function registerFreshUser(page: Page): Promise<string> {
   await page.request.get('/sanctum/csrf-cookie');
   const cookies = await page.context().cookies();
   const csrf = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
@@ -32,4 +33,5 @@ export async function registerFreshUser(page: Page): Promise<void> {
     data: { full_name: 'خواننده تازه', email: `reader-${stamp}@example.com`, password: 'Reader12345', password_confirmation: 'Reader12345' },
   });
   expect(response.status()).toBe(201);
+  return `reader-${stamp}@example.com`;
 }

@@ -59,6 +59,6 @@ export async function dashboardPages(page: Page, onPage?: (path: string) => Prom
       queue.push(link);
     }
   }
-  const isForm = (path: string) => /\/\d+$/.test(path) || /\/add(-[a-z]+)?$/.test(path) || path.endsWith('/terms-and-conditions') || path.endsWith('/site-information');
+  const isForm = (path: string) => /\/\d+$/.test(path) || /\/add(-[a-z]+)*$/.test(path) || path.endsWith('/terms-and-conditions') || path.endsWith('/site-information');
   return { all, lists: all.filter((path) => path !== '/dashboard' && !isForm(path)) };
 }

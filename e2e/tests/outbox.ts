@@ -31,3 +31,28 @@ export async function readMail(recipient: string, pattern: RegExp, timeoutMs = 1
     .toBe(true);
   return found!;
 }
+
+/** The SMS outbox of the site under test (issue 26): each SMS a JSON file `{to, text, code, time}`. */
+export const SMS_OUTBOX = path.join(__dirname, '..', '.artifacts', 'data', 'sms-outbox');
+
+/** The code of the newest SMS to `mobile` (E.164) written after `since` (ms), waiting up to `timeoutMs` for it. */
+export async function readSmsCode(mobile: string, since: number, timeoutMs = 15_000): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(SMS_OUTBOX) ? fs.readdirSync(SMS_OUTBOX).filter((f) => f.endsWith('.json')).sort().reverse() : [];
+        for (const file of files) {
+          const sms = JSON.parse(fs.readFileSync(path.join(SMS_OUTBOX, file), 'utf8')) as { to: string; code: string; time: string };
+          if (sms.to === mobile && Date.parse(sms.time) >= since) {
+            code = sms.code;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: timeoutMs },
+    )
+    .toBe(true);
+  return code!;
+}

@@ -105,7 +105,8 @@ function eastern(latin: string, arabic = false): string {
 test('the profile shows the mobile in Persian and saves it from any digits (issue 22 item 8)', async ({ page }) => {
   await logIn(page, 'user');
   await page.goto('/profile');
-  const mobile = page.getByLabel('شماره موبایل');
+  // The field, not the chip beside the number above it («وضعیت شماره موبایل: …»).
+  const mobile = page.getByRole('textbox', { name: 'شماره موبایل' });
   await expect(mobile).toHaveValue('۰۹۱۲ ۱۲۳ ۴۵۶۷');
   await expectNoLatinDigits(page);
   const stored = async () => {

@@ -3,6 +3,14 @@
  * the p50/p99 of the dashboard orders list (first page, a filtered page, a searched page, a deep
  * page) and the time of the sales summary of each period, each beside the round trip of
  * `select 1` measured in the same process. Targets: orders list p99 ≤ 50 ms, yearly summary ≤ 200 ms.
+ * Then the CSV export of every order (issue 25 "Figures"): the compiled server started as `npm start`
+ * runs it, on the same database, and the export downloaded over a socket as a browser asks for it
+ * (brotli or gzip accepted): its wall time and the server's resident memory growth (peak during the
+ * download less the resident size before it, read from /proc every 20 ms), and its ratio to a
+ * reference measured just before it in this process (the same rows read by one SQL statement and
+ * gzipped in one call). Targets: ≤ 15 s, ≤ 64 MB.
+ * Last (issue 25), applying a discount code and checking out with 20 buyers at once, on a code
+ * capped at 5 (its row locked in each checkout): the p99 of apply + checkout per buyer, absolute.
  *
  * The database is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench), created
  * when missing; its `public` and `drizzle` schemas are dropped and rebuilt on every run.
@@ -11,24 +19,95 @@
  * `bench-results/commerce.json` at the repository root.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { eq, sql } from 'drizzle-orm';
+import zlib from 'node:zlib';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { Client } from 'pg';
 import { SALES_PERIODS } from '@shop/contracts';
 import { buildApp } from '../src/app';
-import { users } from '../src/db/schema';
+import { products, users } from '../src/db/schema';
 import { seedBulkOrders } from '../src/db/seed-orders';
 import { periodRange } from '../src/lib/jalali-periods';
+import { hashPassword } from '../src/modules/auth/passwords';
 import { issueToken } from '../src/modules/auth/tokens-service';
+import { auditActor } from '../src/modules/audit/audit-log';
+import { createDiscountCode } from '../src/modules/commerce/discount-codes';
+import { createUser } from '../src/modules/users/users-service';
 import { REPO_ROOT } from '../src/settings';
+import { residentBytes, startServerProcess } from '../test/helpers/server-process';
 import { freshDatabase } from './bench-db';
 
 const URL_DEFAULT = 'postgres://postgres@127.0.0.1:5432/bench';
 const LIST_RUNS = 300;
 const SUMMARY_RUNS = 7;
 const WARMUP = 10;
-const TARGETS = { listP99Ms: 50, yearSummaryMs: 200 };
+const TARGETS = { listP99Ms: 50, yearSummaryMs: 200, exportSeconds: 15, exportRssGrowthMb: 64 };
+const MB = 1024 * 1024;
+/** Resident memory samples during the export, ms apart. */
+const RSS_SAMPLE_MS = 20;
+
+/**
+ * Downloads `url` as Chromium would (compressed), keeping nothing, while sampling the resident
+ * memory of the server process `pid`; answers the wall time, the bytes received, the HTTP status and
+ * the growth (peak less the resident size before the request).
+ */
+async function measureExport(url: string, token: string, pid: number): Promise<{ seconds: number; bytes: number; status: number; rssGrowthMb: number; rssBeforeMb: number }> {
+  const before = residentBytes(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentBytes(pid));
+  }, RSS_SAMPLE_MS);
+  const started = performance.now();
+  try {
+    const { bytes, status } = await new Promise<{ bytes: number; status: number }>((resolve, reject) => {
+      http
+        .get(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br, zstd' } }, (response) => {
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          response.on('end', () => resolve({ bytes, status: response.statusCode ?? 0 }));
+          response.on('error', reject);
+        })
+        .on('error', reject);
+    });
+    peak = Math.max(peak, residentBytes(pid));
+    return { seconds: (performance.now() - started) / 1000, bytes, status, rssGrowthMb: (peak - before) / MB, rssBeforeMb: before / MB };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+/**
+ * The export's reference, run in this process just before it (the project's rule: a figure beside
+ * a reference measured at the same time, whose ratio the machine's speed and load move less than
+ * the seconds): the bare work of the file, the same orders with their buyers and courses read by
+ * one SQL statement and written as lines gzipped in one call, without the server. Answers seconds.
+ */
+async function bareExportSeconds(url: string): Promise<number> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = performance.now();
+    const { rows } = await client.query<Record<string, unknown>>(`
+      select o.id, u.full_name, u.email, u.mobile, o.payment_status, o.source,
+        string_agg(oi.title, '، ' order by oi.id) as courses, sum(oi.quantity) as count, sum(oi.price * oi.quantity) as gross,
+        o.discount_code, o.discount_amount, o.total_price, coalesce(sum(oi.refund_amount), 0) as refunded, o.receipt_number,
+        o.created_at, o.paid_at
+      from orders o join users u on u.id = o.user_id left join order_items oi on oi.order_id = o.id
+      group by o.id, u.id order by o.created_at desc, o.id desc`);
+    zlib.gzipSync(rows.map((row) => Object.values(row).join(',')).join('\r\n'));
+    return (performance.now() - started) / 1000;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Buyers checking out at once with one discount code, and how many such rounds are measured. */
+const CHECKOUT_CONCURRENCY = 20;
+const CHECKOUT_ROUNDS = 10;
+/** The code's total cap: the rest of each round is refused (422) after counting its uses. */
+const CHECKOUT_CAP = 5;
 
 /** Milliseconds of each of `runs` sequential calls, after `WARMUP` unmeasured ones. */
 async function timeRuns(runs: number, fn: () => Promise<unknown>): Promise<number[]> {
@@ -48,6 +127,68 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const ms = (n: number) => n.toFixed(1).padStart(7);
+
+/**
+ * Issue 25: `CHECKOUT_ROUNDS` rounds of `CHECKOUT_CONCURRENCY` new buyers, each with one paid
+ * course in the cart, who at once apply a fresh code capped at `CHECKOUT_CAP` and check out.
+ * Answers the sorted milliseconds of apply + checkout per buyer and the orders each round made.
+ */
+/** Who the bench's discount codes are recorded as in the audit log (issue 26): the bench on this machine. */
+const BENCH_AUDIT = auditActor({ id: 0, full_name: 'سنجش کارایی' }, '127.0.0.1');
+
+async function measureDiscountCheckout(app: Awaited<ReturnType<typeof buildApp>>): Promise<{ times: number[]; created: number[] }> {
+  const [course] = await app.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(gt(products.price, 0), eq(products.is_active, true)))
+    .orderBy(products.id)
+    .limit(1);
+  const passwordHash = await hashPassword('Bench12345');
+  const times: number[] = [];
+  const created: number[] = [];
+  for (let round = 0; round < CHECKOUT_ROUNDS; round++) {
+    const code = await createDiscountCode(app.db, {
+      code: `BENCH${Date.now().toString(36).toUpperCase()}${round}`,
+      kind: 'percent',
+      value: 20,
+      applies_to_all: true,
+      product_ids: [],
+      starts_at: null,
+      ends_at: null,
+      total_cap: CHECKOUT_CAP,
+      per_user_cap: null,
+      min_cart_total: null,
+      is_active: true,
+    }, BENCH_AUDIT);
+    const buyers = await Promise.all(
+      Array.from({ length: CHECKOUT_CONCURRENCY }, async (_, i) => {
+        const user = await createUser(app.db, {
+          full_name: 'خریدار سنجش',
+          email: `bench-checkout-${round}-${i}-${Date.now()}@example.com`,
+          password_hash: passwordHash,
+          status: 'ordinary',
+          email_verified_at: new Date(),
+        });
+        const headers = { authorization: `Bearer ${(await issueToken(app.db, user.id)).token}` };
+        const added = await app.inject({ method: 'POST', url: '/api/cart', headers, payload: { product_id: course!.id } });
+        if (added.statusCode !== 201) throw new Error(`add to cart answered ${added.statusCode}: ${added.body}`);
+        return headers;
+      }),
+    );
+    const outcomes = await Promise.all(
+      buyers.map(async (headers) => {
+        const started = performance.now();
+        const applied = await app.inject({ method: 'PUT', url: '/api/cart/discount-code', headers, payload: { code: code.code } });
+        const answer = applied.statusCode === 200 ? await app.inject({ method: 'POST', url: '/api/checkout', headers }) : applied;
+        times.push(performance.now() - started);
+        if (answer.statusCode !== 201 && answer.statusCode !== 422) throw new Error(`checkout answered ${answer.statusCode}: ${answer.body}`);
+        return answer.statusCode === 201;
+      }),
+    );
+    created.push(outcomes.filter(Boolean).length);
+  }
+  return { times: times.sort((a, b) => a - b), created };
+}
 
 async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL || URL_DEFAULT;
@@ -100,6 +241,20 @@ async function main(): Promise<void> {
       }
     }
 
+    // The export runs in the compiled server as `npm start` runs it (its heap limit included), on
+    // the same database; the token issued above signs it in.
+    const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: url });
+    let exported: Awaited<ReturnType<typeof measureExport>>;
+    const bareSeconds = await bareExportSeconds(url);
+    try {
+      exported = await measureExport(`${server.origin}${base}/orders/export`, token, server.child.pid!);
+    } finally {
+      await server.stop();
+    }
+    if (exported.status !== 200) throw new Error(`the export answered ${exported.status}`);
+    const checkout = await measureDiscountCheckout(app);
+    const checkoutP99 = percentile(checkout.times, 99);
+
     const yearSales = summaryRows.find((r) => r.kind === 'sales' && r.period === 'year')!;
     const worstListP99 = Math.max(...listRows.map((r) => r.p99));
     const out = [
@@ -116,9 +271,19 @@ async function main(): Promise<void> {
           `${`${r.kind} ${r.period}`.padEnd(28)} ${String(r.items).padStart(6)}  ${ms(r.median)}    ${ms(r.max)}   ${(r.median / referenceP50).toFixed(0)}×`,
       ),
       '',
+      `discount code + checkout, ${CHECKOUT_CONCURRENCY} buyers at once, cap ${CHECKOUT_CAP} (${CHECKOUT_ROUNDS} rounds): ` +
+        `p50 ${percentile(checkout.times, 50).toFixed(1)} ms, p99 ${checkoutP99.toFixed(1)} ms, max ${checkout.times.at(-1)!.toFixed(1)} ms; ` +
+        `orders per round ${checkout.created.join(', ')}`,
+      '',
       `year = since ${periodRange('year', now).from!.toISOString()} (1 Farvardin, Tehran)`,
+      '',
+      `CSV export of every order (${written}+ rows, ${(exported.bytes / MB).toFixed(1)} MB compressed over a socket): ` +
+        `${exported.seconds.toFixed(1)} s, resident memory +${exported.rssGrowthMb.toFixed(1)} MB (from ${exported.rssBeforeMb.toFixed(0)} MB); ` +
+        `reference (one SQL read + gzip in this process) ${bareSeconds.toFixed(1)} s: export / reference ${(exported.seconds / bareSeconds).toFixed(2)}×`,
       `VERDICT: orders list worst p99 ${worstListP99.toFixed(1)} ms (target ≤ ${TARGETS.listP99Ms}) — ${worstListP99 <= TARGETS.listP99Ms ? 'met' : 'MISSED'}; ` +
-        `yearly sales summary ${yearSales.median.toFixed(1)} ms median (target ≤ ${TARGETS.yearSummaryMs}) — ${yearSales.median <= TARGETS.yearSummaryMs ? 'met' : 'MISSED'}`,
+        `yearly sales summary ${yearSales.median.toFixed(1)} ms median (target ≤ ${TARGETS.yearSummaryMs}) — ${yearSales.median <= TARGETS.yearSummaryMs ? 'met' : 'MISSED'}; ` +
+        `export ${exported.seconds.toFixed(1)} s (target ≤ ${TARGETS.exportSeconds}) — ${exported.seconds <= TARGETS.exportSeconds ? 'met' : 'MISSED'}, ` +
+        `+${exported.rssGrowthMb.toFixed(1)} MB resident (target ≤ ${TARGETS.exportRssGrowthMb}) — ${exported.rssGrowthMb <= TARGETS.exportRssGrowthMb ? 'met' : 'MISSED'}`,
     ];
     console.log(out.join('\n'));
     const resultsDir = path.join(REPO_ROOT, 'bench-results');
@@ -130,6 +295,16 @@ async function main(): Promise<void> {
       referenceSelect1Ms: { p50: referenceP50, p99: percentile(reference, 99) },
       lists: listRows,
       summaries: summaryRows,
+      ordersExport: { ...exported, referenceSeconds: bareSeconds, ratioToReference: exported.seconds / bareSeconds },
+      discountCheckout: {
+        concurrency: CHECKOUT_CONCURRENCY,
+        rounds: CHECKOUT_ROUNDS,
+        cap: CHECKOUT_CAP,
+        p50: percentile(checkout.times, 50),
+        p99: checkoutP99,
+        max: checkout.times.at(-1)!,
+        ordersPerRound: checkout.created,
+      },
       targets: TARGETS,
     };
     fs.writeFileSync(path.join(resultsDir, 'commerce.json'), `${JSON.stringify(json, null, 2)}\n`);

@@ -15,7 +15,7 @@ import { REPO_ROOT } from '../src/settings';
 import { SEED_MEDIA_DIR } from '../src/db/seed';
 import { LESSON_UPLOADS_PATH } from '../src/modules/lessons/lesson-uploads';
 import { login } from '../test/crash/crash-client';
-import { compileServer, startServerProcess } from '../test/helpers/server-process';
+import { compileServer, residentBytes, startServerProcess } from '../test/helpers/server-process';
 import { tempDir } from '../test/helpers/test-app';
 
 const SIZE_BYTES = (Number(process.env.UPLOAD_BENCH_MB) || 1024) * 1024 * 1024;
@@ -23,12 +23,6 @@ const SIZE_BYTES = (Number(process.env.UPLOAD_BENCH_MB) || 1024) * 1024 * 1024;
 const CHUNK_BYTES = 32 * 1024 * 1024;
 /** Target of the rise of resident memory during a 1 GB upload (issue 24). */
 const RISE_TARGET_BYTES = 64 * 1024 * 1024;
-
-/** Resident memory of process `pid`, bytes (VmRSS of /proc). */
-function residentBytes(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
 
 /** `size` bytes: an OGG page (so the upload reads as audio), then filler, made as it is read. */
 function lessonStream(size: number): Readable {

@@ -22,6 +22,9 @@ import publicCachePlugin from './plugins/app/public-cache';
 import metricsPlugin from './plugins/app/metrics';
 import storedFilesPlugin from './plugins/app/stored-files';
 import transcoderPlugin from './plugins/app/transcoder';
+import unpaidRemindersPlugin from './plugins/app/unpaid-reminders';
+import commentNoticesPlugin from './plugins/app/comment-notices';
+import auditPruningPlugin from './plugins/app/audit-pruning';
 import authRoutes from './routes/auth';
 import postsRoutes from './routes/content/posts';
 import podcastsRoutes from './routes/content/podcasts';
@@ -33,13 +36,17 @@ import sessionsRoutes from './routes/commerce/sessions';
 import lessonMediaRoutes from './routes/commerce/lesson-media';
 import mediaRoutes from './routes/site/media';
 import dashboardFinancialInfoRoutes from './routes/commerce/dashboard-financial-info';
+import dashboardDiscountCodesRoutes from './routes/commerce/dashboard-discount-codes';
 import dashboardProductsRoutes from './routes/commerce/dashboard-products';
 import dashboardProductSessionsRoutes from './routes/commerce/dashboard-product-sessions';
 import lessonUploadsRoutes from './routes/commerce/lesson-uploads';
 import certificatesRoutes from './routes/commerce/certificates';
 import dashboardUsersRoutes from './routes/users/dashboard-users';
 import dashboardPermissionsRoutes from './routes/users/dashboard-permissions';
+import dashboardAuditLogRoutes from './routes/audit/dashboard-audit-log';
 import profileRoutes from './routes/users/profile';
+import mailPreferencesRoutes from './routes/users/mail-preferences';
+import mailUnsubscribeRoutes from './routes/site/mail-unsubscribe';
 import feedsRoutes from './routes/content/feeds';
 import dashboardPostsRoutes from './routes/content/dashboard-posts';
 import dashboardPodcastsRoutes from './routes/content/dashboard-podcasts';
@@ -55,6 +62,7 @@ import dashboardOverviewRoutes from './routes/site/dashboard-overview';
 import { echoRequestId, OneLinePerRequest, requestIdOf } from './lib/request-log';
 import { commentNodeSchema } from './lib/schemas';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createSmsSender, type SmsSender } from './modules/sms/sms-sender';
 import jobsPlugin from './plugins/external/jobs';
 
 export type { AppOptions } from './settings';
@@ -65,6 +73,8 @@ declare module 'fastify' {
     settings: AppSettings;
     /** Outgoing mail, queued as jobs: SMTP_URL, else `.eml` files in `<DATA_DIR>/outbox/` (DESIGN.md "Outside services"). */
     mailer: Mailer;
+    /** Outgoing SMS (issue 26): the JSON outbox or sms.ir, through the job queue. */
+    sms: SmsSender;
   }
 }
 
@@ -107,12 +117,17 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(jobsPlugin);
   app.decorate('mailer', await createMailer(settings, app.log, app.jobs, settings.mailRetry));
   app.addHook('onClose', () => app.mailer.close());
+  app.decorate('sms', await createSmsSender(settings.sms, app.log, app.jobs));
+  app.addHook('onClose', () => app.sms.close());
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
   await app.register(multipartPlugin);
   // plugins/app
   await app.register(storedFilesPlugin);
   await app.register(transcoderPlugin);
+  await app.register(unpaidRemindersPlugin);
+  await app.register(commentNoticesPlugin);
+  await app.register(auditPruningPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   await app.register(diskGuardPlugin);
@@ -135,13 +150,17 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(lessonMediaRoutes);
   await app.register(mediaRoutes);
   await app.register(dashboardFinancialInfoRoutes);
+  await app.register(dashboardDiscountCodesRoutes);
   await app.register(dashboardProductsRoutes);
   await app.register(dashboardProductSessionsRoutes);
   await app.register(lessonUploadsRoutes);
   await app.register(certificatesRoutes);
   await app.register(dashboardUsersRoutes);
   await app.register(dashboardPermissionsRoutes);
+  await app.register(dashboardAuditLogRoutes);
   await app.register(profileRoutes);
+  await app.register(mailPreferencesRoutes);
+  await app.register(mailUnsubscribeRoutes);
   await app.register(supportRoutes);
   await app.register(dashboardCommentsRoutes);
   await app.register(ticketsRoutes);

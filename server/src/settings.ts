@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { AUDIO_MAX_KB, IMAGE_MAX_KB, SESSION_FILE_MAX_KB } from '@shop/validation';
 import type { DatabaseBounds } from './db/client';
 import { MAIL_RETRY, type MailRetry } from './modules/mail/mailer';
+import { SMS_RETRY, type SmsSettings } from './modules/sms/sms-sender';
 import type { S3Settings } from './lib/s3-storage';
 
 /** Options of `buildApp`; every field falls back to an environment variable or a default. */
@@ -56,10 +57,17 @@ export interface AppOptions {
   payment?: Partial<PaymentSettings>;
   /** Lifetime of a signed session-file URL, seconds (env SIGNED_URL_TTL_SECONDS, default 3600). */
   signedUrlTtlSeconds?: number;
+  /** Minutes an unpaid order holds its discount code (env DISCOUNT_HOLD_MINUTES, default 60; issue 25). */
+  discountHoldMinutes?: number;
   /** S3-compatible media storage (env S3_ENDPOINT and S3_BUCKET, with S3_REGION and the S3_*_KEY pair); the data folder when absent. */
   s3?: S3Settings;
   /** `smtp://…` or `smtps://…` (env SMTP_URL); when absent mail is written to `<dataDir>/outbox/` as `.eml` files. */
   smtpUrl?: string;
+  /**
+   * Outgoing SMS (issue 26; env SMS_PROVIDER `smsir` with SMSIR_API_KEY, SMSIR_TEMPLATE_ID and
+   * SMSIR_BASE_URL, and SMS_RETRY_LIMIT, SMS_RETRY_DELAY_SECONDS); default: `<dataDir>/sms-outbox/`.
+   */
+  sms?: Partial<SmsSettings>;
   /** Sender of every mail (env MAIL_FROM, default `"آکادمی نوشتار" <no-reply@localhost>`). */
   mailFrom?: string;
   /**
@@ -71,6 +79,10 @@ export interface AppOptions {
   metricsToken?: string;
   /** Lesson processing (issue 24): env TRANSCODE_CONCURRENCY, FFMPEG_PATH, FFPROBE_PATH. */
   transcode?: Partial<TranscodeSettings>;
+  /** Hours after checkout an unpaid order's reminder is due (env UNPAID_REMINDER_HOURS, default 24; fractions allowed). */
+  unpaidReminderHours?: number;
+  /** Days audit log entries are kept (env AUDIT_RETENTION_DAYS, default 365, at least 365). */
+  auditRetentionDays?: number;
 }
 
 /** How this process transcodes lessons (issue 24; modules/lessons/transcode.ts). */
@@ -126,6 +138,8 @@ export interface RateLimits {
   tickets: number;
   /** Orders created (`POST /api/checkout`) and payments opened (`POST /api/orders/:id/pay`) by a signed-in user, together. */
   checkout: number;
+  /** SMS codes asked for from one IP, any number (issue 26; each may cost an SMS). */
+  smsCodePerIp: number;
 }
 
 /** One rate limit's environment variable, default and window. */
@@ -153,6 +167,7 @@ export const RATE_LIMITS: Record<keyof RateLimits, RateLimitSetting> = {
   comments: { env: 'RATE_LIMIT_COMMENTS_PER_MINUTE', default: 5, windowMs: MINUTE_MS },
   tickets: { env: 'RATE_LIMIT_TICKETS_PER_HOUR', default: 5, windowMs: 60 * MINUTE_MS },
   checkout: { env: 'RATE_LIMIT_CHECKOUT_PER_MINUTE', default: 10, windowMs: MINUTE_MS },
+  smsCodePerIp: { env: 'RATE_LIMIT_SMS_CODE_IP_PER_HOUR', default: 20, windowMs: 60 * MINUTE_MS },
 };
 
 /**
@@ -223,6 +238,11 @@ export interface AppSettings {
   uploadLimits: UploadLimits;
   payment: PaymentSettings;
   signedUrlTtlSeconds: number;
+  /**
+   * Minutes an unpaid order counts as a use of its discount code (issue 25): the time a buyer has to
+   * pay, as WooCommerce holds coupons for pending orders; after it only paid orders count.
+   */
+  discountHoldMinutes: number;
   /** The media bucket, or undefined: files under {@link AppSettings.uploadsDir} and {@link AppSettings.privateDir}. */
   s3: S3Settings | undefined;
   /** SMTP server of outgoing mail, or undefined: write `.eml` files to {@link AppSettings.outboxDir}. */
@@ -231,6 +251,8 @@ export interface AppSettings {
   outboxDir: string;
   /** Sender address of every mail. */
   mailFrom: string;
+  /** Outgoing SMS (modules/sms/sms-sender.ts). */
+  sms: SmsSettings;
   /** Retries of a mail that could not be sent (modules/mail/mailer.ts). */
   mailRetry: MailRetry;
   /** Free bytes the data folder keeps: writes are refused below it (plugins/app/disk-guard.ts; DATA_DIR_RESERVE_MB). */
@@ -240,6 +262,10 @@ export interface AppSettings {
   /** Bearer token of `GET /metrics`, or undefined: the metrics are open (keep them off the public gateway). */
   metricsToken: string | undefined;
   transcode: TranscodeSettings;
+  /** Hours after checkout an unpaid order gets its one reminder (issue 25 win-back; modules/commerce/unpaid-reminder.ts). */
+  unpaidReminderHours: number;
+  /** Days the audit log keeps an entry before the retention job deletes it (issue 26; modules/audit/audit-log.ts). */
+  auditRetentionDays: number;
 }
 
 /** Default sender (DESIGN.md "Outside services"); MAIL_FROM replaces it. */
@@ -253,6 +279,9 @@ export const DEFAULT_PUBLIC_CACHE_MS = 30_000;
  * upload meets a full disk.
  */
 export const DATA_DIR_RESERVE_MB = 256;
+
+/** Default of {@link AppSettings.discountHoldMinutes}: an hour to pay an order that used a code. */
+export const DISCOUNT_HOLD_MINUTES = 60;
 
 /**
  * Longest wait for a PostgreSQL connection, ms (issue 23): a database that is down or unreachable
@@ -320,6 +349,38 @@ export function transcodeConcurrencyFromEnv(raw: string | undefined): number {
   return Number(value);
 }
 
+/** Default of UNPAID_REMINDER_HOURS (issue 25: an order left unpaid for 24 hours gets one reminder). */
+export const UNPAID_REMINDER_HOURS = 24;
+
+/**
+ * UNPAID_REMINDER_HOURS: hours, a positive number (fractions allowed, so tests can use seconds);
+ * unset: {@link UNPAID_REMINDER_HOURS}.
+ * @throws Error naming the variable for any other value
+ */
+export function unpaidReminderHoursFromEnv(raw: string | undefined): number {
+  const value = raw?.trim() ?? '';
+  if (value === '') return UNPAID_REMINDER_HOURS;
+  const hours = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || hours <= 0) throw new Error(`UNPAID_REMINDER_HOURS="${value}" is not valid: give a positive number of hours.`);
+  return hours;
+}
+
+/** The shortest and default retention of the audit log (issue 26: entries are kept at least a year), days. */
+export const AUDIT_RETENTION_DAYS = 365;
+
+/**
+ * AUDIT_RETENTION_DAYS: whole days, at least {@link AUDIT_RETENTION_DAYS}; unset: that.
+ * @throws Error naming the variable for anything else, so the server does not start
+ */
+export function auditRetentionDaysFromEnv(raw: string | undefined): number {
+  const value = raw?.trim() ?? '';
+  if (value === '') return AUDIT_RETENTION_DAYS;
+  if (!/^\d{1,6}$/.test(value) || Number(value) < AUDIT_RETENTION_DAYS) {
+    throw new Error(`AUDIT_RETENTION_DAYS="${value}" is not valid: audit log entries are kept at least a year; give a whole number of days, ${AUDIT_RETENTION_DAYS} or more.`);
+  }
+  return Number(value);
+}
+
 /** Merges options, environment and defaults. Creates the data folder when missing. */
 export function resolveSettings(options: AppOptions, env = process.env): AppSettings {
   const dataDir = path.resolve(process.cwd(), options.dataDir ?? env.DATA_DIR ?? 'data');
@@ -362,10 +423,25 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
       ...options.payment,
     },
     signedUrlTtlSeconds: options.signedUrlTtlSeconds ?? (Number(env.SIGNED_URL_TTL_SECONDS) || 3600),
+    discountHoldMinutes: options.discountHoldMinutes ?? (Number(env.DISCOUNT_HOLD_MINUTES) || DISCOUNT_HOLD_MINUTES),
     s3: options.s3 ?? s3FromEnv(env),
     smtpUrl: options.smtpUrl ?? (env.SMTP_URL || undefined),
     outboxDir: path.join(dataDir, 'outbox'),
     mailFrom: options.mailFrom ?? (env.MAIL_FROM || DEFAULT_MAIL_FROM),
+    sms: {
+      provider: env.SMS_PROVIDER === 'smsir' ? 'smsir' : 'outbox',
+      outboxDir: path.join(dataDir, 'sms-outbox'),
+      smsir: {
+        apiKey: env.SMSIR_API_KEY || undefined,
+        templateId: Number(env.SMSIR_TEMPLATE_ID) || undefined,
+        baseUrl: (env.SMSIR_BASE_URL || 'https://api.sms.ir').replace(/\/+$/, ''),
+      },
+      retry: {
+        retryLimit: env.SMS_RETRY_LIMIT ? Number(env.SMS_RETRY_LIMIT) : SMS_RETRY.retryLimit,
+        retryDelaySeconds: Number(env.SMS_RETRY_DELAY_SECONDS) || SMS_RETRY.retryDelaySeconds,
+      },
+      ...options.sms,
+    },
     dataDirReserveBytes: (Number(env.DATA_DIR_RESERVE_MB) || DATA_DIR_RESERVE_MB) * 1024 * 1024,
     mailRetry: options.mailRetry ?? {
       retryLimit: env.MAIL_RETRY_LIMIT ? Number(env.MAIL_RETRY_LIMIT) : MAIL_RETRY.retryLimit,
@@ -379,5 +455,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
       ffprobePath: env.FFPROBE_PATH || 'ffprobe',
       ...options.transcode,
     },
+    unpaidReminderHours: options.unpaidReminderHours ?? unpaidReminderHoursFromEnv(env.UNPAID_REMINDER_HOURS),
+    auditRetentionDays: auditRetentionDaysFromEnv(options.auditRetentionDays === undefined ? env.AUDIT_RETENTION_DAYS : String(options.auditRetentionDays)),
   };
 }

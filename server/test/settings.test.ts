@@ -1,4 +1,12 @@
-import { parseTrustProxy, RATE_LIMITS, rateLimitsFromEnv, resolveSettings, transcodeConcurrencyFromEnv } from '../src/settings';
+import {
+  auditRetentionDaysFromEnv,
+  parseTrustProxy,
+  RATE_LIMITS,
+  rateLimitsFromEnv,
+  resolveSettings,
+  transcodeConcurrencyFromEnv,
+  unpaidReminderHoursFromEnv,
+} from '../src/settings';
 import { tempDir } from './helpers/test-app';
 
 describe('rate limits from the environment', () => {
@@ -47,5 +55,30 @@ describe('TRANSCODE_CONCURRENCY', () => {
     expect(transcodeConcurrencyFromEnv('0')).toBe(0);
     expect(transcodeConcurrencyFromEnv(' 2 ')).toBe(2);
     for (const bad of ['-1', '1.5', 'two', '1e3']) expect(() => transcodeConcurrencyFromEnv(bad)).toThrow(/TRANSCODE_CONCURRENCY/);
+  });
+});
+
+describe('UNPAID_REMINDER_HOURS (issue 25)', () => {
+  it('is 24 hours when unset, takes positive hours with fractions, and names the variable for anything else', () => {
+    expect(unpaidReminderHoursFromEnv(undefined)).toBe(24);
+    expect(unpaidReminderHoursFromEnv('')).toBe(24);
+    expect(unpaidReminderHoursFromEnv(' 48 ')).toBe(48);
+    expect(unpaidReminderHoursFromEnv('0.001')).toBe(0.001);
+    for (const bad of ['0', '-1', 'a day', '1e3', '.5']) expect(() => unpaidReminderHoursFromEnv(bad)).toThrow(/UNPAID_REMINDER_HOURS/);
+  });
+});
+
+describe('AUDIT_RETENTION_DAYS (issue 26)', () => {
+  it('is 365 days when unset, takes more, and refuses less than a year or anything else, naming the variable', () => {
+    expect(auditRetentionDaysFromEnv(undefined)).toBe(365);
+    expect(auditRetentionDaysFromEnv(' ')).toBe(365);
+    expect(auditRetentionDaysFromEnv('730')).toBe(730);
+    for (const bad of ['364', '0', '-400', 'a year', '400.5']) expect(() => auditRetentionDaysFromEnv(bad)).toThrow(/AUDIT_RETENTION_DAYS.*at least a year/);
+  });
+
+  it('stops the start with that message when the environment or an option asks for less', () => {
+    expect(() => resolveSettings({ dataDir: tempDir() }, { AUDIT_RETENTION_DAYS: '90' })).toThrow(/AUDIT_RETENTION_DAYS="90"/);
+    expect(() => resolveSettings({ dataDir: tempDir(), auditRetentionDays: 30 }, {})).toThrow(/AUDIT_RETENTION_DAYS="30"/);
+    expect(resolveSettings({ dataDir: tempDir() }, { AUDIT_RETENTION_DAYS: '400' }).auditRetentionDays).toBe(400);
   });
 });

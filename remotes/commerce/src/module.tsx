@@ -9,12 +9,13 @@ import { t } from './strings';
 const ProductFormPage = lazy(() => import('./dashboard/catalog/product-form-page'));
 const SessionFormPage = lazy(() => import('./dashboard/catalog/session-form-page'));
 const ManualOrderFormPage = lazy(() => import('./dashboard/financial/manual-order-form-page'));
+const DiscountCodeFormPage = lazy(() => import('./dashboard/discounts/discount-code-form-page'));
 
 /**
  * The commerce remote's contract (DESIGN.md "The remote contract"): products (each page with its
- * head and islands, issue 9), the shopping cart and certificates (issue 24), the home page's latest-products slot and the header's
- * cart menu; in the dashboard, courses, their sessions and the financial info (orders, manual
- * adds, refunds, sales).
+ * head and islands, issue 9), the shopping cart, certificates (issue 24) and receipts (issue 25), the home page's latest-products slot and the header's
+ * cart menu; in the dashboard, courses, their sessions, the financial info (orders, manual
+ * adds, refunds, sales) and discount codes (issue 25).
  */
 const commerceModule: RemoteModule = {
   name: 'commerce',
@@ -28,8 +29,9 @@ const commerceModule: RemoteModule = {
       guard: 'email-verified',
       useHead: useSessionHead,
     },
-    { path: '/shopping-cart', Component: lazy(() => import('./cart/shopping-cart-page')), guard: 'signed-in' },
+    { path: '/shopping-cart', Component: lazy(() => import('./cart/shopping-cart-page')) },
     { path: '/certificates/:code', Component: lazy(() => import('./certificates/certificate-page')), useHead: useCertificateHead },
+    { path: '/orders/:orderId/receipt', Component: lazy(() => import('./orders/receipt-page')), guard: 'signed-in' },
   ],
   dashboardRoutes: [
     { path: '/dashboard/products', Component: lazy(() => import('./dashboard/catalog/dashboard-products-page')), permission: 'manage-products' },
@@ -46,11 +48,16 @@ const commerceModule: RemoteModule = {
     { path: '/dashboard/financial-info/list-of-products-added-to-users/:editProductId', Component: ManualOrderFormPage, permission: 'show-financial-info' },
     { path: '/dashboard/financial-info/money-refund-status', Component: lazy(() => import('./dashboard/financial/refunds-page')), permission: 'manage-refunds' },
     { path: '/dashboard/financial-info/money-refund-status/add', Component: lazy(() => import('./dashboard/financial/refund-form-page')), permission: 'manage-refunds' },
+    { path: '/dashboard/discount-codes', Component: lazy(() => import('./dashboard/discounts/discount-codes-page')), permission: 'manage-discounts' },
+    { path: '/dashboard/discount-codes/add-discount-code', Component: DiscountCodeFormPage, permission: 'manage-discounts' },
+    { path: '/dashboard/discount-codes/:editDiscountCodeId', Component: DiscountCodeFormPage, permission: 'manage-discounts' },
+    { path: '/dashboard/discount-codes/:discountCodeId/uses', Component: lazy(() => import('./dashboard/discounts/discount-code-uses-page')), permission: 'manage-discounts' },
   ],
   dashboardNav: [
     { label: t.dashboard.products, path: '/dashboard/products', permission: 'manage-products', icon: 'School' },
     { label: t.dashboard.sessions, path: '/dashboard/product-sessions', permission: 'manage-product-sessions', icon: 'PlayLesson' },
     { label: t.financial.title, path: '/dashboard/financial-info', permission: 'show-financial-info', icon: 'Payments' },
+    { label: t.discounts.title, path: '/dashboard/discount-codes', permission: 'manage-discounts', icon: 'Payments' },
   ],
   slots: {
     'home.latest-products': lazy(() => import('./products/latest-products-slot')),

@@ -48,11 +48,10 @@ export const t = {
     cancel: 'انصراف',
     approved: 'دیدگاه تأیید شد.',
     rejected: 'دیدگاه رد شد.',
-    deleted: 'دیدگاه حذف شد.',
     replied: 'پاسخ شما ثبت و منتشر شد.',
-    deleteTitle: 'حذف دیدگاه',
-    deleteText: 'این دیدگاه و همه پاسخ‌هایش برای همیشه حذف می‌شوند. ادامه می‌دهید؟',
-    deleteConfirm: 'بله، حذف شود',
+    // bulk moderation and undoable delete (issue 26)
+    selectLabel: (author: string, title: string) => `دیدگاه ${author} برای «${title}»`,
+    deleted: (count: string) => `${count} دیدگاه و پاسخ‌هایش حذف شد.`,
   },
   contactUs: {
     title: 'تماس با ما',
@@ -93,6 +92,7 @@ export const t = {
     markUnread: 'علامت خوانده‌نشده',
     markedRead: 'تیکت خوانده‌شده علامت خورد.',
     markedUnread: 'تیکت خوانده‌نشده علامت خورد.',
+    selectLabel: (title: string, sender: string) => `تیکت «${title}» از ${sender}`,
   },
   /** The public banner of active announcements (slot `layout.announcements`). */
   banner: {

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RemoteModule } from '@shop/contracts';
+import { SUPER_ONLY, type RemoteModule } from '@shop/contracts';
 import { PATHS } from './paths';
 import { t } from './strings';
 
@@ -10,11 +10,12 @@ const PermissionFormPage = lazy(() => import('./permissions/permission-form-page
 /**
  * The users-permissions remote's contract (DESIGN.md "The remote contract"): the profile page;
  * in the dashboard, the users (with the add and edit forms, the comment restriction and the two
- * restricted lists; permission `show-users`) and the permissions (`manage-permissions`).
+ * restricted lists; permission `show-users`), the permissions (`manage-permissions`) and the audit
+ * log (super users only, issue 26).
  */
 const usersPermissionsModule: RemoteModule = {
   name: 'users-permissions',
-  requires: { '@shop/ui-kit': '^2.2.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.0.0' },
+  requires: { '@shop/ui-kit': '^2.7.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.0.0' },
   publicRoutes: [{ path: '/profile', Component: lazy(() => import('./profile/profile-page')), guard: 'signed-in' }],
   dashboardRoutes: [
     { path: PATHS.users, Component: lazy(() => import('./users/users-page')), permission: 'show-users' },
@@ -25,10 +26,12 @@ const usersPermissionsModule: RemoteModule = {
     { path: PATHS.permissions, Component: lazy(() => import('./permissions/permissions-page')), permission: 'manage-permissions' },
     { path: PATHS.addPermission, Component: PermissionFormPage, permission: 'manage-permissions' },
     { path: '/dashboard/permissions/:editPermissionId', Component: PermissionFormPage, permission: 'manage-permissions' },
+    { path: PATHS.auditLog, Component: lazy(() => import('./audit/audit-log-page')), permission: SUPER_ONLY },
   ],
   dashboardNav: [
     { label: t.users, path: PATHS.users, permission: 'show-users', icon: 'People' },
     { label: t.permissions.title, path: PATHS.permissions, permission: 'manage-permissions', icon: 'AdminPanelSettings' },
+    { label: t.audit.title, path: PATHS.auditLog, permission: SUPER_ONLY, icon: 'History' },
   ],
   slots: {},
   islands: {},

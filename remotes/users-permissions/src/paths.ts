@@ -8,4 +8,5 @@ export const PATHS = {
   permissions: '/dashboard/permissions',
   addPermission: '/dashboard/permissions/add-permission',
   editPermission: (id: number) => `/dashboard/permissions/${id}`,
+  auditLog: '/dashboard/audit-log',
 } as const;

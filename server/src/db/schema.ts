@@ -3,9 +3,11 @@
  * format of SPEC.md §3, so rows map to contracts without renaming. Each table belongs to one
  * module (noted per block); other modules reach it only through that module's functions.
  */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -19,7 +21,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { ExtraConfigColumn } from 'drizzle-orm/pg-core';
-import type { LessonMediaKind, LessonMediaStatus, SocialLinks } from '@shop/contracts';
+import type { DiscountKind, LessonMediaKind, LessonMediaStatus, MailKind, SocialLinks } from '@shop/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -69,6 +71,8 @@ export const users = pgTable(
     comment_barred_until: timestamp('comment_barred_until', { withTimezone: true }),
     status: userStatusEnum('status').notNull().default('ordinary'),
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+    /** When the mobile was proved by an SMS code (issue 26); cleared when the mobile changes. */
+    mobile_verified_at: timestamp('mobile_verified_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -127,6 +131,57 @@ export const passwordResetCodes = pgTable('password_reset_codes', {
   attempts: integer('attempts').notNull().default(0),
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   created_at: createdAt(),
+});
+
+/**
+ * One-time SMS codes (issue 26 "Sign-in by SMS code"; module auth, sms-codes.ts): one row per code
+ * asked for a number, kept a day for the per-number limits (one a minute, five an hour), whether or
+ * not an SMS went out. `used_at` marks a code used, replaced by a newer one, or burnt by its fifth
+ * wrong try.
+ */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: id(),
+    /** E.164. */
+    mobile: varchar('mobile', { length: 32 }).notNull(),
+    /** `SmsCodePurpose` of @shop/validation: login, verify-mobile, reset-password. */
+    purpose: varchar('purpose', { length: 32 }).notNull(),
+    /** HMAC-SHA256 (app key) of the code, hex; the code itself is only in the SMS. */
+    code_hash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index('sms_codes_mobile_created_idx').on(t.mobile, t.created_at)],
+);
+
+/**
+ * Mails a user turned off (issue 25 win-back, issue 26 notifications): one row per kind
+ * (`MailKind` of @shop/contracts), written by the profile's switches and by a one-click
+ * unsubscribe (RFC 8058). Account mails (verification, reset) cannot be turned off.
+ */
+export const mailOptOuts = pgTable(
+  'mail_opt_outs',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 40 }).$type<MailKind>().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.kind] })],
+);
+
+/**
+ * The last send of a mail that goes at most once an hour (issue 26): `comment-reply:<user id>`
+ * (the replies to a user's comments) and `pending-comments-digest` (the staff digest). Owned by
+ * the mail module (mail-throttle.ts); a row is locked while its mail is decided.
+ */
+export const mailThrottles = pgTable('mail_throttles', {
+  key: varchar('key', { length: 80 }).primaryKey(),
+  sent_at: timestamp('sent_at', { withTimezone: true }).notNull(),
 });
 
 // ── content module ──────────────────────────────────────────────────────────────────────
@@ -245,20 +300,96 @@ export const productSessions = pgTable(
   (t) => [index('product_sessions_product_idx').on(t.product_id, t.position)],
 );
 
-/** One row per course in a user's cart; a course is in a cart at most once. */
+/**
+ * A cart (issue 25): a signed-in user's (`user_id`, one each) or a visitor's, found by the sha256
+ * of the random token in its cookie (`visitor_token_hash`); exactly one of the two is set. Signing
+ * in merges a visitor's cart into the user's. `discount_code_id` is the code applied in the cart,
+ * checked again at checkout.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the visitor's cookie token, hex; the token itself is never stored. */
+    visitor_token_hash: varchar('visitor_token_hash', { length: 64 }).unique(),
+    discount_code_id: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check('carts_one_owner', sql`(${t.user_id} is null) <> (${t.visitor_token_hash} is null)`),
+    // Visitors' carts left alone are deleted after a while (oldest first).
+    index('carts_visitor_updated_idx').on(t.updated_at).where(sql`${t.user_id} is null`),
+  ],
+);
+
+/** One row per course in a cart; a course is in a cart at most once. */
 export const cartItems = pgTable(
   'cart_items',
   {
-    user_id: integer('user_id')
+    cart_id: integer('cart_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => carts.id, { onDelete: 'cascade' }),
     product_id: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     created_at: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.user_id, t.product_id] })],
+  (t) => [primaryKey({ columns: [t.cart_id, t.product_id] })],
 );
+
+/**
+ * A discount code (issue 25): `code` is Latin letters and digits, stored upper-case, unique
+ * (codes are typed case-insensitively). `kind` `percent` takes 1–100 % of each course it applies
+ * to; `amount` takes `value` tomans off those courses' sum. It applies to every course
+ * (`applies_to_all`) or to the courses of `discount_code_products`, between `starts_at` and
+ * `ends_at` (null = open), at most `total_cap` paid uses in all and `per_user_cap` per buyer
+ * (null = no cap), on a cart of at least `min_cart_total` tomans. A used code is deactivated,
+ * never deleted (orders keep it).
+ */
+export const discountCodes = pgTable('discount_codes', {
+  id: id(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  kind: varchar('kind', { length: 10 }).$type<DiscountKind>().notNull(),
+  /** Percent (1–100) or tomans, by `kind`. */
+  value: integer('value').notNull(),
+  applies_to_all: boolean('applies_to_all').notNull().default(true),
+  starts_at: timestamp('starts_at', { withTimezone: true }),
+  ends_at: timestamp('ends_at', { withTimezone: true }),
+  total_cap: integer('total_cap'),
+  per_user_cap: integer('per_user_cap'),
+  /** Tomans; the cart's total before the discount must reach it. */
+  min_cart_total: integer('min_cart_total'),
+  is_active: boolean('is_active').notNull().default(true),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/** The courses a discount code is limited to, when it does not apply to all. */
+export const discountCodeProducts = pgTable(
+  'discount_code_products',
+  {
+    discount_code_id: integer('discount_code_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.discount_code_id, t.product_id] })],
+);
+
+/**
+ * The last receipt number given in each Jalali year (issue 25): a paid order takes
+ * `last + 1` of its year in the transaction that marks it paid, so numbers run without gaps.
+ */
+export const receiptCounters = pgTable('receipt_counters', {
+  jalali_year: integer('jalali_year').primaryKey(),
+  last: integer('last').notNull(),
+});
 
 /**
  * An order: priced from the database at checkout (whole tomans), paid once. `manual` orders are
@@ -272,8 +403,17 @@ export const orders = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    /** Sum of the items' purchase prices, whole tomans. */
+    /** Tomans to pay: the items' purchase prices less `discount_amount`. */
     total_price: integer('total_price').notNull(),
+    /** The discount code applied at checkout (issue 25), and the code as it was then. */
+    discount_code_id: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'restrict' }),
+    discount_code: varchar('discount_code', { length: 32 }),
+    /** Tomans the code took off; the sum of the items' `discount`. */
+    discount_amount: integer('discount_amount').notNull().default(0),
+    /** `<Jalali year>-<number>` («1405-000123»), given when the order is paid (receipt_counters). */
+    receipt_number: varchar('receipt_number', { length: 20 }).unique(),
+    /** When the one unpaid-order reminder (issue 25 win-back) was sent, else null. */
+    reminded_at: timestamp('reminded_at', { withTimezone: true }),
     payment_status: paymentStatusEnum('payment_status').notNull().default('unpaid'),
     source: orderSourceEnum('source').notNull().default('checkout'),
     idempotency_key: varchar('idempotency_key', { length: 255 }),
@@ -287,6 +427,7 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.created_at),
     index('orders_status_paid_idx').on(t.payment_status, t.paid_at),
     index('orders_source_created_idx').on(t.source, t.created_at),
+    index('orders_discount_code_idx').on(t.discount_code_id).where(sql`${t.discount_code_id} is not null`),
   ],
 );
 
@@ -307,6 +448,8 @@ export const orderItems = pgTable(
     /** Title when bought, so the history reads the same after a rename. */
     title: varchar('title', { length: 255 }).notNull(),
     price: integer('price').notNull(),
+    /** Tomans of the order's discount that fell on this item; paid = price − discount. */
+    discount: integer('discount').notNull().default(0),
     quantity: integer('quantity').notNull().default(1),
     refunded_at: timestamp('refunded_at', { withTimezone: true }),
     /** Tomans given back, set with `refunded_at`. */
@@ -359,8 +502,10 @@ export const salesDaily = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     count: integer('count').notNull(),
-    /** Tomans. */
+    /** Tomans: list prices for `sales` (gross), given back for `refunds`. */
     total: bigint('total', { mode: 'number' }).notNull(),
+    /** Tomans of discount on those `sales` (net = total − discount); 0 for the other kinds. */
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.kind, t.day, t.product_id] })],
 );
@@ -456,6 +601,26 @@ export const comments = pgTable(
     index('comments_item_status_idx').on(t.commentable_type, t.commentable_id, t.status),
     index('comments_status_created_idx').on(t.status, t.created_at),
   ],
+);
+
+/**
+ * Replies that became public and whose parent's author is still to be told (issue 26 "Reply to
+ * your comment"): written in the transaction that publishes the reply, `mailed_at` set when a mail
+ * listed it (or the author did not want it). Owned by the site module (comment-notifications.ts).
+ */
+export const commentReplyNotices = pgTable(
+  'comment_reply_notices',
+  {
+    reply_id: integer('reply_id')
+      .primaryKey()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    recipient_id: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    mailed_at: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [index('comment_reply_notices_recipient_idx').on(t.recipient_id, t.mailed_at)],
 );
 
 /**
@@ -562,4 +727,34 @@ export const pendingFiles = pgTable(
     created_at: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.is_private, t.key] }), index('pending_files_state_writer_idx').on(t.state, t.writer)],
+);
+
+/**
+ * The audit log (issue 26; modules/audit/audit-log.ts): one row per dashboard write, refund, manual
+ * order, permission change and switch change, inserted in the transaction of the change. Rows are
+ * never updated; they are deleted only by the retention job, `AUDIT_RETENTION_DAYS` (≥ 365) after.
+ * `actor_id` has no foreign key: an entry outlives the account, and keeps its name as it was.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actor_id: integer('actor_id').notNull(),
+    actor_name: text('actor_name').notNull(),
+    /** `request.ip` as the app's `trustProxy` gives it. */
+    ip: varchar('ip', { length: 64 }).notNull(),
+    /** `AuditEntity` of @shop/contracts. */
+    entity_type: varchar('entity_type', { length: 32 }).notNull(),
+    entity_id: integer('entity_id'),
+    /** `AuditAction` of @shop/contracts. */
+    action: varchar('action', { length: 16 }).notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.created_at, t.id),
+    index('audit_log_entity_idx').on(t.entity_type, t.entity_id),
+    index('audit_log_actor_idx').on(t.actor_id),
+  ],
 );

@@ -311,6 +311,22 @@ export const SEED_SITE_INFORMATION = {
   },
 } as const;
 
+/**
+ * The demo's discount codes (issue 25): `WELCOME20`, 20 % on every course with no cap or end, and
+ * `YALDA`, which ended on the last Yalda night (30 Azar 1404, Tehran midnight), so both the discount
+ * and the «expired» refusal can be tried.
+ */
+export const SEED_DISCOUNT_CODES = [
+  {
+    code: 'WELCOME20', kind: 'percent', value: 20, applies_to_all: true, product_ids: [], starts_at: null, ends_at: null,
+    total_cap: null, per_user_cap: null, min_cart_total: null, is_active: true,
+  },
+  {
+    code: 'YALDA', kind: 'percent', value: 30, applies_to_all: true, product_ids: [], starts_at: '2025-12-11T20:30:00.000Z',
+    ends_at: '2025-12-21T20:30:00.000Z', total_cap: null, per_user_cap: 1, min_cart_total: null, is_active: true,
+  },
+] as const;
+
 /** The demo's active announcement; the seed sets it to expire 30 days after seeding. */
 export const SEED_ANNOUNCEMENT = {
   title: 'کارگاه تازه در راه است',

@@ -2,15 +2,17 @@
  * Orders of the demo data (issue 6 "Demo data") and of the benchmark: bulk inserts only, so the
  * seed stays fast in every test app. `seedDemoOrders` gives user@example.com one bought course
  * with progress on two sessions, one refund, one course added by hand and about 150 orders by
- * other demo buyers over the last 365 days (every summary period shows figures);
+ * other demo buyers over the last 365 days (every summary period shows figures), the paid checkout
+ * orders with their receipt numbers;
  * `seedBulkOrders` fills a large history (`npm run seed:orders -w server -- --count 200000`).
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { OrderSource } from '@shop/contracts';
 import type { Db } from './client';
 import { orderItems, orders, products, productSessions, sessionProgress, users } from './schema';
 import { tehranDateOf, tehranMidnight } from '../lib/jalali-periods';
 import { hashPassword } from '../modules/auth/passwords';
+import { assignReceiptNumber } from '../modules/commerce/receipts';
 import { resetSalesRollup } from '../modules/commerce/sales-summary-service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -201,6 +203,7 @@ export async function seedDemoOrders(db: Db, now: Date): Promise<void> {
     { userId: lastBuyer, source: 'manual', createdAt: ago(15), paidAt: ago(15), items: [{ product: { ...third, price: 0 } }] },
     ...spreadOrders({ count: 150, buyers: buyerIds.slice(0, -1), catalog, now, days: 365 }),
   ]);
+  await numberPaidOrders(db);
 
   const sessions = await db
     .select({ id: productSessions.id })
@@ -213,6 +216,16 @@ export async function seedDemoOrders(db: Db, now: Date): Promise<void> {
       sessions.map((s, i) => ({ user_id: userId, product_session_id: s.id, created_at: ago(35 - i * 5) })),
     );
   }
+}
+
+/** Gives every paid checkout order of the demo its receipt number (issue 25), in the order they were paid. */
+async function numberPaidOrders(db: Db): Promise<void> {
+  const paid = await db
+    .select({ id: orders.id, paid_at: orders.paid_at })
+    .from(orders)
+    .where(and(eq(orders.source, 'checkout'), eq(orders.payment_status, 'paid')))
+    .orderBy(asc(orders.paid_at), asc(orders.id));
+  for (const order of paid) await assignReceiptNumber(db, order.id, order.paid_at!);
 }
 
 /**

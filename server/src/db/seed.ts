@@ -12,6 +12,7 @@ import { seedDemoOrders } from './seed-orders';
 import {
   SEED_ABOUT_ME,
   SEED_ANNOUNCEMENT,
+  SEED_DISCOUNT_CODES,
   SEED_LINKS,
   SEED_PODCASTS,
   SEED_POSTS,
@@ -26,12 +27,14 @@ import type { FileStorage } from '../lib/storage';
 import { searchColumnsOf } from '../lib/text';
 import { SERVER_ROOT } from '../settings';
 import { hashPassword } from '../modules/auth/passwords';
+import { createDiscountCode } from '../modules/commerce/discount-codes';
 import { addComment } from '../modules/site/comments-service';
 import { addLike } from '../modules/site/likes-service';
 import { createAnnouncement } from '../modules/support/announcements-service';
 import { createLink } from '../modules/support/links-service';
 import { getSiteInformation, saveSiteInformation } from '../modules/support/support-service';
 import { createTicket } from '../modules/support/tickets-service';
+import { auditActor } from '../modules/audit/audit-log';
 import { createUser, ensurePermissions, grantPermissions, setCommentRestriction } from '../modules/users/users-service';
 
 /** Committed seed media (SVG covers, Opus clips). */
@@ -182,11 +185,16 @@ async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<v
   }
   // Comment restrictions (SPEC §4), so both restricted lists of the dashboard show someone.
   const [, , , barredReader, pausedReader] = readers;
-  await setCommentRestriction(db, superUser, barredReader!.id, { write_comment_status: 'barred' });
-  await setCommentRestriction(db, superUser, pausedReader!.id, {
-    write_comment_status: 'temporarily-barred',
-    barred_until: new Date(now.getTime() + 7 * DAY_MS).toISOString(),
-  });
+  // Made as the super user from this machine: the demo's audit log (issue 26) starts with them.
+  const seedAudit = auditActor(superUser, '127.0.0.1');
+  await setCommentRestriction(db, superUser, barredReader!.id, { write_comment_status: 'barred' }, seedAudit);
+  await setCommentRestriction(
+    db,
+    superUser,
+    pausedReader!.id,
+    { write_comment_status: 'temporarily-barred', barred_until: new Date(now.getTime() + 7 * DAY_MS).toISOString() },
+    seedAudit,
+  );
   const likers = [ordinary, ...readers, staffUser, superUser];
   const like = async (type: ContentType, itemId: number, index: number) => {
     const n = LIKE_PATTERN[index % LIKE_PATTERN.length] ?? 0;
@@ -364,7 +372,8 @@ async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<v
     createdAt: ago(99),
   });
 
-  for (const link of SEED_LINKS) await createLink(db, link);
+  for (const link of SEED_LINKS) await createLink(db, link, seedAudit);
+  for (const code of SEED_DISCOUNT_CODES) await createDiscountCode(db, { ...code, product_ids: [...code.product_ids] }, seedAudit);
   await saveSiteInformation(db, {
     ...SEED_SITE_INFORMATION,
     about_me: sanitizeRichText(SEED_ABOUT_ME),
@@ -378,7 +387,7 @@ async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<v
     text: SEED_ANNOUNCEMENT.text,
     status: 'active',
     expired_at: new Date(now.getTime() + SEED_ANNOUNCEMENT.expiresInDays * DAY_MS).toISOString(),
-  });
+  }, seedAudit);
 
   // Contact-us tickets from the demo user and readers; the oldest one already read.
   const senders = [ordinary, reader1!, reader3!];

@@ -1,3 +1,14 @@
+import { AUDIT_ACTION_NAMES, AUDIT_ENTITY_NAMES, MAIL_KIND_NAMES } from '@shop/contracts';
+/** A count or an id in Persian digits, without grouping (issue 26 messages). */
+function persianNumber(n: number): string {
+  return n.toLocaleString('fa-IR', { useGrouping: false });
+}
+
+/** Ids in Persian digits, separated by the Persian comma. */
+function persianList(ids: number[]): string {
+  return ids.map(persianNumber).join('، ');
+}
+
 /** Every Persian text the API answers with, in one place so it can be read and corrected together. */
 export const MESSAGES = {
   serverError: 'خطای سرور',
@@ -126,6 +137,24 @@ export const MESSAGES = {
   orderUpdated: 'وضعیت پرداخت سفارش ذخیره شد.',
   productOfUserChanged: 'دوره افزوده‌شده به کاربر تغییر کرد.',
   productRemovedFromUser: 'دوره از حساب کاربر برداشته شد.',
+  // discount codes (issue 25)
+  discountUnknown: 'کد تخفیفی با این نام وجود ندارد.',
+  discountInactive: 'این کد تخفیف غیرفعال است.',
+  discountNotStarted: 'زمان استفاده از این کد تخفیف هنوز نرسیده است.',
+  discountExpired: 'مهلت استفاده از این کد تخفیف به پایان رسیده است.',
+  discountUsedUp: 'ظرفیت استفاده از این کد تخفیف تمام شده است.',
+  discountUsedByYou: 'شما پیش‌تر از این کد تخفیف استفاده کرده‌اید.',
+  discountNotForTheseCourses: 'این کد تخفیف برای دوره‌های سبد خرید شما نیست.',
+  discountUnderMinimum: (minimum: number) =>
+    `این کد تخفیف برای سبدهای خرید دست‌کم ${minimum.toLocaleString('fa-IR')} تومانی است.`,
+  discountEmptyCart: 'سبد خرید شما خالی است؛ ابتدا دوره‌ای به آن اضافه کنید.',
+  discountApplied: 'کد تخفیف اعمال شد.',
+  discountRemoved: 'کد تخفیف حذف شد.',
+  discountCodeTaken: 'این کد تخفیف از قبل وجود دارد.',
+  discountCodeCreated: 'کد تخفیف افزوده شد.',
+  discountCodeUpdated: 'کد تخفیف ذخیره شد.',
+  discountCodeDeleted: 'کد تخفیف حذف شد.',
+  discountCodeDeactivated: 'این کد تخفیف در سفارش‌هایی به کار رفته است؛ به جای حذف، غیرفعال شد.',
   // accounts (issue 7; SPEC §8)
   tokenExpired: 'نشست شما منقضی شده است؛ لطفاً دوباره وارد شوید.',
   emailVerified: 'ایمیل شما با موفقیت تأیید شد.',
@@ -137,6 +166,17 @@ export const MESSAGES = {
   resetCodeExpired: 'این کد منقضی شده یا قبلاً استفاده شده است؛ کد تازه‌ای درخواست کنید.',
   resetCodeTriesUsed: 'تعداد تلاش‌ها برای این کد به پایان رسید؛ کد تازه‌ای درخواست کنید.',
   passwordReset: 'رمز عبور شما تغییر کرد؛ با رمز تازه وارد شوید.',
+  // sign-in by SMS code (issue 26)
+  smsCodeSent: 'اگر این شماره برای این کار پذیرفته باشد، کد پنج‌رقمی به آن پیامک شد؛ این کد دو دقیقه معتبر است.',
+  /** The per-number limits: `seconds` until the next code may be asked for. */
+  smsCodeWait: (seconds: number) =>
+    seconds > 60
+      ? `برای این شماره کد زیادی خواسته شده است؛ ${Math.ceil(seconds / 60).toLocaleString('fa-IR')} دقیقه دیگر دوباره تلاش کنید.`
+      : `برای این شماره به‌تازگی کدی فرستاده شده است؛ ${seconds.toLocaleString('fa-IR')} ثانیه دیگر دوباره تلاش کنید.`,
+  smsText: (code: string, minutes: number) =>
+    `کد یک‌بارمصرف آکادمی نوشتار: ${code}\nاین کد ${minutes.toLocaleString('fa-IR')} دقیقه معتبر است؛ آن را به کسی ندهید.`,
+  mobileVerified: 'شماره موبایل شما با موفقیت تأیید شد.',
+  mobileNotYours: 'این شماره، شماره موبایل ثبت‌شده در حساب شما نیست؛ ابتدا آن را در نمایه ذخیره کنید.',
   currentPasswordWrong: 'رمز عبور فعلی درست نیست.',
   passwordChanged: 'رمز عبور شما تغییر کرد.',
   profileUpdated: 'اطلاعات حساب شما ذخیره شد.',
@@ -176,6 +216,149 @@ export const MESSAGES = {
   feedPodcastsTitle: 'پادکست‌ها',
   feedPodcastsDescription: 'تازه‌ترین قسمت‌های پادکست سایت',
   feedAuthor: 'مدیر سایت',
+  // mail preferences and one-click unsubscribe (issue 25)
+  mailPreferencesSaved: 'تنظیمات ایمیل ذخیره شد.',
+  mailKindLabels: MAIL_KIND_NAMES,
+  unsubscribeTitle: 'لغو دریافت ایمیل',
+  unsubscribeAsk: (label: string) => `با زدن دکمه زیر، دیگر ایمیل‌های «${label}» برای شما فرستاده نمی‌شود.`,
+  unsubscribeButton: 'لغو دریافت',
+  unsubscribeDone: (label: string) =>
+    `دریافت ایمیل‌های «${label}» لغو شد. هر وقت خواستید، از صفحه پروفایل آن را دوباره روشن کنید.`,
+  unsubscribeInvalid: 'این پیوند لغو دریافت ایمیل معتبر نیست. پیوند را کامل از ایمیل کپی کنید یا از صفحه پروفایل تنظیمات ایمیل را تغییر دهید.',
+  unsubscribeBodyInvalid: 'درخواست لغو دریافت باید List-Unsubscribe=One-Click را بفرستد.',
+  // bulk moderation (issue 26)
+  fieldMaxItems: (n: number) => `در یک درخواست حداکثر ${persianNumber(n)} مورد را می‌توان فرستاد.`,
+  fieldMinItems: 'دست‌کم یک مورد را انتخاب کنید.',
+  commentsMissing: (ids: number[]) =>
+    `دیدگاه‌های شماره ${persianList(ids)} وجود ندارند (شاید پیش‌تر حذف شده‌اند)؛ هیچ تغییری داده نشد.`,
+  commentsOfSuper: (ids: number[]) =>
+    `forbidden: دیدگاه‌های شماره ${persianList(ids)} از مدیر کل است و فقط مدیر کل می‌تواند آن‌ها را تغییر دهد؛ هیچ تغییری داده نشد.`,
+  commentsApproved: (n: number) => `${persianNumber(n)} دیدگاه تأیید شد.`,
+  commentsRejected: (n: number) => `${persianNumber(n)} دیدگاه رد شد.`,
+  commentsDeleted: (n: number) => `${persianNumber(n)} دیدگاه و پاسخ‌های آن‌ها حذف شد.`,
+  ticketsMissing: (ids: number[]) => `پیام‌های شماره ${persianList(ids)} وجود ندارند؛ هیچ تغییری داده نشد.`,
+  ticketsMarkedRead: (n: number) => `${persianNumber(n)} پیام خوانده‌شده علامت خورد.`,
+  ticketsMarkedUnread: (n: number) => `${persianNumber(n)} پیام خوانده‌نشده علامت خورد.`,
+  // audit log (issue 26)
+  jalaliDateInvalid: 'تاریخ را به شکل سال-ماه-روز شمسی بنویسید، مانند ۱۴۰۵-۰۹-۰۵.',
+  dateRangeInverted: 'تاریخ پایان نباید پیش از تاریخ شروع باشد.',
   shellMissing:
     'رابط کاربری هنوز ساخته نشده است. در ریشه پروژه `npm run build` را اجرا کنید و صفحه را دوباره باز کنید.',
+} as const;
+
+/** Persian headers and values of the dashboard's CSV exports (issue 25 "Exports"; lib/csv-export.ts). */
+export const CSV_TEXT = {
+  jalaliColumn: (header: string) => `${header} (شمسی، تهران)`,
+  isoColumn: (header: string) => `${header} (ISO 8601، UTC)`,
+  /** Between the courses of one order in one cell. */
+  listSeparator: '، ',
+  paymentStatuses: { paid: 'پرداخت‌شده', unpaid: 'پرداخت‌نشده' },
+  sources: { checkout: 'خرید', manual: 'افزوده دستی' },
+  orderColumns: {
+    id: 'شماره سفارش',
+    buyer: 'نام خریدار',
+    email: 'ایمیل خریدار',
+    mobile: 'موبایل خریدار',
+    paymentStatus: 'وضعیت پرداخت',
+    source: 'نوع سفارش',
+    courses: 'دوره‌ها',
+    count: 'تعداد دوره‌ها',
+    gross: 'جمع قیمت دوره‌ها (تومان)',
+    discountCode: 'کد تخفیف',
+    discount: 'تخفیف (تومان)',
+    paid: 'مبلغ پرداختی (تومان)',
+    refunded: 'وجه بازگشتی (تومان)',
+    receipt: 'شماره رسید',
+    createdAt: 'تاریخ ثبت',
+    paidAt: 'تاریخ پرداخت',
+  },
+  refundColumns: {
+    itemId: 'شماره مورد',
+    orderId: 'شماره سفارش',
+    productId: 'شناسه دوره',
+    course: 'دوره',
+    buyer: 'نام خریدار',
+    email: 'ایمیل خریدار',
+    mobile: 'موبایل خریدار',
+    amount: 'وجه بازگشتی (تومان)',
+    refundedBy: 'ثبت‌کننده',
+    refundedAt: 'تاریخ بازگشت وجه',
+  },
+  discountUseColumns: {
+    orderId: 'شماره سفارش',
+    buyer: 'نام خریدار',
+    email: 'ایمیل خریدار',
+    mobile: 'موبایل خریدار',
+    paymentStatus: 'وضعیت پرداخت',
+    discount: 'تخفیف (تومان)',
+    paid: 'مبلغ پرداختی (تومان)',
+    createdAt: 'تاریخ ثبت',
+    paidAt: 'تاریخ پرداخت',
+  },
+  auditColumns: {
+    id: 'شماره',
+    at: 'زمان',
+    actorId: 'شناسه کاربر',
+    actor: 'کاربر',
+    ip: 'نشانی IP',
+    entity: 'نوع مورد',
+    entityId: 'شناسه مورد',
+    action: 'عملیات',
+    before: 'پیش از تغییر (JSON)',
+    after: 'پس از تغییر (JSON)',
+  },
+  auditEntities: AUDIT_ENTITY_NAMES,
+  auditActions: AUDIT_ACTION_NAMES,
+  summaryColumns: {
+    productId: 'شناسه دوره',
+    course: 'دوره',
+    count: 'تعداد',
+    gross: 'فروش ناخالص (تومان)',
+    discount: 'تخفیف (تومان)',
+    net: 'فروش خالص (تومان)',
+    refundCount: 'تعداد بازگشت وجه',
+    refunded: 'وجه بازگشتی (تومان)',
+  },
+  /** A yes-or-no cell (issue 26: verified email and mobile, a ticket read). */
+  yesNo: (value: boolean) => (value ? 'بله' : 'خیر'),
+  userStatuses: { ordinary: 'کاربر عادی', staff: 'کارمند', super: 'مدیر کل' },
+  commentPermissions: { allowed: 'مجاز', 'temporarily-barred': 'موقتاً غیرمجاز', barred: 'غیرمجاز (دائمی)' },
+  userColumns: {
+    id: 'شناسه',
+    fullName: 'نام و نام خانوادگی',
+    email: 'ایمیل',
+    mobile: 'موبایل',
+    status: 'نوع کاربر',
+    emailVerified: 'ایمیل تأییدشده',
+    mobileVerified: 'موبایل تأییدشده',
+    permissions: 'دسترسی‌ها',
+    commentPermission: 'وضعیت دیدگاه‌گذاری',
+    barredUntil: 'پایان محرومیت موقت',
+    wayOfKnowing: 'نحوه آشنایی با سایت',
+    createdAt: 'تاریخ عضویت',
+  },
+  contentTypes: { post: 'نوشته', podcast: 'پادکست', product: 'دوره', product_session: 'جلسه' },
+  commentStatuses: { pending: 'در انتظار تأیید', approved: 'تأییدشده', rejected: 'ردشده' },
+  commentColumns: {
+    id: 'شناسه دیدگاه',
+    status: 'وضعیت',
+    type: 'نوع محتوا',
+    itemId: 'شناسه محتوا',
+    item: 'عنوان محتوا',
+    parentId: 'پاسخ به دیدگاه',
+    author: 'نویسنده',
+    email: 'ایمیل نویسنده',
+    text: 'متن دیدگاه',
+    createdAt: 'تاریخ ثبت',
+  },
+  ticketColumns: {
+    id: 'شماره تیکت',
+    sender: 'نام فرستنده',
+    email: 'ایمیل فرستنده',
+    mobile: 'موبایل فرستنده',
+    title: 'موضوع',
+    text: 'متن',
+    read: 'خوانده‌شده',
+    createdAt: 'تاریخ ثبت',
+  },
 } as const;

@@ -2,7 +2,7 @@
  * JSON Schemas of the wire shapes in @shop/contracts, for route `response` schemas (OpenAPI
  * and fast serialization). Keep them in step with `shared/contracts/src/entities.ts`.
  */
-import { ANNOUNCEMENT_STATUSES, LINK_TYPES, LIST_FILTERS, SOCIAL_NETWORKS } from '@shop/contracts';
+import { ANNOUNCEMENT_STATUSES, BULK_MAX_IDS, LINK_TYPES, LIST_FILTERS, SOCIAL_NETWORKS } from '@shop/contracts';
 import { MAX_PAGE } from './pagination';
 
 const str = { type: 'string' } as const;
@@ -174,6 +174,7 @@ export const userSchema = {
     'status',
     'is_email_verified',
     'email_verified_at',
+    'is_mobile_verified',
     'permissions',
     'created_at',
     'updated_at',
@@ -189,6 +190,7 @@ export const userSchema = {
     status: { type: 'string', enum: ['ordinary', 'staff', 'super'] },
     is_email_verified: { type: 'boolean' },
     email_verified_at: { type: ['string', 'null'], format: 'date-time' },
+    is_mobile_verified: { type: 'boolean' },
     permissions: {
       type: 'array',
       items: {
@@ -338,12 +340,13 @@ const buyerSchema = {
 /** OrderItem of commerce.ts. */
 export const orderItemSchema = {
   type: 'object',
-  required: ['id', 'product_id', 'title', 'purchase_price', 'quantity', 'current_price', 'product_page', 'refunded_at', 'refund_amount'],
+  required: ['id', 'product_id', 'title', 'purchase_price', 'discount', 'quantity', 'current_price', 'product_page', 'refunded_at', 'refund_amount'],
   properties: {
     id: int,
     product_id: int,
     title: str,
     purchase_price: int,
+    discount: int,
     quantity: int,
     current_price: int,
     product_page: str,
@@ -370,12 +373,18 @@ export const paymentAttemptSchema = {
 /** Order of commerce.ts. */
 export const orderSchema = {
   type: 'object',
-  required: ['id', 'payment_status', 'source', 'total_price', 'items', 'payments', 'paid_at', 'created_at', 'updated_at'],
+  required: [
+    'id', 'payment_status', 'source', 'total_price', 'discount_code', 'discount_amount', 'receipt_number', 'items', 'payments',
+    'paid_at', 'created_at', 'updated_at',
+  ],
   properties: {
     id: int,
     payment_status: { type: 'string', enum: ['unpaid', 'paid'] },
     source: { type: 'string', enum: ['checkout', 'manual'] },
     total_price: int,
+    discount_code: nullableStr,
+    discount_amount: int,
+    receipt_number: nullableStr,
     items: { type: 'array', items: orderItemSchema },
     payments: { type: 'array', items: paymentAttemptSchema },
     paid_at: { type: ['string', 'null'], format: 'date-time' },
@@ -389,6 +398,49 @@ export const dashboardOrderSchema = {
   type: 'object',
   required: [...orderSchema.required, 'user'],
   properties: { ...orderSchema.properties, user: buyerSchema, note: str },
+} as const;
+
+/** DiscountCode of commerce.ts (issue 25). */
+export const discountCodeSchema = {
+  type: 'object',
+  required: [
+    'id', 'code', 'kind', 'value', 'applies_to_all', 'product_ids', 'products', 'starts_at', 'ends_at', 'total_cap',
+    'per_user_cap', 'min_cart_total', 'is_active', 'uses', 'given_amount', 'created_at', 'updated_at',
+  ],
+  properties: {
+    id: int,
+    code: str,
+    kind: { type: 'string', enum: ['percent', 'amount'] },
+    value: int,
+    applies_to_all: { type: 'boolean' },
+    product_ids: { type: 'array', items: int },
+    products: { type: 'array', items: { type: 'object', required: ['id', 'title'], properties: { id: int, title: str } } },
+    starts_at: { type: ['string', 'null'], format: 'date-time' },
+    ends_at: { type: ['string', 'null'], format: 'date-time' },
+    total_cap: { type: ['integer', 'null'] },
+    per_user_cap: { type: ['integer', 'null'] },
+    min_cart_total: { type: ['integer', 'null'] },
+    is_active: { type: 'boolean' },
+    uses: int,
+    given_amount: int,
+    created_at: date,
+    updated_at: date,
+  },
+} as const;
+
+/** DiscountCodeUse of commerce.ts (issue 25). */
+export const discountCodeUseSchema = {
+  type: 'object',
+  required: ['order_id', 'user', 'payment_status', 'discount_amount', 'total_price', 'created_at', 'paid_at'],
+  properties: {
+    order_id: int,
+    user: buyerSchema,
+    payment_status: { type: 'string', enum: ['unpaid', 'paid'] },
+    discount_amount: int,
+    total_price: int,
+    created_at: date,
+    paid_at: { type: ['string', 'null'], format: 'date-time' },
+  },
 } as const;
 
 /** Refund of commerce.ts. */
@@ -420,19 +472,25 @@ export const salesSummarySchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['product_id', 'product_name', 'count', 'total'],
-        properties: { product_id: int, product_name: str, count: int, total: int },
+        required: ['product_id', 'product_name', 'count', 'total', 'discount', 'net'],
+        properties: { product_id: int, product_name: str, count: int, total: int, discount: int, net: int },
       },
     },
     meta: {
       type: 'object',
-      required: ['period', 'from', 'to', 'total_count', 'total_amount', 'given_count'],
+      required: [
+        'period', 'from', 'to', 'total_count', 'total_amount', 'total_discount', 'total_net', 'refund_count', 'refund_amount', 'given_count',
+      ],
       properties: {
         period: str,
         from: { type: ['string', 'null'], format: 'date-time' },
         to: date,
         total_count: int,
         total_amount: int,
+        total_discount: int,
+        total_net: int,
+        refund_count: int,
+        refund_amount: int,
         given_count: int,
       },
     },
@@ -448,10 +506,24 @@ export const salesSummarySchema = {
 } as const;
 
 // ── commerce (issue 6): cart, checkout, sessions and bought products of commerce.ts ────────
+/** CartDiscount of commerce.ts (issue 25). */
+export const cartDiscountSchema = {
+  type: 'object',
+  required: ['code', 'kind', 'value', 'amount', 'product_ids', 'problem'],
+  properties: {
+    code: str,
+    kind: { type: 'string', enum: ['percent', 'amount'] },
+    value: int,
+    amount: int,
+    product_ids: { type: 'array', items: int },
+    problem: nullableStr,
+  },
+} as const;
+
 /** Cart of commerce.ts (prices in tomans). */
 export const cartSchema = {
   type: 'object',
-  required: ['items', 'total_price'],
+  required: ['items', 'subtotal_price', 'discount', 'total_price'],
   properties: {
     items: {
       type: 'array',
@@ -461,6 +533,8 @@ export const cartSchema = {
         properties: { product_id: int, title: str, slug: str, image: nullableStr, price: int, added_at: date },
       },
     },
+    subtotal_price: int,
+    discount: { anyOf: [cartDiscountSchema, { type: 'null' }] },
     total_price: int,
   },
 } as const;
@@ -492,6 +566,20 @@ export const boughtProductSchema = {
   type: 'object',
   required: ['id', 'title', 'slug', 'image', 'bought_at', 'progress'],
   properties: { id: int, title: str, slug: str, image: nullableStr, bought_at: date, progress: courseProgressSchema },
+} as const;
+
+/** Certificate of commerce.ts (issue 24). */
+export const certificateSchema = {
+  type: 'object',
+  required: ['code', 'holder_name', 'product_id', 'product_title', 'issued_at', 'revoked_at'],
+  properties: {
+    code: str,
+    holder_name: str,
+    product_id: int,
+    product_title: str,
+    issued_at: date,
+    revoked_at: { type: ['string', 'null'], format: 'date-time' },
+  },
 } as const;
 
 /** LessonMedia of commerce.ts (issue 24): a ready lesson's signed URLs for its viewer. */
@@ -671,5 +759,43 @@ export const dashboardOverviewSchema = {
       properties: { today: int, this_month: int, last_30_days: { type: 'array', items: dailySalesSchema } },
     },
     new_users_this_week: int,
+  },
+} as const;
+
+/** Body of a dashboard bulk action (BulkActionBody of site.ts, issue 26): one of `actions`, 1 to BULK_MAX_IDS ids. */
+export const bulkActionBodySchema = (actions: readonly string[]) =>
+  ({
+    type: 'object',
+    required: ['action', 'ids'],
+    additionalProperties: false,
+    properties: {
+      action: { type: 'string', enum: [...actions] },
+      ids: { type: 'array', minItems: 1, maxItems: BULK_MAX_IDS, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+    },
+  }) as const;
+
+/** BulkActionAnswer of site.ts (issue 26). */
+export const bulkActionAnswerSchema = (actions: readonly string[]) =>
+  ({
+    type: 'object',
+    required: ['message', 'data'],
+    properties: {
+      message: str,
+      data: {
+        type: 'object',
+        required: ['action', 'ids', 'changed'],
+        properties: { action: { type: 'string', enum: [...actions] }, ids: { type: 'array', items: int }, changed: { type: 'array', items: int } },
+      },
+    },
+  }) as const;
+
+/** A sign-in's answer (AuthTokenAnswer): the plain token, the Persian message and the user (password or SMS code login, register). */
+export const tokenAnswerSchema = {
+  type: 'object',
+  required: ['token', 'message', 'data'],
+  properties: {
+    token: { type: 'string' },
+    message: { type: 'string' },
+    data: { type: 'object', required: ['user'], properties: { user: userSchema } },
   },
 } as const;

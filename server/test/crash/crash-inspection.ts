@@ -170,10 +170,10 @@ export async function orderProblems(db: SqlReader): Promise<string[]> {
   );
   await report(
     'bought course still in the cart',
-    `select c.user_id, c.product_id from cart_items c
+    `select c.user_id, ci.product_id from cart_items ci join carts c on c.id = ci.cart_id
       where c.user_id in ${buyers} and exists (
         select 1 from order_items i join orders o on o.id = i.order_id
-         where o.user_id = c.user_id and i.product_id = c.product_id and o.payment_status = 'paid' and i.refunded_at is null)`,
+         where o.user_id = c.user_id and i.product_id = ci.product_id and o.payment_status = 'paid' and i.refunded_at is null)`,
   );
   return problems;
 }

@@ -1,11 +1,12 @@
 /**
  * The seed's backfill of the site information (issue 8, migration 0006): a database seeded
  * before the site had a name gets the demo's name, description and contacts, keeps its texts and
- * switches, and is left alone once it has a name. And the demo's counters (issue 9, migration 0007).
+ * switches, and is left alone once it has a name. And the demo's counters (issue 9, migration 0007)
+ * and discount codes (issue 25).
  */
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { posts, siteSettings } from '../../src/db/schema';
+import { discountCodes, posts, siteSettings } from '../../src/db/schema';
 import { SEED_SITE_INFORMATION } from '../../src/db/seed-data';
 import { backfillSiteInformation } from '../../src/db/seed';
 import { getSiteInformation } from '../../src/modules/support/support-service';
@@ -39,6 +40,14 @@ describe.each(DB_TARGETS)('site information backfill on %s', (target) => {
     await app.db.update(siteSettings).set({ site_name: 'نام انتخابی', address: null });
     await backfillSiteInformation(app.db);
     expect(await getSiteInformation(app.db)).toEqual({ ...info, site_name: 'نام انتخابی', address: null });
+  });
+
+  it('seeds the demo discount codes: WELCOME20 (20 %, every course, no cap or end) and YALDA (ended on Yalda night 1404)', async () => {
+    const codes = await app.db.select().from(discountCodes).orderBy(discountCodes.code);
+    expect(codes.map(({ code, kind, value, applies_to_all, total_cap, ends_at, is_active }) => ({ code, kind, value, applies_to_all, total_cap, ends_at, is_active }))).toEqual([
+      { code: 'WELCOME20', kind: 'percent', value: 20, applies_to_all: true, total_cap: null, ends_at: null, is_active: true },
+      { code: 'YALDA', kind: 'percent', value: 30, applies_to_all: true, total_cap: null, ends_at: new Date('2025-12-21T20:30:00.000Z'), is_active: true },
+    ]);
   });
 
   it('seeds counters equal to a count, and recount_engagement() (the backfill of migration 0007) mends wrong ones', async () => {

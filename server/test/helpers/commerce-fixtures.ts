@@ -6,8 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { CheckoutAnswer, CommentStatus } from '@shop/contracts';
-import { products, productSessions, users } from '../../src/db/schema';
+import type { CheckoutAnswer, CommentStatus, DiscountCodeForm } from '@shop/contracts';
+import { orderItems, orders, products, productSessions, users } from '../../src/db/schema';
+import { resetSalesRollup } from '../../src/modules/commerce/sales-summary-service';
 import { getSiteInformation, saveSiteInformation } from '../../src/modules/support/support-service';
 import { csrfHeaders } from './test-app';
 
@@ -119,4 +120,75 @@ export async function buy(app: FastifyInstance, buyer: Buyer, ...productIds: num
     if (paid.statusCode !== 303) throw new Error(`callback failed: ${paid.body}`);
   }
   return order.id;
+}
+
+/** A course line of {@link insertDiscountedOrder}: list price and the discount on it, tomans. */
+export interface DiscountedItem {
+  product: { id: number; title: string; price: number };
+  discount: number;
+  refundedAt?: Date;
+}
+
+/**
+ * Writes a paid checkout order that a discount code priced (issue 25), as checkout records one:
+ * the code, its amount (the items' discounts) and the total paid (list prices less it); a refunded
+ * item gives back what was paid for it. Empties the sales rollup (a past day may have changed).
+ * Until discount codes land at checkout, report and export tests make their orders with it.
+ * @returns the order's id
+ */
+export async function insertDiscountedOrder(
+  app: FastifyInstance,
+  input: { userId: number; code: string; paidAt: Date; items: DiscountedItem[] },
+): Promise<number> {
+  const discount = input.items.reduce((n, item) => n + item.discount, 0);
+  const gross = input.items.reduce((n, item) => n + item.product.price, 0);
+  const [order] = await app.db
+    .insert(orders)
+    .values({
+      user_id: input.userId,
+      total_price: gross - discount,
+      discount_code: input.code,
+      discount_amount: discount,
+      payment_status: 'paid',
+      source: 'checkout',
+      paid_at: input.paidAt,
+      created_at: input.paidAt,
+      updated_at: input.paidAt,
+    })
+    .returning({ id: orders.id });
+  await app.db.insert(orderItems).values(
+    input.items.map((item) => ({
+      order_id: order!.id,
+      product_id: item.product.id,
+      title: item.product.title,
+      price: item.product.price,
+      discount: item.discount,
+      ...(item.refundedAt ? { refunded_at: item.refundedAt, refund_amount: item.product.price - item.discount } : {}),
+    })),
+  );
+  await resetSalesRollup(app.db);
+  return order!.id;
+}
+
+let discountCodeSerial = 0;
+
+/**
+ * A valid discount code form (issue 25) under a new unique Latin code: 20 % on every course, active,
+ * without dates, caps or minimum; fields can be overridden.
+ */
+export function aDiscountCodeForm(overrides: Partial<DiscountCodeForm> = {}): DiscountCodeForm {
+  return {
+    code: `T${Date.now().toString(36).toUpperCase()}${(discountCodeSerial += 1)}`,
+    kind: 'percent',
+    value: 20,
+    applies_to_all: true,
+    product_ids: [],
+    starts_at: null,
+    ends_at: null,
+    total_cap: null,
+    per_user_cap: null,
+    min_cart_total: null,
+    is_active: true,
+    ...overrides,
+  };
 }

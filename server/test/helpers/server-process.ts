@@ -4,6 +4,7 @@
  * file, so that several processes can share one without the schema resets of test-app.ts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -19,6 +20,12 @@ export function compileServer(): void {
   const run = spawnSync(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`build.mjs failed: ${run.stderr}`);
   compiled = true;
+}
+
+/** Resident memory of process `pid`, bytes (VmRSS of /proc). */
+export function residentBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
 /** A TCP port free at the time of the call, chosen by the kernel. */

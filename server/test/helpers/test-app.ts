@@ -1,7 +1,8 @@
 /**
  * Test apps on every database target: PGlite in memory always, and PostgreSQL when
  * DATABASE_URL is set (its `public`, `drizzle` and `pgboss` schemas are dropped first, then the app
- * migrates and seeds). Each test file builds its own app; jest runs files one at a time.
+ * migrates and seeds). Each test file builds its own app; jest runs two files at a time, each
+ * worker on its own PostgreSQL database (worker-databases.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -110,7 +110,8 @@ describe('the OpenAPI document', () => {
     const byId = (id: string) => list.find((op) => op.operation.operationId === id)!.operation;
     expect(byId('getPosts').security).toEqual([{}, { bearer: [] }, { cookie: [] }]);
     expect(byId('postAuthLogin').security).toEqual([{ xsrf: [] }, { bearer: [] }, { cookie: [], xsrf: [] }]);
-    expect(byId('getCart').security).toEqual([{ bearer: [] }, { cookie: [] }]);
+    expect(byId('getCart').security).toEqual([{}, { bearer: [] }, { cookie: [] }]);
+    expect(byId('getOrders').security).toEqual([{ bearer: [] }, { cookie: [] }]);
     expect(byId('deleteDashboardPostsById').security).toEqual([{ bearer: [] }, { cookie: [], xsrf: [] }]);
   });
 

@@ -22,6 +22,7 @@ export const TAG_TYPES = [
   'Refund',
   'Cart',
   'Me',
+  'DiscountCode',
 ] as const;
 
 /**

@@ -1,7 +1,7 @@
 import { attachHlsStream } from './hls-stream';
 
 // Proof that a browser without Media Source Extensions never downloads hls.js.
-jest.mock('hls.js', () => {
+jest.mock('hls.js/light', () => {
   throw new Error('hls.js was loaded');
 });
 

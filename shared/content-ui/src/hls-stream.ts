@@ -60,7 +60,7 @@ export async function attachHlsStream(media: HTMLMediaElement, url: string, even
     media.src = url;
     return native;
   }
-  const { default: Hls } = await import(/* webpackChunkName: "hls" */ 'hls.js');
+  const { default: Hls } = await import(/* webpackChunkName: "hls" */ 'hls.js/light');
   if (!Hls.isSupported()) {
     media.src = url;
     return native;

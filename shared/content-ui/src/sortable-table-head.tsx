@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Skeleton } from '@shop/ui-kit';
 import { TableCell, TableHead, TableRow, TableSortLabel } from '@shop/ui-kit/lazy';
 import type { TableSort } from './use-table-params';
@@ -12,17 +13,21 @@ export function SortableTableHead<K extends string, S extends K>({
   sortable,
   sort,
   onSort,
+  leading,
 }: {
   columns: readonly K[];
   labels: Record<K, string>;
   sortable: readonly S[];
   sort: TableSort<S>;
   onSort: (column: S) => void;
+  /** A cell before the columns (a table's select-all checkbox, issue 26). */
+  leading?: ReactNode;
 }) {
   const isSortable = (key: K): key is S => (sortable as readonly K[]).includes(key);
   return (
     <TableHead>
       <TableRow>
+        {leading}
         {columns.map((key) => {
           const active = isSortable(key) && sort.column === key;
           return (

@@ -1,4 +1,4 @@
-import { loginPathReturningTo, safeReturnPath } from './accounts';
+import { loginPathReturningTo, registerPathReturningTo, safeReturnPath } from './accounts';
 
 describe('login return path (issue 22 item 12)', () => {
   it.each([
@@ -18,5 +18,10 @@ describe('login return path (issue 22 item 12)', () => {
   it('builds the login path with the return path encoded, or plain /login for another site', () => {
     expect(loginPathReturningTo('/products/3?add-to-cart=1')).toBe('/login?redirect=%2Fproducts%2F3%3Fadd-to-cart%3D1');
     expect(loginPathReturningTo('//evil.example')).toBe('/login');
+  });
+
+  it('builds the register path with the same return (issue 25)', () => {
+    expect(registerPathReturningTo('/shopping-cart')).toBe('/register?redirect=%2Fshopping-cart');
+    expect(registerPathReturningTo('//evil.example')).toBe('/register');
   });
 });

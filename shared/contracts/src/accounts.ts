@@ -12,6 +12,16 @@
  *   account exists; 429 per account and per address
  * - `POST /auth/reset-password` `{email|mobile, code, password, password_confirmation}` → `{message}`;
  *   422 wrong / expired / used code (the 6th try burns the code); every token of the user is revoked
+ * - `POST /auth/sms-code` `{mobile, purpose: 'login'|'verify-mobile'|'reset-password'}` → `{message}`,
+ *   the same whether or not the number has an account (issue 26); a 5-digit code valid 2 minutes is
+ *   sent by SMS for an account (`login`), a verified mobile (`reset-password`) or the signed-in
+ *   user's own mobile (`verify-mobile`); 429 with Retry-After and when to try again after one code
+ *   a minute or five an hour per number
+ * - `POST /auth/sms-login` `{mobile, code}` → `AuthTokenAnswer` + cookie, like the password login;
+ *   422 on `code`: wrong (five end it), expired, used, another number's
+ * - `POST /auth/verify-mobile` (signed in) `{code}` → `{message}`; the mobile is verified
+ * - `POST /auth/sms-reset-password` `{mobile, code, password, password_confirmation}` → `{message}`;
+ *   for a verified mobile; every token of the user is revoked
  * - A request with an expired or revoked token answers 401 `MESSAGES.tokenExpired` («token expired»)
  *
  * Profile (signed in):
@@ -57,6 +67,27 @@ export type ResetPasswordBody = ForgotPasswordBody & {
   password: string;
   password_confirmation: string;
 };
+
+/** What an SMS code is for (issue 26); `SMS_CODE_PURPOSES` of @shop/validation. */
+export type SmsCodePurpose = 'login' | 'verify-mobile' | 'reset-password';
+
+/** Body of `POST /api/auth/sms-code`: a mobile in any Iranian form and digits. */
+export interface SmsCodeBody {
+  mobile: string;
+  purpose: SmsCodePurpose;
+}
+
+/** Body of `POST /api/auth/sms-login`: the code in any digits. */
+export interface SmsLoginBody {
+  mobile: string;
+  code: string;
+}
+
+/** Body of `POST /api/auth/sms-reset-password`: the code in any digits and the new password (issue 26). */
+export interface SmsResetPasswordBody extends SmsLoginBody {
+  password: string;
+  password_confirmation: string;
+}
 
 /** Body of `PUT /api/profile`; an empty mobile removes it. */
 export interface ProfileBody {
@@ -148,6 +179,49 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
  * included), e.g. `/login?redirect=%2Fproducts%2F3%3Fadd-to-cart%3D1` (issue 22 item 12).
  */
 export function loginPathReturningTo(returnTo: string): string {
-  const path = safeReturnPath(returnTo);
-  return path ? `/login?${new URLSearchParams({ [LOGIN_RETURN_PARAM]: path })}` : '/login';
+  return pageReturningTo('/login', returnTo);
 }
+
+/**
+ * The register page that, once the account is made, returns to `returnTo` like
+ * {@link loginPathReturningTo} (issue 25: a visitor who pays for their cart comes back to it).
+ */
+export function registerPathReturningTo(returnTo: string): string {
+  return pageReturningTo('/register', returnTo);
+}
+
+function pageReturningTo(page: '/login' | '/register', returnTo: string): string {
+  const path = safeReturnPath(returnTo);
+  return path ? `${page}?${new URLSearchParams({ [LOGIN_RETURN_PARAM]: path })}` : page;
+}
+
+/**
+ * Kinds of mail a user may turn off (issue 25 win-back; issue 26 adds its notifications): the
+ * profile's switches and each such mail's one-click unsubscribe (RFC 8058) write them. Account
+ * mails (verification, password reset) and receipts are always sent.
+ */
+export const MAIL_KINDS = [
+  'unpaid-order-reminder',
+  'comment-approved',
+  'comment-reply',
+  'pending-comments-digest',
+  'new-ticket',
+] as const;
+
+/** One name of {@link MAIL_KINDS}. */
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** The Persian name of each mail kind: the profile's switches and the unsubscribe page (one source for both). */
+export const MAIL_KIND_NAMES: Record<MailKind, string> = {
+  'unpaid-order-reminder': 'یادآوری سفارش‌های پرداخت‌نشده',
+  'comment-approved': 'تأیید دیدگاه‌های من',
+  'comment-reply': 'پاسخ به دیدگاه‌های من',
+  'pending-comments-digest': 'خلاصه دیدگاه‌های در انتظار تأیید',
+  'new-ticket': 'پیام‌های تازه تماس با ما',
+};
+
+/**
+ * The kinds only staff and super receive (issue 26: the digest of comments waiting for approval,
+ * a new ticket); the profile shows their switches to staff and super only.
+ */
+export const STAFF_MAIL_KINDS = ['pending-comments-digest', 'new-ticket'] as const satisfies readonly MailKind[];

@@ -10,6 +10,9 @@
  * - `POST   /cart` `{product_id}`           → 201 `{message, data: Cart}`; 422 already in cart /
  *   already bought / unknown or inactive course; 403 `forbidden: …` while selling is off
  * - `DELETE /cart/:productId`               → `{message, data: Cart}`; 404 when not in the cart
+ * - `PUT    /cart/discount-code` `{code}`     → `{message, data: Cart}`; 422 with the Persian refusal
+ *   on `code` (unknown, inactive, not started, expired, used up, used by you, not for these
+ *   courses, under the minimum, empty cart); `DELETE /cart/discount-code` → `{message, data: Cart}`
  * - `POST   /checkout` (header `Idempotency-Key`, body ignored) → 201 `Item<CheckoutAnswer>`;
  *   the same key answers the same order (200); 422 empty cart; 403 selling off
  * - `POST   /orders/:orderId/pay`           → `Item<CheckoutAnswer>` a new attempt for an unpaid order
@@ -43,8 +46,24 @@
  *   `POST` `{user_id, product_id}`, `PUT /:id` `{product_id}`, `DELETE /:id`
  * - `/dashboard/financial-info/money-refund-status` (manage-refunds): list of refunds,
  *   `POST` `{order_item_id, confirmation}` («yes» or «بله»)
+ * - `/dashboard/discount-codes` (manage-discounts, issue 25): list (`q`, `sort`), get, create and
+ *   update (`DiscountCodeForm`), delete (a used code is deactivated instead); `GET /:id/uses` →
+ *   `Paginated<DiscountCodeUse>`, newest first
  * - `/dashboard/financial-info/sales?period=` and `/dashboard/financial-info/refunds?period=`
  *   (show-financial-info) → `SalesSummaryAnswer`
+ *
+ * CSV exports (issue 25): `GET <list or summary path>/export` with the list's own filters (no
+ * `page`/`per_page`) and the list's permission answers `text/csv; charset=utf-8` as an attachment
+ * (`<name>-<Jalali date>.csv`): UTF-8 with a BOM, Persian headers, every row of the filters, amounts
+ * in whole tomans, each instant as a Jalali (Tehran) and an ISO 8601 UTC column; streamed. Browsers
+ * download it with a plain same-origin link (the auth cookie goes with it).
+ * - `/dashboard/financial-info/orders/export` (`q`, `payment_status`, `source`) → `orders-….csv`
+ * - `/dashboard/financial-info/list-of-products-added-to-users/export` (`q`, `payment_status`) →
+ *   `products-added-to-users-….csv`
+ * - `/dashboard/financial-info/money-refund-status/export` (`q`; manage-refunds) → `refunds-….csv`
+ * - `/dashboard/financial-info/sales/export?period=` → `sales-summary-<period>-….csv` (gross,
+ *   discount, net per course) and `/dashboard/financial-info/refunds/export?period=` →
+ *   `refund-summary-<period>-….csv`
  */
 import type { CommentStatus, CourseProgress, ProductStatus } from './entities';
 
@@ -59,11 +78,50 @@ export interface CartItem {
   added_at: string;
 }
 
-/** The signed-in user's cart. */
+/** How a discount code takes money off (issue 25): a percent of each course, or tomans off their sum. */
+export const DISCOUNT_KINDS = ['percent', 'amount'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+/** The discount code applied in a cart, as priced now (issue 25). */
+export interface CartDiscount {
+  /** The code, upper-case. */
+  code: string;
+  kind: DiscountKind;
+  /** Percent or tomans, by `kind`. */
+  value: number;
+  /** Tomans it takes off now (0 when `problem` is set). */
+  amount: number;
+  /** The cart's courses it applies to. */
+  product_ids: number[];
+  /**
+   * Why it gives nothing now, in Persian (expired meanwhile, the cart fell under its minimum…),
+   * else null; checkout refuses with the same message until the code is removed or the cart fixed.
+   */
+  problem: string | null;
+}
+
+/** A cart: the signed-in user's, or a visitor's bound to a cookie (issue 25). */
 export interface Cart {
   items: CartItem[];
   /** Sum of the items' prices, tomans. */
+  subtotal_price: number;
+  /** The applied code, or null. */
+  discount: CartDiscount | null;
+  /** Tomans to pay: `subtotal_price` less the discount's `amount`. */
   total_price: number;
+}
+
+/**
+ * The cookie (value `1`, readable by JavaScript) the server sets beside a visitor's httpOnly cart
+ * token (issue 25): the visitor holds a cart, so a server-rendered page, which is every visitor's,
+ * hydrates its islands at once and they ask for the cart (the header's count, «in the cart»).
+ * Cleared when the cart is merged at sign-in.
+ */
+export const VISITOR_CART_HINT_COOKIE = 'visitor_cart_hint';
+
+/** True when `cookies` (`document.cookie`) say this visitor holds a cart ({@link VISITOR_CART_HINT_COOKIE}). */
+export function holdsVisitorCart(cookies: string): boolean {
+  return cookies.split(/;\s*/).some((cookie) => cookie.startsWith(`${VISITOR_CART_HINT_COOKIE}=`));
 }
 
 /** `POST /api/cart` body. Anything else sent (a price, say) is ignored. */
@@ -98,8 +156,10 @@ export interface OrderItem {
   id: number;
   product_id: number;
   title: string;
-  /** Tomans paid for it. */
+  /** Tomans of the course's price when bought (before any discount). */
   purchase_price: number;
+  /** Tomans of the order's discount that fell on it (issue 25); paid = purchase_price − discount. */
+  discount: number;
   quantity: number;
   /** The course's price today, tomans. */
   current_price: number;
@@ -133,8 +193,14 @@ export interface Order {
   id: number;
   payment_status: PaymentStatus;
   source: OrderSource;
-  /** Tomans. */
+  /** Tomans paid (or to pay): the items' prices less `discount_amount`. */
   total_price: number;
+  /** The discount code used at checkout (upper-case), else null (issue 25). */
+  discount_code: string | null;
+  /** Tomans the code took off. */
+  discount_amount: number;
+  /** `<Jalali year>-<6 digits>` once paid («1405-000123»; shown in Persian digits), else null. */
+  receipt_number: string | null;
   items: OrderItem[];
   /** The attempts to pay it, newest first (empty for a free or manual order). */
   payments: PaymentAttempt[];
@@ -365,8 +431,12 @@ export interface SalesSummaryRow {
   product_name: string;
   /** Items sold (or refunded). */
   count: number;
-  /** Tomans. */
+  /** Tomans: sales at list prices (gross), refunds as given back. */
   total: number;
+  /** Tomans the discount codes took off these sales (issue 25); 0 in the refund summary. */
+  discount: number;
+  /** Tomans: `total` − `discount`, what the buyers paid. */
+  net: number;
 }
 
 /** `GET /api/dashboard/financial-info/sales|refunds?period=`. */
@@ -379,8 +449,16 @@ export interface SalesSummaryAnswer {
     /** End of the period (exclusive). */
     to: string;
     total_count: number;
-    /** Tomans. */
+    /** Tomans: gross sales (list prices), or given back in the refund summary. */
     total_amount: number;
+    /** Tomans of discount over the rows (issue 25); 0 in the refund summary. */
+    total_discount: number;
+    /** Tomans: `total_amount` − `total_discount`. */
+    total_net: number;
+    /** Items refunded in the period, apart from the sales (issue 25); the totals again in the refund summary. */
+    refund_count: number;
+    /** Tomans given back in the period. */
+    refund_amount: number;
     /**
      * Courses staff added to users by hand in the period (SPEC §8), counted apart from sales and
      * refunds (issue 22 item 10); always 0 in the refund summary.
@@ -389,4 +467,61 @@ export interface SalesSummaryAnswer {
   };
   /** Totals per Tehran calendar day inside the period (at most the last 366 days), for the chart. */
   series: Array<{ date: string; count: number; total: number }>;
+}
+
+/**
+ * Fields of the dashboard's discount code form (issue 25; `POST`/`PUT /api/dashboard/discount-codes`).
+ * Money in whole tomans, instants ISO 8601 UTC (the form picks them in Tehran time).
+ */
+export interface DiscountCodeForm {
+  /** Latin letters and digits; stored and matched upper-case. */
+  code: string;
+  kind: DiscountKind;
+  /** 1–100 for `percent`; tomans (> 0) for `amount`. */
+  value: number;
+  /** True: every course; false: only `product_ids` (at least one). */
+  applies_to_all: boolean;
+  product_ids: number[];
+  /** From when it works, or null for at once. */
+  starts_at: string | null;
+  /** Until when it works (after `starts_at`), or null for no end. */
+  ends_at: string | null;
+  /** Uses in all (paid orders, and unpaid ones still held), or null for no cap. */
+  total_cap: number | null;
+  /** Uses by one buyer, or null for no cap. */
+  per_user_cap: number | null;
+  /** Least cart subtotal it works on, tomans, or null. */
+  min_cart_total: number | null;
+  is_active: boolean;
+}
+
+/** A discount code as the dashboard lists and edits it (issue 25). */
+export interface DiscountCode extends DiscountCodeForm {
+  id: number;
+  /** The chosen courses (empty when `applies_to_all`). */
+  products: Array<{ id: number; title: string }>;
+  /** Paid orders that used it. */
+  uses: number;
+  /** Tomans it gave away: the sum of those orders' `discount_amount`. */
+  given_amount: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An order that used a discount code (`GET /api/dashboard/discount-codes/:id/uses`; issue 25). */
+export interface DiscountCodeUse {
+  order_id: number;
+  user: { id: number; full_name: string; email: string; mobile: string | null };
+  payment_status: PaymentStatus;
+  /** Tomans the code took off. */
+  discount_amount: number;
+  /** Tomans paid (or to pay). */
+  total_price: number;
+  created_at: string;
+  paid_at: string | null;
+}
+
+/** `PUT /api/cart/discount-code` body (issue 25). */
+export interface ApplyDiscountCodeBody {
+  code: string;
 }

@@ -163,6 +163,8 @@ export interface User {
   status: UserStatus;
   is_email_verified: boolean;
   email_verified_at: string | null;
+  /** True when the mobile was proved by an SMS code (issue 26); false without a mobile, and again after it changes. */
+  is_mobile_verified: boolean;
   /** Catalogue names (DESIGN.md) and any names super users created. */
   permissions: Array<{ id: number; name: PermissionName | (string & {}) }>;
   created_at: string;

@@ -6,3 +6,4 @@ export * from './engagement';
 export * from './commerce';
 export * from './accounts';
 export * from './site';
+export * from './audit';

@@ -1,5 +1,5 @@
 import { isKnownPagePath, serverRenderingOf, ownerOfDashboardPath, ownerOfPublicPath, ownerOfSlot, REMOTE_AREAS, REMOTE_NAMES } from './remote';
-import { hasPermission, isDashboardUser } from './permissions';
+import { hasPermission, isDashboardUser, SUPER_ONLY } from './permissions';
 
 describe('route ownership (DESIGN.md "Who owns what")', () => {
   it.each([
@@ -54,6 +54,10 @@ describe('hasPermission (SPEC §6)', () => {
   it('passes staff only for permissions they hold', () => {
     expect(hasPermission(staff, 'show-comments')).toBe(true);
     expect(hasPermission(staff, 'show-users')).toBe(false);
+  });
+  it('passes super users alone for SUPER_ONLY, even staff holding a permission of that name', () => {
+    expect(hasPermission({ status: 'super', permissions: [] }, SUPER_ONLY)).toBe(true);
+    expect(hasPermission({ status: 'staff', permissions: [{ name: SUPER_ONLY }] }, SUPER_ONLY)).toBe(false);
   });
   it('refuses ordinary users and visitors', () => {
     expect(hasPermission({ status: 'ordinary', permissions: [{ name: 'show-users' }] }, 'show-users')).toBe(false);

@@ -4,7 +4,7 @@
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { UsePageHead } from './page-head';
-import type { PermissionName } from './permissions';
+import type { AccessRequirement } from './permissions';
 
 /** The four remotes (DESIGN.md "Who owns what"). */
 export const REMOTE_NAMES = ['content', 'commerce', 'users-permissions', 'support'] as const;
@@ -45,8 +45,8 @@ export interface PublicRoute {
 export interface DashboardRoute {
   path: string;
   Component: PageComponent;
-  /** Permission the page needs (SPEC §6); super users pass every check. */
-  permission: PermissionName;
+  /** Permission the page needs (SPEC §6); super users pass every check, and they alone pass `SUPER_ONLY`. */
+  permission: AccessRequirement;
 }
 
 /** One entry of the dashboard navigation. */
@@ -54,7 +54,7 @@ export interface DashboardNavItem {
   /** Persian label. */
   label: string;
   path: string;
-  permission: PermissionName;
+  permission: AccessRequirement;
   /** Name of a Material icon the ui kit exports (`Article`, `People`, …). */
   icon: string;
 }
@@ -97,13 +97,13 @@ export const REMOTE_AREAS: Record<
     slots: ['home.latest-posts', 'home.latest-podcasts'],
   },
   commerce: {
-    publicSegments: ['products', 'shopping-cart', 'certificates'],
-    dashboardSections: ['products', 'product-sessions', 'financial-info'],
+    publicSegments: ['products', 'shopping-cart', 'certificates', 'orders'],
+    dashboardSections: ['products', 'product-sessions', 'financial-info', 'discount-codes'],
     slots: ['home.latest-products', 'header.cart-menu'],
   },
   'users-permissions': {
     publicSegments: ['profile'],
-    dashboardSections: ['users', 'permissions'],
+    dashboardSections: ['users', 'permissions', 'audit-log'],
     slots: [],
   },
   support: {
@@ -130,7 +130,7 @@ export function ownerOfPublicPath(pathname: string): RemoteName | null {
  * First path segments of the shell's own pages (its router, shell/src/app/app.tsx): home, sign-in
  * and account pages, search, and the dashboard, whose unknown sections it answers itself.
  */
-export const SHELL_PAGE_SEGMENTS = ['', 'login', 'register', 'verification', 'resend-verification-email', 'reset-password', 'search', 'dashboard'];
+export const SHELL_PAGE_SEGMENTS = ['', 'login', 'register', 'verification', 'resend-verification-email', 'reset-password', 'verify-mobile', 'search', 'dashboard'];
 
 /**
  * Whether a page path belongs to the shell or a remote. The server answers any other path with

@@ -135,3 +135,28 @@ export interface DashboardOverview {
   /** Users registered in the last 7 days. */
   new_users_this_week?: number;
 }
+
+/** The most ids one bulk action of the dashboard may name; more answer 422 (issue 26 "Bulk moderation"). */
+export const BULK_MAX_IDS = 100;
+
+/** The actions of `POST /api/dashboard/comments/bulk` (issue 26). */
+export type CommentBulkAction = 'approve' | 'reject' | 'delete';
+
+/** The actions of `POST /api/dashboard/contact-us/bulk` (issue 26). */
+export type TicketBulkAction = 'read' | 'unread';
+
+/** Body of a dashboard bulk action: 1 to {@link BULK_MAX_IDS} ids (duplicates ignored). */
+export interface BulkActionBody<A extends string> {
+  action: A;
+  ids: number[];
+}
+
+/**
+ * Answer of a dashboard bulk action (issue 26), done all or nothing: `ids`, the distinct ids acted
+ * on; `changed`, the rows whose state changed (an approve of an approved comment changes nothing;
+ * a delete lists every comment removed, the replies below the named ones too).
+ */
+export interface BulkActionAnswer<A extends string> {
+  message: string;
+  data: { action: A; ids: number[]; changed: number[] };
+}

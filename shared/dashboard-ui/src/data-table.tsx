@@ -2,7 +2,9 @@ import { Fragment, type ReactNode } from 'react';
 import { RefetchBar, SortableTableHead, TableSkeletonRows, type TableSort } from '@shop/content-ui';
 import { Box, Paper } from '@shop/ui-kit';
 import { Table, TableBody, TableCell, TableContainer, TableRow } from '@shop/ui-kit/lazy';
+import { SelectAllCheckbox, SelectRowCheckbox } from './selection-controls';
 import { t } from './strings';
+import type { RowSelection } from './use-row-selection';
 
 /**
  * The styles of a table that is a table while its box is at least `minWidth` px wide and, in a
@@ -22,7 +24,7 @@ function responsiveTable(minWidth: number) {
       // The sort controls stay, as one wrapping line above the cards; the other names are in each card.
       '& thead tr': { display: 'flex', flexWrap: 'wrap', columnGap: 1 },
       '& thead th': { border: 0 },
-      '& thead th:not(:has(.MuiTableSortLabel-root))': { display: 'none' },
+      '& thead th:not(:has(.MuiTableSortLabel-root)):not(.row-select)': { display: 'none' },
       '& tbody tr': { py: 1, borderTop: 1, borderColor: 'divider' },
       // …and in a card, a value takes the room its name leaves.
       '& tbody td': { border: 0, py: 0.5, display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'center', minHeight: 36 },
@@ -40,7 +42,8 @@ function responsiveTable(minWidth: number) {
  * bar while refetching, one row per item drawn by `cell` (and an optional full-width row under
  * it, `detail`), and `empty` (by default «موردی با این مشخصات پیدا نشد.») when there is nothing.
  * In a box narrower than `minWidth` each row is a card of labelled values (issue 22 item 13), so
- * no dashboard list scrolls sideways at any width.
+ * no dashboard list scrolls sideways at any width. With `selection`, each row has a checkbox and
+ * the header «همه در این صفحه» (issue 26); `BulkActionsBar` above the table acts on them.
  *
  * @example
  * <DataTable label="اطلاعیه‌ها" columns={['title', 'actions']} labels={{ title: 'عنوان', actions: 'عملیات' }}
@@ -58,6 +61,7 @@ export function DataTable<R, C extends string, S extends C = never>({
   isFetching,
   empty = t.empty,
   sorting,
+  selection,
   minWidth = 600,
 }: {
   /** The table's accessible name. */
@@ -74,24 +78,48 @@ export function DataTable<R, C extends string, S extends C = never>({
   isFetching: boolean;
   empty?: string;
   sorting?: { sortable: readonly S[]; sort: TableSort<S>; onSort: (column: S) => void };
+  /**
+   * Row selection for bulk actions (issue 26): a checkbox before each row, named by `titleOf`, and
+   * «همه در این صفحه» in the header, over the `rows` of {@link useRowSelection} keyed by `rowKey`.
+   */
+  selection?: { rows: RowSelection; titleOf: (row: R) => string };
   /** The least width (px) the columns need side by side; in a narrower box the rows stack as cards. */
   minWidth?: number;
 }) {
   const head = sorting ?? { sortable: [] as readonly S[], sort: { column: columns[0] as S, direction: 'asc' as const }, onSort: () => undefined };
+  const span = columns.length + (selection ? 1 : 0);
   return (
     <Box sx={{ containerType: 'inline-size' }}>
       <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative' }}>
         <RefetchBar shown={isFetching} />
         <Table size="small" aria-label={label} sx={responsiveTable(minWidth)}>
-          <SortableTableHead columns={columns} labels={labels} sortable={head.sortable} sort={head.sort} onSort={head.onSort} />
+          <SortableTableHead
+            columns={columns}
+            labels={labels}
+            sortable={head.sortable}
+            sort={head.sort}
+            onSort={head.onSort}
+            leading={
+              selection && (
+                <TableCell padding="checkbox" className="row-select">
+                  <SelectAllCheckbox selection={selection.rows} disabled={!rows?.length} />
+                </TableCell>
+              )
+            }
+          />
           <TableBody>
             {isLoading
-              ? <TableSkeletonRows columns={columns.length} />
+              ? <TableSkeletonRows columns={span} />
               : rows?.map((row) => {
                   const more = detail?.(row);
                   return (
                     <Fragment key={rowKey(row)}>
-                      <TableRow hover>
+                      <TableRow hover selected={selection?.rows.isSelected(rowKey(row))}>
+                        {selection && (
+                          <TableCell padding="checkbox" className="row-select">
+                            <SelectRowCheckbox selection={selection.rows} rowKey={rowKey(row)} title={selection.titleOf(row)} />
+                          </TableCell>
+                        )}
                         {columns.map((column) => (
                           <TableCell key={column} data-label={labels[column]}>
                             {cell(row, column)}
@@ -100,7 +128,7 @@ export function DataTable<R, C extends string, S extends C = never>({
                       </TableRow>
                       {more && (
                         <TableRow>
-                          <TableCell colSpan={columns.length} sx={{ bgcolor: 'action.hover' }}>
+                          <TableCell colSpan={span} sx={{ bgcolor: 'action.hover' }}>
                             {more}
                           </TableCell>
                         </TableRow>
@@ -110,7 +138,7 @@ export function DataTable<R, C extends string, S extends C = never>({
                 })}
             {rows && rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={columns.length} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+                <TableCell colSpan={span} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
                   {empty}
                 </TableCell>
               </TableRow>

@@ -1,6 +1,8 @@
 /**
  * The dashboard's shared scaffolding (SPEC §2 dashboard routes): page headers, tables with their
- * toolbar, row actions and filters, the edit pages' id and skeleton, and delete after confirmation.
+ * toolbar, row actions and filters, the edit pages' id and skeleton, delete after confirmation,
+ * the «خروجی CSV» download of a list (issue 25), and row selection with bulk actions and
+ * undoable delete (issue 26).
  * Every remote's dashboard sections build on these, so they look and behave alike.
  */
 export { DataTable } from './data-table';
@@ -11,3 +13,7 @@ export { FilterSelect, filterOf } from './filter-select';
 export { FormSkeleton } from './form-skeleton';
 export { useEditId } from './use-edit-id';
 export { useConfirmedDelete } from './use-confirmed-delete';
+export { ExportCsvButton, exportUrl, type ExportParams } from './export-csv-button';
+export { useRowSelection, type RowKey, type RowSelection } from './use-row-selection';
+export { SelectAllCheckbox, SelectRowCheckbox, BulkActionsBar, type BulkAction } from './selection-controls';
+export { useUndoableDelete, UNDO_DELAY_MS } from './use-undoable-delete';

@@ -8,4 +8,13 @@ export const t = {
   deleteTitle: 'حذف شود؟',
   confirmDelete: 'حذف',
   deleted: 'حذف شد.',
+  exportCsv: 'خروجی CSV',
+  exportCsvOf: (what: string) => `خروجی CSV ${what}`,
+  // row selection and undoable delete (issue 26)
+  selectAll: 'همه در این صفحه',
+  selectRow: (title: string) => `انتخاب «${title}»`,
+  selectedCount: (count: string) => `${count} مورد انتخاب شده`,
+  bulkActions: 'عملیات روی موارد انتخاب‌شده',
+  clearSelection: 'لغو انتخاب',
+  undo: 'بازگردانی',
 } as const;

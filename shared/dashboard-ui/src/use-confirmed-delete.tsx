@@ -6,8 +6,8 @@ import { t } from './strings';
 
 /**
  * Delete after a confirmation dialog (SPEC §2 dashboard lists). `ask(item)` opens the dialog; on
- * confirm `remove(item)` runs (an RTK mutation's `unwrap()`), a toast says it is done (`done`,
- * else «حذف شد.») and `onDeleted` follows; a refusal keeps the item and leaves the reason on the
+ * confirm `remove(item)` runs (an RTK mutation's `unwrap()`), a toast says it is done (`done`, or
+ * `done(answer)` for an answer that says what happened, else «حذف شد.») and `onDeleted` follows; a refusal keeps the item and leaves the reason on the
  * page: the text `refusals` gives for its status, else the server's Persian message (a course
  * that was sold, a builtin permission, oneself).
  *
@@ -16,7 +16,7 @@ import { t } from './strings';
  * // …<RowActions onDelete={() => deletion.ask(link)} /> … {deletion.refusal} … {deletion.dialog}
  * @returns `ask`, and the `dialog` and `refusal` elements to render
  */
-export function useConfirmedDelete<T>({
+export function useConfirmedDelete<T, A = unknown>({
   remove,
   textOf,
   pending,
@@ -24,13 +24,13 @@ export function useConfirmedDelete<T>({
   refusals = {},
   onDeleted,
 }: {
-  remove: (item: T) => Promise<unknown>;
+  remove: (item: T) => Promise<A>;
   /** What the dialog says will happen to the item. */
   textOf: (item: T) => string;
   /** The delete request is running (both buttons disabled). */
   pending: boolean;
-  /** The success toast. */
-  done?: string;
+  /** The success toast, or a function of the answer (a code deactivated rather than deleted, issue 25). */
+  done?: string | ((answer: A) => string);
   /** Texts that explain a refusal better than the server's message, by HTTP status (405: a buyer). */
   refusals?: Partial<Record<number, string>>;
   onDeleted?: () => void;
@@ -40,9 +40,9 @@ export function useConfirmedDelete<T>({
   const confirm = async () => {
     if (target === null) return;
     try {
-      await remove(target);
+      const answer = await remove(target);
       setRefusal(null);
-      enqueueSnackbar(done, { variant: 'success' });
+      enqueueSnackbar(typeof done === 'function' ? done(answer) : done, { variant: 'success' });
       onDeleted?.();
     } catch (error) {
       const { status, message } = readApiError(error as FetchBaseQueryError);

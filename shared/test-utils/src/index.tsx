@@ -143,6 +143,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     status: 'ordinary',
     is_email_verified: true,
     email_verified_at: '2025-03-02T08:00:00Z',
+    is_mobile_verified: false,
     permissions: [],
     created_at: '2025-03-01T08:00:00Z',
     updated_at: '2025-03-01T08:00:00Z',

@@ -1,9 +1,9 @@
 /**
  * The ui kit's date-pickers entry (MUI X Date Pickers with the Jalali calendar of
  * date-fns-jalali; SPEC §9: dates in the Persian calendar with optional time). Only the
- * dashboard's comment-restriction dialog and announcement form import it, through dynamic
- * imports, so no other page pays for the picker and the calendar maths. Forms use
- * {@link DateTimeInput} (2.6.0), which picks in Tehran time.
+ * dashboard's comment-restriction dialog, announcement form and audit log filters import it,
+ * through dynamic imports, so no other page pays for the picker and the calendar maths. Forms use
+ * {@link DateTimeInput} (2.6.0), which picks in Tehran time; day filters {@link JalaliDateInput} (2.7.0).
  *
  * The parts, for another picker: wrap a picker in `<LocalizationProvider dateAdapter={AdapterDateFnsJalaliPersianDigits}
  * localeText={faIR.components.MuiLocalizationProvider.defaultProps.localeText}>`: the adapter
@@ -14,7 +14,9 @@
  */
 import { createElement } from 'react';
 import { TZDate } from '@date-fns/tz';
+import { format as formatJalali, isValid, parse as parseJalali } from 'date-fns-jalali';
 import { AdapterDateFnsJalali } from '@mui/x-date-pickers/AdapterDateFnsJalali';
+import { DatePicker, type DatePickerProps } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker, type DateTimePickerProps } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { faIR } from '@mui/x-date-pickers/locales';
@@ -117,6 +119,48 @@ export function DateTimeInput({
       timezone: SITE_TIME_ZONE,
       ampm: false,
       onChange: (next: Date | null) => onChange(next === null ? null : new Date(next.getTime())),
+    }),
+  );
+}
+
+/** The Jalali day written as a key: `1405-09-05` (Latin digits). */
+const DAY_KEY = 'yyyy-MM-dd';
+
+/** Noon in Tehran of the Jalali day `key` (`1405-09-05`), or null when it is not one. */
+function noonOfJalaliDay(key: string): Date | null {
+  const local = parseJalali(key, DAY_KEY, new Date());
+  if (!isValid(local)) return null;
+  return new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), 12, SITE_TIME_ZONE);
+}
+
+/**
+ * A Jalali day picker (issue 26: the audit log's date range): the Jalali `DatePicker`, with
+ * Persian digits and placeholders, whose value is a day of Tehran's calendar written as
+ * `1405-09-05` (Latin digits), as list filters send it, or null when empty. A half-typed date
+ * changes nothing. Brings its own `LocalizationProvider`. Other props go to the `DatePicker`.
+ *
+ * @example
+ * <JalaliDateInput label="از تاریخ" value={params.get('from')} onChange={(from) => update({ from })} />
+ */
+export function JalaliDateInput({
+  value,
+  onChange,
+  ...props
+}: Omit<DatePickerProps, 'value' | 'onChange' | 'timezone'> & {
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  return createElement(
+    LocalizationProvider,
+    { dateAdapter: AdapterDateFnsJalaliTimeZones, localeText: PICKER_LOCALE_TEXT },
+    createElement(DatePicker, {
+      ...props,
+      value: value ? noonOfJalaliDay(value) : null,
+      timezone: SITE_TIME_ZONE,
+      onChange: (next: Date | null) => {
+        if (next === null) onChange(null);
+        else if (isValid(next)) onChange(formatJalali(new TZDate(next.getTime(), SITE_TIME_ZONE), DAY_KEY));
+      },
     }),
   );
 }

@@ -45,6 +45,7 @@ import Verified from '@mui/icons-material/Verified';
 import AutoFixHigh from '@mui/icons-material/AutoFixHigh';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Schedule from '@mui/icons-material/Schedule';
+import History from '@mui/icons-material/History';
 // Added for commerce (issue 6): locked sessions, done ticks, lesson downloads, previous session.
 import Lock from '@mui/icons-material/Lock';
 import CheckCircle from '@mui/icons-material/CheckCircle';
@@ -129,6 +130,7 @@ const ICONS = {
   AutoFixHigh,
   UploadFile,
   Schedule,
+  History,
   Lock,
   CheckCircle,
   Download,

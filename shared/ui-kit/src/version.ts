@@ -1,2 +1,2 @@
 /** Facade version; remotes declare the version they need (DESIGN.md "The remote contract"). */
-export const UI_KIT_VERSION = '2.6.0';
+export const UI_KIT_VERSION = '2.7.0';

@@ -113,3 +113,16 @@ export {
   type SiteInformationBody,
   type TermsBody,
 } from './site-schemas';
+export { DISCOUNT_CODE_MAX, discountCodeSchema, type DiscountCodeInput } from './discount-code-schema';
+export {
+  SMS_CODE_LENGTH,
+  SMS_CODE_PURPOSES,
+  smsCodeField,
+  smsCodeRequestSchema,
+  smsLoginSchema,
+  smsResetPasswordSchema,
+  verifyMobileSchema,
+  type SmsCodeRequestInput,
+  type SmsLoginInput,
+  type SmsResetPasswordInput,
+} from './sms-code-schemas';

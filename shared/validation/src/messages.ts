@@ -48,6 +48,15 @@ export const fieldLabels = {
   comments_enabled: 'ارسال دیدگاه',
   tickets_enabled: 'ارسال تیکت',
   selling_enabled: 'فروش دوره‌ها',
+  discount_code: 'کد تخفیف',
+  discount_kind: 'نوع تخفیف',
+  discount_value: 'مقدار تخفیف',
+  product_ids: 'دوره‌ها',
+  starts_at: 'زمان شروع',
+  ends_at: 'زمان پایان',
+  total_cap: 'سقف کل استفاده',
+  per_user_cap: 'سقف استفاده هر کاربر',
+  min_cart_total: 'حداقل مبلغ سبد',
 } as const;
 
 /** The name of a field in {@link fieldLabels}. */
@@ -105,7 +114,11 @@ export const messages = {
   emailOrMobileRequired: 'ایمیل یا شماره موبایل را وارد کنید',
   emailOrMobileNotBoth: 'فقط یکی از ایمیل یا شماره موبایل را وارد کنید',
   resetCode: 'کد باید ۶ رقم باشد',
+  smsCode: 'کد باید ۵ رقم باشد',
   futureDate: (p: FieldMessageParams) => `${fieldOf(p)} باید در آینده باشد`,
+  latinCode: (p: FieldMessageParams) => `${fieldOf(p)} فقط باید شامل حروف انگلیسی و رقم باشد (بدون فاصله)`,
+  endAfterStart: 'زمان پایان باید پس از زمان شروع باشد',
+  productsRequired: 'دست‌کم یک دوره را انتخاب کنید',
   /** The whole input is not an object (e.g. a request body that is an array or a string). */
   invalidInput: 'داده‌های ارسالی معتبر نیست',
 } as const;

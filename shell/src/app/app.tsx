@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Provider } from '@shop/api-client';
 import { AppThemeProvider, Box, CircularProgress, type EmotionCache } from '@shop/ui-kit';
 import { BrowserRouter, IslandsProvider, Route, Routes, StaticRouter } from '@shop/router';
-import { RequireDashboard, RequireVisitor } from '../auth/guards';
+import { RequireDashboard, RequireVisitor, RequireVisitorGate } from '../auth/guards';
 import { useSessionBootstrap } from '../auth/use-session';
 import { NavigationBridge } from '../errors/navigation';
 import { RemoteDashboardPage, RemotePublicPage } from '../federation/remote-areas';
@@ -20,6 +20,7 @@ const RegisterPage = lazy(() => import('../pages/register-page'));
 const VerificationPage = lazy(() => import('../pages/verification-page'));
 const ResendVerificationEmailPage = lazy(() => import('../pages/resend-verification-email-page'));
 const ResetPasswordPage = lazy(() => import('../pages/reset-password-page'));
+const VerifyMobilePage = lazy(() => import('../pages/verify-mobile-page'));
 const SearchPage = lazy(() => import('../search/search-page'));
 const DashboardHomePage = lazy(() => import('../pages/dashboard-home-page'));
 const DashboardLayout = lazy(() => import('../layouts/dashboard-layout').then((m) => ({ default: m.DashboardLayout })));
@@ -64,6 +65,7 @@ export function AppRoutes() {
           <Route path="verification" element={<VerificationPage />} />
           <Route path="resend-verification-email" element={<ResendVerificationEmailPage />} />
           <Route path="reset-password" element={<RequireVisitor><ResetPasswordPage /></RequireVisitor>} />
+          <Route path="verify-mobile" element={<RequireVisitorGate level="signed-in"><VerifyMobilePage /></RequireVisitorGate>} />
           <Route path="search" element={<SearchPage />} />
           <Route path="*" element={<RemotePublicPage />} />
         </Route>

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { hasPermission, isDashboardUser, type PermissionName, type PublicRoute, type User } from '@shop/contracts';
+import { hasPermission, isDashboardUser, type AccessRequirement, type PublicRoute, type User } from '@shop/contracts';
 import { selectAuthChecked, selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { Box, CircularProgress, enqueueSnackbar } from '@shop/ui-kit';
 import { Navigate } from '@shop/router';
@@ -52,7 +52,7 @@ export function RequireDashboard({ children }: { children: ReactNode }) {
 }
 
 /** A dashboard page's permission check (SPEC §6); a staff user without it goes back to /dashboard. */
-export function RequirePermission({ permission, children }: { permission: PermissionName; children: ReactNode }) {
+export function RequirePermission({ permission, children }: { permission: AccessRequirement; children: ReactNode }) {
   const user = useAppSelector(selectCurrentUser);
   if (!hasPermission(user, permission)) return <RedirectWithToast to="/dashboard" message={t.errors.noPermission} />;
   return <>{children}</>;

@@ -11,7 +11,10 @@
  * - and any island holding the element the address's hash names, at once: what it does there (a
  *   comment link scrolls to the comment, focuses and highlights it) needs it.
  * For a signed-in reader every island hydrates at once: the HTML is what a visitor sees, and what
- * depends on the reader (the account menu, likes, the cart) comes with the islands.
+ * depends on the reader (the account menu, likes, the cart) comes with the islands. So it does for
+ * a visitor holding a cart (issue 25: the server's `visitor_cart_hint` cookie), whose header count
+ * and «in the cart» are theirs, not the shared page's; and the runtime does it once a visitor
+ * starts a cart on the page (islands.ts).
  * The first island needed brings the island runtime (the `islands` entry: React, the theme, the
  * store and Module Federation), whose URL is this script's `data-runtime`.
  */
@@ -73,8 +76,9 @@ function hashTarget(): HTMLElement | null {
 
 function start(): void {
   const markers = [...document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)];
-  // The server marks the page of a request without the auth cookie as a visitor's.
-  const visitor = document.getElementById('preloaded-state')?.hasAttribute('data-visitor');
+  // The server marks the page of a request without the auth cookie as a visitor's; one holding a
+  // cart is not treated as such (VISITOR_CART_HINT_COOKIE of @shop/contracts, kept out of this script).
+  const visitor = document.getElementById('preloaded-state')?.hasAttribute('data-visitor') && !/(^|;\s*)visitor_cart_hint=/.test(document.cookie);
   const anchor = hashTarget();
   const observer = new IntersectionObserver(
     (entries) => {

@@ -9,7 +9,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider, selectAuthChecked } from '@shop/api-client';
 import { AppThemeProvider, createRtlCache } from '@shop/ui-kit';
 import { DocumentRouter, type IslandProps, type IslandTarget } from '@shop/router';
-import type { RemoteName, SlotName } from '@shop/contracts';
+import { holdsVisitorCart, type RemoteName, type SlotName } from '@shop/contracts';
 import { createShellStore } from '../app/store';
 import { useSessionBootstrap } from '../auth/use-session';
 import { loadRemoteModule } from '../federation/load-remote';
@@ -78,6 +78,20 @@ export function startSession(): void {
       <SessionBootstrap />
     </Provider>,
   );
+}
+
+/**
+ * Calls `then` once, when a visitor starts a cart on this page (issue 25: their first add sets the
+ * `visitor_cart_hint` cookie); never when the page began with one (the loader hydrated every
+ * island then) or for a signed-in reader.
+ */
+export function whenCartStarted(then: () => void): void {
+  if (holdsVisitorCart(document.cookie)) return;
+  const unsubscribe = store.subscribe(() => {
+    if (!holdsVisitorCart(document.cookie)) return;
+    unsubscribe();
+    then();
+  });
 }
 
 /** What to render for a marker: exactly what the server rendered inside it, but for an `area`. */

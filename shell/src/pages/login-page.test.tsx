@@ -34,11 +34,11 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function renderLogin() {
+function renderLogin(url = '/login') {
   render(
     <Provider store={makeStore()}>
       <AppThemeProvider>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[url]}>
           <LoginPage />
         </MemoryRouter>
       </AppThemeProvider>
@@ -69,6 +69,11 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'ورود' }));
     expect(await screen.findByText(/خوش آمدید!/)).toBeTruthy();
     await waitFor(() => expect(bodies.at(-1)).toEqual({ email: 'user@example.com', password: 'User12345' }));
+  });
+
+  it('passes the return of a visitor sent here (their cart, issue 25) on to the register page', () => {
+    renderLogin('/login?redirect=%2Fshopping-cart');
+    expect(screen.getByRole('link', { name: 'ثبت‌نام' }).getAttribute('href')).toBe('/register?redirect=%2Fshopping-cart');
   });
 
   it('links «فراموشی رمز عبور» to /reset-password', () => {

@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { LOGIN_RETURN_PARAM, safeReturnPath } from '@shop/contracts';
+import { LOGIN_RETURN_PARAM, registerPathReturningTo, safeReturnPath } from '@shop/contracts';
 import { loginSchema } from '@shop/validation';
 import { readApiError, useAppDispatch, userReceived } from '@shop/api-client';
 import { Alert, Box, Button, Container, Link as MuiLink, Paper, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Tab, Tabs } from '@shop/ui-kit/lazy';
 import { Link, useNavigate, useSearchParams } from '@shop/router';
+import type { AuthTokenAnswer } from '@shop/contracts';
 import { useLoginMutation } from '../auth/auth-api';
+import { SmsLoginForm } from '../auth/sms-login-form';
 import { AUTH_REDIRECT_DELAY_MS } from '../auth/redirect-delay';
 import { FormMobileField, FormTextField, mobileForApi, toFormikErrors } from '@shop/forms';
 import { t } from '../strings';
 
-type Method = 'email' | 'mobile';
+type Method = 'email' | 'mobile' | 'sms';
 interface Values {
   email: string;
   mobile: string;
@@ -19,7 +21,8 @@ interface Values {
 }
 
 /**
- * `/login` (SPEC §2): switchable between email and mobile number, with the «فراموشی رمز عبور»
+ * `/login` (SPEC §2): switchable between email, mobile number and «ورود با کد پیامکی» (issue 26:
+ * {@link SmsLoginForm}), with the «فراموشی رمز عبور»
  * link to /reset-password. On success a toast, then after 3 seconds the user is stored and sent
  * to / (SPEC §4), or back to `?redirect=` when that is a path of this site; a page that sent the
  * visitor here so is named by a note saying why (issue 22 item 12).
@@ -40,9 +43,13 @@ export default function LoginPage() {
       helpers.setErrors(toFormikErrors(readApiError(result.error).fieldErrors));
       return;
     }
+    signedIn(result.data);
+  }
+
+  /** Either way of signing in ends here: a toast, then after 3 seconds the user is stored and sent on. */
+  function signedIn({ data: { user } }: AuthTokenAnswer) {
     setDone(true);
-    enqueueSnackbar(t.auth.loginSuccess, { variant: 'success' });
-    const { user } = result.data.data;
+    enqueueSnackbar(returnTo ? t.auth.loginSuccessReturning : t.auth.loginSuccess, { variant: 'success' });
     setTimeout(() => {
       dispatch(userReceived({ user }));
       navigate(returnTo ?? '/');
@@ -63,7 +70,11 @@ export default function LoginPage() {
         <Tabs value={method} onChange={(_, value: Method) => setMethod(value)} variant="fullWidth" sx={{ mb: 3 }}>
           <Tab value="email" label={t.auth.byEmail} />
           <Tab value="mobile" label={t.auth.byMobile} />
+          <Tab value="sms" label={t.auth.bySmsCode} />
         </Tabs>
+        {method === 'sms' ? (
+          <SmsLoginForm onSignedIn={signedIn} disabled={done} />
+        ) : (
         <Formik<Values>
           key={method}
           initialValues={{ email: '', mobile: '', password: '' }}
@@ -89,9 +100,10 @@ export default function LoginPage() {
             </Form>
           )}
         </Formik>
+        )}
         <Box sx={{ mt: 3, textAlign: 'center' }}>
           {t.auth.noAccount}{' '}
-          <MuiLink component={Link} to="/register">
+          <MuiLink component={Link} to={returnTo ? registerPathReturningTo(returnTo) : '/register'}>
             {t.nav.register}
           </MuiLink>
         </Box>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
+import { LOGIN_RETURN_PARAM, loginPathReturningTo, safeReturnPath, type User } from '@shop/contracts';
 import { registerSchema } from '@shop/validation';
 import { readApiError, useAppDispatch, userReceived } from '@shop/api-client';
 import { Box, Button, Container, Link as MuiLink, Paper, Typography, enqueueSnackbar } from '@shop/ui-kit';
-import { Link, useNavigate } from '@shop/router';
+import { Link, useNavigate, useSearchParams } from '@shop/router';
 import { useRegisterMutation } from '../auth/auth-api';
 import { AUTH_REDIRECT_DELAY_MS } from '../auth/redirect-delay';
+import { VerifyMobileStep } from '../auth/verify-mobile-step';
 import { FormMobileField, FormTextField, mobileForApi, toFormikErrors } from '@shop/forms';
 import { t } from '../strings';
 
@@ -20,13 +22,20 @@ interface Values {
 
 /**
  * `/register` (SPEC §2) with the optional how-you-found-us field. On success a toast, then
- * after 3 seconds the user is stored and sent to the verification page (SPEC §4).
+ * after 3 seconds the user is stored and sent to the verification page (SPEC §4), or back to
+ * `?redirect=` when that is a path of this site, as the login page does (issue 25: a visitor who
+ * paid for their cart registers and comes back to it, merged); the link to /login keeps it.
+ * With a mobile, the page first offers to verify it by an SMS code (issue 26, {@link VerifyMobileStep},
+ * skippable with «بعداً»), then goes on at once.
  */
 export default function RegisterPage() {
   const [register] = useRegisterMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
+  const [verifying, setVerifying] = useState<User | null>(null);
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get(LOGIN_RETURN_PARAM));
 
   async function submit(values: Values, helpers: FormikHelpers<Values>) {
     const body = {
@@ -43,12 +52,30 @@ export default function RegisterPage() {
       return;
     }
     setDone(true);
-    enqueueSnackbar(t.auth.registerSuccess, { variant: 'success' });
     const { user } = result.data.data;
-    setTimeout(() => {
-      dispatch(userReceived({ user, buyedProducts: [] }));
-      navigate('/verification?msg=email-verification-has-been-sent');
-    }, AUTH_REDIRECT_DELAY_MS);
+    if (user.mobile) {
+      enqueueSnackbar(t.auth.registerSuccessVerifyMobile, { variant: 'success' });
+      setVerifying(user);
+      return;
+    }
+    enqueueSnackbar(returnTo ? t.auth.registerSuccessReturning : t.auth.registerSuccess, { variant: 'success' });
+    setTimeout(() => goOn(user), AUTH_REDIRECT_DELAY_MS);
+  }
+
+  /** Stores the new user and sends them to the verification page, or back to `?redirect=`. */
+  function goOn(user: User) {
+    dispatch(userReceived({ user, buyedProducts: [] }));
+    navigate(returnTo ?? '/verification?msg=email-verification-has-been-sent');
+  }
+
+  if (verifying?.mobile) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 6 }}>
+        <Paper sx={{ p: { xs: 3, md: 4 } }}>
+          <VerifyMobileStep mobile={verifying.mobile} onDone={(verified) => goOn({ ...verifying, is_mobile_verified: verified })} />
+        </Paper>
+      </Container>
+    );
   }
 
   return (
@@ -78,7 +105,7 @@ export default function RegisterPage() {
         </Formik>
         <Box sx={{ mt: 3, textAlign: 'center' }}>
           {t.auth.haveAccount}{' '}
-          <MuiLink component={Link} to="/login">
+          <MuiLink component={Link} to={returnTo ? loginPathReturningTo(returnTo) : '/login'}>
             {t.nav.login}
           </MuiLink>
         </Box>

@@ -15,6 +15,12 @@ let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
   api = await startApiServer(25403, ({ url, json }) => {
     if (url.pathname === '/api/auth/forgot-password') return forgotAnswer;
+    if (url.pathname === '/api/auth/sms-code') return { message: 'اگر حساب و شماره‌ای باشد، کد پیامک شد.' };
+    if (url.pathname === '/api/auth/sms-reset-password') {
+      const { code } = json as { code: string };
+      if (code === '۵۴۳۲۱') return { message: 'رمز عبور شما تغییر کرد؛ با رمز تازه وارد شوید.' };
+      return { status: 422, body: { message: CODE_WRONG, errors: { code: [CODE_WRONG] } } };
+    }
     if (url.pathname !== '/api/auth/reset-password') return undefined;
     const { code } = json as { code: string };
     if (code === '246810') return { message: 'رمز عبور شما تغییر کرد؛ با رمز تازه وارد شوید.' };
@@ -119,5 +125,28 @@ describe('/reset-password', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('لطفاً کمی صبر کنید و چند لحظه دیگر دوباره تلاش کنید.');
     expect(screen.queryByText(/تعداد درخواست‌ها/)).toBeNull();
     expect(screen.queryByLabelText('کد ۶ رقمی')).toBeNull();
+  });
+
+  it('«بازیابی با کد پیامکی» (issue 26): a verified mobile, the 5-digit SMS code and the new password, then /login after 3 s', async () => {
+    const user = userEvent.setup();
+    renderInShell('/reset-password', routes, null);
+    await user.click(screen.getByRole('tab', { name: 'بازیابی با کد پیامکی' }));
+    await user.type(screen.getByLabelText('شماره موبایل'), '۰۹۱۲ ۳۳۳ ۴۴۵۵');
+    await user.click(screen.getByRole('button', { name: 'ارسال کد' }));
+    expect(await screen.findByText(/اگر حسابی با شماره تأییدشده «۰۹۱۲ ۳۳۳ ۴۴۵۵» وجود داشته باشد/)).toBeTruthy();
+    expect(bodies('/api/auth/sms-code')).toEqual([{ mobile: '+989123334455', purpose: 'reset-password' }]);
+
+    await user.type(screen.getByLabelText('کد ۵ رقمی'), '۱۱۱۱۱');
+    await user.type(screen.getByLabelText('رمز عبور تازه'), 'Fresh1234');
+    await user.type(screen.getByLabelText('تکرار رمز عبور تازه'), 'Fresh1234');
+    await user.click(screen.getByRole('button', { name: 'تغییر رمز عبور' }));
+    expect(await screen.findByText(CODE_WRONG)).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('کد ۵ رقمی'));
+    await user.type(screen.getByLabelText('کد ۵ رقمی'), '۵۴۳۲۱');
+    await user.click(screen.getByRole('button', { name: 'تغییر رمز عبور' }));
+    expect(await screen.findByText('رمز عبور شما تغییر کرد. تا چند لحظه دیگر به صفحه ورود می‌روید.')).toBeTruthy();
+    expect(bodies('/api/auth/sms-reset-password').at(-1)).toEqual({ mobile: '+989123334455', code: '۵۴۳۲۱', password: 'Fresh1234', password_confirmation: 'Fresh1234' });
+    await waitFor(() => expect(currentLocation()).toBe('/login'), { timeout: 5_000 });
   });
 });

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { forgotPasswordSchema, resetPasswordSchema } from '@shop/validation';
+import { forgotPasswordSchema, resetPasswordSchema, smsResetPasswordSchema } from '@shop/validation';
 import type { ForgotPasswordBody } from '@shop/contracts';
 import { readApiError } from '@shop/api-client';
 import { Alert, Box, Button, Container, Link as MuiLink, Paper, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Tab, Tabs } from '@shop/ui-kit/lazy';
 import { Link, useNavigate } from '@shop/router';
 import { FormMobileField, FormNumberField, FormStatusAlert, FormTextField, showSaveFailure } from '@shop/forms';
-import { useForgotPasswordMutation, useResetPasswordMutation } from '../auth/auth-api';
+import { useForgotPasswordMutation, useResetPasswordMutation, useSmsResetPasswordMutation } from '../auth/auth-api';
+import { SmsCodeForm } from '../auth/sms-code-form';
 import { AUTH_REDIRECT_DELAY_MS } from '../auth/redirect-delay';
 import { retryAfterSeconds, waitMessage } from '../auth/retry-after';
 import { t } from '../strings';
 
-type Method = 'email' | 'mobile';
+type Method = 'email' | 'mobile' | 'sms';
 
 /** Step 1's fields, kept so «ارسال دوباره کد» comes back to what was typed. */
 interface IdentifierValues {
@@ -50,7 +51,8 @@ async function showFailure<V>(error: Parameters<typeof readApiError>[0], shownFi
  * exists. Step 2: the 6-digit code from the mail (Persian digits too), the new password and its
  * confirmation → `POST /api/auth/reset-password` with the same identifier; on success a toast,
  * then after 3 seconds /login (SPEC §4). A wrong, expired or used code shows the server's Persian
- * message; «ارسال دوباره کد» goes back to step 1.
+ * message; «ارسال دوباره کد» goes back to step 1. A third tab, «بازیابی با کد پیامکی» (issue 26),
+ * resets by a 5-digit SMS code to a verified mobile instead ({@link SmsResetForm}).
  */
 export default function ResetPasswordPage() {
   const [method, setMethod] = useState<Method>('email');
@@ -76,17 +78,21 @@ export default function ResetPasswordPage() {
         <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
           {t.reset.title}
         </Typography>
-        {identifier ? (
+        {identifier && method !== 'sms' ? (
           <CodeStep identifier={identifier} shownAs={method === 'email' ? typed.email : typed.mobile} onResend={() => setIdentifier(null)} />
         ) : (
           <>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              {t.reset.step1Text}
+              {method === 'sms' ? t.reset.smsIntro : t.reset.step1Text}
             </Typography>
             <Tabs value={method} onChange={(_, value: Method) => setMethod(value)} variant="fullWidth" sx={{ mb: 3 }}>
               <Tab value="email" label={t.auth.byEmail} />
               <Tab value="mobile" label={t.auth.byMobile} />
+              <Tab value="sms" label={t.reset.bySms} />
             </Tabs>
+            {method === 'sms' ? (
+              <SmsResetForm />
+            ) : (
             <Formik<IdentifierValues>
               key={method}
               initialValues={method === 'email' ? { email: typed.email, mobile: '' } : { email: '', mobile: typed.mobile }}
@@ -107,6 +113,7 @@ export default function ResetPasswordPage() {
                 </Form>
               )}
             </Formik>
+            )}
           </>
         )}
         <Box sx={{ mt: 3, textAlign: 'center' }}>
@@ -166,5 +173,42 @@ function CodeStep({ identifier, shownAs, onResend }: { identifier: ForgotPasswor
         {t.reset.resendCode}
       </Button>
     </>
+  );
+}
+
+/**
+ * «بازیابی با کد پیامکی» (issue 26): {@link SmsCodeForm} with the `reset-password` purpose for a
+ * verified mobile, the new password and its confirmation beside the code
+ * (`POST /api/auth/sms-reset-password`); on success a toast, then after 3 seconds /login.
+ */
+function SmsResetForm() {
+  const [smsResetPassword] = useSmsResetPasswordMutation();
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+  return (
+    <SmsCodeForm
+      purpose="reset-password"
+      intro={t.reset.smsStep1}
+      sentNote={t.reset.smsSent}
+      codeSchema={smsResetPasswordSchema}
+      extraValues={{ password: '', password_confirmation: '' }}
+      extraFields={
+        <>
+          <FormTextField name="password" label={t.reset.newPassword} type="password" ltr autoComplete="new-password" />
+          <FormTextField name="password_confirmation" label={t.reset.newPasswordConfirmation} type="password" ltr autoComplete="new-password" />
+        </>
+      }
+      submitLabel={t.reset.submit}
+      disabled={done}
+      onCode={async (mobile, { code, password, password_confirmation }) => {
+        const result = await smsResetPassword({ mobile, code, password: password!, password_confirmation: password_confirmation! });
+        if ('data' in result && result.data) {
+          setDone(true);
+          enqueueSnackbar(t.reset.success, { variant: 'success' });
+          setTimeout(() => navigate('/login'), AUTH_REDIRECT_DELAY_MS);
+        }
+        return result;
+      }}
+    />
   );
 }

@@ -1,5 +1,6 @@
-import { api, userReceived } from '@shop/api-client';
-import type { AddToCartBody, Cart, CheckoutAnswer, Item, LoggedInUserInfo, Order } from '@shop/contracts';
+import { useSyncExternalStore } from 'react';
+import { api, selectCurrentUser, skipToken, useAppSelector, userReceived } from '@shop/api-client';
+import type { AddToCartBody, ApplyDiscountCodeBody, Cart, CheckoutAnswer, Item, LoggedInUserInfo, Order } from '@shop/contracts';
 
 /** A cart change's answer: the server's Persian message and the cart as it is now. */
 export interface CartAnswer {
@@ -12,7 +13,7 @@ const OWNERSHIP_TAGS = ['Cart', 'Order', 'Product', 'ProductSession'] as const;
 
 /**
  * Cart, checkout and orders (issue 6 contract, `@shop/contracts` commerce.ts): `GET/POST /cart`,
- * `DELETE /cart/:productId`, `POST /checkout` with an `Idempotency-Key`, `POST /orders/:id/pay`,
+ * `DELETE /cart/:productId`, `PUT|DELETE /cart/discount-code` (issue 25), `POST /checkout` with an `Idempotency-Key`, `POST /orders/:id/pay`,
  * `GET /orders/:id`, and a refresh of the signed-in user (`POST /auth/logged-in-user-info`) whose
  * `buyedProducts` replace the store's after a purchase or a progress change (SPEC §3).
  */
@@ -30,10 +31,24 @@ export const cartApi = api.injectEndpoints({
       query: (productId) => ({ url: `/cart/${productId}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, productId) => [{ type: 'Cart', id: 'MINE' }, { type: 'Product', id: productId }],
     }),
-    /** `idempotencyKey`: one per cart state, kept across a double click, so the server answers one order. */
+    /** `PUT /cart/discount-code` (issue 25): keeps the code when it applies; a 422 carries its Persian refusal on `code`. */
+    applyDiscountCode: build.mutation<CartAnswer, ApplyDiscountCodeBody>({
+      query: (body) => ({ url: '/cart/discount-code', method: 'PUT', body }),
+      invalidatesTags: (result) => (result ? [{ type: 'Cart', id: 'MINE' }] : []),
+    }),
+    /** `DELETE /cart/discount-code` (issue 25). */
+    removeDiscountCode: build.mutation<CartAnswer, void>({
+      query: () => ({ url: '/cart/discount-code', method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Cart', id: 'MINE' }],
+    }),
+    /**
+     * `idempotencyKey`: one per cart state, kept across a double click, so the server answers one order.
+     * A 422 (a discount code that no longer fits, issue 25) reloads the cart, which then shows why.
+     */
     checkout: build.mutation<Item<CheckoutAnswer>, { idempotencyKey: string }>({
       query: ({ idempotencyKey }) => ({ url: '/checkout', method: 'POST', headers: { 'Idempotency-Key': idempotencyKey } }),
-      invalidatesTags: (result) => (result ? [...OWNERSHIP_TAGS] : []),
+      invalidatesTags: (result, error) =>
+        result ? [...OWNERSHIP_TAGS] : error && 'status' in error && error.status === 422 ? [{ type: 'Cart', id: 'MINE' }] : [],
     }),
     /** A new attempt: the order is asked again, so its page waits for the new attempt's outcome. */
     payOrder: build.mutation<Item<CheckoutAnswer>, number>({
@@ -60,8 +75,26 @@ export const {
   useGetCartQuery,
   useAddToCartMutation,
   useRemoveFromCartMutation,
+  useApplyDiscountCodeMutation,
+  useRemoveDiscountCodeMutation,
   useCheckoutMutation,
   usePayOrderMutation,
   useGetOrderQuery,
   useRefreshSignedInUserMutation,
 } = cartApi;
+
+const noSubscription = () => () => undefined;
+
+/**
+ * The caller's cart (`GET /api/cart`): a signed-in user's, or a visitor's kept by their cookie
+ * (issue 25; empty without one). A visitor's is asked for in the browser only, once hydrated: a
+ * server-rendered page is every visitor's and is kept for the next one, so it never holds anyone's
+ * cart, and an island's first render must be that page's even when the store already has the
+ * cart (the header's menu hydrating after an add). `enabled: false` asks nothing (selling off).
+ * @returns RTK Query's answer; `data` undefined until it arrives
+ */
+export function useCart(enabled = true) {
+  const user = useAppSelector(selectCurrentUser);
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  return useGetCartQuery(enabled && (user !== null || hydrated) ? undefined : skipToken);
+}

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { selectCurrentUser, skipToken, useAppSelector } from '@shop/api-client';
+import { selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { formatNumber } from '@shop/format';
 import { Box, Icon, IconButton } from '@shop/ui-kit';
 import { Link } from '@shop/router';
-import { useGetCartQuery } from './cart-api';
+import { useCart } from './cart-api';
 import { useSellingEnabled } from './use-selling-enabled';
 import { t } from '../strings';
 
@@ -11,26 +11,26 @@ import { t } from '../strings';
 const CartMenuList = lazy(() => import('./cart-menu-list'));
 
 /**
- * The header's cart menu slot (SPEC §1, issue 6). A visitor gets a compact cart button linking
- * to `/shopping-cart` (whose gate asks them to log in). A signed-in user's button carries the
- * number of items in their cart as a badge and opens a short list of the items (title, price)
- * with a link «مشاهده سبد خرید». Nothing while the site's selling switch is off (SPEC §1; issue 8:
- * selling off → no cart or checkout).
+ * The header's cart menu slot (SPEC §1, issue 6). A visitor with an empty cart gets a compact cart
+ * button linking to `/shopping-cart`. A signed-in user's button, and a visitor's holding a cart
+ * (issue 25), carries the number of items in the cart as a badge and opens a short list of the
+ * items (title, price) with a link «مشاهده سبد خرید». Nothing while the site's selling switch is
+ * off (SPEC §1; issue 8: selling off → no cart or checkout).
  */
 export default function CartMenuSlot() {
   const user = useAppSelector(selectCurrentUser);
   const sellingEnabled = useSellingEnabled();
-  const { data } = useGetCartQuery(user && sellingEnabled ? undefined : skipToken);
+  const { data } = useCart(sellingEnabled);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const items = data?.data.items ?? [];
   if (!sellingEnabled) return null;
-  if (!user) {
+  if (!user && items.length === 0) {
     return (
       <IconButton title={t.cart} component={Link} to="/shopping-cart" color="inherit" aria-label={t.cart}>
         <Icon name="ShoppingCart" />
       </IconButton>
     );
   }
-  const items = data?.data.items ?? [];
   const label = t.cartCount(formatNumber(items.length));
   return (
     <>

@@ -1,9 +1,11 @@
-import type { Cart } from '@shop/contracts';
+import { loginPathReturningTo, type Cart } from '@shop/contracts';
+import { selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { formatToman } from '@shop/format';
 import { Alert, Box, Button, Container, Icon, IconButton, Paper, Skeleton, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
-import { Avatar, List, ListItem, ListItemText } from '@shop/ui-kit/lazy';
-import { Link, useSearchParams } from '@shop/router';
+import { Avatar, Chip, List, ListItem, ListItemText } from '@shop/ui-kit/lazy';
+import { Link, useNavigate, useSearchParams } from '@shop/router';
 import { useCheckoutMutation, useGetCartQuery, useRemoveFromCartMutation } from './cart-api';
+import { DiscountCodeBox } from './discount-code-box';
 import { OrderStatus } from './order-status';
 import { useIdempotencyKey } from './use-idempotency-key';
 import { useOpenGateway } from './use-open-gateway';
@@ -27,20 +29,31 @@ function EmptyCart() {
   );
 }
 
-/** The items with their remove buttons, the total and «پرداخت» (a note instead while selling is off). */
+/**
+ * The items with their remove buttons (those a discount code applies to marked), the subtotal,
+ * the discount code box (issue 25), the total to pay and «پرداخت» (a note instead while selling is off).
+ */
 function CartContents({ cart }: { cart: Cart }) {
   const sellingEnabled = useSellingEnabled();
   const [removeFromCart, { isLoading: removing }] = useRemoveFromCartMutation();
   const [checkout, { isLoading: checkingOut }] = useCheckoutMutation();
   const keyFor = useIdempotencyKey();
   const openGateway = useOpenGateway();
+  const discounted = new Set(cart.discount?.product_ids ?? []);
+  const user = useAppSelector(selectCurrentUser);
+  const navigate = useNavigate();
 
   const remove = async (productId: number) => {
     const result = await removeFromCart(productId);
     if (result.data) enqueueSnackbar(result.data.message, { variant: 'success' });
   };
   const pay = async () => {
-    const state = `${cart.items.map((item) => `${item.product_id}:${item.price}`).join(',')}=${cart.total_price}`;
+    // A visitor signs in first and comes back here, the cart merged into theirs (issue 25).
+    if (!user) {
+      void navigate(loginPathReturningTo('/shopping-cart'));
+      return;
+    }
+    const state = `${cart.items.map((item) => `${item.product_id}:${item.price}`).join(',')}=${cart.total_price}:${cart.discount?.code ?? ''}`;
     const result = await checkout({ idempotencyKey: keyFor(state) });
     if (result.data) openGateway(result.data.data);
   };
@@ -68,12 +81,24 @@ function CartContents({ cart }: { cart: Cart }) {
                   {item.title}
                 </Box>
               }
-              secondary={formatToman(item.price)}
+              secondary={
+                <>
+                  {formatToman(item.price)}
+                  {discounted.has(item.product_id) && (
+                    <Chip component="span" size="small" color="success" variant="outlined" label={t.discountBox.discounted} sx={{ ms: 1 }} />
+                  )}
+                </>
+              }
             />
           </ListItem>
         ))}
       </List>
       <Stack spacing={2} useFlexGap sx={{ p: 2 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography>{t.discountBox.subtotal}</Typography>
+          <Typography aria-label={t.discountBox.subtotal}>{formatToman(cart.subtotal_price)}</Typography>
+        </Stack>
+        <DiscountCodeBox cart={cart} />
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography sx={{ fontWeight: 700 }}>{t.total}</Typography>
           <Typography aria-label={t.total} sx={{ fontWeight: 700, fontSize: 20, color: 'primary.main' }}>
@@ -93,8 +118,10 @@ function CartContents({ cart }: { cart: Cart }) {
 }
 
 /**
- * `/shopping-cart` (SPEC §2, signed-in gate; issue 6): the user's cart with remove buttons, the
- * total in tomans and «پرداخت». Paying creates the order on the server (priced there, with an
+ * `/shopping-cart` (SPEC §2; issue 6; open to visitors, issue 25): the cart with remove buttons, the
+ * subtotal, a discount code (issue 25), the total to pay in tomans and «پرداخت». A visitor's
+ * «پرداخت» asks them to sign in (or register) and brings them back here signed in, their cart
+ * merged. Paying creates the order on the server (priced there, with an
  * `Idempotency-Key`) and opens the gateway in a new tab; the page then follows the order
  * (`?order_id=`) until it has an outcome. The gateway sends the user back with `?payment=paid|failed&order_id=`;
  * the outcome shown is the order's own (issue 22 item 9): success with the way to their courses,

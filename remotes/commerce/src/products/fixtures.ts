@@ -74,7 +74,8 @@ export function aCartItem(overrides: Partial<CartItem> = {}): CartItem {
 
 /** A cart of the given items, with their total. */
 export function aCart(items: CartItem[]): Cart {
-  return { items, total_price: items.reduce((sum, item) => sum + item.price, 0) };
+  const subtotal = items.reduce((sum, item) => sum + item.price, 0);
+  return { items, subtotal_price: subtotal, discount: null, total_price: subtotal };
 }
 
 /** An order as its owner sees it (`GET /api/orders/:id`), unpaid unless overridden. */
@@ -84,6 +85,9 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     payment_status: 'unpaid',
     source: 'checkout',
     total_price: 490000,
+    discount_code: null,
+    discount_amount: 0,
+    receipt_number: null,
     items: [],
     payments: [],
     paid_at: null,

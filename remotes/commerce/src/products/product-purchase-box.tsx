@@ -1,7 +1,9 @@
 import type { ProductDetail } from '@shop/contracts';
 import { Alert, Button, Icon, Paper, Stack, Typography } from '@shop/ui-kit';
 import { Link } from '@shop/router';
-import { useAddToCart, useAddToCartAfterLogin } from '../cart/use-add-to-cart';
+import { selectCurrentUser, useAppSelector } from '@shop/api-client';
+import { useCart } from '../cart/cart-api';
+import { useAddToCart } from '../cart/use-add-to-cart';
 import { useSellingEnabled } from '../cart/use-selling-enabled';
 import { CourseProgressBar } from './course-progress-bar';
 import { t } from '../strings';
@@ -10,13 +12,16 @@ import { t } from '../strings';
  * The course page's buying area (SPEC §8, issue 6): a buyer sees «این دوره را خریده‌اید» with
  * the progress «۳ از ۸ جلسه» and «ادامه یادگیری», which opens the first session not done at the
  * place they stopped (issue 24), or a line saying every session is done; with selling switched off, a note and no button; a course already
- * in the cart, a link to the cart; else «افزودن به سبد خرید». A visitor's click goes to the login
- * page, which says why and, once signed in, comes back here and adds the course (issue 22 item 12).
+ * in the cart, a link to the cart; else «افزودن به سبد خرید», which adds it for a visitor too
+ * (issue 25). A visitor's «in the cart» comes from their own cart, asked for in the browser: the
+ * course's answer and page are every visitor's and never say it.
  */
 export function ProductPurchaseBox({ product }: { product: ProductDetail }) {
   const sellingEnabled = useSellingEnabled();
   const { add, isAdding } = useAddToCart();
-  const addOrLogIn = useAddToCartAfterLogin(product, sellingEnabled, add);
+  const visitor = useAppSelector(selectCurrentUser) === null;
+  const visitorCart = useCart(visitor && sellingEnabled && !product.is_bought).data?.data;
+  const inCart = product.in_cart || (visitor && !!visitorCart?.items.some((item) => item.product_id === product.id));
   if (product.is_bought) {
     const resume = product.progress?.resume_session_id ?? null;
     return (
@@ -44,7 +49,7 @@ export function ProductPurchaseBox({ product }: { product: ProductDetail }) {
       </Alert>
     );
   }
-  if (product.in_cart) {
+  if (inCart) {
     return (
       <Alert
         severity="success"
@@ -65,7 +70,7 @@ export function ProductPurchaseBox({ product }: { product: ProductDetail }) {
       size="large"
       startIcon={<Icon name="ShoppingCart" />}
       disabled={isAdding}
-      onClick={addOrLogIn}
+      onClick={() => void add(product.id)}
       sx={{ mb: 3 }}
     >
       {isAdding ? t.adding : t.addToCart}

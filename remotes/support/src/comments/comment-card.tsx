@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { CommentModerationStatus, DashboardComment } from '@shop/contracts';
+import { SelectRowCheckbox, type RowSelection } from '@shop/dashboard-ui';
 import { formatJalaliDate, toPersianDigits } from '@shop/format';
 import { Box, Button, Link as MuiLink, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Chip } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
-import { useApproveCommentMutation, useDeleteCommentMutation, useRejectCommentMutation } from './comments-api';
+import { useApproveCommentMutation, useRejectCommentMutation } from './comments-api';
 import { publicCommentUrl } from './comment-sections';
 import { CommentReplyForm } from './comment-reply-form';
-import { DeleteCommentDialog } from './delete-comment-dialog';
 import { t } from '../strings';
 
 const STATUS_COLOR: Record<CommentModerationStatus, 'warning' | 'success' | 'error'> = {
@@ -19,15 +19,23 @@ const STATUS_COLOR: Record<CommentModerationStatus, 'warning' | 'success' | 'err
 /**
  * One comment in the moderation list: author (name and LTR email), the item it belongs to
  * (linked to the comment on the public page where the route is known), the text, the Jalali
- * date and time, its status, and the approve, reject, delete (confirmed) and reply actions.
+ * date and time, its status, the approve, reject, reply and delete actions (`onDelete`: the page's
+ * undoable delete, issue 26), and its checkbox in the page's `selection`.
  */
-export function CommentCard({ comment }: { comment: DashboardComment }) {
+export function CommentCard({
+  comment,
+  selection,
+  onDelete,
+}: {
+  comment: DashboardComment;
+  selection: RowSelection<number>;
+  onDelete: () => void;
+}) {
   const [approve, approving] = useApproveCommentMutation();
   const [reject, rejecting] = useRejectCommentMutation();
-  const [remove, removing] = useDeleteCommentMutation();
-  const [confirming, setConfirming] = useState(false);
   const [replying, setReplying] = useState(false);
-  const busy = approving.isLoading || rejecting.isLoading || removing.isLoading;
+  const busy = approving.isLoading || rejecting.isLoading;
+  const selected = selection.isSelected(comment.id);
   const url = publicCommentUrl(comment);
   const titleId = `comment-${comment.id}-author`;
 
@@ -36,16 +44,18 @@ export function CommentCard({ comment }: { comment: DashboardComment }) {
     if (!('error' in result)) enqueueSnackbar(done, { variant: 'success' });
   };
 
-  const confirmDelete = async () => {
-    const result = await remove(comment);
-    setConfirming(false);
-    if (!('error' in result)) enqueueSnackbar(t.comments.deleted, { variant: 'success' });
-  };
-
   return (
-    <Paper component="article" variant="outlined" aria-labelledby={titleId} sx={{ p: { xs: 1.5, sm: 2 }, opacity: busy ? 0.6 : 1 }}>
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-labelledby={titleId}
+      sx={{ p: { xs: 1.5, sm: 2 }, opacity: busy ? 0.6 : 1, ...(selected ? { bgcolor: 'action.selected', borderColor: 'primary.main' } : {}) }}
+    >
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ mt: -0.75, mx: -1 }}>
+          <SelectRowCheckbox selection={selection} rowKey={comment.id} title={t.comments.selectLabel(comment.user.full_name, comment.commentable.title)} />
+        </Box>
+        <Box sx={{ minWidth: 0, flex: '1 1 10rem' }}>
           <Typography id={titleId} component="h3" sx={{ fontWeight: 700 }}>
             {comment.user.full_name}
             {comment.user.is_staff && <Chip component="span" size="small" variant="outlined" color="primary" label={t.comments.staff} sx={{ mr: 1 }} />}
@@ -89,16 +99,13 @@ export function CommentCard({ comment }: { comment: DashboardComment }) {
           <Button size="small" disabled={busy || replying} onClick={() => setReplying(true)}>
             {t.comments.reply}
           </Button>
-          <Button size="small" color="error" disabled={busy} onClick={() => setConfirming(true)}>
+          <Button size="small" color="error" disabled={busy} onClick={onDelete}>
             {t.comments.delete}
           </Button>
         </Stack>
       </Stack>
 
       {replying && <CommentReplyForm comment={comment} onDone={() => setReplying(false)} />}
-      {confirming && (
-        <DeleteCommentDialog open pending={removing.isLoading} onCancel={() => setConfirming(false)} onConfirm={() => void confirmDelete()} />
-      )}
     </Paper>
   );
 }

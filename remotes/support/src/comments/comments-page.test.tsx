@@ -1,5 +1,5 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:25140"} */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DashboardComment } from '@shop/contracts';
 import { formatJalaliDate } from '@shop/format';
@@ -38,6 +38,14 @@ const seed = () => [
 const TYPES: Record<string, DashboardComment['commentable']['type']> = { post: 'post', podcast: 'podcast', product: 'product', product_session: 'product_session' };
 
 function answer(method: string, url: URL, body: unknown): { status: number; body: unknown } {
+  if (method === 'POST' && url.pathname === '/api/dashboard/comments/bulk') {
+    const { action, ids } = body as { action: 'approve' | 'reject' | 'delete'; ids: number[] };
+    if (ids.some((id) => !comments.some((c) => c.id === id))) return { status: 404, body: { message: 'دیدگاه‌های شماره ۹۹ وجود ندارند' } };
+    if (action === 'delete') comments = comments.filter((c) => !ids.includes(c.id) && !ids.includes(c.parent_id));
+    else for (const c of comments) if (ids.includes(c.id)) c.status = action === 'approve' ? 'approved' : 'rejected';
+    const verb = { approve: 'تأیید', reject: 'رد', delete: 'حذف' }[action];
+    return { status: 200, body: { message: `${ids.length.toLocaleString('fa-IR')} دیدگاه ${verb} شد.`, data: { action, ids, changed: ids } } };
+  }
   if (method === 'GET' && url.pathname === '/api/dashboard/comments') {
     const type = url.searchParams.get('type');
     const status = url.searchParams.get('status') ?? 'pending';
@@ -55,10 +63,6 @@ function answer(method: string, url: URL, body: unknown): { status: number; body
   const action = /^\/api\/dashboard\/comments\/(\d+)(?:\/(approve|reject|reply))?$/.exec(url.pathname);
   const comment = action && comments.find((c) => c.id === Number(action[1]));
   if (!action || !comment) return { status: 404, body: { message: 'یافت نشد' } };
-  if (method === 'DELETE' && !action[2]) {
-    comments = comments.filter((c) => c.id !== comment.id && c.parent_id !== comment.id);
-    return { status: 200, body: { message: 'دیدگاه حذف شد.' } };
-  }
   if (method === 'POST' && (action[2] === 'approve' || action[2] === 'reject')) {
     comment.status = action[2] === 'approve' ? 'approved' : 'rejected';
     return { status: 200, body: { data: comment } };
@@ -141,6 +145,16 @@ describe('CommentsPage (/dashboard/comments)', () => {
     await waitFor(() => expect(currentLocation()).toBe('/dashboard/comments'));
   });
 
+  it('offers «خروجی CSV» of the sub-page\'s type, the status and the search (issue 26)', async () => {
+    renderComments('/dashboard/comments/podcasts?status=approved&q=%D9%82%D8%B3%D9%85%D8%AA');
+    const link = await screen.findByRole('link', { name: 'خروجی CSV دیدگاه‌ها' });
+    expect(link.textContent).toBe('خروجی CSV');
+    expect([link.getAttribute('href'), link.hasAttribute('download')]).toEqual([
+      '/api/dashboard/comments/export?type=podcast&status=approved&q=%D9%82%D8%B3%D9%85%D8%AA',
+      true,
+    ]);
+  });
+
   it('a type sub-page sends its type, and the type tabs set the route keeping the status', async () => {
     const user = userEvent.setup();
     renderComments('/dashboard/comments/podcasts');
@@ -180,22 +194,104 @@ describe('CommentsPage (/dashboard/comments)', () => {
     expect(screen.getByText('۱ دیدگاه')).toBeTruthy();
   });
 
-  it('deletes only after the dialog is confirmed', async () => {
+  it('selects rows one by one and all on the page; the toolbar counts them and approves them in one request', async () => {
     const user = userEvent.setup();
     renderComments();
-    await screen.findByText('این جلسه صدا ندارد.');
-    await user.click(within(card('این جلسه صدا ندارد.')).getByRole('button', { name: 'حذف' }));
-    const dialog = await screen.findByRole('dialog', { name: 'حذف دیدگاه' });
-    expect(within(dialog).getByText(/برای همیشه حذف می‌شوند/)).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'انصراف' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(actions()).toEqual([]);
+    await screen.findByText('نوشته خیلی خوبی بود، ممنون.');
+    expect(screen.queryByRole('toolbar', { name: 'عملیات روی موارد انتخاب‌شده' })).toBeNull();
 
-    await user.click(within(card('این جلسه صدا ندارد.')).getByRole('button', { name: 'حذف' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'بله، حذف شود' }));
-    expect(await screen.findByText('دیدگاه حذف شد.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('این جلسه صدا ندارد.')).toBeNull());
-    expect(actions()).toEqual(['DELETE /api/dashboard/comments/13']);
+    await user.click(screen.getByRole('checkbox', { name: 'انتخاب «دیدگاه سارا محمدی برای «آشنایی با تایپ‌اسکریپت»»' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'عملیات روی موارد انتخاب‌شده' });
+    expect(within(toolbar).getByText('۱ مورد انتخاب شده')).toBeTruthy();
+    const all = screen.getByRole('checkbox', { name: 'همه در این صفحه' }) as HTMLInputElement;
+    expect(all.checked).toBe(false);
+    expect(all.getAttribute('data-indeterminate')).toBe('true');
+
+    await user.click(all);
+    expect(within(toolbar).getByText('۳ مورد انتخاب شده')).toBeTruthy();
+    expect(all.checked).toBe(true);
+    expect(screen.getAllByRole('checkbox', { checked: true })).toHaveLength(4);
+    await user.click(all);
+    expect(screen.queryByRole('toolbar')).toBeNull();
+
+    await user.click(all);
+    await user.click(screen.getByRole('checkbox', { name: 'انتخاب «دیدگاه علی رضایی برای «پادکست شماره یک»»' }));
+    await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'تأیید' }));
+    expect(await screen.findByText('۲ دیدگاه تأیید شد.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('نوشته خیلی خوبی بود، ممنون.')).toBeNull());
+    expect(screen.getByText('قسمت دوم کی منتشر می‌شود؟')).toBeTruthy();
+    expect(screen.queryByRole('toolbar')).toBeNull();
+    expect(api.seen.filter((r) => r.method === 'POST').map((r) => [r.url.pathname, r.json])).toEqual([
+      ['/api/dashboard/comments/bulk', { action: 'approve', ids: [11, 13] }],
+    ]);
+  });
+
+  it('rejects the selected rows together', async () => {
+    const user = userEvent.setup();
+    renderComments();
+    await screen.findByText('نوشته خیلی خوبی بود، ممنون.');
+    await user.click(screen.getByRole('checkbox', { name: 'همه در این صفحه' }));
+    await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'رد' }));
+    expect(await screen.findByText('۳ دیدگاه رد شد.')).toBeTruthy();
+    expect(await screen.findByText('دیدگاهی در انتظار تأیید نیست.')).toBeTruthy();
+    expect(actions()).toEqual(['POST /api/dashboard/comments/bulk']);
+  });
+
+  describe('undoable delete', () => {
+    beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+    afterEach(() => jest.useRealTimers());
+    const setup = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+
+    it('hides a deleted row at once; «بازگردانی» brings it back and nothing is sent', async () => {
+      const user = setup();
+      renderComments();
+      await screen.findByText('این جلسه صدا ندارد.');
+      await user.click(within(card('این جلسه صدا ندارد.')).getByRole('button', { name: 'حذف' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.queryByText('این جلسه صدا ندارد.')).toBeNull();
+      expect(await screen.findByText('۱ دیدگاه و پاسخ‌هایش حذف شد.')).toBeTruthy();
+      expect(screen.getByText('۲ دیدگاه')).toBeTruthy();
+
+      act(() => jest.advanceTimersByTime(5_000));
+      await user.click(screen.getByRole('button', { name: 'بازگردانی' }));
+      expect(await screen.findByText('این جلسه صدا ندارد.')).toBeTruthy();
+      act(() => jest.advanceTimersByTime(15_000));
+      expect(actions()).toEqual([]);
+      expect(screen.getByText('این جلسه صدا ندارد.')).toBeTruthy();
+    });
+
+    it('sends the delete of the selected rows after 10 seconds, not before', async () => {
+      const user = setup();
+      renderComments();
+      await screen.findByText('نوشته خیلی خوبی بود، ممنون.');
+      await user.click(screen.getByRole('checkbox', { name: 'انتخاب «دیدگاه سارا محمدی برای «آشنایی با تایپ‌اسکریپت»»' }));
+      await user.click(screen.getByRole('checkbox', { name: 'انتخاب «دیدگاه علی رضایی برای «پادکست شماره یک»»' }));
+      await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'حذف' }));
+      expect(await screen.findByText('۲ دیدگاه و پاسخ‌هایش حذف شد.')).toBeTruthy();
+      expect(screen.queryByText('نوشته خیلی خوبی بود، ممنون.')).toBeNull();
+      expect(screen.queryByText('قسمت دوم کی منتشر می‌شود؟')).toBeNull();
+      expect(screen.queryByRole('toolbar')).toBeNull();
+
+      act(() => jest.advanceTimersByTime(9_900));
+      expect(actions()).toEqual([]);
+      act(() => jest.advanceTimersByTime(100));
+      await waitFor(() => expect(actions()).toEqual(['POST /api/dashboard/comments/bulk']));
+      expect(api.seen.at(-1)!.json).toEqual({ action: 'delete', ids: [11, 12] });
+      await waitFor(() => expect(listCalls()).toHaveLength(2));
+      expect(screen.queryByText('نوشته خیلی خوبی بود، ممنون.')).toBeNull();
+      expect(screen.getByText('این جلسه صدا ندارد.')).toBeTruthy();
+    });
+
+    it('sends a waiting delete at once when the page goes away', async () => {
+      const user = setup();
+      const { unmount } = renderComments();
+      await screen.findByText('این جلسه صدا ندارد.');
+      await user.click(within(card('این جلسه صدا ندارد.')).getByRole('button', { name: 'حذف' }));
+      expect(actions()).toEqual([]);
+      unmount();
+      await waitFor(() => expect(actions()).toEqual(['POST /api/dashboard/comments/bulk']));
+      expect(api.seen.at(-1)!.json).toEqual({ action: 'delete', ids: [13] });
+    });
   });
 
   it('replies as staff: checks the text (SPEC §5), sends it, and the answered comment leaves the pending list', async () => {

@@ -1,10 +1,11 @@
-import type { CommentModerationStatus } from '@shop/contracts';
+import type { CommentBulkAction, CommentModerationStatus, DashboardComment } from '@shop/contracts';
 import { DebouncedSearchBox, EmptyState, ListPagination, RefetchBar } from '@shop/content-ui';
+import { BulkActionsBar, ExportCsvButton, SelectAllCheckbox, useRowSelection, useUndoableDelete, type BulkAction } from '@shop/dashboard-ui';
 import { formatNumber } from '@shop/format';
-import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@shop/ui-kit';
+import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Tab, Tabs } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
-import { useGetDashboardCommentsQuery } from './comments-api';
+import { COMMENTS_EXPORT, useGetDashboardCommentsQuery, useModerateCommentsMutation } from './comments-api';
 import { COMMENT_SECTIONS, MODERATION_STATUSES, sectionPath } from './comment-sections';
 import { CommentCard } from './comment-card';
 import { useCommentsParams } from './use-comments-params';
@@ -16,11 +17,41 @@ const PER_PAGE = 10;
  * `/dashboard/comments` and its sub-pages `/posts`, `/podcasts`, `/product-sessions`,
  * `/products` (SPEC §2, permission `show-comments`): the comments to moderate, filtered by
  * content type (the route), status, search text and page (the URL's `status`, `q`, `page`).
+ * Rows can be selected («همه در این صفحه») and approved, rejected or deleted together (issue 26);
+ * a delete, of one or many, can be undone for 10 seconds before it is sent. «خروجی CSV» downloads
+ * every comment of the type, status and search (issue 26).
  */
 export default function CommentsPage() {
   const { section, status, q, page, setStatus, setQuery, setPage } = useCommentsParams();
   const { data, isLoading, isFetching } = useGetDashboardCommentsQuery({ type: section.type, status, q, page, per_page: PER_PAGE });
-  const comments = data?.data ?? [];
+  const [moderate, moderating] = useModerateCommentsMutation();
+  const deletion = useUndoableDelete({
+    keyOf: (comment: DashboardComment) => comment.id,
+    send: (chosen) => moderate({ action: 'delete', comments: chosen }).unwrap(),
+    message: (chosen) => t.comments.deleted(formatNumber(chosen.length)),
+  });
+  const comments = (data?.data ?? []).filter((comment) => !deletion.isHidden(comment.id));
+  const selection = useRowSelection(comments.map((comment) => comment.id));
+  const chosen = () => comments.filter((comment) => selection.isSelected(comment.id));
+  const act = async (action: Exclude<CommentBulkAction, 'delete'>) => {
+    const result = await moderate({ action, comments: chosen() });
+    if ('data' in result && result.data) {
+      enqueueSnackbar(result.data.message, { variant: 'success' });
+      selection.clear();
+    }
+  };
+  const actions: BulkAction[] = [
+    ...(status !== 'approved' ? [{ label: t.comments.approve, color: 'success' as const, onClick: () => void act('approve') }] : []),
+    ...(status !== 'rejected' ? [{ label: t.comments.reject, color: 'warning' as const, onClick: () => void act('reject') }] : []),
+    {
+      label: t.comments.delete,
+      color: 'error',
+      onClick: () => {
+        deletion.remove(chosen());
+        selection.clear();
+      },
+    },
+  ];
   // Switching the type keeps the status and search, and starts at page 1.
   const keep = new URLSearchParams({ ...(status !== 'pending' ? { status } : {}), ...(q ? { q } : {}) }).toString();
 
@@ -62,17 +93,24 @@ export default function CommentsPage() {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <DebouncedSearchBox value={q} onSearch={setQuery} label={t.comments.search} placeholder={t.comments.searchPlaceholder} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'center' } }}>
+          <DebouncedSearchBox value={q} onSearch={setQuery} label={t.comments.search} placeholder={t.comments.searchPlaceholder} />
+          <ExportCsvButton path={COMMENTS_EXPORT} params={{ type: section.type, status, q }} of={t.comments.title} />
+        </Stack>
       </Stack>
 
       <Box sx={{ position: 'relative', minHeight: 4, mb: 1 }}>
         <RefetchBar shown={isFetching} />
       </Box>
       {data && (
-        <Typography color="text.secondary" role="status" sx={{ mb: 1 }}>
-          {t.comments.total(formatNumber(data.meta.total))}
-        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1 }}>
+          <SelectAllCheckbox selection={selection} disabled={comments.length === 0} showLabel />
+          <Typography color="text.secondary" role="status">
+            {t.comments.total(formatNumber(data.meta.total - (data.data.length - comments.length)))}
+          </Typography>
+        </Stack>
       )}
+      <BulkActionsBar selection={selection} actions={actions} pending={moderating.isLoading} />
 
       {isLoading ? (
         <Stack spacing={2} useFlexGap>
@@ -85,7 +123,7 @@ export default function CommentsPage() {
       ) : (
         <Stack spacing={2} useFlexGap aria-busy={isFetching} sx={{ opacity: isFetching ? 0.7 : 1, transition: 'opacity 150ms' }}>
           {comments.map((comment) => (
-            <CommentCard key={comment.id} comment={comment} />
+            <CommentCard key={comment.id} comment={comment} selection={selection} onDelete={() => deletion.remove([comment])} />
           ))}
         </Stack>
       )}

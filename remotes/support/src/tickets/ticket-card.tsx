@@ -1,4 +1,5 @@
 import type { Ticket } from '@shop/contracts';
+import { SelectRowCheckbox, type RowSelection } from '@shop/dashboard-ui';
 import { formatJalaliDate, formatMobile } from '@shop/format';
 import { Box, Button, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Chip } from '@shop/ui-kit/lazy';
@@ -7,11 +8,13 @@ import { t } from '../strings';
 
 /**
  * One ticket in the dashboard list: sender name, email and mobile (LTR, «۰۹۱۲ ۱۲۳ ۴۵۶۷»), subject, Jalali date
- * and time, read chip, the text, and the mark read / unread action.
+ * and time, read chip, the text, the mark read / unread action, and its checkbox in the page's
+ * `selection` (issue 26).
  */
-export function TicketCard({ ticket }: { ticket: Ticket }) {
+export function TicketCard({ ticket, selection }: { ticket: Ticket; selection: RowSelection<number> }) {
   const [setRead, { isLoading }] = useSetTicketReadMutation();
   const titleId = `ticket-${ticket.id}-title`;
+  const selected = selection.isSelected(ticket.id);
 
   const toggle = async () => {
     const read = !ticket.is_read;
@@ -24,10 +27,19 @@ export function TicketCard({ ticket }: { ticket: Ticket }) {
       component="article"
       variant="outlined"
       aria-labelledby={titleId}
-      sx={{ p: { xs: 1.5, sm: 2 }, opacity: isLoading ? 0.6 : 1, borderInlineStartWidth: ticket.is_read ? 1 : 4, borderInlineStartColor: ticket.is_read ? undefined : 'primary.main' }}
+      sx={{
+        p: { xs: 1.5, sm: 2 },
+        opacity: isLoading ? 0.6 : 1,
+        borderInlineStartWidth: ticket.is_read ? 1 : 4,
+        borderInlineStartColor: ticket.is_read ? undefined : 'primary.main',
+        ...(selected ? { bgcolor: 'action.selected' } : {}),
+      }}
     >
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ mt: -0.75, mx: -1 }}>
+          <SelectRowCheckbox selection={selection} rowKey={ticket.id} title={t.tickets.selectLabel(ticket.title, ticket.user_name)} />
+        </Box>
+        <Box sx={{ minWidth: 0, flex: '1 1 10rem' }}>
           <Typography id={titleId} component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
             {ticket.title}
           </Typography>

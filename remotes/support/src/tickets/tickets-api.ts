@@ -1,6 +1,9 @@
 import { api } from '@shop/api-client';
-import type { Item, Paginated, Ticket, TicketStatusFilter } from '@shop/contracts';
+import type { BulkActionAnswer, Item, Paginated, Ticket, TicketBulkAction, TicketStatusFilter } from '@shop/contracts';
 import type { TicketInput } from '@shop/validation';
+
+/** API path of the tickets list's CSV export (issue 26) for `ExportCsvButton`; it takes the list's filters. */
+export const TICKETS_EXPORT = '/dashboard/contact-us/export';
 
 /** Query of the dashboard tickets list. */
 export interface DashboardTicketsQuery {
@@ -12,7 +15,8 @@ export interface DashboardTicketsQuery {
 
 /**
  * Contact-us tickets (SPEC §2 /contact-us and /dashboard/contact-us): `POST /api/tickets`, and
- * for `show-tickets` the list `GET /api/dashboard/contact-us` and the read / unread actions.
+ * for `show-tickets` the list `GET /api/dashboard/contact-us` and the read / unread actions, of one
+ * ticket or many at once (issue 26).
  */
 export const ticketsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -31,7 +35,12 @@ export const ticketsApi = api.injectEndpoints({
       query: ({ ticket, read }) => ({ url: `/dashboard/contact-us/${ticket.id}/${read ? 'read' : 'unread'}`, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['Ticket']),
     }),
+    /** `POST /api/dashboard/contact-us/bulk` (issue 26): marks `ids` read or unread, all or nothing. */
+    markTickets: build.mutation<BulkActionAnswer<TicketBulkAction>, { action: TicketBulkAction; ids: number[] }>({
+      query: (body) => ({ url: '/dashboard/contact-us/bulk', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Ticket']),
+    }),
   }),
 });
 
-export const { useSendTicketMutation, useGetDashboardTicketsQuery, useSetTicketReadMutation } = ticketsApi;
+export const { useSendTicketMutation, useGetDashboardTicketsQuery, useSetTicketReadMutation, useMarkTicketsMutation } = ticketsApi;

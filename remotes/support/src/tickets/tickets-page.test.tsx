@@ -39,7 +39,13 @@ const seed = () => [
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  api = await startApiServer(25151, ({ method, url }) => {
+  api = await startApiServer(25151, ({ method, url, json }) => {
+    if (method === 'POST' && url.pathname === '/api/dashboard/contact-us/bulk') {
+      const { action, ids } = json as { action: 'read' | 'unread'; ids: number[] };
+      for (const ticket of tickets) if (ids.includes(ticket.id)) ticket.is_read = action === 'read';
+      const done = action === 'read' ? 'خوانده‌شده' : 'خوانده‌نشده';
+      return { message: `${ids.length.toLocaleString('fa-IR')} پیام ${done} علامت خورد.`, data: { action, ids, changed: ids } };
+    }
     if (method === 'GET' && url.pathname === '/api/dashboard/contact-us') {
       const status = url.searchParams.get('status') ?? 'all';
       const q = url.searchParams.get('q') ?? '';
@@ -100,6 +106,12 @@ describe('TicketsPage (/dashboard/contact-us)', () => {
     expect(query!.has('q')).toBe(false);
   });
 
+  it('offers «خروجی CSV» of the read state and the search (issue 26)', async () => {
+    renderTickets('/dashboard/contact-us?status=unread&q=pay');
+    const link = await screen.findByRole('link', { name: 'خروجی CSV تیکت‌ها' });
+    expect([link.getAttribute('href'), link.hasAttribute('download')]).toEqual(['/api/dashboard/contact-us/export?status=unread&q=pay', true]);
+  });
+
   it('filters by read state, kept in the URL and sent as the status query', async () => {
     const user = userEvent.setup();
     renderTickets();
@@ -131,6 +143,28 @@ describe('TicketsPage (/dashboard/contact-us)', () => {
     expect(actions()).toEqual(['POST /api/dashboard/contact-us/1/read', 'POST /api/dashboard/contact-us/1/unread']);
     // The read list's refresh leaves it: waited for here, so it never lands in the next test's calls.
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'مشکل در پخش پادکست' })).toBeNull());
+  });
+
+  it('selects tickets («همه در این صفحه») and marks them read or unread in one request', async () => {
+    const user = userEvent.setup();
+    renderTickets();
+    await screen.findByRole('heading', { level: 3, name: 'مشکل در پخش پادکست' });
+    await user.click(screen.getByRole('checkbox', { name: 'همه در این صفحه' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'عملیات روی موارد انتخاب‌شده' });
+    expect(within(toolbar).getByText('۲ مورد انتخاب شده')).toBeTruthy();
+    await user.click(within(toolbar).getByRole('button', { name: 'علامت خوانده‌شده' }));
+    expect(await screen.findByText('۲ پیام خوانده‌شده علامت خورد.')).toBeTruthy();
+    await waitFor(() => expect(within(card('مشکل در پخش پادکست')).getByText('خوانده‌شده')).toBeTruthy());
+    expect(screen.queryByRole('toolbar')).toBeNull();
+
+    await user.click(screen.getByRole('checkbox', { name: 'انتخاب «تیکت «پرسش درباره خرید» از علی رضایی»' }));
+    await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'علامت خوانده‌نشده' }));
+    expect(await screen.findByText('۱ پیام خوانده‌نشده علامت خورد.')).toBeTruthy();
+    await waitFor(() => expect(within(card('پرسش درباره خرید')).getByText('خوانده‌نشده')).toBeTruthy());
+    expect(api.seen.filter((r) => r.method === 'POST').map((r) => r.json)).toEqual([
+      { action: 'read', ids: [1, 2] },
+      { action: 'unread', ids: [2] },
+    ]);
   });
 
   it('searches once typing pauses, and pages, both in the URL', async () => {

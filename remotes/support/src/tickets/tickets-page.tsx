@@ -1,8 +1,9 @@
-import type { TicketStatusFilter } from '@shop/contracts';
+import type { TicketBulkAction, TicketStatusFilter } from '@shop/contracts';
 import { DebouncedSearchBox, EmptyState, ListPagination, RefetchBar } from '@shop/content-ui';
+import { BulkActionsBar, ExportCsvButton, SelectAllCheckbox, useRowSelection } from '@shop/dashboard-ui';
 import { formatNumber } from '@shop/format';
-import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@shop/ui-kit';
-import { useGetDashboardTicketsQuery } from './tickets-api';
+import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { TICKETS_EXPORT, useGetDashboardTicketsQuery, useMarkTicketsMutation } from './tickets-api';
 import { TicketCard } from './ticket-card';
 import { TICKET_STATUSES, useTicketsParams } from './use-tickets-params';
 import { t } from '../strings';
@@ -12,11 +13,22 @@ const PER_PAGE = 10;
 /**
  * `/dashboard/contact-us` (SPEC §2, permission `show-tickets`): the contact-us tickets, newest
  * first, filtered by read state, search text and page (the URL's `status`, `q`, `page`).
+ * Rows can be selected («همه در این صفحه») and marked read or unread together, and «خروجی CSV»
+ * downloads every ticket of the read state and search (issue 26).
  */
 export default function TicketsPage() {
   const { status, q, page, setStatus, setQuery, setPage } = useTicketsParams();
   const { data, isLoading, isFetching } = useGetDashboardTicketsQuery({ status, q, page, per_page: PER_PAGE });
+  const [mark, marking] = useMarkTicketsMutation();
   const tickets = data?.data ?? [];
+  const selection = useRowSelection(tickets.map((ticket) => ticket.id));
+  const act = async (action: TicketBulkAction) => {
+    const result = await mark({ action, ids: selection.selected });
+    if ('data' in result && result.data) {
+      enqueueSnackbar(result.data.message, { variant: 'success' });
+      selection.clear();
+    }
+  };
 
   return (
     <Box sx={{ py: { xs: 2, md: 3 } }}>
@@ -42,17 +54,31 @@ export default function TicketsPage() {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <DebouncedSearchBox value={q} onSearch={setQuery} label={t.tickets.search} placeholder={t.tickets.searchPlaceholder} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'center' } }}>
+          <DebouncedSearchBox value={q} onSearch={setQuery} label={t.tickets.search} placeholder={t.tickets.searchPlaceholder} />
+          <ExportCsvButton path={TICKETS_EXPORT} params={{ status, q }} of={t.tickets.title} />
+        </Stack>
       </Stack>
 
       <Box sx={{ position: 'relative', minHeight: 4, mb: 1 }}>
         <RefetchBar shown={isFetching} />
       </Box>
       {data && (
-        <Typography color="text.secondary" role="status" sx={{ mb: 1 }}>
-          {t.tickets.total(formatNumber(data.meta.total))}
-        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1 }}>
+          <SelectAllCheckbox selection={selection} disabled={tickets.length === 0} showLabel />
+          <Typography color="text.secondary" role="status">
+            {t.tickets.total(formatNumber(data.meta.total))}
+          </Typography>
+        </Stack>
       )}
+      <BulkActionsBar
+        selection={selection}
+        pending={marking.isLoading}
+        actions={[
+          { label: t.tickets.markRead, onClick: () => void act('read') },
+          { label: t.tickets.markUnread, onClick: () => void act('unread') },
+        ]}
+      />
 
       {isLoading ? (
         <Stack spacing={2} useFlexGap>
@@ -65,7 +91,7 @@ export default function TicketsPage() {
       ) : (
         <Stack spacing={2} useFlexGap aria-busy={isFetching} sx={{ opacity: isFetching ? 0.7 : 1, transition: 'opacity 150ms' }}>
           {tickets.map((ticket) => (
-            <TicketCard key={ticket.id} ticket={ticket} />
+            <TicketCard key={ticket.id} ticket={ticket} selection={selection} />
           ))}
         </Stack>
       )}

@@ -3,6 +3,7 @@ import { formatJalaliDate, toPersianDigits } from '@shop/format';
 import { Box, Button, Icon, Link as MuiLink, Paper, Stack, Typography } from '@shop/ui-kit';
 import { Avatar, Chip, LinearProgress, List, ListItem } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
+import { OrdersList } from './orders-list';
 import { useGetMyCertificatesQuery } from './profile-api';
 import { t } from '../strings';
 
@@ -41,7 +42,7 @@ function CertificatesList() {
  * store's `buyedProducts` (refreshed after a purchase or a progress change), each with its image,
  * a link to the course, the Jalali date it was bought, the progress «۳ از ۸ جلسه» with a bar and
  * «ادامه یادگیری», which opens the first session not done at the place they stopped, and below
- * them the user's certificates (issue 24).
+ * them the user's certificates (issue 24) and orders with their receipts (issue 25).
  */
 export function BoughtProductsTab() {
   const products = useAppSelector(selectBoughtProducts);
@@ -58,6 +59,7 @@ export function BoughtProductsTab() {
         </Stack>
       </Paper>
       <CertificatesList />
+      <OrdersList />
       </>
     );
   }
@@ -118,6 +120,7 @@ export function BoughtProductsTab() {
       </List>
     </Paper>
     <CertificatesList />
+    <OrdersList />
     </>
   );
 }

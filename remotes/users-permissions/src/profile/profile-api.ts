@@ -1,5 +1,8 @@
 import { api, userReceived } from '@shop/api-client';
-import type { Certificate, Item, MessageAnswer, PasswordChangeBody, ProfileBody, User } from '@shop/contracts';
+import type { Certificate, Item, MailKind, MessageAnswer, Order, Paginated, PasswordChangeBody, ProfileBody, User } from '@shop/contracts';
+
+/** The mail switches (issue 25): true when the kind of marketing mail is wanted. */
+export type MailPreferences = Record<MailKind, boolean>;
 
 /**
  * The signed-in user's own account (`shared/contracts/src/accounts.ts`): `PUT /api/profile` saves
@@ -28,7 +31,35 @@ export const profileApi = api.injectEndpoints({
     getMyCertificates: build.query<{ data: Certificate[] }, void>({
       query: () => '/profile/certificates',
     }),
+    /** `GET /api/orders` (issue 25): a page of the user's orders, newest first, for their receipts. */
+    getMyOrders: build.query<Paginated<Order>, number>({
+      query: (page) => ({ url: '/orders', params: { page, per_page: 10 } }),
+      providesTags: ['Order'],
+    }),
+    /** `GET /api/profile/mail-preferences` (issue 25). */
+    getMailPreferences: build.query<Item<MailPreferences>, void>({
+      query: () => '/profile/mail-preferences',
+    }),
+    /** `PUT /api/profile/mail-preferences` (issue 25): the answer replaces the cached switches. */
+    saveMailPreferences: build.mutation<MessageAnswer & Item<MailPreferences>, Partial<MailPreferences>>({
+      query: (body) => ({ url: '/profile/mail-preferences', method: 'PUT', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(profileApi.util.upsertQueryData('getMailPreferences', undefined, { data: data.data }));
+        } catch {
+          // The switch shows the failure and goes back.
+        }
+      },
+    }),
   }),
 });
 
-export const { useUpdateProfileMutation, useChangePasswordMutation, useGetMyCertificatesQuery } = profileApi;
+export const {
+  useUpdateProfileMutation,
+  useChangePasswordMutation,
+  useGetMyCertificatesQuery,
+  useGetMyOrdersQuery,
+  useGetMailPreferencesQuery,
+  useSaveMailPreferencesMutation,
+} = profileApi;

@@ -85,8 +85,11 @@ describe('profile edit form (/profile#home, PUT /api/profile)', () => {
     expect(writes('/api/profile')[0]!.json).toEqual({ full_name: 'سارا احمدی', email: 'sara.new@example.com', mobile: '+989127654321' });
     expect(screen.getByRole('heading', { name: 'سارا احمدی' })).toBeTruthy();
     expect(screen.getByText('sara.new@example.com')).toBeTruthy();
-    expect(screen.getByText('تأیید نشده')).toBeTruthy();
+    expect(screen.getByLabelText('وضعیت ایمیل: تأیید نشده')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'ارسال دوباره ایمیل تأیید' }).getAttribute('href')).toBe('/resend-verification-email');
+    // A new mobile is unverified until an SMS code proves it (issue 26): the shell's verify step, back here.
+    expect(screen.getByLabelText('وضعیت شماره موبایل: تأیید نشده')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'تأیید شماره' }).getAttribute('href')).toBe('/verify-mobile?redirect=%2Fprofile%23home');
     expect(within(form).getByRole('status').textContent).toContain('پیوند تأیید به sara.new@example.com فرستاده شد');
     expect(field(form, 'شماره موبایل').value).toBe('۰۹۱۲ ۷۶۵ ۴۳۲۱');
     expect(selectCurrentUser(store.getState())).toMatchObject({ full_name: 'سارا احمدی', email: 'sara.new@example.com', is_email_verified: false });

@@ -35,6 +35,12 @@ describe('ProfilePage (/profile)', () => {
     expect(screen.getByRole('link', { name: 'ارسال دوباره ایمیل تأیید' }).getAttribute('href')).toBe('/resend-verification-email');
   });
 
+  it('marks a mobile verified by an SMS code, with no «تأیید شماره» (issue 26)', () => {
+    renderPage(<ProfilePage />, { url: '/profile#home', user: aUser({ is_mobile_verified: true }) });
+    expect(screen.getByLabelText('وضعیت شماره موبایل: تأیید شده')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'تأیید شماره' })).toBeNull();
+  });
+
   it('switching tabs sets the hash, and the bought-products tab lists the store’s products', async () => {
     renderPage(<ProfilePage />, {
       url: '/profile#home',

@@ -73,4 +73,12 @@ describe('restricted users lists (/dashboard/users/list-users-restricted-from-po
     expect(await screen.findByText('کاربری با این محدودیت وجود ندارد.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'کاربران' }).getAttribute('href')).toBe('/dashboard/users');
   });
+
+  it('offers «خروجی CSV» of the list\'s users, with its search (issue 26)', async () => {
+    renderList(`${TEMPORARY}?q=${encodeURIComponent('موقت')}`);
+    const link = await screen.findByRole('link', { name: 'خروجی CSV محدودیت موقت دیدگاه' });
+    const href = new URL(link.getAttribute('href')!, 'http://127.0.0.1');
+    expect(href.pathname).toBe('/api/dashboard/users/export');
+    expect(Object.fromEntries(href.searchParams)).toMatchObject({ q: 'موقت', write_comment_status: 'temporarily-barred' });
+  });
 });

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type { User } from '@shop/contracts';
 import { DebouncedSearchBox, ListPagination, useTableParams } from '@shop/content-ui';
-import { formatJalaliDate, formatMobile, formatNumber } from '@shop/format';
+import { formatJalaliDate, formatMobile } from '@shop/format';
 import { useLocation } from '@shop/router';
-import { Box, Button, Icon, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
-import { DataTable, PageHeader } from '@shop/dashboard-ui';
+import { Box, Button, Icon, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { DataTable, ExportCsvButton, ListToolbar, PageHeader } from '@shop/dashboard-ui';
 import { PATHS } from '../paths';
-import { useGetDashboardUsersQuery, useSetCommentStatusMutation } from './users-api';
+import { USERS_EXPORT, useGetDashboardUsersQuery, useSetCommentStatusMutation } from './users-api';
 import { t } from '../strings';
 
 const PER_PAGE = 15;
@@ -34,7 +34,8 @@ type Column = (typeof LISTS)[keyof typeof LISTS]['columns'][number];
  * `…-temporarily` (SPEC §2, §4; permission `show-users`): the users whose effective comment status
  * is `barred` or `temporarily-barred` (the path says which), with search, sort and pages in the URL.
  * The temporary list shows when each bar ends, in Jalali date and time. «آزاد کردن» sets the user
- * to `allowed`: a toast, and the row leaves the list.
+ * to `allowed`: a toast, and the row leaves the list. «خروجی CSV» downloads the list's users, with
+ * its search and sort (the users export, issue 26).
  */
 export default function RestrictedUsersPage() {
   const { pathname } = useLocation();
@@ -85,14 +86,10 @@ export default function RestrictedUsersPage() {
   return (
     <Box sx={{ py: { xs: 2, md: 3 } }}>
       <PageHeader title={list.title} intro={list.intro} parents={[{ label: t.users, to: PATHS.users }]} />
-      <Stack spacing={2} useFlexGap direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+      <ListToolbar total={data?.meta.total} totalLabel={t.usersTotal}>
         <DebouncedSearchBox value={q} onSearch={setQuery} label={t.searchUsers} placeholder={t.searchPlaceholder} />
-        {data && (
-          <Typography color="text.secondary" role="status">
-            {t.usersTotal(formatNumber(data.meta.total))}
-          </Typography>
-        )}
-      </Stack>
+        <ExportCsvButton path={USERS_EXPORT} params={{ q, sort: sortParam, write_comment_status: status }} of={list.title} />
+      </ListToolbar>
       <DataTable
         label={list.title}
         columns={list.columns}

@@ -6,6 +6,9 @@ function paramsOf(query: DashboardUserListQuery): Record<string, string | number
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string | number>;
 }
 
+/** API path of the users list's CSV export (issue 26) for `ExportCsvButton`; it takes the list's filters and sort. */
+export const USERS_EXPORT = '/dashboard/users/export';
+
 /** Tags a write to one user refreshes: the lists, the user, and the permissions whose holders may have changed. */
 const userWritten = (id: number) => [{ type: 'User' as const, id: 'LIST' }, { type: 'User' as const, id }, { type: 'Permission' as const, id: 'LIST' }];
 

@@ -117,6 +117,12 @@ describe('UsersPage (/dashboard/users)', () => {
     await waitFor(() => expect(currentLocation()).toBe('/dashboard/users?verified=no&write_comment_status=temporarily-barred'));
   });
 
+  it('offers «خروجی CSV» of the filters and the sort (issue 26)', async () => {
+    renderUsers('/dashboard/users?q=sara&status=staff&sort=full_name');
+    const link = await screen.findByRole('link', { name: 'خروجی CSV کاربران' });
+    expect([link.getAttribute('href'), link.hasAttribute('download')]).toEqual(['/api/dashboard/users/export?q=sara&sort=full_name&status=staff', true]);
+  });
+
   it('reads the filters from the URL on load and ignores unknown values', async () => {
     renderUsers('/dashboard/users?status=staff&verified=maybe&write_comment_status=barred');
     await screen.findByText('علی رضایی');

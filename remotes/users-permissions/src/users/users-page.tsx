@@ -6,10 +6,10 @@ import { formatJalaliDate, formatMobile } from '@shop/format';
 import { Link } from '@shop/router';
 import { Box, Button, CircularProgress, Icon, IconButton, Stack, Typography } from '@shop/ui-kit';
 import { Chip, Dialog, DialogContent, Tooltip } from '@shop/ui-kit/lazy';
-import { DataTable, FilterSelect, ListToolbar, PageHeader, filterOf, useConfirmedDelete } from '@shop/dashboard-ui';
+import { DataTable, ExportCsvButton, FilterSelect, ListToolbar, PageHeader, filterOf, useConfirmedDelete } from '@shop/dashboard-ui';
 import { PATHS } from '../paths';
 import { CommentStatusChip } from './comment-status-chip';
-import { useDeleteDashboardUserMutation, useGetDashboardUsersQuery } from './users-api';
+import { USERS_EXPORT, useDeleteDashboardUserMutation, useGetDashboardUsersQuery } from './users-api';
 import { t } from '../strings';
 
 // Only this page opens the dialog, and only on demand: the Jalali date-time picker it holds
@@ -83,6 +83,7 @@ function UserActions({ user, self, onRestrict, onDelete }: { user: User; self: b
  * the URL (`q`, `status`, `verified`, `write_comment_status`, `sort`, `page`). Each row shows the
  * how-found answer and the comment status (with the end of a temporary bar), and offers edit, the
  * comment restriction dialog and delete after confirmation (a buyer's 405 keeps the row and says why).
+ * «خروجی CSV» downloads every user of the filters and sort (issue 26).
  */
 export default function UsersPage() {
   const caller = useAppSelector(selectCurrentUser);
@@ -172,6 +173,11 @@ export default function UsersPage() {
           value={commentStatus}
           options={t.commentStatus}
           onChange={(next) => update({ write_comment_status: next, page: null })}
+        />
+        <ExportCsvButton
+          path={USERS_EXPORT}
+          params={{ q, sort: sortParam, status, verified, write_comment_status: commentStatus }}
+          of={t.users}
         />
       </ListToolbar>
       {deletion.refusal}

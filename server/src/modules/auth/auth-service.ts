@@ -34,7 +34,17 @@ export async function register(db: Db, input: RegisterInput): Promise<AuthResult
     password_hash: await hashPassword(input.password),
     way_of_knowing_our_website: input.way_of_knowing_our_website ?? null,
   });
-  const { token } = await issueToken(db, user.id);
+  return signIn(db, user.id);
+}
+
+/**
+ * Signs a user in: issues a token and reads the user. Every way of signing in (password, SMS code,
+ * registration) goes through here, so whatever must happen at sign-in happens for each.
+ */
+export async function signIn(db: Db, userId: number): Promise<AuthResult> {
+  const { token } = await issueToken(db, userId);
+  const user = await getUserById(db, userId);
+  if (!user) throw new Error(`user ${userId} vanished while signing in`);
   return { token, user };
 }
 
@@ -58,8 +68,7 @@ export async function login(db: Db, input: LoginInput): Promise<AuthResult> {
   const ok = await verifyPassword(credentials?.password_hash ?? null, input.password);
   const user = ok && credentials ? await getUserById(db, credentials.id) : null;
   if (!user) throw new ApiError(422, MESSAGES.loginFailed, { [field]: [MESSAGES.loginFailed] });
-  const { token } = await issueToken(db, user.id);
-  return { token, user };
+  return signIn(db, user.id);
 }
 
 /** Password change body after `passwordChangeSchema`. */

@@ -80,11 +80,14 @@ export async function verifyEmail(db: Db, key: string, token: string): Promise<E
 }
 
 /**
- * Mails `user` a fresh verification link to `<origin>/verification?token=…`, after the current
- * request (see `Mailer.sendLater`); call it once the account change is committed.
+ * Queues on `db` for `user` a mail with a fresh verification link to `<origin>/verification?token=…`
+ * (see `Mailer.sendLater`: resolves once the job is a row, rejects when it cannot be written):
+ * `db` is the transaction of the registration or email change, so the account and its link commit
+ * together (issue 26), or `app.db` for a resent link. Await it before answering.
  */
 export function sendVerificationEmail(
   mailer: Mailer,
+  db: Db,
   key: string,
   origin: string,
   user: Pick<User, 'id' | 'email' | 'full_name'>,
@@ -93,6 +96,7 @@ export function sendVerificationEmail(
   const token = signEmailVerificationToken(key, { userId: user.id, email: user.email, expiresAt });
   const link = `${origin}${VERIFICATION_PAGE_PATH}?token=${encodeURIComponent(token)}`;
   return mailer.sendLater(
+    db,
     verificationMail({ to: user.email, fullName: user.full_name, link, ttlMinutes: EMAIL_VERIFICATION_TTL_MINUTES }),
   );
 }

@@ -60,9 +60,13 @@ export async function issueResetCode(db: Db, key: string, identifier: AccountIde
   return { user, code };
 }
 
-/** Mails an issued code to its account, after the current request (see `Mailer.sendLater`). */
-export function sendResetCode(mailer: Mailer, { user, code }: IssuedResetCode): Promise<void> {
+/**
+ * Queues on `db` the mail of an issued code to its account, after the code is saved (see
+ * `Mailer.sendLater`; rejects when the job row cannot be written).
+ */
+export function sendResetCode(mailer: Mailer, db: Db, { user, code }: IssuedResetCode): Promise<void> {
   return mailer.sendLater(
+    db,
     resetCodeMail({ to: user.email, fullName: user.full_name, code, ttlMinutes: RESET_CODE_TTL_MINUTES }),
   );
 }

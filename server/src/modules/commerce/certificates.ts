@@ -1,14 +1,15 @@
 /**
  * Certificates of courses finished (issue 24 "Certificate"): issued when a buyer has done every
  * active session of a course, public at `/certificates/{code}` for anyone to check, revoked when
- * the buyer loses the course (a refund, a course given by hand taken back); the page then says so.
+ * the buyer loses the course (a refund, a course given by hand taken back; the page then says so)
+ * and issued again when they own it again ({@link reconcileCertificates}).
  * The holder's name and the course's title are kept as they were at issue.
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Certificate, User } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { certificates, products } from '../../db/schema';
+import { certificates, productSessions, products, sessionProgress } from '../../db/schema';
 import { toIso } from '../../lib/dates';
 import { ownsProductSql } from './ownership';
 
@@ -54,20 +55,32 @@ export async function issueCertificate(db: Db, holder: Pick<User, 'id' | 'full_n
 }
 
 /**
- * Revokes the certificate of `productId` held by `userId` when they no longer own the course (a
- * refund, a course given by hand deleted); one they still own by another order stays. Runs in the
- * caller's transaction, with the change that took the course.
+ * Brings `userId`'s certificates of `productIds` in line with what they own, after any change of
+ * ownership (a payment, a refund, an order set paid or unpaid, a course given by hand, changed or
+ * taken back), in the caller's transaction: one of a course they no longer own is revoked; a
+ * revoked one of a course they own again (bought again) is issued again, dated today, when every
+ * active session is still done (sessions stay done, so no "last session done" comes to issue it).
  */
-export async function revokeCertificateOfUnowned(db: Db, userId: number, productId: number): Promise<void> {
+export async function reconcileCertificates(db: Db, userId: number, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const owns = ownsProductSql(userId, certificates.product_id);
+  const ofCourses = and(eq(certificates.user_id, userId), inArray(certificates.product_id, productIds));
   await db
     .update(certificates)
     .set({ revoked_at: sql`now()` })
+    .where(and(ofCourses, isNull(certificates.revoked_at), sql`not ${owns}`));
+  await db
+    .update(certificates)
+    .set({ revoked_at: null, issued_at: sql`now()` })
     .where(
       and(
-        eq(certificates.user_id, userId),
-        eq(certificates.product_id, productId),
-        isNull(certificates.revoked_at),
-        sql`not ${ownsProductSql(userId, productId)}`,
+        ofCourses,
+        isNotNull(certificates.revoked_at),
+        owns,
+        sql`not exists (
+          select 1 from ${productSessions} as s
+          left join ${sessionProgress} as sp on sp.product_session_id = s.id and sp.user_id = ${userId}
+          where s.product_id = ${certificates.product_id} and s.is_active and sp.completed_at is null)`,
       ),
     );
 }

@@ -13,8 +13,12 @@ import { ApiError, notFound } from '../../lib/api-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { MESSAGES } from '../../lib/messages';
 import type { PaymentSettings } from '../../settings';
-import { assertSellingOpen, cartItemsOf, removeBoughtFromCart } from './cart-service';
+import { assertSellingOpen, cartDiscountCodeId, cartItemsOf, removeBoughtFromCart } from './cart-service';
+import { reconcileCertificates } from './certificates';
+import { discountFor, discountRefused } from './discount-codes';
 import { boughtProductIds, getOrder } from './ownership';
+import { assignReceiptNumber, sendReceiptMail, type ReceiptMailContext } from './receipts';
+import { queueUnpaidReminder } from './unpaid-reminder';
 import { PaymentGatewayError, type PaymentGateway, type VerifyResult } from './payments/payment-gateway';
 import { SandboxGateway } from './payments/sandbox-gateway';
 import { ZarinpalGateway } from './payments/zarinpal-gateway';
@@ -34,17 +38,20 @@ export function createPaymentGateway(settings: PaymentSettings): PaymentGateway 
   return new ZarinpalGateway({ merchantId: settings.zarinpalMerchantId, baseUrl: settings.zarinpalBaseUrl });
 }
 
-/** What checkout and verify need besides the database. */
-export interface PaymentContext {
+/** What checkout and verify need besides the database; also the {@link ReceiptMailContext} of their receipt mails. */
+export interface PaymentContext extends ReceiptMailContext {
   gateway: PaymentGateway;
-  /** Origin of this site's absolute URLs (PUBLIC_URL, else the request's). */
-  origin: string;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Minutes an unpaid order holds its discount code (settings' DISCOUNT_HOLD_MINUTES; issue 25). */
+  discountHoldMinutes: number;
+  /** Queues on `tx`, the transaction that makes the unpaid order `orderId`, its win-back reminder (unpaid-reminder.ts). */
+  remindUnpaid: (tx: Db, orderId: number) => Promise<void>;
 }
 
 /**
  * The app's payment gateway (made once from its settings) and `of(request)`, each request's
- * {@link PaymentContext}: that gateway, PUBLIC_URL or the request's origin, the request's logger.
+ * {@link PaymentContext}: that gateway, PUBLIC_URL or the request's origin, the request's logger
+ * and the app's mailer and reminder queue.
  */
 export function paymentContexts(app: FastifyInstance): {
   gateway: PaymentGateway;
@@ -53,11 +60,17 @@ export function paymentContexts(app: FastifyInstance): {
   const gateway = createPaymentGateway(app.settings.payment);
   return {
     gateway,
-    of: (request) => ({
-      gateway,
-      origin: app.settings.publicUrl ?? `${request.protocol}://${request.host}`,
-      log: request.log,
-    }),
+    of: (request) => {
+      const origin = app.settings.publicUrl ?? `${request.protocol}://${request.host}`;
+      return {
+        gateway,
+        origin,
+        log: request.log,
+        mailer: app.mailer,
+        discountHoldMinutes: app.settings.discountHoldMinutes,
+        remindUnpaid: (tx, orderId) => queueUnpaidReminder(app, tx, orderId, origin),
+      };
+    },
   };
 }
 
@@ -88,16 +101,25 @@ export async function getOwnOrder(db: Db, userId: number, orderId: number): Prom
 
 /**
  * Creates the order of the cart in one transaction: items priced from the database keep their
- * purchase price and title; a free order is paid at once and its courses leave the cart.
- * @throws ApiError 422 `cartEmpty` when nothing is left to buy
+ * purchase price and title; a free order (a 100 % code included) is paid at once (with its receipt
+ * number and its receipt mail, queued in this transaction: issue 26) and its courses leave the cart;
+ * an unpaid one gets its win-back reminder queued in it. The cart's discount code (issue 25) is locked (`SELECT …
+ * FOR UPDATE`), every rule checked again and its uses counted, so concurrent checkouts keep its
+ * caps; the order records the code, the discount, each item's share and `total_price` = subtotal − discount.
+ * @throws ApiError 422 `cartEmpty` when nothing is left to buy; 422 on `code` with the refusal of a
+ * code that no longer fits (nothing is created)
  * @returns the new order's id
  */
-async function createOrderFromCart(db: Db, userId: number, idempotencyKey: string | null): Promise<number> {
+async function createOrderFromCart(db: Db, context: PaymentContext, userId: number, idempotencyKey: string | null): Promise<number> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const items = await cartItemsOf(tx, userId);
+    const items = await cartItemsOf(tx, { userId });
     if (items.length === 0) throw new ApiError(422, MESSAGES.cartEmpty);
-    const total = items.reduce((sum, item) => sum + item.price, 0);
+    const codeId = await cartDiscountCodeId(tx, { userId });
+    const pricing = codeId === null ? null : await discountFor(tx, items, codeId, userId, { holdMinutes: context.discountHoldMinutes, lock: true });
+    if (pricing && !pricing.ok) throw discountRefused(pricing.refusal);
+    const discount = pricing?.ok ? pricing : null;
+    const total = items.reduce((sum, item) => sum + item.price, 0) - (discount?.discount.amount ?? 0);
     const now = new Date();
     const [order] = await tx
       .insert(orders)
@@ -105,13 +127,27 @@ async function createOrderFromCart(db: Db, userId: number, idempotencyKey: strin
         user_id: userId,
         total_price: total,
         idempotency_key: idempotencyKey,
+        ...(discount
+          ? { discount_code_id: discount.code.id, discount_code: discount.code.code, discount_amount: discount.discount.amount }
+          : {}),
         ...(total === 0 ? { payment_status: 'paid' as const, paid_at: now } : {}),
       })
       .returning({ id: orders.id });
-    await tx
-      .insert(orderItems)
-      .values(items.map((item) => ({ order_id: order!.id, product_id: item.product_id, title: item.title, price: item.price })));
-    if (total === 0) await removeBoughtFromCart(tx, userId, items.map((item) => item.product_id));
+    await tx.insert(orderItems).values(
+      items.map((item) => ({
+        order_id: order!.id,
+        product_id: item.product_id,
+        title: item.title,
+        price: item.price,
+        discount: discount?.perItem.get(item.product_id) ?? 0,
+      })),
+    );
+    if (total === 0) {
+      await removeBoughtFromCart(tx, userId, items.map((item) => item.product_id));
+      await reconcileCertificates(tx, userId, items.map((item) => item.product_id));
+      await assignReceiptNumber(tx, order!.id, now);
+      await sendReceiptMail(tx, context, order!.id);
+    } else await context.remindUnpaid(tx, order!.id);
     return order!.id;
   });
 }
@@ -157,7 +193,8 @@ async function answerFor(db: Db, context: PaymentContext, user: User, order: Ord
 }
 
 /**
- * `POST /api/checkout` (issue 6): 403 `sellingClosed` while selling is off; 422 `cartEmpty`;
+ * `POST /api/checkout` (issue 6): 403 `sellingClosed` while selling is off; 422 `cartEmpty`; 422 on
+ * `code` when the cart's discount code no longer fits (issue 25);
  * 422 `paymentGatewayFailed` (the order stays unpaid). The same `Idempotency-Key` of the same
  * user answers the same order, also when two requests race (the unique constraint decides).
  * A free order is paid at once (`payment: null`); otherwise `payment` is the gateway form.
@@ -177,7 +214,7 @@ export async function checkout(
   if (existing !== null) return resume(existing);
   let orderId: number;
   try {
-    orderId = await createOrderFromCart(db, user.id, idempotencyKey);
+    orderId = await createOrderFromCart(db, context, user.id, idempotencyKey);
   } catch (error) {
     const winner = idempotencyKey && uniqueViolation(error) !== null ? await keyedOrderId(db, user.id, idempotencyKey) : null;
     if (winner === null) throw error;
@@ -225,9 +262,10 @@ async function closeAttempt(db: Db, paymentId: number, status: 'cancelled' | 'fa
 
 /**
  * Marks the attempt paid and the order paid in one transaction, each with a conditional update,
- * and takes the bought courses out of the cart. Only the winner of a race gets here without 409.
+ * gives the order its receipt number (issue 25), takes the bought courses out of the cart and
+ * queues the receipt mail (issue 26). Only the winner of a race gets here without 409.
  */
-async function grantPaidOrder(db: Db, payment: { id: number; order_id: number; user_id: number }, refId: string | null) {
+async function grantPaidOrder(db: Db, context: PaymentContext, payment: { id: number; order_id: number; user_id: number }, refId: string | null) {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const now = new Date();
@@ -243,8 +281,12 @@ async function grantPaidOrder(db: Db, payment: { id: number; order_id: number; u
       .where(and(eq(orders.id, payment.order_id), eq(orders.payment_status, 'unpaid')))
       .returning({ id: orders.id });
     if (!paid) throw replayed();
+    await assignReceiptNumber(tx, payment.order_id, now);
     const items = await tx.select({ product_id: orderItems.product_id }).from(orderItems).where(eq(orderItems.order_id, payment.order_id));
-    await removeBoughtFromCart(tx, payment.user_id, items.map((item) => item.product_id));
+    const productIds = items.map((item) => item.product_id);
+    await removeBoughtFromCart(tx, payment.user_id, productIds);
+    await reconcileCertificates(tx, payment.user_id, productIds);
+    await sendReceiptMail(tx, context, payment.order_id);
   });
 }
 
@@ -317,6 +359,6 @@ export async function handleCallback(db: Db, context: PaymentContext, user: User
     );
     throw new ApiError(422, MESSAGES.paymentAmountMismatch);
   }
-  await grantPaidOrder(db, row, result.refId);
+  await grantPaidOrder(db, context, row, result.refId);
   return { outcome: 'paid', orderId: row.order_id };
 }

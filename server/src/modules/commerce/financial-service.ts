@@ -4,8 +4,8 @@
  * orders at price 0), and refunds. Ownership changes only through the order and item rows that
  * ownership.ts reads: paying grants, unpaying, deleting a manual order or refunding revokes.
  */
-import { revokeCertificateOfUnowned } from './certificates';
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { reconcileCertificates } from './certificates';
 import type {
   DashboardOrder,
   OrderSource,
@@ -17,12 +17,15 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, products } from '../../db/schema';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
+import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';
 import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { qualified } from '../../lib/qualified';
 import { normalizePersianText } from '../../lib/text';
-import { getUserContacts, matchingUserIds, userIdIn, type UserContact } from '../users/user-contacts';
-import { hasBoughtProduct, loadOrders, type OrderRow } from './ownership';
+import { recordAudit, type AuditContext } from '../audit/audit-log';
+import { getUserContacts, matchingUserIds, userContactSql, userIdIn, type UserContact } from '../users/user-contacts';
+import { hasBoughtProduct, orderColumns, toOrder, type OrderRow } from './ownership';
+import { assignReceiptNumber } from './receipts';
 import { refreshSalesRollup } from './sales-summary-service';
 
 /** Query of the orders and manual-orders lists. */
@@ -61,22 +64,33 @@ async function buyerSearch(db: Db, q: string | undefined): Promise<SQL | undefin
   return ids.length > 0 ? inArray(orders.user_id, ids) : sql`false`;
 }
 
-function buyerOf(userId: number, contacts: Map<number, UserContact>): DashboardOrder['user'] {
-  const contact = contacts.get(userId);
+function buyerOf(userId: number, contact: UserContact | null | undefined): DashboardOrder['user'] {
   return { id: userId, full_name: contact?.full_name ?? '', email: contact?.email ?? '', mobile: contact?.mobile ?? null };
 }
 
-/** Wire shape of order rows with their buyers; orders at total 0 carry SPEC §8's note. */
-async function toDashboardOrders(db: Db, rows: OrderRow[]): Promise<DashboardOrder[]> {
-  const [loaded, contacts] = await Promise.all([
-    loadOrders(db, rows),
-    getUserContacts(db, [...new Set(rows.map((r) => r.user_id))]),
-  ]);
-  return loaded.map((order, i) => ({
+/** The columns of a dashboard order: the order with its items and payments, and its buyer (one query a page). */
+const dashboardOrderColumns = { ...orderColumns, buyer: userContactSql(orders.user_id) };
+
+/** An order row as {@link dashboardOrderColumns} selects it. */
+type DashboardOrderRow = OrderRow & { buyer: UserContact | null };
+
+/** Wire shape of an order row with its buyer; an order at total 0 carries SPEC §8's note. */
+function toDashboardOrder(row: DashboardOrderRow): DashboardOrder {
+  const order = toOrder(row);
+  return {
     ...order,
-    user: buyerOf(rows[i]!.user_id, contacts),
+    user: buyerOf(row.user_id, row.buyer),
     ...(order.total_price === 0 ? { note: MESSAGES.zeroPriceNote } : {}),
-  }));
+  };
+}
+
+/** The filters of the orders lists (payment status, source, buyer search), shared by the pages and the export. */
+async function orderListWhere(db: Db, query: OrderListQuery): Promise<SQL | undefined> {
+  return and(
+    query.payment_status ? eq(orders.payment_status, query.payment_status) : undefined,
+    query.source ? eq(orders.source, query.source) : undefined,
+    await buyerSearch(db, query.q),
+  );
 }
 
 /**
@@ -85,22 +99,42 @@ async function toDashboardOrders(db: Db, rows: OrderRow[]): Promise<DashboardOrd
  */
 export async function listDashboardOrders(db: Db, query: OrderListQuery): Promise<Paginated<DashboardOrder>> {
   const request = toPageRequest(query.page, query.per_page);
-  const where = and(
-    query.payment_status ? eq(orders.payment_status, query.payment_status) : undefined,
-    query.source ? eq(orders.source, query.source) : undefined,
-    await buyerSearch(db, query.q),
-  );
+  const where = await orderListWhere(db, query);
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.created_at), desc(orders.id))
+    .limit(request.perPage)
+    .offset(request.offset);
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.created_at), desc(orders.id))
-      .limit(request.perPage)
-      .offset(request.offset),
+    // The page's ids first: items, payments and buyers are read for its rows, not for those OFFSET skips.
+    db.select(dashboardOrderColumns).from(orders).where(inArray(orders.id, pageIds)).orderBy(desc(orders.created_at), desc(orders.id)),
     db.select({ n: count() }).from(orders).where(where),
   ]);
-  return { data: await toDashboardOrders(db, rows), meta: pageMeta(request, total?.n ?? 0) };
+  return { data: rows.map(toDashboardOrder), meta: pageMeta(request, total?.n ?? 0) };
+}
+
+/** Filters of an export: the list's, without the page. */
+export type OrderExportQuery = Omit<OrderListQuery, 'page' | 'per_page'>;
+
+/**
+ * Every order of the list's filters, newest first as the list shows them (`GET …/orders/export`
+ * and the manual list's export; issue 25), read in keyset pages as the consumer asks. The buyer
+ * search runs before this answers, so nothing can fail on it once a download has started.
+ */
+export async function exportDashboardOrders(db: Db, query: OrderExportQuery): Promise<AsyncIterable<DashboardOrder>> {
+  const where = await orderListWhere(db, query);
+  return keysetRows<DashboardOrderRow & NewestFirstCursor, DashboardOrder>(
+    (after, size) =>
+      db
+        .select({ ...dashboardOrderColumns, ...newestFirstCursor(orders.created_at, orders.id) })
+        .from(orders)
+        .where(and(where, newestFirstAfter(orders.created_at, orders.id, after)))
+        .orderBy(desc(orders.created_at), desc(orders.id))
+        .limit(size),
+    (page) => page.map(toDashboardOrder),
+  );
 }
 
 /**
@@ -109,28 +143,53 @@ export async function listDashboardOrders(db: Db, query: OrderListQuery): Promis
  */
 export async function getDashboardOrder(db: Db, id: number, source?: OrderSource): Promise<DashboardOrder> {
   const [row] = await db
-    .select()
+    .select(dashboardOrderColumns)
     .from(orders)
     .where(and(eq(orders.id, id), source ? eq(orders.source, source) : undefined));
   if (!row) throw notFound();
-  const [order] = await toDashboardOrders(db, [row]);
-  return order!;
+  return toDashboardOrder(row);
 }
 
 /**
  * Sets an order's payment status (SPEC §4) in one conditional update: `paid` stamps `paid_at`
- * now (granting its courses; the sale counts from then), `unpaid` clears it (revoking them).
- * Setting the status it already has changes nothing.
+ * now (granting its courses; the sale counts from then) and, in the same transaction, gives a
+ * checkout order its receipt number (issue 25; a number once given is kept), `unpaid` clears
+ * `paid_at` (revoking them). Setting the status it already has changes nothing. When this call
+ * turns a checkout order paid, `paid(tx, id)` runs in that transaction (the route queues the
+ * receipt mail there: issue 25, 26), and its rejection undoes the change.
+ * @returns the order as it is now
  * @throws ApiError 404 when the order does not exist.
  */
-export async function setOrderPaymentStatus(db: Db, id: number, status: PaymentStatus): Promise<DashboardOrder> {
+export async function setOrderPaymentStatus(
+  db: Db,
+  id: number,
+  status: PaymentStatus,
+  audit: AuditContext,
+  paid: (tx: Db, orderId: number) => Promise<void>,
+): Promise<DashboardOrder> {
   const before = await getDashboardOrder(db, id);
-  const changed = await db
-    .update(orders)
-    .set({ payment_status: status, paid_at: status === 'paid' ? sql`now()` : null, updated_at: sql`now()` })
-    .where(and(eq(orders.id, id), sql`${orders.payment_status} <> ${status}`))
-    .returning({ id: orders.id });
-  if (changed.length === 0) return before;
+  const changed = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [row] = await tx
+      .update(orders)
+      .set({ payment_status: status, paid_at: status === 'paid' ? sql`now()` : null, updated_at: sql`now()` })
+      .where(and(eq(orders.id, id), sql`${orders.payment_status} <> ${status}`))
+      .returning({ id: orders.id, paid_at: orders.paid_at });
+    if (row) await reconcileCertificates(tx, before.user.id, before.items.map((item) => item.product_id));
+    if (row?.paid_at) await assignReceiptNumber(tx, id, new Date(row.paid_at));
+    if (row) {
+      await recordAudit(tx, audit, {
+        entity: 'order',
+        id,
+        action: 'update',
+        before: { payment_status: before.payment_status, paid_at: before.paid_at },
+        after: { payment_status: status, paid_at: row.paid_at },
+      });
+    }
+    if (row && status === 'paid' && before.source === 'checkout') await paid(tx, id);
+    return row;
+  });
+  if (!changed) return before;
   await refreshSalesRollup(db, before);
   return getDashboardOrder(db, id);
 }
@@ -158,10 +217,14 @@ async function checkGrant(tx: Db, userId: number, productId: number): Promise<st
 
 /**
  * Adds a course to a user by hand (SPEC §8): a paid `manual` order at total 0 with one item at
- * price 0, in one transaction.
+ * price 0, in one transaction. Audited.
  * @throws ApiError 422 for an unknown user or course, or a course the user already owns.
  */
-export async function addProductToUser(db: Db, input: { userId: number; productId: number }): Promise<DashboardOrder> {
+export async function addProductToUser(
+  db: Db,
+  input: { userId: number; productId: number },
+  audit: AuditContext,
+): Promise<DashboardOrder> {
   const orderId = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const title = await checkGrant(tx, input.userId, input.productId);
@@ -170,38 +233,66 @@ export async function addProductToUser(db: Db, input: { userId: number; productI
       .values({ user_id: input.userId, total_price: 0, payment_status: 'paid', source: 'manual', paid_at: sql`now()` })
       .returning({ id: orders.id });
     await tx.insert(orderItems).values({ order_id: order!.id, product_id: input.productId, title, price: 0 });
+    await reconcileCertificates(tx, input.userId, [input.productId]);
+    await recordAudit(tx, audit, {
+      entity: 'order',
+      id: order!.id,
+      action: 'create',
+      after: { source: 'manual', user_id: input.userId, product_id: input.productId, title, total_price: 0, payment_status: 'paid' },
+    });
     return order!.id;
   });
   return getDashboardOrder(db, orderId, 'manual');
 }
 
 /**
- * Changes the course of a manual order (its one item); the same course changes nothing.
+ * Changes the course of a manual order (its one item); the same course changes nothing. Audited.
  * @throws ApiError 404 for an unknown or non-manual order; 422 for an unknown course or one the user owns.
  */
-export async function changeManualOrderProduct(db: Db, id: number, productId: number): Promise<DashboardOrder> {
+export async function changeManualOrderProduct(db: Db, id: number, productId: number, audit: AuditContext): Promise<DashboardOrder> {
   const order = await getDashboardOrder(db, id, 'manual');
   if (order.items.some((item) => item.product_id === productId)) return order;
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const title = await checkGrant(tx, order.user.id, productId);
     await tx.update(orderItems).set({ product_id: productId, title }).where(eq(orderItems.order_id, id));
+    const [item] = order.items;
+    await recordAudit(tx, audit, {
+      entity: 'order',
+      id,
+      action: 'update',
+      before: { product_id: item?.product_id ?? null, title: item?.title ?? null },
+      after: { product_id: productId, title },
+    });
     await tx.update(orders).set({ updated_at: sql`now()` }).where(eq(orders.id, id));
+    await reconcileCertificates(tx, order.user.id, [...order.items.map((item) => item.product_id), productId]);
   });
   await refreshSalesRollup(db, order);
   return getDashboardOrder(db, id, 'manual');
 }
 
 /**
- * Deletes a manual order with its item: the user loses the course, and its certificate (issue 24).
+ * Deletes a manual order with its item: the user loses the course, and its certificate (issue 24). Audited.
  * @throws ApiError 404 for an unknown or non-manual order.
  */
-export async function deleteManualOrder(db: Db, id: number): Promise<void> {
+export async function deleteManualOrder(db: Db, id: number, audit: AuditContext): Promise<void> {
   const order = await getDashboardOrder(db, id, 'manual');
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    await tx.delete(orders).where(and(eq(orders.id, id), eq(orders.source, 'manual')));
-    for (const item of order.items) await revokeCertificateOfUnowned(tx, order.user.id, item.product_id);
+    const deleted = await tx
+      .delete(orders)
+      .where(and(eq(orders.id, id), eq(orders.source, 'manual')))
+      .returning({ id: orders.id });
+    if (deleted.length > 0) {
+      const [item] = order.items;
+      await recordAudit(tx, audit, {
+        entity: 'order',
+        id,
+        action: 'delete',
+        before: { source: 'manual', user_id: order.user.id, product_id: item?.product_id ?? null, title: item?.title ?? null },
+      });
+    }
+    await reconcileCertificates(tx, order.user.id, order.items.map((item) => item.product_id));
   });
   await refreshSalesRollup(db, order);
 }
@@ -245,17 +336,22 @@ async function toRefunds(db: Db, rows: RefundRow[]): Promise<Refund[]> {
       product_id: row.product_id,
       title: row.title,
       amount: row.amount ?? 0,
-      user: buyerOf(row.user_id, contacts),
+      user: buyerOf(row.user_id, contacts.get(row.user_id)),
       refunded_by: staff && row.refunded_by !== null ? { id: row.refunded_by, full_name: staff.full_name } : null,
       refunded_at: toIso(row.refunded_at!),
     };
   });
 }
 
+/** The refunded items a refunds list shows: every one, or the buyers a search finds. */
+async function refundListWhere(db: Db, query: RefundListQuery): Promise<SQL | undefined> {
+  return and(isNotNull(orderItems.refunded_at), await buyerSearch(db, query.q));
+}
+
 /** A page of refunds, newest first, with a buyer search (`GET …/money-refund-status`). */
 export async function listRefunds(db: Db, query: RefundListQuery): Promise<Paginated<Refund>> {
   const request = toPageRequest(query.page, query.per_page);
-  const where = and(isNotNull(orderItems.refunded_at), await buyerSearch(db, query.q));
+  const where = await refundListWhere(db, query);
   const [rows, [total]] = await Promise.all([
     db
       .select(refundColumns)
@@ -271,16 +367,41 @@ export async function listRefunds(db: Db, query: RefundListQuery): Promise<Pagin
 }
 
 /**
+ * Every refund of the list's search, newest first as the list shows them (`GET
+ * …/money-refund-status/export`; issue 25), read in keyset pages as the consumer asks.
+ */
+export async function exportRefunds(db: Db, query: Omit<RefundListQuery, 'page' | 'per_page'>): Promise<AsyncIterable<Refund>> {
+  const where = await refundListWhere(db, query);
+  return keysetRows<RefundRow & NewestFirstCursor, Refund>(
+    (after, size) =>
+      db
+        .select({ ...refundColumns, ...newestFirstCursor(orderItems.refunded_at, orderItems.id) })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.order_id))
+        .where(and(where, newestFirstAfter(orderItems.refunded_at, orderItems.id, after)))
+        .orderBy(desc(orderItems.refunded_at), desc(orderItems.id))
+        .limit(size),
+    (page) => toRefunds(db, page),
+  );
+}
+
+/**
  * Refunds one item of a paid order (SPEC §4): staff confirm with «yes» or «بله». One conditional
- * update sets `refunded_at`, `refund_amount` (the purchase price) and `refunded_by` only while the
+ * update sets `refunded_at`, `refund_amount` (what was paid for it: its price less its share of a
+ * discount code, issue 25) and `refunded_by` only while the
  * item is unrefunded and its order paid, so two refunds of the same item never both succeed. The
  * user loses the course at once, and its certificate (issue 24); buying it again is a new order.
+ * Audited, `refunded_by` being the audit context's actor. `refunded(tx, orderId, orderItemId)`
+ * runs in the refund's transaction (the route queues the refund mail there: issue 25, 26), and its
+ * rejection undoes the refund.
  * @throws ApiError 422 `confirmation` for another word; 422 `order_item_id` for an unknown item,
  * an item of an unpaid order (`refundNotPaid`) or one already refunded (`refundAlreadyDone`).
  */
 export async function refundOrderItem(
   db: Db,
-  input: { orderItemId: number; confirmation: string; staffId: number },
+  input: { orderItemId: number; confirmation: string },
+  audit: AuditContext,
+  refunded: (tx: Db, orderId: number, orderItemId: number) => Promise<void>,
 ): Promise<Refund> {
   if (!isRefundConfirmation(input.confirmation)) {
     throw validationFailed({ confirmation: [MESSAGES.refundConfirmationInvalid] });
@@ -289,7 +410,7 @@ export async function refundOrderItem(
     const tx = transaction as unknown as Db;
     const [item] = await tx
       .update(orderItems)
-      .set({ refunded_at: sql`now()`, refund_amount: sql`${orderItems.price}`, refunded_by: input.staffId })
+      .set({ refunded_at: sql`now()`, refund_amount: sql`${orderItems.price} - ${orderItems.discount}`, refunded_by: audit.actorId })
       .where(
         and(
           eq(orderItems.id, input.orderItemId),
@@ -297,11 +418,27 @@ export async function refundOrderItem(
           sql`exists (select 1 from ${orders} as o where o.id = ${qualified(orderItems.order_id)} and o.payment_status = 'paid')`,
         ),
       )
-      .returning({ id: orderItems.id, order_id: orderItems.order_id, product_id: orderItems.product_id });
+      .returning({
+        id: orderItems.id,
+        order_id: orderItems.order_id,
+        product_id: orderItems.product_id,
+        title: orderItems.title,
+        refund_amount: orderItems.refund_amount,
+        refunded_at: orderItems.refunded_at,
+      });
     if (item) {
       // The course gone, its certificate goes with it (issue 24).
       const [order] = await tx.select({ user_id: orders.user_id }).from(orders).where(eq(orders.id, item.order_id));
-      await revokeCertificateOfUnowned(tx, order!.user_id, item.product_id);
+      await reconcileCertificates(tx, order!.user_id, [item.product_id]);
+      const { id: itemId, ...done } = item;
+      await recordAudit(tx, audit, {
+        entity: 'order_item',
+        id: itemId,
+        action: 'refund',
+        before: { refunded_at: null, refund_amount: null },
+        after: { ...done, user_id: order!.user_id },
+      });
+      await refunded(tx, item.order_id, itemId);
     }
     return item;
   });

@@ -4,12 +4,13 @@
  * verify, manual adds and refunds change ownership only by writing orders and items; every
  * reader (course page, session page, buyers-only comments, `buyedProducts`) asks here.
  */
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Order, OrderItem, PaymentAttempt } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { orderItems, orders, payments, products } from '../../db/schema';
 import { toIso } from '../../lib/dates';
+import { qualified } from '../../lib/qualified';
 
 /**
  * SQL that is true when `userId` owns the product in `productId` (a column or a value):
@@ -56,75 +57,59 @@ export async function hasPaidOrders(db: Db, userId: number): Promise<boolean> {
   return !!row;
 }
 
-/** An order row as read for {@link loadOrders}. */
-export type OrderRow = typeof orders.$inferSelect;
+/** An item of an order as {@link orderColumns} reads it: the wire shape less its page, dates as PostgreSQL's JSON text. */
+type OrderItemJson = Omit<OrderItem, 'product_page'>;
 
 /**
- * The wire shape of orders, items included (purchase price kept, current price read now) and
- * their payment attempts newest first (issue 22 items 1 and 9), in the order of `rows`.
+ * The columns to select from `orders` for {@link toOrder}: the order's row, its items (purchase
+ * price kept, current price read now) in id order and its payment attempts newest first (issue 22
+ * items 1 and 9), the last two as JSON built by PostgreSQL beside each row, so a page of orders is
+ * one query (issue 25 "Figures": the orders export read each page with three more).
  */
-export async function loadOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const items = await db
-    .select({
-      id: orderItems.id,
-      order_id: orderItems.order_id,
-      product_id: orderItems.product_id,
-      title: orderItems.title,
-      purchase_price: orderItems.price,
-      quantity: orderItems.quantity,
-      current_price: products.price,
-      refunded_at: orderItems.refunded_at,
-      refund_amount: orderItems.refund_amount,
-    })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.product_id))
-    .where(inArray(orderItems.order_id, ids))
-    .orderBy(orderItems.id);
-  const attempts = await db
-    .select({
-      id: payments.id,
-      order_id: payments.order_id,
-      gateway: payments.gateway,
-      amount: payments.amount,
-      status: payments.status,
-      ref_id: payments.ref_id,
-      created_at: payments.created_at,
-      verified_at: payments.verified_at,
-    })
-    .from(payments)
-    .where(inArray(payments.order_id, ids))
-    .orderBy(desc(payments.created_at), desc(payments.id));
-  const attemptsOf = new Map<number, PaymentAttempt[]>();
-  for (const { order_id, ...attempt } of attempts) {
-    const list = attemptsOf.get(order_id) ?? [];
-    list.push({ ...attempt, created_at: toIso(attempt.created_at), verified_at: toIso(attempt.verified_at) });
-    attemptsOf.set(order_id, list);
-  }
-  const byOrder = new Map<number, OrderItem[]>();
-  for (const { order_id, ...item } of items) {
-    const list = byOrder.get(order_id) ?? [];
-    list.push({ ...item, product_page: `/products/${item.product_id}`, refunded_at: toIso(item.refunded_at) });
-    byOrder.set(order_id, list);
-  }
-  return rows.map((row) => ({
+export const orderColumns = {
+  ...getTableColumns(orders),
+  items: sql<OrderItemJson[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', oi.id, 'product_id', oi.product_id, 'title', oi.title, 'purchase_price', oi.price,
+      'discount', oi.discount, 'quantity', oi.quantity, 'current_price', p.price,
+      'refunded_at', oi.refunded_at, 'refund_amount', oi.refund_amount
+    ) order by oi.id)
+    from ${orderItems} as oi join ${products} as p on p.id = oi.product_id
+    where oi.order_id = ${qualified(orders.id)}
+  ), '[]'::json)`,
+  payments: sql<PaymentAttempt[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', pa.id, 'gateway', pa.gateway, 'amount', pa.amount, 'status', pa.status, 'ref_id', pa.ref_id,
+      'created_at', pa.created_at, 'verified_at', pa.verified_at
+    ) order by pa.created_at desc, pa.id desc)
+    from ${payments} as pa
+    where pa.order_id = ${qualified(orders.id)}
+  ), '[]'::json)`,
+};
+
+/** An order row with its items and payment attempts, as {@link orderColumns} selects it. */
+export type OrderRow = typeof orders.$inferSelect & { items: OrderItemJson[]; payments: PaymentAttempt[] };
+
+/** The wire shape of an order read with {@link orderColumns}. */
+export function toOrder(row: OrderRow): Order {
+  return {
     id: row.id,
     payment_status: row.payment_status,
     source: row.source,
     total_price: row.total_price,
-    items: byOrder.get(row.id) ?? [],
-    payments: attemptsOf.get(row.id) ?? [],
+    discount_code: row.discount_code,
+    discount_amount: row.discount_amount,
+    receipt_number: row.receipt_number,
+    items: row.items.map((item) => ({ ...item, product_page: `/products/${item.product_id}`, refunded_at: toIso(item.refunded_at) })),
+    payments: row.payments.map((attempt) => ({ ...attempt, created_at: toIso(attempt.created_at), verified_at: toIso(attempt.verified_at) })),
     paid_at: toIso(row.paid_at),
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
-  }));
+  };
 }
 
 /** One order with its items, or null. */
 export async function getOrder(db: Db, id: number): Promise<(Order & { user_id: number }) | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) return null;
-  const [order] = await loadOrders(db, [row]);
-  return { ...order!, user_id: row.user_id };
+  const [row] = await db.select(orderColumns).from(orders).where(eq(orders.id, id));
+  return row ? { ...toOrder(row), user_id: row.user_id } : null;
 }

@@ -16,6 +16,22 @@ import { checkSubtitles, newKey, toWebp, type FormBody } from '../../lib/uploads
 import { checkForm } from '../content/content-admin';
 import type { Discard, FileToStore, StoredFiles } from '../files/stored-files';
 import { productSessionTable } from './products-service';
+import { recordAudit, type AuditContext } from '../audit/audit-log';
+
+/** The columns of a session the audit log keeps before and after a change (issue 26). */
+const audited = {
+  product_id: productSessions.product_id,
+  title: productSessions.title,
+  slug: productSessions.slug,
+  description: productSessions.description,
+  position: productSessions.position,
+  is_free_preview: productSessions.is_free_preview,
+  is_active: productSessions.is_active,
+  comment_status: productSessions.comment_status,
+  image: productSessions.image,
+  poster: productSessions.poster,
+  subtitles: productSessions.subtitles,
+};
 
 /** Query of `GET /api/dashboard/product-sessions`: a dashboard list, optionally of one course. */
 export interface ProductSessionListQuery extends DashboardListQuery {
@@ -71,32 +87,41 @@ async function readSessionForm(db: Db, form: FormBody) {
 /**
  * Creates a session from the dashboard form: fields checked (422), course must exist (422),
  * image, poster and subtitles optional (415/413/422), slug unique (422). No file is left when it fails.
+ * Audited.
  * @throws ApiError 422 `productsMissing` when no course exists at all (SPEC §4).
  */
-export async function createProductSession(db: Db, files: StoredFiles, form: FormBody): Promise<DashboardProductSession> {
+export async function createProductSession(
+  db: Db,
+  files: StoredFiles,
+  form: FormBody,
+  audit: AuditContext,
+): Promise<DashboardProductSession> {
   const [courses] = await db.select({ n: count() }).from(products);
   if (!courses?.n) throw new ApiError(422, MESSAGES.productsMissing, { product_id: [MESSAGES.productsMissing] });
   const { fields, uploads, values } = await readSessionForm(db, form);
   await productSessionTable.assertSlugFree(db, fields.slug);
-  const id = await files.write(db, uploads, (tx, paths) =>
-    productSessionTable.saving(async () => {
-      const [row] = await tx.insert(productSessions).values(values(paths)).returning({ id: productSessions.id });
-      return row!.id;
-    }),
-  );
+  const id = await files.write(db, uploads, async (tx, paths) => {
+    const [row] = await productSessionTable.saving(() =>
+      tx.insert(productSessions).values(values(paths)).returning({ id: productSessions.id, ...audited }),
+    );
+    const { id: sessionId, ...after } = row!;
+    await recordAudit(tx, audit, { entity: 'product_session', id: sessionId, action: 'create', after });
+    return sessionId;
+  });
   return (await getProductSessionForDashboard(db, id))!;
 }
 
 /**
  * Updates a session from the dashboard form; the image, the poster and the subtitles are each
  * replaced only when sent, and the old ones deleted after the update succeeded. Any failure leaves
- * the row and the files as they were.
+ * the row and the files as they were. Audited.
  */
 export async function updateProductSession(
   db: Db,
   files: StoredFiles,
   id: number,
   form: FormBody,
+  audit: AuditContext,
 ): Promise<DashboardProductSession> {
   const [current] = await db.select({ id: productSessions.id }).from(productSessions).where(eq(productSessions.id, id));
   if (!current) throw notFound();
@@ -104,18 +129,16 @@ export async function updateProductSession(
   await productSessionTable.assertSlugFree(db, fields.slug, id);
   await files.write(db, uploads, async (tx, paths, discard) => {
     // The files replaced are read in the transaction, locked: of two concurrent updates each discards what it replaced.
-    const [old] = await tx
-      .select({ image: productSessions.image, poster: productSessions.poster, subtitles: productSessions.subtitles })
-      .from(productSessions)
-      .where(eq(productSessions.id, id))
-      .for('update');
+    const [old] = await tx.select(audited).from(productSessions).where(eq(productSessions.id, id)).for('update');
     if (!old) throw notFound();
-    await productSessionTable.saving(() =>
+    const [after] = await productSessionTable.saving(() =>
       tx
         .update(productSessions)
         .set({ ...values(paths), updated_at: new Date() })
-        .where(eq(productSessions.id, id)),
+        .where(eq(productSessions.id, id))
+        .returning(audited),
     );
+    await recordAudit(tx, audit, { entity: 'product_session', id, action: 'update', before: old, after });
     if (replaces.image) discard.publicPath(old.image);
     if (replaces.poster) discard.publicPath(old.poster);
     if (replaces.subtitles) discard.privateKey(old.subtitles);
@@ -152,12 +175,16 @@ export function discardSessionFiles(
 
 /**
  * Deletes a session with its likes, comments, image and lesson file, and its processed lesson (HLS
- * folder, a source waiting for processing, poster, subtitles: issue 24); 404 when unknown.
+ * folder, a source waiting for processing, poster, subtitles: issue 24); 404 when unknown. Audited.
  */
-export async function deleteProductSession(db: Db, files: StoredFiles, id: number): Promise<void> {
+export async function deleteProductSession(db: Db, files: StoredFiles, id: number, audit: AuditContext): Promise<void> {
   const row = await files.write(db, [], async (tx, _paths, discard) => {
-    const deleted = await productSessionTable.remove(tx, id, sessionFileColumns);
-    if (deleted) discardSessionFiles(discard, deleted);
+    const deleted = await productSessionTable.remove(tx, id, { ...audited, ...sessionFileColumns });
+    if (deleted) {
+      const { file: _file, hls: _hls, media_source: _source, ...before } = deleted;
+      await recordAudit(tx, audit, { entity: 'product_session', id, action: 'delete', before });
+      discardSessionFiles(discard, deleted);
+    }
     return deleted;
   });
   if (!row) throw notFound();

@@ -16,6 +16,7 @@ import { searchColumnsOf } from '../../lib/text';
 import { newKey, toWebp, type FormBody } from '../../lib/uploads';
 import { checkForm } from '../content/content-admin';
 import type { StoredFiles } from '../files/stored-files';
+import { recordAudit, type AuditContext } from '../audit/audit-log';
 import { productSessionTable, productTable } from './products-service';
 import { discardSessionFiles, sessionFileColumns } from './product-sessions-admin';
 
@@ -29,6 +30,18 @@ export function getProductForDashboard(db: Db, id: number): Promise<Product | nu
   return productTable.getForDashboard(db, id);
 }
 
+/** The columns of a course the audit log keeps before and after a change (issue 26). */
+const audited = {
+  title: products.title,
+  slug: products.slug,
+  description: products.description,
+  price: products.price,
+  product_status: products.product_status,
+  is_active: products.is_active,
+  comment_status: products.comment_status,
+  image: products.image,
+};
+
 async function checkProductForm(form: FormBody, requiredFiles: readonly string[]) {
   const fields = await checkForm(productSchema, form, requiredFiles);
   return { ...fields, ...searchColumnsOf(fields.title, fields.description) };
@@ -37,30 +50,32 @@ async function checkProductForm(form: FormBody, requiredFiles: readonly string[]
 /**
  * Creates a course from the dashboard form: fields checked (422; price in whole tomans ≥ 0),
  * image required and re-encoded to WebP (415/413), slug unique (422). The image is removed
- * again when the insert fails.
+ * again when the insert fails. Audited.
  */
-export async function createProduct(db: Db, files: StoredFiles, form: FormBody): Promise<Product> {
+export async function createProduct(db: Db, files: StoredFiles, form: FormBody, audit: AuditContext): Promise<Product> {
   const values = await checkProductForm(form, ['image']);
   await productTable.assertSlugFree(db, values.slug);
   const webp = await toWebp(form.files.image!);
-  const id = await files.write(db, [{ key: newKey('products', 'webp'), buffer: webp }], (tx, [image]) =>
-    productTable.saving(async () => {
-      const [row] = await tx
+  const id = await files.write(db, [{ key: newKey('products', 'webp'), buffer: webp }], async (tx, [image]) => {
+    const [row] = await productTable.saving(() =>
+      tx
         .insert(products)
         .values({ ...values, image })
-        .returning({ id: products.id });
-      return row!.id;
-    }),
-  );
+        .returning({ id: products.id, ...audited }),
+    );
+    const { id: productId, ...after } = row!;
+    await recordAudit(tx, audit, { entity: 'product', id: productId, action: 'create', after });
+    return productId;
+  });
   return (await getProductForDashboard(db, id))!;
 }
 
 /**
  * Updates a course from the dashboard form; the image is replaced only when one is sent (the old
  * file is then deleted). A new price applies to later orders only. Any failure leaves the row
- * and the files as they were.
+ * and the files as they were. Audited.
  */
-export async function updateProduct(db: Db, files: StoredFiles, id: number, form: FormBody): Promise<Product> {
+export async function updateProduct(db: Db, files: StoredFiles, id: number, form: FormBody, audit: AuditContext): Promise<Product> {
   const [current] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
   if (!current) throw notFound();
   const values = await checkProductForm(form, []);
@@ -68,14 +83,16 @@ export async function updateProduct(db: Db, files: StoredFiles, id: number, form
   const upload = form.files.image ? [{ key: newKey('products', 'webp'), buffer: await toWebp(form.files.image) }] : [];
   await files.write(db, upload, async (tx, [image], discard) => {
     // The image replaced is read in the transaction, locked: of two concurrent updates each discards what it replaced.
-    const [old] = await tx.select({ image: products.image }).from(products).where(eq(products.id, id)).for('update');
+    const [old] = await tx.select(audited).from(products).where(eq(products.id, id)).for('update');
     if (!old) throw notFound();
-    await productTable.saving(() =>
+    const [after] = await productTable.saving(() =>
       tx
         .update(products)
         .set({ ...values, ...(image ? { image } : {}), updated_at: new Date() })
-        .where(eq(products.id, id)),
+        .where(eq(products.id, id))
+        .returning(audited),
     );
+    await recordAudit(tx, audit, { entity: 'product', id, action: 'update', before: old, after });
     if (image) discard.publicPath(old.image);
   });
   return (await getProductForDashboard(db, id))!;
@@ -85,15 +102,15 @@ const productHasOrders = () => new ApiError(422, MESSAGES.productHasOrders);
 
 /**
  * Deletes a course with its sessions, their likes, comments and files, and its own likes,
- * comments and image, in one transaction.
+ * comments and image, in one transaction, audited (the sessions go with the course, unaudited one by one).
  * @throws ApiError 404 when unknown; 422 `productHasOrders` when any order has it (nothing deleted:
  * past orders keep their items, so a sold course is made inactive instead).
  */
-export async function deleteProduct(db: Db, files: StoredFiles, id: number): Promise<void> {
+export async function deleteProduct(db: Db, files: StoredFiles, id: number, audit: AuditContext): Promise<void> {
   let row: { image: string | null } | undefined;
   try {
     row = await files.write(db, [], async (outer, _paths, discard) => {
-      const deleted = await productTable.remove(outer, id, { image: products.image }, async (tx) => {
+      const deleted = await productTable.remove(outer, id, audited, async (tx) => {
         const [sold] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.product_id, id)).limit(1);
         if (sold) throw productHasOrders();
         const sessions = await tx
@@ -105,6 +122,7 @@ export async function deleteProduct(db: Db, files: StoredFiles, id: number): Pro
           discardSessionFiles(discard, session);
         }
       });
+      if (deleted) await recordAudit(outer, audit, { entity: 'product', id, action: 'delete', before: deleted });
       discard.publicPath(deleted?.image);
       return deleted;
     });

@@ -5,7 +5,8 @@
  * Sales are items of paid checkout orders by `orders.paid_at`; a later refund does not undo a
  * sale, it appears in the refund summary by `order_items.refunded_at`. Courses staff gave by hand
  * (manual orders, at 0) are neither sales nor refunds: they are counted apart, by `paid_at`
- * (issue 22 item 10).
+ * (issue 22 item 10). Issue 25: a sale's total is its list price (gross); the discount codes took
+ * `order_items.discount` off it, and net = gross − discount; the refunds stay a figure apart.
  *
  * Speed (issue 6 "Performance"): days before yesterday come from the `sales_daily` rollup, filled
  * on demand; yesterday and today are read live, so a payment whose transaction spans midnight is
@@ -39,10 +40,11 @@ const ROLLUP_LOCK = [6003, 0] as const;
 /** Days read live, not from the rollup: yesterday and today. */
 const LIVE_DAYS = 2;
 
-/** Count and tomans of a group of items. */
+/** Count and tomans of a group of items: `total` at list prices, `discount` the codes took off them. */
 interface Totals {
   count: number;
   total: number;
+  discount: number;
 }
 
 /** Totals of one product on one Tehran day (`YYYY-MM-DD`). */
@@ -51,22 +53,26 @@ interface Cell extends Totals {
   day: string;
 }
 
-/** Per kind: the instant that places an item in time, its amount, and what makes it count. */
-function summarySource(kind: CountedKind): { at: AnyPgColumn; amount: SQL; counts: SQL | undefined } {
+/**
+ * Per kind: the instant that places an item in time, its amount, the discount on it (issue 25:
+ * only sales carry one; a refund's amount is already what was given back), and what makes it count.
+ */
+function summarySource(kind: CountedKind): { at: AnyPgColumn; amount: SQL; discount: SQL; counts: SQL | undefined } {
   const paid = eq(orders.payment_status, 'paid');
+  const listPrice = sql`${orderItems.price} * ${orderItems.quantity}`;
   switch (kind) {
     case 'sales':
-      return { at: orders.paid_at, amount: sql`${orderItems.price} * ${orderItems.quantity}`, counts: and(paid, eq(orders.source, 'checkout')) };
+      return { at: orders.paid_at, amount: listPrice, discount: sql`${orderItems.discount}`, counts: and(paid, eq(orders.source, 'checkout')) };
     case 'given':
-      return { at: orders.paid_at, amount: sql`${orderItems.price} * ${orderItems.quantity}`, counts: and(paid, eq(orders.source, 'manual')) };
+      return { at: orders.paid_at, amount: listPrice, discount: sql`0`, counts: and(paid, eq(orders.source, 'manual')) };
     case 'refunds':
-      return { at: orderItems.refunded_at, amount: sql`coalesce(${orderItems.refund_amount}, 0)`, counts: eq(orders.source, 'checkout') };
+      return { at: orderItems.refunded_at, amount: sql`coalesce(${orderItems.refund_amount}, 0)`, discount: sql`0`, counts: eq(orders.source, 'checkout') };
   }
 }
 
 /** Live totals per product and Tehran day of items placed in `[from, to)` (from null = the beginning). */
 async function liveCells(db: Db, kind: CountedKind, from: Date | null, to: Date): Promise<Cell[]> {
-  const { at, amount, counts } = summarySource(kind);
+  const { at, amount, discount, counts } = summarySource(kind);
   // The zone is a constant written into the SQL, so the grouped expression matches the selected one.
   const day = sql<string>`to_char(${at} at time zone ${sql.raw(`'${TEHRAN_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
   return db
@@ -75,6 +81,7 @@ async function liveCells(db: Db, kind: CountedKind, from: Date | null, to: Date)
       day,
       count: sql<number>`sum(${orderItems.quantity})`.mapWith(Number),
       total: sql<number>`sum(${amount})`.mapWith(Number),
+      discount: sql<number>`sum(${discount})`.mapWith(Number),
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
@@ -159,21 +166,39 @@ async function summaryCells(db: Db, kind: CountedKind, from: Date | null, to: Da
   const lastRolled = addDays(tehranDateOf(liveFrom), -1);
   await rollUpThrough(db, lastRolled);
   const rolled = await db
-    .select({ product_id: salesDaily.product_id, day: salesDaily.day, count: salesDaily.count, total: salesDaily.total })
+    .select({
+      product_id: salesDaily.product_id,
+      day: salesDaily.day,
+      count: salesDaily.count,
+      total: salesDaily.total,
+      discount: salesDaily.discount,
+    })
     .from(salesDaily)
     .where(and(eq(salesDaily.kind, kind), from ? gte(salesDaily.day, civilKey(tehranDateOf(from))) : undefined));
   return [...rolled, ...(await liveCells(db, kind, liveFrom, to))];
 }
 
 function addTo<K>(map: Map<K, Totals>, key: K, cell: Totals): void {
-  const sum = map.get(key) ?? { count: 0, total: 0 };
-  map.set(key, { count: sum.count + cell.count, total: sum.total + cell.total });
+  const sum = map.get(key) ?? { count: 0, total: 0, discount: 0 };
+  map.set(key, { count: sum.count + cell.count, total: sum.total + cell.total, discount: sum.discount + cell.discount });
+}
+
+/** A day of a chart: count and tomans at list prices. */
+function dayOf(date: Date, totals: Totals | undefined): DailySales {
+  return { date: date.toISOString(), count: totals?.count ?? 0, total: totals?.total ?? 0 };
+}
+
+/** Sum of one figure over cells or rows. */
+function sumOf<T>(rows: T[], figure: (row: T) => number): number {
+  return rows.reduce((n, row) => n + figure(row), 0);
 }
 
 /**
  * The summary of `kind` over `period` at `now`: rows per product sorted by total (then count)
- * descending, totals in `meta` (with the courses given by hand in the period, apart, for `sales`;
- * 0 for `refunds`), and a zero-filled `series` of the period's Tehran days (at most the last 366).
+ * descending, each with its gross (list prices), discount and net in tomans (issue 25; refunds carry
+ * no discount), and in `meta` the totals, the refunds of the period apart (the refund summary's own
+ * totals, in the refund summary) and the courses given by hand in the period, apart (0 for
+ * `refunds`); then a zero-filled `series` of the period's Tehran days (at most the last 366).
  */
 export async function getSalesSummary(
   db: Db,
@@ -197,8 +222,9 @@ export async function getSalesSummary(
   const nameOf = new Map(names.map((p) => [p.id, p.title]));
   const given = kind === 'sales' ? await summaryCells(db, 'given', range.from, range.to, now) : [];
   const data = [...byProduct.entries()]
-    .map(([productId, sum]) => ({ product_id: productId, product_name: nameOf.get(productId) ?? '', ...sum }))
+    .map(([productId, sum]) => ({ product_id: productId, product_name: nameOf.get(productId) ?? '', ...sum, net: sum.total - sum.discount }))
     .sort((a, b) => b.total - a.total || b.count - a.count || a.product_id - b.product_id);
+  const refunds: Totals[] = kind === 'sales' ? await summaryCells(db, 'refunds', range.from, range.to, now) : data;
 
   return {
     data,
@@ -206,14 +232,15 @@ export async function getSalesSummary(
       period,
       from: range.from?.toISOString() ?? null,
       to: range.to.toISOString(),
-      total_count: data.reduce((n, row) => n + row.count, 0),
-      total_amount: data.reduce((n, row) => n + row.total, 0),
-      given_count: given.reduce((n, cell) => n + cell.count, 0),
+      total_count: sumOf(data, (row) => row.count),
+      total_amount: sumOf(data, (row) => row.total),
+      total_discount: sumOf(data, (row) => row.discount),
+      total_net: sumOf(data, (row) => row.net),
+      refund_count: sumOf(refunds, (row) => row.count),
+      refund_amount: sumOf(refunds, (row) => row.total),
+      given_count: sumOf(given, (cell) => cell.count),
     },
-    series: seriesDays(range).map((civil) => ({
-      date: tehranMidnight(civil).toISOString(),
-      ...(byDay.get(civilKey(civil)) ?? { count: 0, total: 0 }),
-    })),
+    series: seriesDays(range).map((civil) => dayOf(tehranMidnight(civil), byDay.get(civilKey(civil)))),
   };
 }
 
@@ -235,9 +262,6 @@ export async function getSalesOverview(db: Db, now: Date = new Date()): Promise<
   for (const cell of await summaryCells(db, 'sales', from, month.to, now)) addTo(byDay, cell.day, cell);
   const monthStartKey = civilKey(tehranDateOf(monthStart));
   const thisMonth = [...byDay.entries()].filter(([day]) => day >= monthStartKey).reduce((sum, [, day]) => sum + day.total, 0);
-  const lastDays: DailySales[] = seriesDays({ from: chartStart, to: month.to }).map((civil) => ({
-    date: tehranMidnight(civil).toISOString(),
-    ...(byDay.get(civilKey(civil)) ?? { count: 0, total: 0 }),
-  }));
+  const lastDays = seriesDays({ from: chartStart, to: month.to }).map((civil) => dayOf(tehranMidnight(civil), byDay.get(civilKey(civil))));
   return { today: byDay.get(civilKey(today))?.total ?? 0, this_month: thisMonth, last_30_days: lastDays };
 }

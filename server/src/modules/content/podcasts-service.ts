@@ -11,7 +11,20 @@ import { searchColumnsOf } from '../../lib/text';
 import { checkAudio, newKey, toWebp, type FormBody } from '../../lib/uploads';
 import { contentTable, publicColumns } from '../site/content-table';
 import type { StoredFiles } from '../files/stored-files';
+import { recordAudit, type AuditContext } from '../audit/audit-log';
 import { checkContentForm } from './content-admin';
+
+/** The columns of a podcast the audit log keeps before and after a change (issue 26). */
+const audited = {
+  title: podcasts.title,
+  slug: podcasts.slug,
+  description: podcasts.description,
+  is_active: podcasts.is_active,
+  comment_status: podcasts.comment_status,
+  image: podcasts.image,
+  file: podcasts.file,
+  duration_seconds: podcasts.duration_seconds,
+};
 
 const table = contentTable({
   table: podcasts,
@@ -77,8 +90,9 @@ export function getPodcastForDashboard(db: Db, id: number): Promise<Podcast | nu
 /**
  * Creates a podcast from the dashboard form: fields checked (422), image and audio required and
  * checked by content (415/413), slug unique (422). Both files are removed again when the insert fails.
+ * Audited.
  */
-export async function createPodcast(db: Db, files: StoredFiles, form: FormBody): Promise<Podcast> {
+export async function createPodcast(db: Db, files: StoredFiles, form: FormBody, audit: AuditContext): Promise<Podcast> {
   const fields = await checkContentForm(form, ['image', 'file']);
   await table.assertSlugFree(db, fields.slug);
   const webp = await toWebp(form.files.image!);
@@ -87,9 +101,9 @@ export async function createPodcast(db: Db, files: StoredFiles, form: FormBody):
     { key: newKey('podcasts', 'webp'), buffer: webp },
     { key: newKey('podcasts', audio.extension), buffer: audio.buffer },
   ];
-  const id = await files.write(db, uploads, (tx, [image, file]) =>
-    table.saving(async () => {
-      const [row] = await tx
+  const id = await files.write(db, uploads, async (tx, [image, file]) => {
+    const [row] = await table.saving(() =>
+      tx
         .insert(podcasts)
         .values({
           ...fields,
@@ -98,10 +112,12 @@ export async function createPodcast(db: Db, files: StoredFiles, form: FormBody):
           file,
           duration_seconds: audio.durationSeconds,
         })
-        .returning({ id: podcasts.id });
-      return row!.id;
-    }),
-  );
+        .returning({ id: podcasts.id, ...audited }),
+    );
+    const { id: podcastId, ...after } = row!;
+    await recordAudit(tx, audit, { entity: 'podcast', id: podcastId, action: 'create', after });
+    return podcastId;
+  });
   return (await getPodcastForDashboard(db, id))!;
 }
 
@@ -109,7 +125,7 @@ export async function createPodcast(db: Db, files: StoredFiles, form: FormBody):
  * Updates a podcast from the dashboard form; the image and the audio are each replaced only when
  * sent (old files are then deleted). Any failure leaves the row and the files as they were.
  */
-export async function updatePodcast(db: Db, files: StoredFiles, id: number, form: FormBody): Promise<Podcast> {
+export async function updatePodcast(db: Db, files: StoredFiles, id: number, form: FormBody, audit: AuditContext): Promise<Podcast> {
   const [current] = await db.select({ id: podcasts.id }).from(podcasts).where(eq(podcasts.id, id));
   if (!current) throw notFound();
   const fields = await checkContentForm(form, []);
@@ -124,13 +140,9 @@ export async function updatePodcast(db: Db, files: StoredFiles, id: number, form
     const image = webp ? paths[0] : undefined;
     const file = audio ? paths[webp ? 1 : 0] : undefined;
     // The files replaced are read in the transaction, locked: of two concurrent updates each discards what it replaced.
-    const [old] = await tx
-      .select({ image: podcasts.image, file: podcasts.file })
-      .from(podcasts)
-      .where(eq(podcasts.id, id))
-      .for('update');
+    const [old] = await tx.select(audited).from(podcasts).where(eq(podcasts.id, id)).for('update');
     if (!old) throw notFound();
-    await table.saving(() =>
+    const [after] = await table.saving(() =>
       tx
         .update(podcasts)
         .set({
@@ -140,18 +152,21 @@ export async function updatePodcast(db: Db, files: StoredFiles, id: number, form
           ...(file ? { file, duration_seconds: audio!.durationSeconds } : {}),
           updated_at: new Date(),
         })
-        .where(eq(podcasts.id, id)),
+        .where(eq(podcasts.id, id))
+        .returning(audited),
     );
+    await recordAudit(tx, audit, { entity: 'podcast', id, action: 'update', before: old, after });
     if (image) discard.publicPath(old.image);
     if (file) discard.publicPath(old.file);
   });
   return (await getPodcastForDashboard(db, id))!;
 }
 
-/** Deletes a podcast with its likes, comments and uploaded image and audio; 404 when unknown. */
-export async function deletePodcast(db: Db, files: StoredFiles, id: number): Promise<void> {
+/** Deletes a podcast with its likes, comments and uploaded image and audio; 404 when unknown. Audited. */
+export async function deletePodcast(db: Db, files: StoredFiles, id: number, audit: AuditContext): Promise<void> {
   const row = await files.write(db, [], async (tx, _paths, discard) => {
-    const deleted = await table.remove(tx, id, { image: podcasts.image, file: podcasts.file });
+    const deleted = await table.remove(tx, id, audited);
+    if (deleted) await recordAudit(tx, audit, { entity: 'podcast', id, action: 'delete', before: deleted });
     discard.publicPath(deleted?.image);
     discard.publicPath(deleted?.file);
     return deleted;

@@ -11,6 +11,7 @@ import { searchColumnsOf } from '../../lib/text';
 import { newKey, toWebp, type FormBody } from '../../lib/uploads';
 import { contentTable, publicColumns } from '../site/content-table';
 import type { StoredFiles } from '../files/stored-files';
+import { recordAudit, type AuditContext } from '../audit/audit-log';
 import { checkContentForm } from './content-admin';
 
 export type { PublicListQuery } from '../../lib/list-order';
@@ -22,6 +23,16 @@ const table = contentTable({
   toItem: (row): Post => ({ ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) }),
   searchTitle: posts.search_title,
 });
+
+/** The columns of a post the audit log keeps before and after a change (issue 26). */
+const audited = {
+  title: posts.title,
+  slug: posts.slug,
+  description: posts.description,
+  is_active: posts.is_active,
+  comment_status: posts.comment_status,
+  image: posts.image,
+};
 
 /** The sitemap's blocks of active posts and their items (issue 9; content-table.ts). */
 export const postSitemap = {
@@ -74,29 +85,31 @@ export function getPostForDashboard(db: Db, id: number): Promise<Post | null> {
 
 /**
  * Creates a post from the dashboard form: fields checked (422), image required and re-encoded
- * (415/413), slug unique (422). The image is removed again when the insert fails.
+ * (415/413), slug unique (422). The image is removed again when the insert fails. Audited.
  */
-export async function createPost(db: Db, files: StoredFiles, form: FormBody): Promise<Post> {
+export async function createPost(db: Db, files: StoredFiles, form: FormBody, audit: AuditContext): Promise<Post> {
   const fields = await checkContentForm(form, ['image']);
   await table.assertSlugFree(db, fields.slug);
   const webp = await toWebp(form.files.image!);
-  const id = await files.write(db, [{ key: newKey('posts', 'webp'), buffer: webp }], (tx, [image]) =>
-    table.saving(async () => {
-      const [row] = await tx
+  const id = await files.write(db, [{ key: newKey('posts', 'webp'), buffer: webp }], async (tx, [image]) => {
+    const [row] = await table.saving(() =>
+      tx
         .insert(posts)
         .values({ ...fields, ...searchColumnsOf(fields.title, fields.description), image })
-        .returning({ id: posts.id });
-      return row!.id;
-    }),
-  );
+        .returning({ id: posts.id, ...audited }),
+    );
+    const { id: postId, ...after } = row!;
+    await recordAudit(tx, audit, { entity: 'post', id: postId, action: 'create', after });
+    return postId;
+  });
   return (await getPostForDashboard(db, id))!;
 }
 
 /**
  * Updates a post from the dashboard form; the image is replaced only when one is sent (the old
- * file is then deleted). Any failure leaves the row and the files as they were.
+ * file is then deleted). Any failure leaves the row and the files as they were. Audited.
  */
-export async function updatePost(db: Db, files: StoredFiles, id: number, form: FormBody): Promise<Post> {
+export async function updatePost(db: Db, files: StoredFiles, id: number, form: FormBody, audit: AuditContext): Promise<Post> {
   const [current] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, id));
   if (!current) throw notFound();
   const fields = await checkContentForm(form, []);
@@ -104,9 +117,9 @@ export async function updatePost(db: Db, files: StoredFiles, id: number, form: F
   const upload = form.files.image ? [{ key: newKey('posts', 'webp'), buffer: await toWebp(form.files.image) }] : [];
   await files.write(db, upload, async (tx, [image], discard) => {
     // The image replaced is read in the transaction, locked: of two concurrent updates each discards what it replaced.
-    const [old] = await tx.select({ image: posts.image }).from(posts).where(eq(posts.id, id)).for('update');
+    const [old] = await tx.select(audited).from(posts).where(eq(posts.id, id)).for('update');
     if (!old) throw notFound();
-    await table.saving(() =>
+    const [after] = await table.saving(() =>
       tx
         .update(posts)
         .set({
@@ -115,17 +128,20 @@ export async function updatePost(db: Db, files: StoredFiles, id: number, form: F
           ...(image ? { image } : {}),
           updated_at: new Date(),
         })
-        .where(eq(posts.id, id)),
+        .where(eq(posts.id, id))
+        .returning(audited),
     );
+    await recordAudit(tx, audit, { entity: 'post', id, action: 'update', before: old, after });
     if (image) discard.publicPath(old.image);
   });
   return (await getPostForDashboard(db, id))!;
 }
 
-/** Deletes a post with its likes, comments and uploaded image; 404 when unknown. */
-export async function deletePost(db: Db, files: StoredFiles, id: number): Promise<void> {
+/** Deletes a post with its likes, comments and uploaded image; 404 when unknown. Audited. */
+export async function deletePost(db: Db, files: StoredFiles, id: number, audit: AuditContext): Promise<void> {
   const row = await files.write(db, [], async (tx, _paths, discard) => {
-    const deleted = await table.remove(tx, id, { image: posts.image });
+    const deleted = await table.remove(tx, id, audited);
+    if (deleted) await recordAudit(tx, audit, { entity: 'post', id, action: 'delete', before: deleted });
     discard.publicPath(deleted?.image);
     return deleted;
   });

@@ -9,7 +9,14 @@
  * `sessions/<id>` of `app.storage`. Once whole, its type is read from its first bytes: audio or
  * video goes to the transcode queue (`queueTranscode`), a PDF or ZIP becomes the session's file
  * at once, anything else is removed and refused (415).
+ *
+ * Audit (issue 26): a completed upload is a dashboard write, recorded as an `upload` of the session
+ * in the transaction of its change. The hooks get only the tus request, so the route hands the
+ * staff member and address it checked to {@link LessonUploadServer.handle}, which runs the request
+ * with them in {@link uploader} for the hooks to read.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
@@ -20,9 +27,10 @@ import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { productSessions } from '../../db/schema';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { queueTranscode } from './transcode';
+import { recordAudit, type AuditContext } from '../audit/audit-log';
+import { lessonAudited, queueTranscode } from './transcode';
 
 /** Where the tus endpoint lives: `POST` creates an upload, `HEAD`/`PATCH`/`DELETE` `/<id>` go on with it. */
 export const LESSON_UPLOADS_PATH = '/api/dashboard/lesson-uploads';
@@ -41,6 +49,27 @@ const S3_PART_SIZE = 8 * 1024 * 1024;
 
 /** Bytes read to tell a file's type (file-type's sample size). */
 const SNIFF_BYTES = 4100;
+
+/** Who sends the tus request being handled, and from where: set by {@link LessonUploadServer.handle}. */
+const uploader = new AsyncLocalStorage<AuditContext>();
+
+/** The staff member sending the request a hook runs for. @throws Error when a request came in without one (a route not going through `handle`). */
+function uploaderOf(): AuditContext {
+  const audit = uploader.getStore();
+  if (!audit) throw new Error('a lesson upload handled without its staff member');
+  return audit;
+}
+
+/** The tus server of lesson uploads, as routes use it. */
+export interface LessonUploadServer {
+  /**
+   * Answers a tus request on its raw response, on behalf of `audit`'s staff member (the route has
+   * checked the permission and CSRF): a completed upload is recorded under their name and address.
+   */
+  handle(request: IncomingMessage, response: ServerResponse, audit: AuditContext): Promise<void>;
+  /** Removes the uploads left unfinished {@link UPLOAD_EXPIRY_MS}; answers how many. */
+  cleanUpExpiredUploads(): Promise<number>;
+}
 
 /** What a refused tus request answers: the project's `{message}` JSON body. */
 function refusal(status: number, message: string) {
@@ -63,11 +92,42 @@ function sessionIdOf(upload: Upload): number | null {
 }
 
 /**
- * The tus server of lesson uploads, on `app.storage`'s store. Routes hand it their raw request
- * (routes/commerce/lesson-uploads.ts), after the permission and CSRF checks.
- * @returns the server; {@link Server.cleanUpExpiredUploads} removes uploads left unfinished a day
+ * Makes an uploaded PDF or ZIP (private key `file.key`) session `sessionId`'s lesson as it is:
+ * nothing to transcode; it replaces the file and any processed video or audio, which are deleted
+ * after the commit. Recorded in the audit log as an `upload` of `audit`'s staff member (issue 26).
+ * @throws ApiError 404 when the session is gone (no entry, nothing changed)
  */
-export function createLessonUploadServer(app: FastifyInstance): Server {
+async function storeDocument(
+  app: FastifyInstance,
+  sessionId: number,
+  file: { key: string; type: string; size: number },
+  audit: AuditContext,
+): Promise<void> {
+  await app.files.write(app.db, [], async (tx, _paths, discard) => {
+    const [old] = await tx
+      .select({ ...lessonAudited, hls: productSessions.hls })
+      .from(productSessions)
+      .where(eq(productSessions.id, sessionId))
+      .for('update');
+    if (!old) throw notFound();
+    const { hls, ...before } = old;
+    const [after] = await tx
+      .update(productSessions)
+      .set({ file: file.key, file_size: file.size, file_type: file.type, hls: null, media_kind: null, duration_seconds: null, media_status: 'none', media_error: null, updated_at: new Date() })
+      .where(eq(productSessions.id, sessionId))
+      .returning(lessonAudited);
+    await recordAudit(tx, audit, { entity: 'product_session', id: sessionId, action: 'upload', before, after });
+    discard.privateKey(before.file);
+    discard.privateFolder(hls);
+  });
+}
+
+/**
+ * The tus server of lesson uploads, on `app.storage`'s store. Routes hand it their raw request
+ * and the staff member sending it (routes/commerce/lesson-uploads.ts), after the permission and
+ * CSRF checks.
+ */
+export function createLessonUploadServer(app: FastifyInstance): LessonUploadServer {
   const { s3, privateDir, uploadLimits } = app.settings;
   // The store's name of an upload: `<hex>` in `<privateDir>/sessions`, or the object
   // `private/sessions/<hex>` of the bucket; either way the private key `sessions/<hex>`.
@@ -118,34 +178,23 @@ export function createLessonUploadServer(app: FastifyInstance): Server {
     async onUploadFinish(_req, upload) {
       const key = keyOf(upload.id);
       const sessionId = sessionIdOf(upload)!;
+      const audit = uploaderOf();
       const opened = await app.storage.openPrivate(key, { start: 0, end: Math.min(SNIFF_BYTES, upload.size ?? SNIFF_BYTES) - 1 });
       const head = opened ? Buffer.concat(await opened.stream.toArray()) : Buffer.alloc(0);
       const mime = (await fileTypeFromBuffer(new Uint8Array(head)))?.mime ?? '';
-      if (/^(audio|video)\//.test(mime)) {
-        // Refused (another upload's processing began meanwhile, the session deleted): nothing kept.
-        await queueTranscode(app, sessionId, key, mime).catch(async (error: unknown) => {
-          await app.storage.deletePrivate(key);
-          throw error;
-        });
-      } else if (mime === 'application/pdf' || mime === 'application/zip') {
-        // A document is the lesson as it is: nothing to transcode; it replaces the file and any video or audio.
-        await app.files.write(app.db, [], async (tx, _paths, discard) => {
-          const [old] = await tx
-            .select({ file: productSessions.file, hls: productSessions.hls })
-            .from(productSessions)
-            .where(eq(productSessions.id, sessionId))
-            .for('update');
-          await tx
-            .update(productSessions)
-            .set({ file: key, file_size: upload.size ?? 0, file_type: mime, hls: null, media_kind: null, duration_seconds: null, media_status: 'none', media_error: null, updated_at: new Date() })
-            .where(eq(productSessions.id, sessionId));
-          discard.privateKey(old?.file);
-          discard.privateFolder(old?.hls);
-        });
-      } else {
+      const media = /^(audio|video)\//.test(mime);
+      if (!media && mime !== 'application/pdf' && mime !== 'application/zip') {
         await app.storage.deletePrivate(key);
         throw refusal(415, MESSAGES.notLessonFile);
       }
+      const saving = media
+        ? queueTranscode(app, sessionId, key, mime, 'upload', audit)
+        : storeDocument(app, sessionId, { key, type: mime, size: upload.size ?? 0 }, audit);
+      // Refused (another upload's processing began meanwhile, the session deleted): nothing kept.
+      await saving.catch(async (error: unknown) => {
+        await app.storage.deletePrivate(key);
+        throw error;
+      });
       return {};
     },
 
@@ -159,5 +208,9 @@ export function createLessonUploadServer(app: FastifyInstance): Server {
       return refusal(status >= 500 ? 503 : status, tusMessage(status));
     },
   };
-  return new Server(options);
+  const tus = new Server(options);
+  return {
+    handle: (request, response, audit) => uploader.run(audit, () => tus.handle(request, response)),
+    cleanUpExpiredUploads: () => tus.cleanUpExpiredUploads(),
+  };
 }

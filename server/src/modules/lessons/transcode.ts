@@ -24,13 +24,15 @@ import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
-import type { DashboardProductSession } from '@shop/contracts';
+import type { AuditAction, DashboardProductSession } from '@shop/contracts';
 import { productSessions } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { newKey, toWebp } from '../../lib/uploads';
+import { recordAudit, type AuditContext } from '../audit/audit-log';
 import { getProductSessionForDashboard } from '../commerce/product-sessions-admin';
 import { grabFrame, hlsFilesOf, MediaRefused, probeMedia, transcodeToHls, type FfmpegPrograms, type MediaProbe } from './ffmpeg';
+import { declareQueue } from '../../lib/job-queues';
 
 /** The job queue's name for lesson processing. */
 export const TRANSCODE_QUEUE = 'transcode';
@@ -72,6 +74,24 @@ const POSTER_AT = 0.1;
  */
 const workRootOf = (app: FastifyInstance) => path.join(app.settings.dataDir, 'transcoding');
 
+/**
+ * The columns of a session's lesson the audit log keeps before and after a staff member's upload
+ * or retry (issue 26; the worker's own status changes are not recorded).
+ */
+export const lessonAudited = {
+  file: productSessions.file,
+  file_type: productSessions.file_type,
+  file_size: productSessions.file_size,
+  media_kind: productSessions.media_kind,
+  duration_seconds: productSessions.duration_seconds,
+  media_status: productSessions.media_status,
+  media_source: productSessions.media_source,
+  media_error: productSessions.media_error,
+};
+
+/** What a staff member did to a session's lesson, as the audit log names it: a file uploaded, or a failed one processed again. */
+export type LessonAction = Extract<AuditAction, 'upload' | 'retry'>;
+
 /** The private folder prefix of a session's processed lessons. */
 const lessonsOf = (sessionId: number) => `lessons/${sessionId}/`;
 
@@ -79,25 +99,31 @@ const lessonsOf = (sessionId: number) => `lessons/${sessionId}/`;
  * Queues the processing of `source`, a private key of an uploaded audio or video file already in
  * `app.storage`, for session `sessionId` (the tus upload calls it when an upload completes;
  * issue 24): sets `media_source`, `media_status = 'queued'`, `media_progress = 0`, no error, and
- * sends the job. A failed upload's kept source that `source` replaces is deleted.
+ * sends the job. A failed upload's kept source that `source` replaces is deleted. The change is
+ * recorded in the audit log as `action` of `audit`'s staff member, in its transaction (issue 26).
  * @param sourceType the source's MIME type detected from its bytes; becomes `file_type` when ready
  * @throws ApiError 404 for an unknown session; 409 `lessonProcessing` while a job of the session is
- * queued or processing (the caller keeps or deletes its source)
+ * queued or processing (the caller keeps or deletes its source); neither leaves an audit entry
  */
-export async function queueTranscode(app: FastifyInstance, sessionId: number, source: string, sourceType: string): Promise<void> {
+export async function queueTranscode(
+  app: FastifyInstance,
+  sessionId: number,
+  source: string,
+  sourceType: string,
+  action: LessonAction,
+  audit: AuditContext,
+): Promise<void> {
   await app.files.write(app.db, [], async (tx, _paths, discard) => {
-    const [row] = await tx
-      .select({ status: productSessions.media_status, source: productSessions.media_source })
-      .from(productSessions)
-      .where(eq(productSessions.id, sessionId))
-      .for('update');
-    if (!row) throw notFound();
-    if (row.status === 'queued' || row.status === 'processing') throw new ApiError(409, MESSAGES.lessonProcessing);
-    await tx
+    const [before] = await tx.select(lessonAudited).from(productSessions).where(eq(productSessions.id, sessionId)).for('update');
+    if (!before) throw notFound();
+    if (before.media_status === 'queued' || before.media_status === 'processing') throw new ApiError(409, MESSAGES.lessonProcessing);
+    const [after] = await tx
       .update(productSessions)
       .set({ media_source: source, media_status: 'queued', media_progress: 0, media_error: null })
-      .where(eq(productSessions.id, sessionId));
-    if (row.source !== source) discard.privateKey(row.source);
+      .where(eq(productSessions.id, sessionId))
+      .returning(lessonAudited);
+    await recordAudit(tx, audit, { entity: 'product_session', id: sessionId, action, before, after });
+    if (before.media_source !== source) discard.privateKey(before.media_source);
   });
   try {
     await app.jobs.send(TRANSCODE_QUEUE, { sessionId, source, sourceType } satisfies TranscodeJob);
@@ -110,12 +136,13 @@ export async function queueTranscode(app: FastifyInstance, sessionId: number, so
 
 /**
  * Queues a failed upload's kept source again (`POST /api/dashboard/product-sessions/:id/media/retry`)
- * and answers the session as the dashboard shows it.
+ * and answers the session as the dashboard shows it. Recorded in the audit log as a `retry` of
+ * `audit`'s staff member (issue 26).
  * @throws ApiError 404 unknown session; 422 `lessonNothingToRetry` unless the processing failed
  * with a source kept; 422 `lessonSourceMissing` when that source is gone from the store; 409 as
  * {@link queueTranscode}
  */
-export async function retryTranscode(app: FastifyInstance, sessionId: number): Promise<DashboardProductSession> {
+export async function retryTranscode(app: FastifyInstance, sessionId: number, audit: AuditContext): Promise<DashboardProductSession> {
   const [row] = await app.db
     .select({ status: productSessions.media_status, source: productSessions.media_source })
     .from(productSessions)
@@ -124,7 +151,7 @@ export async function retryTranscode(app: FastifyInstance, sessionId: number): P
   if (row.status !== 'failed' || !row.source) throw new ApiError(422, MESSAGES.lessonNothingToRetry);
   const type = await sourceTypeOf(app, row.source);
   if (!type) throw new ApiError(422, MESSAGES.lessonSourceMissing);
-  await queueTranscode(app, sessionId, row.source, type);
+  await queueTranscode(app, sessionId, row.source, type, 'retry', audit);
   return (await getProductSessionForDashboard(app.db, sessionId))!;
 }
 
@@ -337,8 +364,7 @@ export async function startTranscoder(app: FastifyInstance, programs: FfmpegProg
     retryDelay: TRANSCODE_RETRY.delaySeconds,
     expireInSeconds: TRY_EXPIRE_SECONDS,
   };
-  if (await app.jobs.getQueue(TRANSCODE_QUEUE)) await app.jobs.updateQueue(TRANSCODE_QUEUE, queue);
-  else await app.jobs.createQueue(TRANSCODE_QUEUE, queue);
+  await declareQueue(app.jobs, queue);
 
   const stopping = new AbortController();
   for (let i = 0; i < concurrency; i += 1) {

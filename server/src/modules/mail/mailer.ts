@@ -1,9 +1,12 @@
 /**
  * Outgoing mail (DESIGN.md "Outside services"): nodemailer over SMTP when `SMTP_URL` is set,
  * else the embedded default writes each message as an `.eml` file in `<DATA_DIR>/outbox/` and
- * logs its path. Mail never holds up or undoes the account change that caused it: callers commit
- * first, then hand the message to {@link Mailer.sendLater}, which queues it as a job (pg-boss,
- * plugins/external/jobs.ts). The job is a row of the database: an SMTP server that is away, or a
+ * logs its path. Callers hand the message to {@link Mailer.sendLater} inside the transaction of
+ * the change that causes it, which queues it as a job (pg-boss, plugins/external/jobs.ts) in that
+ * transaction: the mail commits or rolls back with the change (issue 26), and delivery never holds
+ * the change up. (Two account mails have no change to join: a resent verification link, and a
+ * reset code, queued after its code is saved and not awaited, so that the answer takes as long
+ * whether or not an account exists.) The job is a row of the database: an SMTP server that is away, or a
  * restart of the process, delays a mail but never loses it (issue 23); it is tried again with a
  * growing delay for about six hours, under one Message-ID, so that a retry after an SMTP server
  * took the message but the answer was lost is the same message to the receiver, not a second one.
@@ -15,7 +18,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type PgBoss from 'pg-boss';
+import type { Db } from '../../db/client';
 import type { AppSettings } from '../../settings';
+import { declareQueue, jobsIn } from '../../lib/job-queues';
 
 /** One message: recipient, subject, and the same words as RTL HTML and as plain text. */
 export interface MailMessage {
@@ -23,6 +28,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers, e.g. RFC 8058 `List-Unsubscribe` of a marketing mail (mail-preferences.ts). */
+  headers?: Record<string, string>;
 }
 
 /** A queued message: the message and the Message-ID every try of it sends. */
@@ -51,12 +58,16 @@ const MAIL_TRY_TIMEOUT_S = 120;
 /** Sends mail in the background; available as `app.mailer`. */
 export interface Mailer {
   /**
-   * Queues `message` (a row of the job queue) and wakes the mail worker. Resolves once queued, or
-   * once a failure to queue it (the database away) is logged: never rejects, since the caller's
-   * change is committed already (the resend page and a new reset request are how a user recovers).
-   * A queued mail that cannot be sent is logged and tried again.
+   * Queues `message` as a row of the job queue written on `db`: the transaction `tx` of the change
+   * that causes the mail (issue 26), so that the mail job commits or rolls back with the change and
+   * no restart between a commit and a queueing loses it; `app.db` where there is no change to join
+   * (a resent verification link; a reset code, queued after its code is saved).
+   * Wakes this process's mail worker; a mail worker of any replica takes the job once committed (at
+   * the latest at its next 2 s poll). Resolves once written; rejects with the database's error when
+   * the row cannot be written, so that the caller's transaction fails with it. A queued mail that
+   * cannot be sent is logged and tried again.
    */
-  sendLater(message: MailMessage): Promise<void>;
+  sendLater(db: Db, message: MailMessage): Promise<void>;
   /** Resolves when no queued mail is waiting or being sent (tests). */
   idle(): Promise<void>;
   /** `failing` while this process's last try to deliver a mail failed (readiness: issue 23), else `ok`. */
@@ -107,8 +118,7 @@ export async function createMailer(
 ): Promise<Mailer> {
   const { deliver, close } = settings.smtpUrl ? smtpDelivery(settings.smtpUrl, log) : outboxDelivery(settings.outboxDir, log);
   const queue = { name: MAIL_QUEUE, retryLimit: retry.retryLimit, retryDelay: retry.retryDelaySeconds, retryBackoff: true, expireInSeconds: MAIL_TRY_TIMEOUT_S };
-  if (await jobs.getQueue(MAIL_QUEUE)) await jobs.updateQueue(MAIL_QUEUE, queue);
-  else await jobs.createQueue(MAIL_QUEUE, queue);
+  await declareQueue(jobs, queue);
   const domain = /@([^>\s]+)/.exec(settings.mailFrom)?.[1] ?? 'localhost';
   let lastTryFailed = false;
 
@@ -128,14 +138,9 @@ export async function createMailer(
   });
 
   return {
-    async sendLater(message) {
-      try {
-        await jobs.send(MAIL_QUEUE, { ...message, messageId: `<${randomUUID()}@${domain}>` } satisfies QueuedMail);
-      } catch (err) {
-        log.error({ err, to: message.to, subject: message.subject }, 'mail not queued');
-        return;
-      }
-      // Sent now, not at the worker's next poll.
+    async sendLater(db, message) {
+      await jobs.send(MAIL_QUEUE, { ...message, messageId: `<${randomUUID()}@${domain}>` } satisfies QueuedMail, { db: jobsIn(db) });
+      // Sent now, not at the worker's next poll (a mail of a transaction still open: at the poll after its commit).
       jobs.notifyWorker(workerId);
     },
     deliveryState: () => (lastTryFailed ? 'failing' : 'ok'),

@@ -3,11 +3,12 @@
  * once approved; moderation status pending | approved | rejected). Owns the `comments` table;
  * user names come from the users module, item titles from the caller.
  */
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { CommentModerationStatus, CommentNode, ContentType, DashboardComment, Paginated } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { comments } from '../../db/schema';
+import { commentReplyNotices, comments } from '../../db/schema';
 import { toIso } from '../../lib/dates';
+import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { escapeLike } from '../../lib/text';
 import { getUserSummaries } from '../users/users-service';
@@ -96,27 +97,56 @@ export async function getCommentRef(
   return row ?? null;
 }
 
-/** Sets the moderation status of a comment; false when it does not exist. */
-export async function setCommentStatus(db: Db, id: number, status: CommentModerationStatus): Promise<boolean> {
+/** Author and status of each of the comments `ids` that exists, locked for update until the transaction ends (issue 26). */
+export async function lockComments(
+  db: Db,
+  ids: number[],
+): Promise<Array<{ id: number; userId: number; status: CommentModerationStatus }>> {
+  return db
+    .select({ id: comments.id, userId: comments.user_id, status: comments.status })
+    .from(comments)
+    .where(sql`${comments.id} = any(${sql.param(ids)}::int[])`)
+    .for('update');
+}
+
+/** Sets the moderation status of the comments `ids`; answers the ids whose status changed. */
+export async function setCommentsStatus(db: Db, ids: number[], status: CommentModerationStatus): Promise<number[]> {
   const rows = await db
     .update(comments)
     .set({ status, updated_at: new Date() })
-    .where(eq(comments.id, id))
+    .where(and(sql`${comments.id} = any(${sql.param(ids)}::int[])`, ne(comments.status, status)))
     .returning({ id: comments.id });
-  return rows.length > 0;
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
-/** Deletes a comment and every reply below it, at any depth; answers how many rows went (0: unknown id). */
-export async function deleteCommentThread(db: Db, id: number): Promise<number> {
+/**
+ * Records, in the caller's transaction `tx`, a reply notice (issue 26) for each reply among or
+ * directly under the comments `ids` that is public now, under a public parent by someone else:
+ * the parent's author is to be told. A reply noticed before keeps its notice (approved again
+ * after a reject: no second mail).
+ */
+export async function recordReplyNotices(tx: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const list = sql.param(ids);
+  await tx.execute(sql`
+    insert into ${commentReplyNotices} (reply_id, recipient_id)
+    select r.id, p.user_id from ${comments} as r join ${comments} as p on p.id = r.parent_id
+    where (r.id = any(${list}::int[]) or r.parent_id = any(${list}::int[]))
+      and r.status = 'approved' and p.status = 'approved' and r.user_id <> p.user_id
+    on conflict do nothing`);
+}
+
+/** Deletes the comments `ids` and every reply below them, at any depth; answers the ids removed ([] for unknown ids). */
+export async function deleteCommentThreads(db: Db, ids: number[]): Promise<number[]> {
   const result = await db.execute(sql`
     with recursive thread(id) as (
-      select id from ${comments} where id = ${id}
-      union all
+      select id from ${comments} where id = any(${sql.param(ids)}::int[])
+      union
       select c.id from ${comments} as c join thread on c.parent_id = thread.id
     )
     delete from ${comments} where id in (select id from thread) returning id`);
-  const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
-  return Array.isArray(rows) ? rows.length : 0;
+  const rows = (result as unknown as { rows?: Array<{ id: number }> }).rows ?? (result as unknown as Array<{ id: number }>);
+  return (Array.isArray(rows) ? rows.map((row) => Number(row.id)) : []).sort((a, b) => a - b);
 }
 
 /** Query of the dashboard comments list (issue 3). */
@@ -132,6 +162,16 @@ export interface CommentListQuery {
 /** Titles of items by type and id, given by the caller (the content and commerce modules own them). */
 export type TitleLookup = (type: ContentType, ids: number[]) => Promise<Map<number, string>>;
 
+/** The moderation list's filters (see {@link listCommentsForModeration}), shared by its export. */
+function commentListWhere(query: Omit<CommentListQuery, 'page' | 'per_page'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.type) conditions.push(eq(comments.commentable_type, query.type));
+  if (query.status) conditions.push(eq(comments.status, query.status));
+  const q = query.q?.trim();
+  if (q) conditions.push(ilike(comments.text, `%${escapeLike(q)}%`));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
 /** A page of comments for moderation, newest first, with author and item (issue 3 DashboardComment). */
 export async function listCommentsForModeration(
   db: Db,
@@ -139,12 +179,7 @@ export async function listCommentsForModeration(
   titlesOf: TitleLookup,
 ): Promise<Paginated<DashboardComment>> {
   const request = toPageRequest(query.page, query.per_page);
-  const conditions: SQL[] = [];
-  if (query.type) conditions.push(eq(comments.commentable_type, query.type));
-  if (query.status) conditions.push(eq(comments.status, query.status));
-  const q = query.q?.trim();
-  if (q) conditions.push(ilike(comments.text, `%${escapeLike(q)}%`));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = commentListWhere(query);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -156,6 +191,28 @@ export async function listCommentsForModeration(
     db.select({ n: count() }).from(comments).where(where),
   ]);
   return { data: await toDashboardComments(db, rows, titlesOf), meta: pageMeta(request, total?.n ?? 0) };
+}
+
+/**
+ * Every comment of the moderation list's filters, newest first as the list, read in keyset pages
+ * as the consumer asks (the comments CSV export, issue 26).
+ */
+export function exportCommentsForModeration(
+  db: Db,
+  query: Omit<CommentListQuery, 'page' | 'per_page'>,
+  titlesOf: TitleLookup,
+): AsyncIterable<DashboardComment> {
+  const where = commentListWhere(query);
+  return keysetRows<CommentRow & NewestFirstCursor, DashboardComment>(
+    (after, size) =>
+      db
+        .select({ ...getTableColumns(comments), ...newestFirstCursor(comments.created_at, comments.id) })
+        .from(comments)
+        .where(and(where, newestFirstAfter(comments.created_at, comments.id, after)))
+        .orderBy(desc(comments.created_at), desc(comments.id))
+        .limit(size),
+    (page) => toDashboardComments(db, page, titlesOf),
+  );
 }
 
 /** One comment in the dashboard shape, or null. */

@@ -3,6 +3,8 @@
  * comment what, and comment moderation. Items are looked up through the modules that own them.
  */
 import type {
+  BulkActionAnswer,
+  CommentBulkAction,
   CommentNode,
   CommentStatus,
   ContentType,
@@ -16,17 +18,21 @@ import type { CommentInput } from '@shop/validation';
 import type { Db } from '../../db/client';
 import { ApiError, forbidden, notFound, validationFailed } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
+import { recordAudit, type AuditContext } from '../audit/audit-log';
 import { hasBoughtProduct } from '../commerce/ownership';
 import { getProductRef, getProductSessionRef, productSessionTitles, productTitles } from '../commerce/products-service';
 import { getPodcastRef, podcastTitles } from '../content/podcasts-service';
 import { getPostRef, postTitles } from '../content/posts-service';
 import { getSiteInformation } from '../support/support-service';
+import { superUserIdsAmong } from '../users/users-service';
 import {
   addComment,
-  deleteCommentThread,
+  deleteCommentThreads,
   getCommentRef,
   getDashboardComment,
-  setCommentStatus,
+  lockComments,
+  recordReplyNotices,
+  setCommentsStatus,
   type TitleLookup,
 } from './comments-service';
 import { addLike, countLikes, hasLiked } from './likes-service';
@@ -119,15 +125,24 @@ export async function commentRefusal(
 }
 
 /**
+ * The caller's work inside the transaction of a comment change, given the comments it concerns
+ * (the routes queue their mails: comment-notifications.ts, issue 26); its rejection rolls the
+ * change back.
+ */
+export type InCommentTransaction = (tx: Db, ids: number[]) => Promise<void>;
+
+/**
  * `POST /api/comments` for the signed-in `user` (SPEC §6, §8): 403 for another `user_id`, an
  * unverified email (message without "forbidden"), a barred user, or a {@link commentRefusal}
  * (site switch off, closed, buyers-only course not owned); 404 for an unknown item; 422 for a `parent_id` that is not a comment of the
  * same item. Staff and super comments are approved at once, others wait for moderation.
+ * `posted` runs in the transaction that adds the comment, with its id.
  */
 export async function postComment(
   db: Db,
   user: User,
   body: CommentInput,
+  posted: InCommentTransaction,
 ): Promise<{ message: string; data: CommentNode }> {
   if (body.user_id !== user.id) throw forbidden();
   if (!user.is_email_verified) throw new ApiError(403, MESSAGES.commentEmailNotVerified);
@@ -145,13 +160,19 @@ export async function postComment(
     }
   }
   const staff = user.status !== 'ordinary';
-  const data = await addComment(db, {
-    userId: user.id,
-    type,
-    itemId: body.commentable_id,
-    parentId: body.parent_id,
-    text: body.text,
-    status: staff ? 'approved' : 'pending',
+  const data = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const node = await addComment(tx, {
+      userId: user.id,
+      type,
+      itemId: body.commentable_id,
+      parentId: body.parent_id,
+      text: body.text,
+      status: staff ? 'approved' : 'pending',
+    });
+    if (staff) await recordReplyNotices(tx, [node.id]);
+    await posted(tx, [node.id]);
+    return node;
   });
   return { message: staff ? MESSAGES.commentPublished : MESSAGES.commentPending, data };
 }
@@ -162,29 +183,125 @@ async function dashboardComment(db: Db, id: number): Promise<DashboardComment> {
   return comment;
 }
 
-/** Approves (shows) or rejects (hides) a comment; 404 when unknown. */
-export async function moderateComment(db: Db, id: number, status: 'approved' | 'rejected'): Promise<DashboardComment> {
-  if (!(await setCommentStatus(db, id, status))) throw notFound();
+/** The status each status-changing moderation action sets. */
+const STATUS_OF_ACTION = { approve: 'approved', reject: 'rejected' } as const;
+
+/** The success message of each moderation action, by how many comments were named. */
+const DONE_MESSAGE: Record<CommentBulkAction, (n: number) => string> = {
+  approve: MESSAGES.commentsApproved,
+  reject: MESSAGES.commentsRejected,
+  delete: MESSAGES.commentsDeleted,
+};
+
+/**
+ * Approves, rejects or deletes (with all their replies) the comments `ids` for the staff member
+ * `actor` (issue 26 "Bulk moderation"; the single actions of issue 3 are this with one id), all
+ * or nothing in one transaction, the rows locked meanwhile. Duplicate ids count once. Each comment
+ * changed (a delete: each removed, replies included) gets its audit entry in that transaction,
+ * and `approved`, when given, runs in it with the ids an approval changed.
+ * @returns the distinct ids and those whose state changed (a delete: every row removed)
+ * @throws ApiError 404 naming the ids that do not exist; 403 naming the comments of a super
+ *   when `actor` is not super (as only super edits a super's account); nothing changes then
+ */
+export async function moderateComments(
+  db: Db,
+  actor: User,
+  action: CommentBulkAction,
+  ids: number[],
+  audit: AuditContext,
+  approved?: InCommentTransaction,
+): Promise<BulkActionAnswer<CommentBulkAction>> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const changed = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const rows = await lockComments(tx, unique);
+    const found = new Set(rows.map((row) => row.id));
+    const missing = unique.filter((id) => !found.has(id));
+    if (missing.length > 0) throw notFound(MESSAGES.commentsMissing(missing));
+    if (actor.status !== 'super') {
+      const supers = await superUserIdsAmong(tx, [...new Set(rows.map((row) => row.userId))]);
+      const theirs = rows.filter((row) => supers.has(row.userId)).map((row) => row.id);
+      if (theirs.length > 0) throw new ApiError(403, MESSAGES.commentsOfSuper(theirs.sort((a, b) => a - b)));
+    }
+    const done = action === 'delete' ? await deleteCommentThreads(tx, unique) : await setCommentsStatus(tx, unique, STATUS_OF_ACTION[action]);
+    if (action === 'approve') {
+      await recordReplyNotices(tx, done);
+      await approved?.(tx, done);
+    }
+    const named = new Map(rows.map((row) => [row.id, row]));
+    await recordAudit(
+      tx,
+      audit,
+      done.map((id) => {
+        // A delete's replies were not named: they are known by their id only.
+        const before = named.has(id) ? { status: named.get(id)!.status, user_id: named.get(id)!.userId } : null;
+        return action === 'delete'
+          ? { entity: 'comment' as const, id, action: 'delete' as const, before }
+          : { entity: 'comment' as const, id, action, before, after: { status: STATUS_OF_ACTION[action], user_id: named.get(id)!.userId } };
+      }),
+    );
+    return done;
+  });
+  return { message: DONE_MESSAGE[action](unique.length), data: { action, ids: unique, changed } };
+}
+
+/**
+ * Approves (shows) or rejects (hides) one comment ({@link moderateComments}: 404, 403) and answers
+ * it; `approved` runs as in {@link moderateComments}, with `[id]` when the approval changed it.
+ */
+export async function moderateComment(
+  db: Db,
+  actor: User,
+  id: number,
+  action: 'approve' | 'reject',
+  audit: AuditContext,
+  approved?: InCommentTransaction,
+): Promise<DashboardComment> {
+  await moderateComments(db, actor, action, [id], audit, approved);
   return dashboardComment(db, id);
 }
 
-/** Deletes a comment with all its replies; 404 when unknown. */
-export async function deleteComment(db: Db, id: number): Promise<void> {
-  if ((await deleteCommentThread(db, id)) === 0) throw notFound();
-}
-
-/** A staff reply from the dashboard: approved, under the comment `id`, which is approved too when pending. */
-export async function replyAsStaff(db: Db, staff: User, id: number, text: string): Promise<DashboardComment> {
+/**
+ * A staff reply from the dashboard: approved, under the comment `id`, which is approved too when
+ * pending, in one transaction with the reply notice (issue 26) and the audit entries of both.
+ * Answers the reply; `onPublished` runs in that transaction with the ids that became public (the
+ * parent when it was pending, and the reply).
+ */
+export async function replyAsStaff(
+  db: Db,
+  staff: User,
+  id: number,
+  text: string,
+  audit: AuditContext,
+  onPublished: InCommentTransaction,
+): Promise<DashboardComment> {
   const parent = await getCommentRef(db, id);
   if (!parent) throw notFound();
-  if (parent.status === 'pending') await setCommentStatus(db, id, 'approved');
-  const reply = await addComment(db, {
-    userId: staff.id,
-    type: parent.type,
-    itemId: parent.itemId,
-    parentId: id,
-    text,
-    status: 'approved',
+  const published = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const approved = parent.status === 'pending' ? await setCommentsStatus(tx, [id], 'approved') : [];
+    const reply = await addComment(tx, {
+      userId: staff.id,
+      type: parent.type,
+      itemId: parent.itemId,
+      parentId: id,
+      text,
+      status: 'approved',
+    });
+    await recordReplyNotices(tx, [...approved, reply.id]);
+    await recordAudit(tx, audit, [
+      ...approved.map((approvedId) => ({
+        entity: 'comment' as const,
+        id: approvedId,
+        action: 'approve' as const,
+        before: { status: 'pending' },
+        after: { status: 'approved' },
+      })),
+      { entity: 'comment', id: reply.id, action: 'create', after: { parent_id: id, text, status: 'approved' } },
+    ]);
+    const ids = [...approved, reply.id];
+    await onPublished(tx, ids);
+    return ids;
   });
-  return dashboardComment(db, reply.id);
+  return dashboardComment(db, published[published.length - 1]!);
 }

@@ -12,6 +12,7 @@ import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
+import { recordAudit, type AuditContext } from '../audit/audit-log';
 
 /** Query of `GET /api/dashboard/announcements`. */
 export interface AnnouncementListQuery {
@@ -82,52 +83,80 @@ export async function assertAnnouncementEditable(db: Db, id: number, now: Date =
   if ((await getAnnouncement(db, id, now)).is_expired) throw new ApiError(422, MESSAGES.announcementExpired);
 }
 
-/** Adds an announcement (`announcementSchema` already checked that `expired_at` is in the future). */
-export async function createAnnouncement(db: Db, input: AnnouncementBody, now: Date = new Date()): Promise<Announcement> {
-  const [row] = await db
-    .insert(announcements)
-    .values({
-      title: input.title,
-      text: input.text,
-      status: input.status as AnnouncementStatus,
-      expired_at: new Date(input.expired_at),
-    })
-    .returning();
-  return toAnnouncement(row!, now);
+/** The columns of an announcement the audit log keeps before and after a change (issue 26). */
+const audited = {
+  title: announcements.title,
+  text: announcements.text,
+  status: announcements.status,
+  expired_at: announcements.expired_at,
+};
+
+/** Adds an announcement (`announcementSchema` already checked that `expired_at` is in the future). Audited. */
+export async function createAnnouncement(db: Db, input: AnnouncementBody, audit: AuditContext, now: Date = new Date()): Promise<Announcement> {
+  const row = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [created] = await tx
+      .insert(announcements)
+      .values({
+        title: input.title,
+        text: input.text,
+        status: input.status as AnnouncementStatus,
+        expired_at: new Date(input.expired_at),
+      })
+      .returning();
+    const { title, text, status, expired_at } = created!;
+    await recordAudit(tx, audit, { entity: 'announcement', id: created!.id, action: 'create', after: { title, text, status, expired_at } });
+    return created!;
+  });
+  return toAnnouncement(row, now);
 }
 
 /**
  * Replaces an announcement that has not expired; the expiry check and the write are one
- * conditional update, so an announcement that expires meanwhile stays as it was.
+ * conditional update, so an announcement that expires meanwhile stays as it was. Audited.
  * @throws ApiError 404 unknown; 422 `announcementExpired` when it has expired.
  */
 export async function updateAnnouncement(
   db: Db,
   id: number,
   input: AnnouncementBody,
+  audit: AuditContext,
   now: Date = new Date(),
 ): Promise<Announcement> {
-  const [row] = await db
-    .update(announcements)
-    .set({
-      title: input.title,
-      text: input.text,
-      status: input.status as AnnouncementStatus,
-      expired_at: new Date(input.expired_at),
-      updated_at: now,
-    })
-    .where(and(eq(announcements.id, id), gt(announcements.expired_at, now)))
-    .returning();
+  const row = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [old] = await tx.select(audited).from(announcements).where(eq(announcements.id, id)).for('update');
+    const [updated] = await tx
+      .update(announcements)
+      .set({
+        title: input.title,
+        text: input.text,
+        status: input.status as AnnouncementStatus,
+        expired_at: new Date(input.expired_at),
+        updated_at: now,
+      })
+      .where(and(eq(announcements.id, id), gt(announcements.expired_at, now)))
+      .returning();
+    if (updated) {
+      const { title, text, status, expired_at } = updated;
+      await recordAudit(tx, audit, { entity: 'announcement', id, action: 'update', before: old, after: { title, text, status, expired_at } });
+    }
+    return updated;
+  });
   if (row) return toAnnouncement(row, now);
   await getAnnouncement(db, id, now);
   throw new ApiError(422, MESSAGES.announcementExpired);
 }
 
 /**
- * Deletes an announcement, expired or not.
+ * Deletes an announcement, expired or not. Audited.
  * @throws ApiError 404 for an unknown id.
  */
-export async function deleteAnnouncement(db: Db, id: number): Promise<void> {
-  const rows = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
-  if (rows.length === 0) throw notFound();
+export async function deleteAnnouncement(db: Db, id: number, audit: AuditContext): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [before] = await tx.delete(announcements).where(eq(announcements.id, id)).returning(audited);
+    if (!before) throw notFound();
+    await recordAudit(tx, audit, { entity: 'announcement', id, action: 'delete', before });
+  });
 }

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { links } from '../../db/schema';
 import { notFound } from '../../lib/api-error';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
+import { recordAudit, type AuditContext } from '../audit/audit-log';
 
 /** Query of `GET /api/dashboard/links`. */
 export interface LinkListQuery {
@@ -49,34 +50,48 @@ export async function getLink(db: Db, id: number): Promise<Link> {
   return row;
 }
 
-/** Adds a link (`linkSchema` already checked it: a `link` item's text is an http(s) URL or a site path). */
-export async function createLink(db: Db, input: LinkBody): Promise<Link> {
-  const [row] = await db
-    .insert(links)
-    .values({ title: input.title, text: input.text, type: input.type as LinkType })
-    .returning(linkColumns);
-  return row!;
+/** Adds a link (`linkSchema` already checked it: a `link` item's text is an http(s) URL or a site path). Audited. */
+export async function createLink(db: Db, input: LinkBody, audit: AuditContext): Promise<Link> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [row] = await tx
+      .insert(links)
+      .values({ title: input.title, text: input.text, type: input.type as LinkType })
+      .returning(linkColumns);
+    const { id, title, text, type } = row!;
+    await recordAudit(tx, audit, { entity: 'link', id, action: 'create', after: { title, text, type } });
+    return row!;
+  });
 }
 
 /**
- * Replaces a link's title, text and type.
+ * Replaces a link's title, text and type. Audited.
  * @throws ApiError 404 for an unknown id.
  */
-export async function updateLink(db: Db, id: number, input: LinkBody): Promise<Link> {
-  const [row] = await db
-    .update(links)
-    .set({ title: input.title, text: input.text, type: input.type as LinkType, updated_at: new Date() })
-    .where(eq(links.id, id))
-    .returning(linkColumns);
-  if (!row) throw notFound();
-  return row;
+export async function updateLink(db: Db, id: number, input: LinkBody, audit: AuditContext): Promise<Link> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [old] = await tx.select({ title: links.title, text: links.text, type: links.type }).from(links).where(eq(links.id, id)).for('update');
+    if (!old) throw notFound();
+    const [row] = await tx
+      .update(links)
+      .set({ title: input.title, text: input.text, type: input.type as LinkType, updated_at: new Date() })
+      .where(eq(links.id, id))
+      .returning(linkColumns);
+    await recordAudit(tx, audit, { entity: 'link', id, action: 'update', before: old, after: { title: row!.title, text: row!.text, type: row!.type } });
+    return row!;
+  });
 }
 
 /**
- * Deletes a link.
+ * Deletes a link. Audited.
  * @throws ApiError 404 for an unknown id.
  */
-export async function deleteLink(db: Db, id: number): Promise<void> {
-  const rows = await db.delete(links).where(eq(links.id, id)).returning({ id: links.id });
-  if (rows.length === 0) throw notFound();
+export async function deleteLink(db: Db, id: number, audit: AuditContext): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [before] = await tx.delete(links).where(eq(links.id, id)).returning({ title: links.title, text: links.text, type: links.type });
+    if (!before) throw notFound();
+    await recordAudit(tx, audit, { entity: 'link', id, action: 'delete', before });
+  });
 }

@@ -11,6 +11,7 @@ import { siteSettings } from '../../db/schema';
 import { validationFailed } from '../../lib/api-error';
 import { hasScriptMarkup, sanitizeRichText } from '../../lib/html';
 import { MESSAGES } from '../../lib/messages';
+import { recordAudit, type AuditContext } from '../audit/audit-log';
 
 /** What a database without the row answers: empty texts, no contacts, every switch on. */
 const DEFAULTS: SiteInformation = {
@@ -56,6 +57,27 @@ async function writeSettings(db: Db, values: Partial<SiteInformation>): Promise<
   return getSiteInformation(db);
 }
 
+/**
+ * Writes some fields of the single row and records the change in the audit log (issue 26), in one
+ * transaction: `entity` names the record (site information with its switches, or the terms).
+ */
+async function writeAudited(
+  db: Db,
+  values: Partial<SiteInformation>,
+  entity: 'site_information' | 'terms',
+  audit: AuditContext,
+): Promise<SiteInformation> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const before = await getSiteInformation(tx);
+    const after = await writeSettings(tx, values);
+    const fields = Object.keys(values) as Array<keyof SiteInformation>;
+    const pick = (info: SiteInformation) => Object.fromEntries(fields.map((field) => [field, info[field]]));
+    await recordAudit(tx, audit, { entity, id: null, action: 'update', before: pick(before), after: pick(after) });
+    return after;
+  });
+}
+
 /** Writes the whole record as given (seed and test fixtures; the dashboard goes through the update functions). */
 export async function saveSiteInformation(db: Db, info: SiteInformation): Promise<void> {
   await writeSettings(db, info);
@@ -78,9 +100,10 @@ function presentLinks(links: SocialLinks): SocialLinks {
 /**
  * `PUT /api/dashboard/site-information` (permission manage-site-information): saves everything but
  * the terms, `about_me` sanitized; the switches act on the next request. Answers the whole record.
+ * Audited with the fields that changed (a switch turned off shows as `comments_enabled: true → false`).
  * @throws ApiError 422 `richTextUnsafe` on `about_me`; nothing is written then.
  */
-export async function updateSiteInformation(db: Db, input: SiteInformationBody): Promise<SiteInformation> {
+export async function updateSiteInformation(db: Db, input: SiteInformationBody, audit: AuditContext): Promise<SiteInformation> {
   const values: SiteInformationInput = {
     site_name: input.site_name,
     short_description: input.short_description ?? '',
@@ -93,7 +116,7 @@ export async function updateSiteInformation(db: Db, input: SiteInformationBody):
     tickets_enabled: input.tickets_enabled,
     selling_enabled: input.selling_enabled,
   };
-  return writeSettings(db, values);
+  return writeAudited(db, values, 'site_information', audit);
 }
 
 /** The terms HTML (`GET /api/dashboard/terms-and-conditions`). */
@@ -103,10 +126,10 @@ export async function getTerms(db: Db): Promise<TermsInput> {
 
 /**
  * `PUT /api/dashboard/terms-and-conditions` (permission manage-terms): stores the terms sanitized
- * and answers them as stored.
+ * and answers them as stored. Audited.
  * @throws ApiError 422 `richTextUnsafe` on `terms_and_conditions`; nothing is written then.
  */
-export async function updateTerms(db: Db, html: string): Promise<TermsInput> {
-  const saved = await writeSettings(db, { terms_and_conditions: safeRichText('terms_and_conditions', html) });
+export async function updateTerms(db: Db, html: string, audit: AuditContext): Promise<TermsInput> {
+  const saved = await writeAudited(db, { terms_and_conditions: safeRichText('terms_and_conditions', html) }, 'terms', audit);
   return { terms_and_conditions: saved.terms_and_conditions };
 }

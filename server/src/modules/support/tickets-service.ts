@@ -2,16 +2,19 @@
  * Contact-us tickets (SPEC §1 "sending tickets" switch, §3 "Ticket", §4: read or unread).
  * Owns `tickets`; senders' contacts come from the users module.
  */
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { Paginated, Ticket, TicketStatusFilter, User } from '@shop/contracts';
+import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { BulkActionAnswer, Paginated, Ticket, TicketBulkAction, TicketStatusFilter, User } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { tickets } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
+import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';
+import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { escapeLike, normalizePersianText } from '../../lib/text';
 import { getUserContacts, userIdIn } from '../users/user-contacts';
 import { getSiteInformation } from './support-service';
+import { recordAudit, type AuditContext } from '../audit/audit-log';
 
 /** The Persian texts of the tickets endpoints. */
 export const TICKET_MESSAGES = {
@@ -45,28 +48,36 @@ export async function assertCanSendTicket(db: Db, user: User): Promise<void> {
   if (!site.tickets_enabled) throw new ApiError(403, TICKET_MESSAGES.closed);
 }
 
-/** Stores a ticket (unread) and answers it in the wire shape. */
+/**
+ * Stores a ticket (unread) and answers it in the wire shape; `created`, when given, runs in the
+ * same transaction with it (the route queues the staff mails there: issue 26), and its rejection
+ * leaves no ticket.
+ */
 export async function createTicket(
   db: Db,
   input: { userId: number; title: string; text: string; isRead?: boolean; createdAt?: Date },
+  created?: (tx: Db, ticket: Ticket) => Promise<void>,
 ): Promise<Ticket> {
-  const [row] = await db
-    .insert(tickets)
-    .values({
-      user_id: input.userId,
-      title: normalizePersianText(input.title),
-      text: input.text.trim(),
-      is_read: input.isRead ?? false,
-      ...(input.createdAt ? { created_at: input.createdAt } : {}),
-    })
-    .returning();
-  const [ticket] = await toTickets(db, [row!]);
-  return ticket!;
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [row] = await tx
+      .insert(tickets)
+      .values({
+        user_id: input.userId,
+        title: normalizePersianText(input.title),
+        text: input.text.trim(),
+        is_read: input.isRead ?? false,
+        ...(input.createdAt ? { created_at: input.createdAt } : {}),
+      })
+      .returning();
+    const [ticket] = await toTickets(tx, [row!]);
+    await created?.(tx, ticket!);
+    return ticket!;
+  });
 }
 
-/** A page of tickets, newest first, by read state and a search in title, text and sender. */
-export async function listTickets(db: Db, query: TicketListQuery): Promise<Paginated<Ticket>> {
-  const request = toPageRequest(query.page, query.per_page);
+/** The list's filters (see {@link listTickets}), shared by its export. */
+function ticketListWhere(db: Db, query: Omit<TicketListQuery, 'page' | 'per_page'>): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status === 'read') conditions.push(eq(tickets.is_read, true));
   if (query.status === 'unread') conditions.push(eq(tickets.is_read, false));
@@ -75,7 +86,13 @@ export async function listTickets(db: Db, query: TicketListQuery): Promise<Pagin
     const pattern = `%${escapeLike(q)}%`;
     conditions.push(or(ilike(tickets.title, pattern), ilike(tickets.text, pattern), userIdIn(db, tickets.user_id, q))!);
   }
-  const where = conditions.length ? and(...conditions) : undefined;
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** A page of tickets, newest first, by read state and a search in title, text and sender. */
+export async function listTickets(db: Db, query: TicketListQuery): Promise<Paginated<Ticket>> {
+  const request = toPageRequest(query.page, query.per_page);
+  const where = ticketListWhere(db, query);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -89,17 +106,78 @@ export async function listTickets(db: Db, query: TicketListQuery): Promise<Pagin
   return { data: await toTickets(db, rows), meta: pageMeta(request, total?.n ?? 0) };
 }
 
+/**
+ * Every ticket of the list's filters, newest first as the list, read in keyset pages as the
+ * consumer asks (the tickets CSV export, issue 26).
+ */
+export function exportTickets(db: Db, query: Omit<TicketListQuery, 'page' | 'per_page'>): AsyncIterable<Ticket> {
+  const where = ticketListWhere(db, query);
+  return keysetRows<TicketRow & NewestFirstCursor, Ticket>(
+    (after, size) =>
+      db
+        .select({ ...getTableColumns(tickets), ...newestFirstCursor(tickets.created_at, tickets.id) })
+        .from(tickets)
+        .where(and(where, newestFirstAfter(tickets.created_at, tickets.id, after)))
+        .orderBy(desc(tickets.created_at), desc(tickets.id))
+        .limit(size),
+    (page) => toTickets(db, page),
+  );
+}
+
 /** How many tickets nobody has read yet (the dashboard home and header, issue 8). */
 export async function countUnreadTickets(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(tickets).where(eq(tickets.is_read, false));
   return row?.n ?? 0;
 }
 
-/** Marks a ticket read or unread. @throws ApiError 404 when it does not exist. */
-export async function setTicketRead(db: Db, id: number, isRead: boolean): Promise<Ticket> {
-  const [row] = await db.update(tickets).set({ is_read: isRead }).where(eq(tickets.id, id)).returning();
-  if (!row) throw notFound();
-  const [ticket] = await toTickets(db, [row]);
+/**
+ * Marks the tickets `ids` read or unread (issue 26 "Bulk moderation"), all or nothing in one
+ * transaction, the rows locked meanwhile; duplicate ids count once. Each ticket changed is audited.
+ * @returns the distinct ids, and those whose read state changed
+ * @throws ApiError 404 naming the ids that do not exist; nothing changes then
+ */
+export async function setTicketsRead(
+  db: Db,
+  ids: number[],
+  isRead: boolean,
+  audit: AuditContext,
+): Promise<BulkActionAnswer<TicketBulkAction>> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const inIds = sql`${tickets.id} = any(${sql.param(unique)}::int[])`;
+  const changed = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const found = new Set((await tx.select({ id: tickets.id }).from(tickets).where(inIds).for('update')).map((row) => row.id));
+    const missing = unique.filter((id) => !found.has(id));
+    if (missing.length > 0) throw notFound(MESSAGES.ticketsMissing(missing));
+    const rows = await tx
+      .update(tickets)
+      .set({ is_read: isRead })
+      .where(and(inIds, ne(tickets.is_read, isRead)))
+      .returning({ id: tickets.id });
+    const changedIds = rows.map((row) => row.id).sort((a, b) => a - b);
+    await recordAudit(
+      tx,
+      audit,
+      changedIds.map((id) => ({
+        entity: 'ticket' as const,
+        id,
+        action: isRead ? ('read' as const) : ('unread' as const),
+        before: { is_read: !isRead },
+        after: { is_read: isRead },
+      })),
+    );
+    return changedIds;
+  });
+  return {
+    message: isRead ? MESSAGES.ticketsMarkedRead(unique.length) : MESSAGES.ticketsMarkedUnread(unique.length),
+    data: { action: isRead ? 'read' : 'unread', ids: unique, changed },
+  };
+}
+
+/** Marks one ticket read or unread ({@link setTicketsRead}) and answers it. @throws ApiError 404 when it does not exist. */
+export async function setTicketRead(db: Db, id: number, isRead: boolean, audit: AuditContext): Promise<Ticket> {
+  await setTicketsRead(db, [id], isRead, audit);
+  const [ticket] = await toTickets(db, await db.select().from(tickets).where(eq(tickets.id, id)));
   return ticket!;
 }
 

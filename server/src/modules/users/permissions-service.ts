@@ -2,7 +2,7 @@
  * Permission names and who holds them (SPEC §2 /dashboard/permissions, §3 "Permission", §6;
  * issue 7). Part of the users module (owns `permissions` and `permission_user`). A name of the
  * DESIGN.md catalogue (`PERMISSIONS` of @shop/contracts) is checked by the code: it is built in,
- * so it can be neither renamed nor deleted.
+ * so it can be neither renamed nor deleted. Every write is audited in its transaction (issue 26).
  */
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { PERMISSIONS, type Paginated, type PermissionDetail, type PermissionHolder } from '@shop/contracts';
@@ -13,6 +13,7 @@ import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { escapeLike } from '../../lib/text';
+import { recordAudit, type AuditContext } from '../audit/audit-log';
 import { refusal } from './users-service';
 
 /** Query of the permissions list. */
@@ -94,20 +95,33 @@ async function writingName<T>(write: () => Promise<T>): Promise<T> {
  * code until a route names it; staff who hold it see it in their list.
  * @throws ApiError 422 `permissionTaken` on `name`.
  */
-export async function createPermission(db: Db, name: string): Promise<PermissionDetail> {
-  const [row] = await writingName(() => db.insert(permissions).values({ name }).returning());
-  return (await toDetails(db, [row!]))[0]!;
+export async function createPermission(db: Db, name: string, audit: AuditContext): Promise<PermissionDetail> {
+  const row = await writingName(() =>
+    db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [created] = await tx.insert(permissions).values({ name }).returning();
+      await recordAudit(tx, audit, { entity: 'permission', id: created!.id, action: 'create', after: { name } });
+      return created!;
+    }),
+  );
+  return (await toDetails(db, [row]))[0]!;
 }
 
 /**
  * Renames a permission; the same name changes nothing.
  * @throws ApiError 404 unknown; 422 on `name`: `permissionBuiltin` for a catalogue name, `permissionTaken`.
  */
-export async function renamePermission(db: Db, id: number, name: string): Promise<PermissionDetail> {
+export async function renamePermission(db: Db, id: number, name: string, audit: AuditContext): Promise<PermissionDetail> {
   const current = await getPermission(db, id);
   if (current.name === name) return current;
   if (current.is_builtin) throw refusal('name', MESSAGES.permissionBuiltin);
-  await writingName(() => db.update(permissions).set({ name }).where(eq(permissions.id, id)));
+  await writingName(() =>
+    db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await tx.update(permissions).set({ name }).where(eq(permissions.id, id));
+      await recordAudit(tx, audit, { entity: 'permission', id, action: 'update', before: { name: current.name }, after: { name } });
+    }),
+  );
   return getPermission(db, id);
 }
 
@@ -115,10 +129,16 @@ export async function renamePermission(db: Db, id: number, name: string): Promis
  * Deletes a permission; its holders lose it (ON DELETE CASCADE of `permission_user`).
  * @throws ApiError 404 unknown; 422 `permissionBuiltin` for a catalogue name.
  */
-export async function deletePermission(db: Db, id: number): Promise<void> {
+export async function deletePermission(db: Db, id: number, audit: AuditContext): Promise<void> {
   const current = await getPermission(db, id);
   if (current.is_builtin) throw new ApiError(422, MESSAGES.permissionBuiltin);
-  await db.delete(permissions).where(eq(permissions.id, id));
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const deleted = await tx.delete(permissions).where(eq(permissions.id, id)).returning({ id: permissions.id });
+    if (deleted.length === 0) return;
+    const before = { name: current.name, user_ids: current.users.map((holder) => holder.id) };
+    await recordAudit(tx, audit, { entity: 'permission', id, action: 'delete', before });
+  });
 }
 
 /**
@@ -126,13 +146,22 @@ export async function deletePermission(db: Db, id: number): Promise<void> {
  * check anyway). Idempotent: a holder stays a holder.
  * @throws ApiError 404 unknown permission; 422 on `user_id`: `userUnknown`, `permissionsOnlyForStaff`.
  */
-export async function assignPermission(db: Db, id: number, userId: number): Promise<PermissionDetail> {
-  await getPermission(db, id);
-  const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
+export async function assignPermission(db: Db, id: number, userId: number, audit: AuditContext): Promise<PermissionDetail> {
+  const { name } = await getPermission(db, id);
+  const [user] = await db.select({ status: users.status, full_name: users.full_name }).from(users).where(eq(users.id, userId));
   if (!user) throw refusal('user_id', MESSAGES.userUnknown);
   if (user.status !== 'staff') throw refusal('user_id', MESSAGES.permissionsOnlyForStaff);
   try {
-    await db.insert(permissionUser).values({ permission_id: id, user_id: userId }).onConflictDoNothing();
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const added = await tx
+        .insert(permissionUser)
+        .values({ permission_id: id, user_id: userId })
+        .onConflictDoNothing()
+        .returning({ user_id: permissionUser.user_id });
+      if (added.length === 0) return;
+      await recordAudit(tx, audit, { entity: 'permission', id, action: 'assign', after: { name, user_id: userId, user_name: user.full_name } });
+    });
   } catch (error) {
     // The user or the permission was deleted since the checks above.
     if (foreignKeyViolation(error) === null) throw error;
@@ -146,8 +175,22 @@ export async function assignPermission(db: Db, id: number, userId: number): Prom
  * Takes a permission from a user. Idempotent: a user who does not hold it changes nothing.
  * @throws ApiError 404 unknown permission.
  */
-export async function unassignPermission(db: Db, id: number, userId: number): Promise<PermissionDetail> {
-  await getPermission(db, id);
-  await db.delete(permissionUser).where(and(eq(permissionUser.permission_id, id), eq(permissionUser.user_id, userId)));
+export async function unassignPermission(db: Db, id: number, userId: number, audit: AuditContext): Promise<PermissionDetail> {
+  const current = await getPermission(db, id);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const removed = await tx
+      .delete(permissionUser)
+      .where(and(eq(permissionUser.permission_id, id), eq(permissionUser.user_id, userId)))
+      .returning({ user_id: permissionUser.user_id });
+    if (removed.length === 0) return;
+    const holder = current.users.find((user) => user.id === userId);
+    await recordAudit(tx, audit, {
+      entity: 'permission',
+      id,
+      action: 'unassign',
+      before: { name: current.name, user_id: userId, user_name: holder?.full_name ?? null },
+    });
+  });
   return getPermission(db, id);
 }

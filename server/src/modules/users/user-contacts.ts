@@ -1,11 +1,15 @@
 /**
  * Contact details of users for other modules (support tickets, financial lists): name, email and
- * mobile by id, and the ids whose name, email or mobile contains a search text (the one matcher of
- * user-search.ts). Part of the users module, which owns the `users` table.
+ * mobile by id or as a column beside rows that name users, and the ids whose name, email or mobile
+ * contains a search text (the one matcher of user-search.ts). Part of the users module, which owns
+ * the `users` table.
  */
-import { inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PermissionName } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { permissions, permissionUser, users } from '../../db/schema';
+import { qualified } from '../../lib/qualified';
 import { userMatches } from './user-search';
 
 /** What a staff view shows of a sender. */
@@ -27,6 +31,17 @@ export async function getUserContacts(db: Db, ids: number[]): Promise<Map<number
   return result;
 }
 
+/**
+ * The contact of the user whose id is in `column`, as a column beside rows that name users (JSON
+ * `{ full_name, email, mobile }`, null for no such user): the rows and their users in one query.
+ */
+export function userContactSql(column: AnyPgColumn): SQL<UserContact | null> {
+  return sql<UserContact | null>`(
+    select json_build_object('full_name', u.full_name, 'email', u.email, 'mobile', u.mobile)
+    from ${users} as u where u.id = ${qualified(column)}
+  )`;
+}
+
 /** `column IN (ids of users whose name, email or mobile contains q)`; q is raw or normalized (see {@link userMatches}). */
 export function userIdIn(db: Db, column: Parameters<typeof inArray>[0], q: string): SQL {
   return inArray(column, db.select({ id: users.id }).from(users).where(userMatches(q)));
@@ -39,4 +54,26 @@ export function userIdIn(db: Db, column: Parameters<typeof inArray>[0], q: strin
 export async function matchingUserIds(db: Db, q: string, limit: number): Promise<number[]> {
   const rows = await db.select({ id: users.id }).from(users).where(userMatches(q)).limit(limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * The staff who hold `permission`, and every super (SPEC §6: a super passes every permission
+ * check), with a verified email, by id: whom a staff notification goes to (issue 26).
+ */
+export async function staffHolding(db: Db, permission: PermissionName): Promise<Array<{ id: number } & UserContact>> {
+  const holders = db
+    .select({ id: permissionUser.user_id })
+    .from(permissionUser)
+    .innerJoin(permissions, eq(permissions.id, permissionUser.permission_id))
+    .where(eq(permissions.name, permission));
+  return db
+    .select({ id: users.id, full_name: users.full_name, email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(
+      and(
+        isNotNull(users.email_verified_at),
+        or(eq(users.status, 'super'), and(eq(users.status, 'staff'), inArray(users.id, holders))),
+      ),
+    )
+    .orderBy(asc(users.id));
 }

@@ -12,11 +12,13 @@ import { permissions, permissionUser, users } from '../../db/schema';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { keysetRows, sortedAfter, sortedCursor, type SortedCursor } from '../../lib/keyset-rows';
 import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { normalizePersianText } from '../../lib/text';
 import { hashPassword } from '../auth/passwords';
 import { revokeAllTokens } from '../auth/tokens-service';
+import { recordAudit, type AuditContext } from '../audit/audit-log';
 import { hasPaidOrders } from '../commerce/ownership';
 import { userMatches } from './user-search';
 
@@ -81,6 +83,7 @@ function toUser(row: UserRecord, perms: Array<{ id: number; name: PermissionName
     status: row.status,
     is_email_verified: row.email_verified_at !== null,
     email_verified_at: toIso(row.email_verified_at),
+    is_mobile_verified: row.mobile_verified_at !== null,
     permissions: perms,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
@@ -120,6 +123,16 @@ export async function getUserSummaries(db: Db, ids: number[]): Promise<Map<numbe
     });
   }
   return result;
+}
+
+/** Which of the users `ids` are super (issue 26: only super moderates a super's comments). */
+export async function superUserIdsAmong(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`${users.id} = any(${sql.param(ids)}::int[])`, eq(users.status, 'super')));
+  return new Set(rows.map((row) => row.id));
 }
 
 /**
@@ -240,6 +253,28 @@ export async function grantPermissions(db: Db, userId: number, names: readonly s
 /** Query of the dashboard users list (contracts' `DashboardUserListQuery`). */
 export type UserListQuery = DashboardUserListQuery;
 
+/** The list's filters (see {@link listUsers}), shared by its export. */
+function userListWhere(query: Omit<UserListQuery, 'page' | 'per_page'>): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [query.q ? userMatches(query.q) : undefined];
+  if (query.status) conditions.push(eq(users.status, query.status));
+  if (query.verified === 'yes') conditions.push(isNotNull(users.email_verified_at));
+  if (query.verified === 'no') conditions.push(isNull(users.email_verified_at));
+  if (query.write_comment_status) conditions.push(sql`${commentStatusInForce} = ${query.write_comment_status}`);
+  return and(...conditions);
+}
+
+/** The column, its type and the direction of a `sort` value (default `-created_at`). */
+function userListOrder(sort = '-created_at') {
+  const field = sort.replace(/^-/, '') as UserSortField;
+  const { column, type } = ({
+    id: { column: users.id, type: 'integer' },
+    created_at: { column: users.created_at, type: 'timestamptz' },
+    full_name: { column: users.full_name, type: 'text' },
+    email: { column: users.email, type: 'text' },
+  } as const)[field];
+  return { column, type, direction: sort.startsWith('-') ? ('desc' as const) : ('asc' as const) };
+}
+
 /**
  * A page of users for `GET /api/dashboard/users` (DESIGN.md dashboard list conventions): `q` in
  * the full name, email or any part of the mobile (see {@link userMatches}); filters by type
@@ -249,27 +284,15 @@ export type UserListQuery = DashboardUserListQuery;
  */
 export async function listUsers(db: Db, query: UserListQuery): Promise<Paginated<User>> {
   const request = toPageRequest(query.page, query.per_page);
-  const conditions: Array<SQL | undefined> = [query.q ? userMatches(query.q) : undefined];
-  if (query.status) conditions.push(eq(users.status, query.status));
-  if (query.verified === 'yes') conditions.push(isNotNull(users.email_verified_at));
-  if (query.verified === 'no') conditions.push(isNull(users.email_verified_at));
-  if (query.write_comment_status) conditions.push(sql`${commentStatusInForce} = ${query.write_comment_status}`);
-  const where = and(...conditions);
-  const sort = query.sort ?? '-created_at';
-  const field = sort.replace(/^-/, '') as UserSortField;
-  const column = {
-    id: users.id,
-    created_at: users.created_at,
-    full_name: users.full_name,
-    email: users.email,
-  }[field];
-  const direction = sort.startsWith('-') ? desc : asc;
+  const where = userListWhere(query);
+  const { column, direction } = userListOrder(query.sort);
+  const order = direction === 'desc' ? desc : asc;
   const [rows, [total]] = await Promise.all([
     db
       .select(userColumns)
       .from(users)
       .where(where)
-      .orderBy(direction(column), direction(users.id))
+      .orderBy(order(column), order(users.id))
       .limit(request.perPage)
       .offset(request.offset),
     db.select({ n: count() }).from(users).where(where),
@@ -282,6 +305,32 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<Paginated
     data: rows.map((row) => toUser(row, perms.get(row.id) ?? [])),
     meta: pageMeta(request, total?.n ?? 0),
   };
+}
+
+/**
+ * Every user of the list's filters and sort (as {@link listUsers}), read in keyset pages as the
+ * consumer asks (the users CSV export, issue 26): the wire shape, which holds no password or token.
+ */
+export function exportUsers(db: Db, query: Omit<UserListQuery, 'page' | 'per_page'>): AsyncIterable<User> {
+  const where = userListWhere(query);
+  const { column, type, direction } = userListOrder(query.sort);
+  const order = direction === 'desc' ? desc : asc;
+  return keysetRows<UserRecord & SortedCursor, User>(
+    (after, size) =>
+      db
+        .select({ ...userColumns, ...sortedCursor(column, users.id) })
+        .from(users)
+        .where(and(where, sortedAfter(column, users.id, direction, type, after)))
+        .orderBy(order(column), order(users.id))
+        .limit(size),
+    async (page) => {
+      const perms = await permissionsOf(
+        db,
+        page.map((r) => r.id),
+      );
+      return page.map((row) => toUser(row, perms.get(row.id) ?? []));
+    },
+  );
 }
 
 /** How many users registered at or after `since` (the dashboard home's new users, issue 8). */
@@ -348,14 +397,27 @@ async function setPermissionsOf(tx: Db, userId: number, permissionIds: number[])
   }
 }
 
+/** What the audit log keeps of an account before and after a dashboard change (issue 26; never its password). */
+function auditedUser(user: User) {
+  return {
+    full_name: user.full_name,
+    email: user.email,
+    mobile: user.mobile,
+    status: user.status,
+    permissions: user.permissions.map((p) => p.name),
+    write_comment_status: user.write_comment_status,
+    comment_barred_until: user.comment_barred_until,
+  };
+}
+
 /**
  * Adds an account from the dashboard (POST /api/dashboard/users; SPEC §2 /add-user). The email
  * counts as verified: staff typed the address for the person, who has no link to open. Only
  * super may create staff or super accounts or give permissions (see {@link checkUserForm}).
- * User and permissions are written in one transaction.
+ * User and permissions are written in one transaction, audited (the password left out).
  * @throws ApiError 403 / 422 of {@link checkUserForm}; 422 on `email` / `mobile` when taken.
  */
-export async function createDashboardUser(db: Db, actor: User, input: DashboardUserCreateInput): Promise<User> {
+export async function createDashboardUser(db: Db, actor: User, input: DashboardUserCreateInput, audit: AuditContext): Promise<User> {
   const permissionIds = await checkUserForm(db, actor, null, input);
   const passwordHash = await hashPassword(input.password);
   const id = await db.transaction(async (transaction) => {
@@ -369,6 +431,7 @@ export async function createDashboardUser(db: Db, actor: User, input: DashboardU
       email_verified_at: new Date(),
     });
     await setPermissionsOf(tx, user.id, permissionIds);
+    await recordAudit(tx, audit, { entity: 'user', id: user.id, action: 'create', after: auditedUser(await getDashboardUser(tx, user.id)) });
     return user.id;
   });
   return getDashboardUser(db, id);
@@ -380,7 +443,7 @@ export async function createDashboardUser(db: Db, actor: User, input: DashboardU
  * own, when editing oneself: `keepToken`). A changed email counts as verified, as on create.
  * A type other than staff holds no permissions, so making a user ordinary drops them. Only super
  * edits a super account or changes a type or a permission set; the last super stays super. One
- * transaction.
+ * transaction, audited (a new password is not: only the fields above).
  * @throws ApiError 404 unknown user; 403 / 422 of {@link checkUserForm}; 422 `status`
  *   `lastSuperUser`; 422 on `email` / `mobile` when another account has it.
  */
@@ -389,6 +452,7 @@ export async function updateDashboardUser(
   actor: User,
   id: number,
   input: DashboardUserUpdateInput,
+  audit: AuditContext,
   keepToken?: string,
 ): Promise<User> {
   const target = await getDashboardUser(db, id);
@@ -409,6 +473,7 @@ export async function updateDashboardUser(
           mobile,
           status: input.status,
           ...(email !== target.email ? { email_verified_at: new Date() } : {}),
+          ...(mobile !== target.mobile ? { mobile_verified_at: null } : {}),
           ...(passwordHash ? { password_hash: passwordHash } : {}),
           updated_at: new Date(),
         })
@@ -419,6 +484,7 @@ export async function updateDashboardUser(
     const current = target.permissions.map((p) => p.id).sort((a, b) => a - b);
     if (permissionIds.join(',') !== current.join(',')) await setPermissionsOf(tx, id, permissionIds);
     if (passwordHash) await revokeAllTokens(tx, id, actor.id === id ? keepToken : undefined);
+    await recordAudit(tx, audit, { entity: 'user', id, action: 'update', before: auditedUser(target), after: auditedUser(await getDashboardUser(tx, id)) });
   });
   return getDashboardUser(db, id);
 }
@@ -439,13 +505,13 @@ function isRestrictViolation(error: unknown): boolean {
 
 /**
  * Deletes an account (DELETE /api/dashboard/users/:id; SPEC §6 "users who bought a product
- * cannot be deleted"). Its tokens, reset codes, permissions, cart, likes, comments, tickets and
+ * cannot be deleted"), audited. Its tokens, reset codes, permissions, cart, likes, comments, tickets and
  * course progress go with it (ON DELETE CASCADE); refunds it made keep a null `refunded_by`.
  * @throws ApiError 404 unknown; 422 `cannotDeleteSelf`; 403 `onlySuperEditsSuper` for a staff
  *   caller and a super account; 405 `operationNotValid` (SPEC §8) for a buyer, and for any account
  *   with orders (kept for the books: `orders.user_id` is ON DELETE RESTRICT); 422 `lastSuperUser`.
  */
-export async function deleteDashboardUser(db: Db, actor: User, id: number): Promise<void> {
+export async function deleteDashboardUser(db: Db, actor: User, id: number, audit: AuditContext): Promise<void> {
   const target = await getDashboardUser(db, id);
   if (target.id === actor.id) throw new ApiError(422, MESSAGES.cannotDeleteSelf);
   if (target.status === 'super' && actor.status !== 'super') throw new ApiError(403, MESSAGES.onlySuperEditsSuper);
@@ -459,13 +525,14 @@ export async function deleteDashboardUser(db: Db, actor: User, id: number): Prom
       if (foreignKeyViolation(error) === null && !isRestrictViolation(error)) throw error;
       throw new ApiError(405, MESSAGES.operationNotValid);
     }
+    await recordAudit(tx, audit, { entity: 'user', id, action: 'delete', before: auditedUser(target) });
   });
 }
 
 /**
  * Sets who may comment (POST /api/dashboard/users/:id/comment-status; SPEC §4): `allowed` frees
  * the user, `barred` is permanent, `temporarily-barred` lasts until `barred_until` (already checked
- * to be in the future by `commentRestrictionSchema`) and then ends by itself.
+ * to be in the future by `commentRestrictionSchema`) and then ends by itself. Audited.
  * @throws ApiError 404 unknown; 403 `onlySuperEditsSuper` for a staff caller and a super account.
  */
 export async function setCommentRestriction(
@@ -473,16 +540,22 @@ export async function setCommentRestriction(
   actor: User,
   id: number,
   input: CommentRestrictionInput,
+  audit: AuditContext,
 ): Promise<User> {
   const target = await getDashboardUser(db, id);
   if (target.status === 'super' && actor.status !== 'super') throw new ApiError(403, MESSAGES.onlySuperEditsSuper);
   const status = input.write_comment_status as WriteCommentStatus;
   const until = status === 'temporarily-barred' && input.barred_until ? new Date(input.barred_until) : null;
-  await db
-    .update(users)
-    .set({ write_comment_status: status, comment_barred_until: until, updated_at: new Date() })
-    .where(eq(users.id, id));
-  return getDashboardUser(db, id);
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await tx
+      .update(users)
+      .set({ write_comment_status: status, comment_barred_until: until, updated_at: new Date() })
+      .where(eq(users.id, id));
+    const after = await getDashboardUser(tx, id);
+    await recordAudit(tx, audit, { entity: 'user', id, action: 'update', before: auditedUser(target), after: auditedUser(after) });
+    return after;
+  });
 }
 
 // ── accounts (H1) ──
@@ -525,7 +598,7 @@ export interface OwnProfileInput {
 
 /**
  * Saves the signed-in user's full name, email and mobile (profile #home). A changed email is
- * unverified again (the caller mails a new link).
+ * unverified again (the caller mails a new link); so is a changed mobile (issue 26: an SMS code verifies it).
  * @returns the saved user and whether the email changed; null when the account is gone.
  * @throws ApiError 422 with a Persian `email` / `mobile` error when another account has either.
  */
@@ -536,7 +609,7 @@ export async function updateOwnProfile(
 ): Promise<{ user: User; emailChanged: boolean } | null> {
   const email = input.email.trim().toLowerCase();
   const mobile = input.mobile || null;
-  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [current] = await db.select({ email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, userId));
   if (!current) return null;
   await assertContactsFree(db, { email, mobile }, userId);
   const emailChanged = current.email !== email;
@@ -549,6 +622,7 @@ export async function updateOwnProfile(
         mobile,
         updated_at: new Date(),
         ...(emailChanged ? { email_verified_at: null } : {}),
+        ...(mobile !== current.mobile ? { mobile_verified_at: null } : {}),
       })
       .where(eq(users.id, userId));
   } catch (error) {
@@ -556,4 +630,24 @@ export async function updateOwnProfile(
   }
   const user = await getUserById(db, userId);
   return user && { user, emailChanged };
+}
+
+/** The account of an E.164 mobile and whether the mobile is verified (issue 26), or null. */
+export async function findMobileAccount(db: Db, mobile: string): Promise<{ id: number; verified: boolean } | null> {
+  const [row] = await db.select({ id: users.id, verified_at: users.mobile_verified_at }).from(users).where(eq(users.mobile, mobile));
+  return row ? { id: row.id, verified: row.verified_at !== null } : null;
+}
+
+/**
+ * Marks a user's mobile verified (issue 26: an SMS code to it was used), if it is still `mobile`
+ * (a profile change since the code was sent voids it); an earlier verification time is kept.
+ * @returns whether the user has that mobile.
+ */
+export async function markMobileVerified(db: Db, userId: number, mobile: string): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ mobile_verified_at: sql`coalesce(${users.mobile_verified_at}, now())` })
+    .where(and(eq(users.id, userId), eq(users.mobile, mobile)))
+    .returning({ id: users.id });
+  return updated.length > 0;
 }

@@ -5,9 +5,10 @@
  * `requirePermission(name)` is the one role/permission gate of every dashboard route (SPEC §6).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hasPermission, type PermissionName, type User } from '@shop/contracts';
+import { hasPermission, type AccessRequirement, type User } from '@shop/contracts';
 import { ApiError, forbidden, unauthenticated } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
+import { auditActor, type AuditContext } from '../../modules/audit/audit-log';
 import { resolveToken, TOKEN_LIFETIME_DAYS } from '../../modules/auth/tokens-service';
 import { getUserById } from '../../modules/users/users-service';
 
@@ -96,7 +97,7 @@ export type GuardHook = (request: FastifyRequest, reply: FastifyReply) => Promis
  * holding a permission. Every /api route declares it, through its guard hook or
  * `config: { access: 'public' }`; `plugins/app/route-access.ts` refuses to start otherwise.
  */
-export type RouteAccess = 'public' | 'signed-in' | 'dashboard' | { permission: PermissionName };
+export type RouteAccess = 'public' | 'signed-in' | 'dashboard' | { permission: AccessRequirement };
 
 const guardAccess = new WeakMap<GuardHook, RouteAccess>();
 
@@ -142,13 +143,25 @@ export const requireDashboardUser: GuardHook = guard('dashboard', async (request
 /**
  * The guard of every dashboard section's route (SPEC §6), run as the route's `onRequest` hook so
  * it answers before query/body validation: the refusals of {@link requireDashboardUser}, then
- * 403 `forbidden: …` for staff without the named permission. Super passes every check.
+ * 403 `forbidden: …` for staff without the named permission. Super passes every check, and
+ * alone passes `SUPER_ONLY` (the audit log, issue 26).
  */
-export function requirePermission(name: PermissionName): GuardHook {
+export function requirePermission(name: AccessRequirement): GuardHook {
   return guard({ permission: name }, async (request, reply) => {
     const { user } = await requireDashboardAuth(request, reply);
     if (!hasPermission(user, name)) throw forbidden();
   });
+}
+
+/**
+ * Who makes a dashboard write and from where, for the audit log (issue 26): the signed-in caller
+ * (id and name) and `request.ip` as `trustProxy` gives it. Routes pass it to the service that
+ * writes, which records it in the change's transaction (modules/audit/audit-log.ts).
+ * @throws ApiError 401 as {@link requireAuth}
+ */
+export async function auditContextOf(request: FastifyRequest): Promise<AuditContext> {
+  const { user } = await requireAuth(request);
+  return auditActor(user, request.ip);
 }
 
 /** Sets the httpOnly token cookie of login and register (SPEC §9, DESIGN.md "Auth"). */

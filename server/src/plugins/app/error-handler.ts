@@ -41,6 +41,10 @@ function messageOf(issue: AjvIssue): string {
       return MESSAGES.fieldMin(Number(params.limit));
     case 'maximum':
       return MESSAGES.fieldMax(Number(params.limit));
+    case 'maxItems':
+      return MESSAGES.fieldMaxItems(Number(params.limit));
+    case 'minItems':
+      return MESSAGES.fieldMinItems;
     case 'maxLength':
       return MESSAGES.fieldTooLong(Number(params.limit));
     default:

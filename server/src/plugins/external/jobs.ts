@@ -23,8 +23,8 @@ export default fp(
     const jobs = new PgBoss({
       db: { executeSql: (text, values) => app.dbExecuteSql(text, values) },
       schema: 'pgboss',
-      // No cron schedules yet: no clock monitor polling the database for them.
-      schedule: false,
+      // Cron schedules on: the audit log's daily retention job (modules/audit/audit-log.ts).
+      schedule: true,
     });
     // A failed poll or maintenance run (the database away: issue 23) is logged; pg-boss goes on.
     jobs.on('error', (error) => app.log.warn({ err: error }, 'job queue: a background query failed'));

@@ -82,7 +82,7 @@ const emailVerificationRoutes: FastifyPluginAsync = async (app) => {
       const { user } = await requireAuth(request);
       if (user.is_email_verified) throw new ApiError(422, MESSAGES.emailAlreadyVerified);
       await resendLimit(request, reply);
-      void sendVerificationEmail(app.mailer, app.settings.appKey, linkOrigin(request), user);
+      await sendVerificationEmail(app.mailer, app.db, app.settings.appKey, linkOrigin(request), user);
       return { message: MESSAGES.verificationEmailSent };
     },
   );

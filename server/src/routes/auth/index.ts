@@ -7,8 +7,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { loginSchema, registerSchema } from '@shop/validation';
 import { createCsrfToken, CSRF_COOKIE } from '../../plugins/app/csrf';
 import { clearAuthCookie, requireAuth, requireUser, setAuthCookie } from '../../plugins/app/auth';
+import { mergeVisitorCartAtSignIn } from '../../plugins/app/visitor-cart';
 import { MESSAGES } from '../../lib/messages';
-import { boughtProductSchema, errorBodySchema, messageSchema, userSchema } from '../../lib/schemas';
+import { boughtProductSchema, errorBodySchema, messageSchema, tokenAnswerSchema, userSchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { login, register, type LoginInput, type RegisterInput } from '../../modules/auth/auth-service';
 import { sendVerificationEmail } from '../../modules/auth/email-verification';
@@ -17,17 +18,8 @@ import { listBoughtProducts } from '../../modules/commerce/sessions-service';
 import { linkOrigin } from '../../modules/mail/mailer';
 import emailVerificationRoutes from './email-verification';
 import passwordResetRoutes from './password-reset';
+import smsCodeRoutes from './sms-code';
 import { rateLimits } from '../../plugins/external/rate-limit';
-
-const tokenAnswerSchema = {
-  type: 'object',
-  required: ['token', 'message', 'data'],
-  properties: {
-    token: { type: 'string' },
-    message: { type: 'string' },
-    data: { type: 'object', required: ['user'], properties: { user: userSchema } },
-  },
-} as const;
 
 const errors = { 400: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema } as const;
 
@@ -57,6 +49,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
    * POST /api/auth/register: 201 AuthTokenAnswer + cookie, then the verification link is mailed
    * (a mail failure never fails the request; the resend page recovers); 422 Persian field errors
    * (duplicates included); 429 with Retry-After after RATE_LIMIT_REGISTER_PER_HOUR valid forms per IP.
+   * A visitor's cart comes along (issue 25: merged, its cookies cleared).
    */
   app.post<{ Body: RegisterInput }>(
     '/api/auth/register',
@@ -73,8 +66,13 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       preHandler: registerLimit,
     },
     async (request, reply) => {
-      const { token, user } = await register(app.db, request.body);
-      void sendVerificationEmail(app.mailer, app.settings.appKey, linkOrigin(request), user);
+      // The account and its verification mail commit together (issue 26): no account without its link.
+      const { token, user } = await app.db.transaction(async (tx) => {
+        const registered = await register(tx, request.body);
+        await sendVerificationEmail(app.mailer, tx, app.settings.appKey, linkOrigin(request), registered.user);
+        return registered;
+      });
+      await mergeVisitorCartAtSignIn(request, reply, user.id);
       setAuthCookie(reply, token);
       return reply.code(201).send({ token, message: MESSAGES.registerSucceeded, data: { user } });
     },
@@ -95,7 +93,8 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * POST /api/auth/login: 200 AuthTokenAnswer + cookie; 422 `کاربری با این مشخصات یافت نشد.`;
-   * 429 with Retry-After after 5 tries a minute per account+IP (or 30 per IP).
+   * 429 with Retry-After after 5 tries a minute per account+IP (or 30 per IP). A visitor's cart is
+   * merged into the user's, whether the client keeps the cookie or the bearer token (issue 25).
    */
   app.post<{ Body: LoginInput }>(
     '/api/auth/login',
@@ -113,6 +112,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { token, user } = await login(app.db, request.body);
+      await mergeVisitorCartAtSignIn(request, reply, user.id);
       setAuthCookie(reply, token);
       return { token, message: MESSAGES.loginSucceeded, data: { user } };
     },
@@ -179,6 +179,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   await app.register(emailVerificationRoutes);
   await app.register(passwordResetRoutes);
+  await app.register(smsCodeRoutes);
 };
 
 export default authRoutes;

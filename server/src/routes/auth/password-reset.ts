@@ -56,7 +56,8 @@ const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const issued = await issueResetCode(app.db, app.settings.appKey, request.body);
-      if (issued) void sendResetCode(app.mailer, issued);
+      // Not awaited; a failure to queue the mail is logged (the user may ask for a new code).
+      if (issued) void sendResetCode(app.mailer, app.db, issued).catch((err: unknown) => request.log.error({ err }, 'reset code mail not queued'));
       return { message: MESSAGES.resetCodeSent };
     },
   );

@@ -1,15 +1,29 @@
-/** The signed-in user's cart (issue 6; SPEC §2 /shopping-cart, §8): read, add, remove; prices in tomans. */
-import type { FastifyPluginAsync } from 'fastify';
-import type { AddToCartBody } from '@shop/contracts';
+/**
+ * The cart (issue 6; SPEC §2 /shopping-cart, §8): read, add, remove; prices in tomans. A signed-in
+ * user's, or a visitor's kept by the `visitor_cart` cookie (issue 25; plugins/app/visitor-cart.ts),
+ * whose untouched carts are deleted after 30 days by a periodic cleanup here.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AddToCartBody, ApplyDiscountCodeBody } from '@shop/contracts';
 import { notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
 import { cartAnswerSchema, cartSchema, itemSchema, signedInErrorResponses } from '../../lib/schemas';
-import { requireAuth, requireUser } from '../../plugins/app/auth';
-import { addToCart, getCart, removeFromCart } from '../../modules/commerce/cart-service';
+import { getAuth } from '../../plugins/app/auth';
+import { cartOwnerOf, setVisitorCartCookies, VISITOR_CART_DAYS, visitorCartForAdd } from '../../plugins/app/visitor-cart';
+import {
+  addToCart,
+  applyDiscountCode,
+  deleteStaleVisitorCarts,
+  getCart,
+  removeDiscountCode,
+  removeFromCart,
+} from '../../modules/commerce/cart-service';
 
 const errors = signedInErrorResponses;
 
+/** How often visitors' carts untouched for {@link VISITOR_CART_DAYS} days are looked for, ms. */
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** `{product_id}`; anything else (a price, say) is dropped by the validator. */
 const addBodySchema = {
@@ -19,36 +33,87 @@ const addBodySchema = {
 } as const;
 
 const cartRoutes: FastifyPluginAsync = async (app) => {
-  /** GET /api/cart: `{data: Cart}`; 401 for visitors. */
+  const timer = setInterval(() => {
+    deleteStaleVisitorCarts(app.db, VISITOR_CART_DAYS).catch((error: unknown) => app.log.warn({ err: error }, 'old visitors\' carts not removed yet'));
+  }, CLEANUP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+  const hold = app.settings.discountHoldMinutes;
+  /** The request's cart (the signed-in user's, or the cookie's visitor's), priced now. */
+  const cartOf = async (request: FastifyRequest) => getCart(app.db, await cartOwnerOf(request), hold);
+
+  /** GET /api/cart: `{data: Cart}`, the user's or the visitor's (empty without a cart cookie, or with an unknown one). */
   app.get(
     '/api/cart',
     {
       schema: { tags: ['commerce'], summary: 'The cart, priced now', response: { 200: itemSchema(cartSchema), ...errors } },
-      onRequest: requireUser,
+      config: { access: 'public' },
     },
-    async (request) => ({ data: await getCart(app.db, (await requireAuth(request)).user.id) }),
+    async (request) => ({ data: await cartOf(request) }),
+  );
+
+  /**
+   * PUT /api/cart/discount-code `{code}` (issue 25): `{message, data: Cart}` priced with the code;
+   * 422 with the Persian refusal on `code` (unknown, inactive, not started, expired, used up, used
+   * by you, empty cart, not for these courses, under the minimum).
+   */
+  app.put<{ Body: ApplyDiscountCodeBody }>(
+    '/api/cart/discount-code',
+    {
+      schema: {
+        tags: ['commerce'],
+        summary: 'Apply a discount code to the cart',
+        body: { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 100 } } },
+        response: { 200: cartAnswerSchema, ...errors },
+      },
+      config: { access: 'public', keepsPublicCache: true },
+    },
+    async (request) => {
+      const data = await applyDiscountCode(app.db, await cartOwnerOf(request), request.body.code, hold);
+      return { message: MESSAGES.discountApplied, data };
+    },
+  );
+
+  /** DELETE /api/cart/discount-code (issue 25): `{message, data: Cart}` without the code. */
+  app.delete(
+    '/api/cart/discount-code',
+    {
+      schema: { tags: ['commerce'], summary: 'Remove the discount code from the cart', response: { 200: cartAnswerSchema, ...errors } },
+      config: { access: 'public', keepsPublicCache: true },
+    },
+    async (request) => {
+      const data = await removeDiscountCode(app.db, await cartOwnerOf(request), hold);
+      return { message: MESSAGES.discountRemoved, data };
+    },
   );
 
   /**
    * POST /api/cart `{product_id}`: 201 `{message, data: Cart}`; 403 selling closed; 422 unknown or
-   * inactive course, already bought, already in the cart, bad body.
+   * inactive course, already bought, already in the cart, bad body. A visitor's first add makes
+   * their cart and sets its cookies; each add refreshes them for 30 days.
    */
   app.post<{ Body: AddToCartBody }>(
     '/api/cart',
     {
-      config: { keepsPublicCache: true },
+      config: { access: 'public', keepsPublicCache: true },
       schema: {
         tags: ['commerce'],
         summary: 'Add a course to the cart',
         body: addBodySchema,
         response: { 201: cartAnswerSchema, ...errors },
       },
-      onRequest: requireUser,
     },
     async (request, reply) => {
-      const { user } = await requireAuth(request);
-      const data = await addToCart(app.db, user.id, request.body.product_id);
-      return reply.code(201).send({ message: MESSAGES.productAddedToCart, data });
+      const auth = await getAuth(request);
+      if (auth) {
+        const owner = { userId: auth.user.id };
+        await addToCart(app.db, owner, request.body.product_id);
+        return reply.code(201).send({ message: MESSAGES.productAddedToCart, data: await getCart(app.db, owner, hold) });
+      }
+      const { token, owner } = await visitorCartForAdd(request);
+      await addToCart(app.db, owner, request.body.product_id);
+      setVisitorCartCookies(reply, token);
+      return reply.code(201).send({ message: MESSAGES.productAddedToCart, data: await getCart(app.db, owner, hold) });
     },
   );
 
@@ -56,20 +121,20 @@ const cartRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { productId: string } }>(
     '/api/cart/:productId',
     {
-      config: { keepsPublicCache: true },
+      config: { access: 'public', keepsPublicCache: true },
       schema: {
         tags: ['commerce'],
         summary: 'Remove a course from the cart',
         params: { type: 'object', properties: { productId: { type: 'string' } } },
         response: { 200: cartAnswerSchema, ...errors },
       },
-      onRequest: requireUser,
     },
     async (request) => {
-      const { user } = await requireAuth(request);
       const productId = parseId(request.params.productId);
       if (productId === null) throw notFound();
-      return { message: MESSAGES.productRemovedFromCart, data: await removeFromCart(app.db, user.id, productId) };
+      const owner = await cartOwnerOf(request);
+      await removeFromCart(app.db, owner, productId);
+      return { message: MESSAGES.productRemovedFromCart, data: await getCart(app.db, owner, hold) };
     },
   );
 };

@@ -4,24 +4,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
-import { commonErrorResponses, itemSchema, signedInErrorResponses } from '../../lib/schemas';
+import { certificateSchema, commonErrorResponses, itemSchema, signedInErrorResponses } from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { getCertificate, listCertificates } from '../../modules/commerce/certificates';
-
-const str = { type: 'string' } as const;
-/** Certificate of contracts commerce.ts. */
-const certificateSchema = {
-  type: 'object',
-  required: ['code', 'holder_name', 'product_id', 'product_title', 'issued_at', 'revoked_at'],
-  properties: {
-    code: str,
-    holder_name: str,
-    product_id: { type: 'integer' },
-    product_title: str,
-    issued_at: { type: 'string', format: 'date-time' },
-    revoked_at: { type: ['string', 'null'], format: 'date-time' },
-  },
-} as const;
 
 const certificatesRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/certificates/:code: `{data: Certificate}` for anyone, revoked or not; 404 unknown. */
@@ -32,7 +17,7 @@ const certificatesRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['commerce'],
         summary: "Check a course's certificate by its code",
-        params: { type: 'object', required: ['code'], properties: { code: str } },
+        params: { type: 'object', required: ['code'], properties: { code: { type: 'string' } } },
         response: { 200: itemSchema(certificateSchema), ...commonErrorResponses },
       },
     },

@@ -5,10 +5,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
 import { parseId } from '../../lib/pagination';
-import { checkoutAnswerSchema, errorBodySchema, itemSchema, orderSchema, signedInErrorResponses } from '../../lib/schemas';
+import {
+  checkoutAnswerSchema,
+  errorBodySchema,
+  itemSchema,
+  orderSchema,
+  pageQueryProperties,
+  paginatedSchema,
+  signedInErrorResponses,
+} from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
 import { checkout, getOwnOrder, payOrder, paymentContexts } from '../../modules/commerce/checkout-service';
+import { listOwnOrders } from '../../modules/commerce/own-orders';
 
 const errors = signedInErrorResponses;
 
@@ -28,6 +37,7 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
    * POST /api/checkout (header `Idempotency-Key`, body ignored): 201 `{data: CheckoutAnswer}` for a
    * new order, 200 for the same key again; 403 selling closed; 422 empty cart or gateway failure;
    * 429 with Retry-After after RATE_LIMIT_CHECKOUT_PER_MINUTE checkouts and pays of one user.
+   * A new order paid at once (free) gets its receipt mail; a new unpaid one its reminder job (issue 25).
    */
   app.post<{ Headers: { 'idempotency-key'?: string } }>(
     '/api/checkout',
@@ -70,6 +80,24 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { user } = await requireAuth(request);
       return { data: await payOrder(app.db, payment.of(request), user, orderIdOf(request.params.orderId)) };
+    },
+  );
+
+  /** GET /api/orders?page&per_page: `Paginated<Order>` of the caller's orders, newest first (issue 25: receipts in the profile). */
+  app.get<{ Querystring: { page?: number; per_page?: number } }>(
+    '/api/orders',
+    {
+      schema: {
+        tags: ['commerce'],
+        summary: 'My orders',
+        querystring: { type: 'object', properties: pageQueryProperties },
+        response: { 200: paginatedSchema(orderSchema), ...errors },
+      },
+      onRequest: requireUser,
+    },
+    async (request) => {
+      const { user } = await requireAuth(request);
+      return listOwnOrders(app.db, user.id, request.query);
     },
   );
 

@@ -2,7 +2,9 @@
  * Financial info in the dashboard (SPEC §2 /dashboard/financial-info, §3, §4, §8; issue 6):
  * orders (show-financial-info), courses added to users by hand (show-financial-info), refunds
  * (manage-refunds), and the sales and refund summaries (show-financial-info). Routes declare
- * schemas and delegate to financial-service.ts and sales-summary-service.ts.
+ * schemas and delegate to financial-service.ts and sales-summary-service.ts. Each list and summary
+ * has `GET <its path>/export`: its rows as a CSV file, same permission and filters (issue 25;
+ * financial-exports.ts, lib/csv-export.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import {
@@ -12,6 +14,7 @@ import {
   type RefundBody,
   type SalesPeriod,
 } from '@shop/contracts';
+import { csvRouteSchema, sendCsv } from '../../lib/csv-export';
 import { MESSAGES } from '../../lib/messages';
 import { routeId } from '../../lib/pagination';
 import {
@@ -24,7 +27,8 @@ import {
   pageQueryProperties,
   idParamsSchema,
 } from '../../lib/schemas';
-import { requireAuth, requirePermission } from '../../plugins/app/auth';
+import { auditContextOf, requirePermission } from '../../plugins/app/auth';
+import { receiptMailContext, sendReceiptMail, sendRefundMail } from '../../modules/commerce/receipts';
 import {
   addProductToUser,
   changeManualOrderProduct,
@@ -37,6 +41,7 @@ import {
   type OrderListQuery,
   type RefundListQuery,
 } from '../../modules/commerce/financial-service';
+import { ordersCsv, refundsCsv, summaryCsv } from '../../modules/commerce/financial-exports';
 import { getSalesSummary, type SummaryKind } from '../../modules/commerce/sales-summary-service';
 
 const BASE = '/api/dashboard/financial-info';
@@ -48,6 +53,20 @@ const pageQuery = {
   q: { type: 'string', maxLength: 200, description: "Searched in the buyer's full name, email and mobile (0912… or +98912…)." },
 } as const;
 const paymentStatus = { type: 'string', enum: ['unpaid', 'paid'] } as const;
+/** Filters of the orders list, taken by its export too. */
+const orderFilters = { q: pageQuery.q, payment_status: paymentStatus, source: { type: 'string', enum: ['checkout', 'manual'] } } as const;
+const periodQuery = {
+  type: 'object',
+  properties: { period: { type: 'string', enum: [...SALES_PERIODS], default: 'all' } },
+} as const;
+/** Schema of a CSV export route: the list's filters, a CSV download, the usual errors. */
+const csvSchema = (summary: string, filters: object) => ({
+  tags,
+  summary,
+  produces: csvRouteSchema.produces,
+  querystring: { type: 'object', properties: filters },
+  response: { 200: csvRouteSchema.response200, ...errors },
+});
 const writeAnswer = (data: object) =>
   ({ type: 'object', required: ['message', 'data'], properties: { message: { type: 'string' }, data } }) as const;
 
@@ -65,13 +84,20 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Orders',
         querystring: {
           type: 'object',
-          properties: { ...pageQuery, payment_status: paymentStatus, source: { type: 'string', enum: ['checkout', 'manual'] } },
+          properties: { ...pageQuery, ...orderFilters },
         },
         response: { 200: paginatedSchema(dashboardOrderSchema), ...errors },
       },
       ...financial,
     },
     (request) => listDashboardOrders(app.db, request.query),
+  );
+
+  /** GET …/orders/export: every order of the list's filters as `orders-<Jalali date>.csv` (issue 25). */
+  app.get<{ Querystring: OrderListQuery }>(
+    `${BASE}/orders/export`,
+    { schema: csvSchema('Orders as CSV', orderFilters), ...financial },
+    async (request, reply) => sendCsv(reply, await ordersCsv(app.db, 'orders', request.query)),
   );
 
   /** GET …/orders/:id: {data: DashboardOrder}. */
@@ -81,7 +107,10 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
     async (request) => ({ data: await getDashboardOrder(app.db, routeId(request.params.id)) }),
   );
 
-  /** PUT …/orders/:id `{payment_status}`: paid grants the courses (paid_at now), unpaid revokes them. */
+  /**
+   * PUT …/orders/:id `{payment_status}`: paid grants the courses (paid_at now; a checkout order gets
+   * its receipt number and receipt mail, issue 25), unpaid revokes them.
+   */
   app.put<{ Params: { id: string }; Body: OrderUpdateBody }>(
     `${BASE}/orders/:id`,
     {
@@ -94,10 +123,16 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
       },
       ...financial,
     },
-    async (request) => ({
-      message: MESSAGES.orderUpdated,
-      data: await setOrderPaymentStatus(app.db, routeId(request.params.id), request.body.payment_status),
-    }),
+    async (request) => {
+      const order = await setOrderPaymentStatus(
+        app.db,
+        routeId(request.params.id),
+        request.body.payment_status,
+        await auditContextOf(request),
+        (tx, orderId) => sendReceiptMail(tx, receiptMailContext(request), orderId),
+      );
+      return { message: MESSAGES.orderUpdated, data: order };
+    },
   );
 
   const manual = `${BASE}/list-of-products-added-to-users`;
@@ -115,6 +150,13 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
       ...financial,
     },
     (request) => listDashboardOrders(app.db, { ...request.query, source: 'manual' }),
+  );
+
+  /** GET …/list-of-products-added-to-users/export: the list's rows as `products-added-to-users-<date>.csv` (issue 25). */
+  app.get<{ Querystring: Omit<OrderListQuery, 'source'> }>(
+    `${manual}/export`,
+    { schema: csvSchema('Courses added to users by hand as CSV', { q: orderFilters.q, payment_status: paymentStatus }), ...financial },
+    async (request, reply) => sendCsv(reply, await ordersCsv(app.db, 'products-added-to-users', { ...request.query, source: 'manual' })),
   );
 
   /** GET …/list-of-products-added-to-users/:id: {data: DashboardOrder}; 404 unless manual. */
@@ -142,7 +184,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) =>
       reply.code(201).send({
         message: MESSAGES.productAddedToUser,
-        data: await addProductToUser(app.db, { userId: request.body.user_id, productId: request.body.product_id }),
+        data: await addProductToUser(app.db, { userId: request.body.user_id, productId: request.body.product_id }, await auditContextOf(request)),
       }),
   );
 
@@ -161,7 +203,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => ({
       message: MESSAGES.productOfUserChanged,
-      data: await changeManualOrderProduct(app.db, routeId(request.params.id), request.body.product_id),
+      data: await changeManualOrderProduct(app.db, routeId(request.params.id), request.body.product_id, await auditContextOf(request)),
     }),
   );
 
@@ -170,7 +212,7 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
     `${manual}/:id`,
     { schema: { tags, summary: 'Remove a course added by hand', params: idParamsSchema, response: { 200: messageSchema, ...errors } }, ...financial },
     async (request) => {
-      await deleteManualOrder(app.db, routeId(request.params.id));
+      await deleteManualOrder(app.db, routeId(request.params.id), await auditContextOf(request));
       return { message: MESSAGES.productRemovedFromUser };
     },
   );
@@ -190,7 +232,14 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
     (request) => listRefunds(app.db, request.query),
   );
 
-  /** POST …/money-refund-status `{order_item_id, confirmation}`: 201 {message, data: Refund}; 422 word, unpaid, refunded. */
+  /** GET …/money-refund-status/export: every refund of the search as `refunds-<Jalali date>.csv` (issue 25). */
+  app.get<{ Querystring: RefundListQuery }>(
+    `${BASE}/money-refund-status/export`,
+    { schema: csvSchema('Refunds as CSV', { q: pageQuery.q }), ...refunds },
+    async (request, reply) => sendCsv(reply, await refundsCsv(app.db, request.query)),
+  );
+
+  /** POST …/money-refund-status `{order_item_id, confirmation}`: 201 {message, data: Refund} and the buyer's refund mail (issue 25); 422 word, unpaid, refunded. */
   app.post<{ Body: RefundBody }>(
     `${BASE}/money-refund-status`,
     {
@@ -207,12 +256,12 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
       ...refunds,
     },
     async (request, reply) => {
-      const { user } = await requireAuth(request);
-      const refund = await refundOrderItem(app.db, {
-        orderItemId: request.body.order_item_id,
-        confirmation: request.body.confirmation,
-        staffId: user.id,
-      });
+      const refund = await refundOrderItem(
+        app.db,
+        { orderItemId: request.body.order_item_id, confirmation: request.body.confirmation },
+        await auditContextOf(request),
+        (tx, orderId, orderItemId) => sendRefundMail(tx, receiptMailContext(request), orderId, orderItemId),
+      );
       return reply.code(201).send({ message: MESSAGES.refundDone, data: refund });
     },
   );
@@ -225,15 +274,19 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
         schema: {
           tags,
           summary: kind === 'sales' ? 'Sales summary' : 'Refund summary',
-          querystring: {
-            type: 'object',
-            properties: { period: { type: 'string', enum: [...SALES_PERIODS], default: 'all' } },
-          },
+          querystring: periodQuery,
           response: { 200: salesSummarySchema, ...errors },
         },
         ...financial,
       },
       (request) => getSalesSummary(app.db, kind, request.query.period),
+    );
+
+    /** GET …/sales|refunds/export?period=: the summary's lines as `<sales|refund>-summary-<period>-<date>.csv` (issue 25). */
+    app.get<{ Querystring: { period: SalesPeriod } }>(
+      `${BASE}/${kind}/export`,
+      { schema: csvSchema(kind === 'sales' ? 'Sales summary as CSV' : 'Refund summary as CSV', periodQuery.properties), ...financial },
+      async (request, reply) => sendCsv(reply, await summaryCsv(app.db, kind, request.query.period)),
     );
   }
 };

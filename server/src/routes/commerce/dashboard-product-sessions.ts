@@ -10,7 +10,7 @@ import { parseId } from '../../lib/pagination';
 import { dashboardProductSessionSchema, errorBodySchema, idParamsSchema, messageItemSchema } from '../../lib/schemas';
 import { SUBTITLES_MAX_KB } from '@shop/validation';
 import { readForm } from '../../lib/uploads';
-import { requirePermission } from '../../plugins/app/auth';
+import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import {
   createProductSession,
   deleteProductSession,
@@ -42,7 +42,7 @@ const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
 
   /** POST /api/dashboard/product-sessions (multipart): 201 {data}; 413/415 files, 422 fields, unknown course or none at all. */
   app.post('/api/dashboard/product-sessions', { schema: s.create, ...guard }, async (request, reply) =>
-    reply.code(201).send({ data: await createProductSession(app.db, app.files, await form(request)) }),
+    reply.code(201).send({ data: await createProductSession(app.db, app.files, await form(request), await auditContextOf(request)) }),
   );
 
   /** GET /api/dashboard/product-sessions/:id: {data: DashboardProductSession}, active or not. */
@@ -57,21 +57,21 @@ const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string } }>('/api/dashboard/product-sessions/:id', { schema: s.update, ...guard }, async (request) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();
-    return { data: await updateProductSession(app.db, app.files, id, await form(request)) };
+    return { data: await updateProductSession(app.db, app.files, id, await form(request), await auditContextOf(request)) };
   });
 
   /** DELETE /api/dashboard/product-sessions/:id: {message}; its image, lesson file, likes and comments go too. */
   app.delete<{ Params: { id: string } }>('/api/dashboard/product-sessions/:id', { schema: s.remove, ...guard }, async (request) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();
-    await deleteProductSession(app.db, app.files, id);
+    await deleteProductSession(app.db, app.files, id, await auditContextOf(request));
     return { message: MESSAGES.sessionDeleted };
   });
 
   /**
    * POST /api/dashboard/product-sessions/:id/media/retry (issue 24 "Processing"): queues a failed
    * upload's kept source again; 202 {message, data} with `media_status: 'queued'`; 422 when the
-   * processing did not fail or its source is gone, 409 while one is queued or processing.
+   * processing did not fail or its source is gone, 409 while one is queued or processing. Audited (issue 26).
    */
   app.post<{ Params: { id: string } }>(
     '/api/dashboard/product-sessions/:id/media/retry',
@@ -80,7 +80,7 @@ const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
         tags: ['commerce'],
         summary: "Process a session's failed lesson upload again",
         description:
-          'Queues the kept source of a failed upload for processing again (ffmpeg to HLS). 422 lessonNothingToRetry unless media_status is failed with a source kept, 422 lessonSourceMissing when that source is gone, 409 lessonProcessing while a job is queued or processing.',
+          'Queues the kept source of a failed upload for processing again (ffmpeg to HLS), recorded in the audit log as a retry of the session. 422 lessonNothingToRetry unless media_status is failed with a source kept, 422 lessonSourceMissing when that source is gone, 409 lessonProcessing while a job is queued or processing.',
         params: idParamsSchema,
         response: {
           202: messageItemSchema(dashboardProductSessionSchema),
@@ -97,7 +97,7 @@ const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound();
-      return reply.code(202).send({ message: MESSAGES.lessonRetryQueued, data: await retryTranscode(app, id) });
+      return reply.code(202).send({ message: MESSAGES.lessonRetryQueued, data: await retryTranscode(app, id, await auditContextOf(request)) });
     },
   );
 };

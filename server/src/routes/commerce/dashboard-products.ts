@@ -9,7 +9,7 @@ import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
 import { productSchema } from '../../lib/schemas';
 import { readForm } from '../../lib/uploads';
-import { requirePermission } from '../../plugins/app/auth';
+import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import {
   createProduct,
   deleteProduct,
@@ -35,7 +35,7 @@ const dashboardProductsRoutes: FastifyPluginAsync = async (app) => {
 
   /** POST /api/dashboard/products (multipart): 201 {data: Product}; 413/415 image, 422 fields or duplicate slug. */
   app.post('/api/dashboard/products', { schema: s.create, ...guard }, async (request, reply) =>
-    reply.code(201).send({ data: await createProduct(app.db, app.files, await form(request)) }),
+    reply.code(201).send({ data: await createProduct(app.db, app.files, await form(request), await auditContextOf(request)) }),
   );
 
   /** GET /api/dashboard/products/:id: {data: Product}, active or not. */
@@ -50,14 +50,14 @@ const dashboardProductsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string } }>('/api/dashboard/products/:id', { schema: s.update, ...guard }, async (request) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();
-    return { data: await updateProduct(app.db, app.files, id, await form(request)) };
+    return { data: await updateProduct(app.db, app.files, id, await form(request), await auditContextOf(request)) };
   });
 
   /** DELETE /api/dashboard/products/:id: {message}; 422 once sold; its sessions, files, likes and comments go too. */
   app.delete<{ Params: { id: string } }>('/api/dashboard/products/:id', { schema: s.remove, ...guard }, async (request) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();
-    await deleteProduct(app.db, app.files, id);
+    await deleteProduct(app.db, app.files, id, await auditContextOf(request));
     return { message: MESSAGES.productDeleted };
   });
 };

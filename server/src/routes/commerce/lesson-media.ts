@@ -5,6 +5,7 @@
  * are rewritten so every URI they name carries the request's signed query.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { ApiError, notFound } from '../../lib/api-error';
 import { addPlaylistQuery } from '../../lib/add-playlist-query';
 import { MESSAGES } from '../../lib/messages';
@@ -12,7 +13,7 @@ import { parseId } from '../../lib/pagination';
 import { errorBodySchema, signedInErrorResponses } from '../../lib/schemas';
 import { sendStoredFile, type StoredFileSource } from '../../lib/stored-file-reply';
 import { getAuth, guard } from '../../plugins/app/auth';
-import { getLessonFiles } from '../../modules/commerce/sessions-service';
+import { getLessonFiles, type LessonFiles } from '../../modules/commerce/sessions-service';
 import { isValidLessonMediaSignature } from '../../modules/commerce/signed-urls';
 
 /** A file of a lesson's HLS: up to four folders deep, plain names, one of the HLS extensions. */
@@ -29,6 +30,14 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** Signed media is the viewer's own: kept by their browser only, and asked again before reuse. */
 const CACHE_CONTROL = 'private, no-cache';
+
+/**
+ * How long a viewer's leave to view a lesson is kept for its segments, ms. A player asks for a
+ * segment every few seconds, so the purchase and the lesson's folder are read at most this often
+ * per viewer and lesson; every playlist is checked afresh (and renews the kept leave), so a
+ * refund or a new lesson takes effect at once for playlists and within this time for segments.
+ */
+const VIEWER_CACHE_TTL_MS = 30_000;
 
 /** The largest playlist read to rewrite, bytes (a two-hour lesson's media playlist is ~50 KB). */
 const MAX_PLAYLIST_BYTES = 1024 * 1024;
@@ -69,11 +78,23 @@ const fileResponses = {
 } as const;
 
 const lessonMediaRoutes: FastifyPluginAsync = async (app) => {
-  /** The stored files of the session's ready lesson for the signed-in caller (guarded already), or 404. */
-  const filesOf = async (request: FastifyRequest<MediaRequest>) => {
+  /** Files of lessons their viewers may view, by `<user id>:<session id>`; refusals are not kept. */
+  const viewable = new LRUCache<string, LessonFiles>({ max: 10_000, ttl: VIEWER_CACHE_TTL_MS });
+  /**
+   * The stored files of the session's ready lesson for the signed-in caller (guarded already), or
+   * 404; 403 when they may not view it. `fresh` reads them from the database; otherwise a leave
+   * kept less than {@link VIEWER_CACHE_TTL_MS} ago is used.
+   */
+  const filesOf = async (request: FastifyRequest<MediaRequest>, fresh: boolean) => {
     const { user } = (await getAuth(request))!;
-    const files = await getLessonFiles(app.db, user, parseId(request.params.sessionId)!);
+    const sessionId = parseId(request.params.sessionId)!;
+    const key = `${user.id}:${sessionId}`;
+    const kept = fresh ? undefined : viewable.get(key);
+    if (kept) return kept;
+    viewable.delete(key);
+    const files = await getLessonFiles(app.db, user, sessionId);
     if (!files) throw notFound();
+    viewable.set(key, files);
     return files;
   };
   const privateFile = (key: string): StoredFileSource => ({
@@ -106,7 +127,7 @@ const lessonMediaRoutes: FastifyPluginAsync = async (app) => {
       const path = request.params['*'] ?? '';
       const extension = HLS_FILE.exec(path)?.[1]?.toLowerCase();
       if (!extension) throw notFound();
-      const { hls } = await filesOf(request);
+      const { hls } = await filesOf(request, extension === 'm3u8');
       // `hls` is the lesson's folder, `lessons/<id>/<uuid>/` (modules/lessons/transcode.ts).
       const key = `${hls}${path}`;
       reply.header('x-content-type-options', 'nosniff');
@@ -146,7 +167,7 @@ const lessonMediaRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { subtitles } = await filesOf(request);
+      const { subtitles } = await filesOf(request, true);
       if (!subtitles) throw notFound();
       reply.header('x-content-type-options', 'nosniff');
       return sendStoredFile(request, reply, privateFile(subtitles), { contentType: CONTENT_TYPES.vtt!, cacheControl: CACHE_CONTROL });

@@ -13,7 +13,7 @@ import {
   paymentContexts,
   type CallbackQuery,
 } from '../../modules/commerce/checkout-service';
-import { refuseUndecodableQuery } from '../../lib/bad-input';
+import { addFormBodyParser } from '../../lib/form-body';
 import { sandboxPageHtml } from '../../modules/commerce/payments/sandbox-gateway';
 
 /** Largest form body accepted by `POST /api/payments/start`, bytes. */
@@ -37,20 +37,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   const payment = paymentContexts(app);
 
   // The hidden form posts application/x-www-form-urlencoded (scoped to this plugin's routes).
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => {
-      // Bytes that are not UTF-8 are refused as in a query (issue 22 item 3); URLSearchParams would make them U+FFFD.
-      try {
-        refuseUndecodableQuery(body as string);
-      } catch (error) {
-        done(error as Error, undefined);
-        return;
-      }
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  addFormBodyParser(app, FORM_BODY_LIMIT);
 
   /** POST /api/payments/start (form field `token`): 303 to the gateway's pay page; 404 unknown token. No XSRF: a navigation. */
   app.post<{ Body: { token: string } }>(
@@ -95,7 +82,8 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   }
 
   /**
-   * GET /api/payments/callback?Authority=&Status=OK|NOK: 303 to `/shopping-cart?payment=paid|failed&order_id=<id>`;
+   * GET /api/payments/callback?Authority=&Status=OK|NOK: 303 to `/shopping-cart?payment=paid|failed&order_id=<id>`
+   * (a paid order's receipt mail queued, issue 25);
    * 401 visitor; 403 another user's order; 404 unknown authority; 409 replayed; 422 amount mismatch or gateway failure.
    */
   app.get<{ Querystring: CallbackQuery }>(

@@ -8,7 +8,7 @@ import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
 import { podcastSchema } from '../../lib/schemas';
 import { readForm } from '../../lib/uploads';
-import { requirePermission } from '../../plugins/app/auth';
+import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import type { DashboardListQuery } from '../../lib/list-order';
 import {
   createPodcast,
@@ -31,7 +31,7 @@ const dashboardPodcastsRoutes: FastifyPluginAsync = async (app) => {
 
   /** POST /api/dashboard/podcasts (multipart): 201 {data: Podcast}; 413/415 image or audio, 422 fields or duplicate slug. */
   app.post('/api/dashboard/podcasts', { schema: s.create, ...guard }, async (request, reply) =>
-    reply.code(201).send({ data: await createPodcast(app.db, app.files, await form(request)) }),
+    reply.code(201).send({ data: await createPodcast(app.db, app.files, await form(request), await auditContextOf(request)) }),
   );
 
   /** GET /api/dashboard/podcasts/:id: {data: Podcast}, active or not. */
@@ -46,14 +46,14 @@ const dashboardPodcastsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string } }>('/api/dashboard/podcasts/:id', { schema: s.update, ...guard }, async (request) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();
-    return { data: await updatePodcast(app.db, app.files, id, await form(request)) };
+    return { data: await updatePodcast(app.db, app.files, id, await form(request), await auditContextOf(request)) };
   });
 
   /** DELETE /api/dashboard/podcasts/:id: {message}; its files, likes and comments go too. */
   app.delete<{ Params: { id: string } }>('/api/dashboard/podcasts/:id', { schema: s.remove, ...guard }, async (request) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();
-    await deletePodcast(app.db, app.files, id);
+    await deletePodcast(app.db, app.files, id, await auditContextOf(request));
     return { message: MESSAGES.podcastDeleted };
   });
 };

@@ -8,7 +8,7 @@ import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
 import { postSchema } from '../../lib/schemas';
 import { readForm } from '../../lib/uploads';
-import { requirePermission } from '../../plugins/app/auth';
+import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import type { DashboardListQuery } from '../../lib/list-order';
 import {
   createPost,
@@ -31,7 +31,7 @@ const dashboardPostsRoutes: FastifyPluginAsync = async (app) => {
 
   /** POST /api/dashboard/posts (multipart): 201 {data: Post}; 413/415 image, 422 fields or duplicate slug. */
   app.post('/api/dashboard/posts', { schema: s.create, ...guard }, async (request, reply) =>
-    reply.code(201).send({ data: await createPost(app.db, app.files, await form(request)) }),
+    reply.code(201).send({ data: await createPost(app.db, app.files, await form(request), await auditContextOf(request)) }),
   );
 
   /** GET /api/dashboard/posts/:id: {data: Post}, active or not. */
@@ -46,14 +46,14 @@ const dashboardPostsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string } }>('/api/dashboard/posts/:id', { schema: s.update, ...guard }, async (request) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();
-    return { data: await updatePost(app.db, app.files, id, await form(request)) };
+    return { data: await updatePost(app.db, app.files, id, await form(request), await auditContextOf(request)) };
   });
 
   /** DELETE /api/dashboard/posts/:id: {message}; its image, likes and comments go too. */
   app.delete<{ Params: { id: string } }>('/api/dashboard/posts/:id', { schema: s.remove, ...guard }, async (request) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();
-    await deletePost(app.db, app.files, id);
+    await deletePost(app.db, app.files, id, await auditContextOf(request));
     return { message: MESSAGES.postDeleted };
   });
 };

@@ -11,6 +11,8 @@ import { errorBodySchema, likeAnswerSchema, paginatedSchema, searchResultSchema,
 import { yupBody, yupQuery } from '../../lib/yup-body';
 import { getAuth, guard, requireAuth, requireUser } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
+import { linkOrigin } from '../../modules/mail/mailer';
+import { notifyCommentPosted } from '../../modules/site/comment-notifications';
 import { likeItem, postComment } from '../../modules/site/engagement-service';
 import { search } from '../../modules/site/search-service';
 import healthRoutes from './health';
@@ -59,7 +61,8 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
   /**
    * POST /api/comments: 201 `{message, data: CommentNode}` (pending unless staff); 401 visitor,
    * 403 unverified / barred / closed / other user_id, 404 unknown item, 422 bad body or parent;
-   * 429 with Retry-After after RATE_LIMIT_COMMENTS_PER_MINUTE valid comments of one user.
+   * 429 with Retry-After after RATE_LIMIT_COMMENTS_PER_MINUTE valid comments of one user. Once
+   * saved, a pending comment queues the staff digest, a public reply its author's mail (issue 26).
    */
   app.post<{ Body: CommentInput }>(
     '/api/comments',
@@ -87,7 +90,10 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireAuth(request);
-      return reply.code(201).send(await postComment(app.db, user, request.body));
+      const answer = await postComment(app.db, user, request.body, (tx, [id]) =>
+        notifyCommentPosted(app, tx, id!, user.id, linkOrigin(request)),
+      );
+      return reply.code(201).send(answer);
     },
   );
 

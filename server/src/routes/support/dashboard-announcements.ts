@@ -20,7 +20,7 @@ import {
   idParamsSchema,
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
-import { requirePermission } from '../../plugins/app/auth';
+import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import {
   assertAnnouncementEditable,
   createAnnouncement,
@@ -75,7 +75,7 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: body.validatorCompiler,
     },
     async (request, reply) =>
-      reply.code(201).send({ message: MESSAGES.announcementCreated, data: await createAnnouncement(app.db, request.body) }),
+      reply.code(201).send({ message: MESSAGES.announcementCreated, data: await createAnnouncement(app.db, request.body, await auditContextOf(request)) }),
   );
 
   /** GET /api/dashboard/announcements/:id: {data: Announcement} (`is_expired` tells the form to be read only); 404 unknown. */
@@ -108,7 +108,7 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => ({
       message: MESSAGES.announcementUpdated,
-      data: await updateAnnouncement(app.db, routeId(request.params.id), request.body),
+      data: await updateAnnouncement(app.db, routeId(request.params.id), request.body, await auditContextOf(request)),
     }),
   );
 
@@ -120,7 +120,7 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
       ...guard,
     },
     async (request) => {
-      await deleteAnnouncement(app.db, routeId(request.params.id));
+      await deleteAnnouncement(app.db, routeId(request.params.id), await auditContextOf(request));
       return { message: MESSAGES.announcementDeleted };
     },
   );

@@ -1,22 +1,28 @@
 /**
  * Comment moderation (SPEC §2 /dashboard/comments and its sub-pages, §6: permission
- * show-comments; issue 3): list, approve, reject, delete with replies, reply as staff.
+ * show-comments; issue 3): list, approve, reject, delete with replies, reply as staff; the same
+ * actions on many comments at once, and the list as a CSV file (issue 26).
  */
-import type { FastifyPluginAsync } from 'fastify';
-import { CONTENT_TYPES } from '@shop/contracts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { CONTENT_TYPES, type BulkActionBody, type CommentBulkAction } from '@shop/contracts';
 import { commentReplySchema } from '@shop/validation';
 import { notFound } from '../../lib/api-error';
+import { csvRouteSchema, sendCsv } from '../../lib/csv-export';
 import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
-import { dashboardCommentSchema, itemSchema, messageSchema, paginatedSchema, signedInErrorResponses, pageQueryProperties } from '../../lib/schemas';
+import { bulkActionAnswerSchema, bulkActionBodySchema, dashboardCommentSchema, itemSchema, messageSchema, paginatedSchema, signedInErrorResponses, pageQueryProperties } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
-import { requireAuth, requirePermission } from '../../plugins/app/auth';
+import { auditContextOf, requireAuth, requirePermission } from '../../plugins/app/auth';
+import { linkOrigin } from '../../modules/mail/mailer';
+import { notifyCommentsPublished } from '../../modules/site/comment-notifications';
+import { commentsCsv } from '../../modules/site/comment-exports';
 import { listCommentsForModeration, type CommentListQuery } from '../../modules/site/comments-service';
 import {
   contentTitles,
-  deleteComment,
   moderateComment,
+  moderateComments,
   replyAsStaff,
+  type InCommentTransaction,
 } from '../../modules/site/engagement-service';
 
 const errors = signedInErrorResponses;
@@ -24,6 +30,13 @@ const params = { type: 'object', properties: { id: { type: 'string' } } } as con
 const replyBody = yupBody(commentReplySchema);
 /** The cast body of a reply (commentReplySchema). */
 type ReplyBody = { text: string };
+const COMMENT_BULK_ACTIONS: readonly CommentBulkAction[] = ['approve', 'reject', 'delete'];
+/** Filters of the moderation list, taken by its export too. */
+const commentFilters = {
+  type: { type: 'string', enum: [...CONTENT_TYPES] },
+  status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
+  q: { type: 'string', maxLength: 200, description: 'Searched in the comment text.' },
+} as const;
 
 const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
   const guard = { onRequest: requirePermission('show-comments') };
@@ -32,6 +45,11 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
     if (id === null) throw notFound();
     return id;
   };
+  /** The approval and reply mails of comments made public by `actorId`, queued in the change's transaction (issue 26). */
+  const mailPublished =
+    (actorId: number, request: FastifyRequest): InCommentTransaction =>
+    (tx, ids) =>
+      notifyCommentsPublished(app, tx, ids, actorId, linkOrigin(request));
 
   /** GET /api/dashboard/comments: Paginated<DashboardComment>, newest first, by type/status/q. */
   app.get<{ Querystring: CommentListQuery }>(
@@ -40,15 +58,7 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['support'],
         summary: 'Comments for moderation',
-        querystring: {
-          type: 'object',
-          properties: {
-            type: { type: 'string', enum: [...CONTENT_TYPES] },
-            status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
-            ...pageQueryProperties,
-            q: { type: 'string', maxLength: 200, description: 'Searched in the comment text.' },
-          },
-        },
+        querystring: { type: 'object', properties: { ...commentFilters, ...pageQueryProperties } },
         response: { 200: paginatedSchema(dashboardCommentSchema), ...errors },
       },
       ...guard,
@@ -56,8 +66,24 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
     (request) => listCommentsForModeration(app.db, request.query, contentTitles(app.db)),
   );
 
+  /** GET /api/dashboard/comments/export: every comment of the list's filters as `comments-<Jalali date>.csv` (issue 26). */
+  app.get<{ Querystring: CommentListQuery }>(
+    '/api/dashboard/comments/export',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'Comments for moderation as CSV',
+        produces: csvRouteSchema.produces,
+        querystring: { type: 'object', properties: commentFilters },
+        response: { 200: csvRouteSchema.response200, ...errors },
+      },
+      ...guard,
+    },
+    (request, reply) => sendCsv(reply, commentsCsv(app.db, request.query, contentTitles(app.db))),
+  );
+
   for (const action of ['approve', 'reject'] as const) {
-    /** POST /api/dashboard/comments/:id/approve|reject: {data: DashboardComment}; 404 when unknown. */
+    /** POST /api/dashboard/comments/:id/approve|reject: {data: DashboardComment}; 404 when unknown; an approval mails its author and a reply's parent's author (issue 26). */
     app.post<{ Params: { id: string } }>(
       `/api/dashboard/comments/:id/${action}`,
       {
@@ -69,13 +95,37 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
         },
         ...guard,
       },
-      async (request) => ({
-        data: await moderateComment(app.db, idOf(request.params.id), action === 'approve' ? 'approved' : 'rejected'),
-      }),
+      async (request) => {
+        const id = idOf(request.params.id);
+        const { user } = await requireAuth(request);
+        return { data: await moderateComment(app.db, user, id, action, await auditContextOf(request), mailPublished(user.id, request)) };
+      },
     );
   }
 
-  /** DELETE /api/dashboard/comments/:id: {message}; its replies go too. */
+  /**
+   * POST /api/dashboard/comments/bulk {action: approve|reject|delete, ids}: BulkActionAnswer (issue
+   * 26), all or nothing; 404 naming unknown ids, 403 naming a super's comments for staff, 422 over
+   * BULK_MAX_IDS ids. A delete takes the replies too.
+   */
+  app.post<{ Body: BulkActionBody<CommentBulkAction> }>(
+    '/api/dashboard/comments/bulk',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'Approve, reject or delete many comments at once',
+        body: bulkActionBodySchema(COMMENT_BULK_ACTIONS),
+        response: { 200: bulkActionAnswerSchema(COMMENT_BULK_ACTIONS), ...errors },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const { user } = await requireAuth(request);
+      return moderateComments(app.db, user, request.body.action, request.body.ids, await auditContextOf(request), mailPublished(user.id, request));
+    },
+  );
+
+  /** DELETE /api/dashboard/comments/:id: {message}; its replies go too; 404 unknown, 403 a super's for staff. */
   app.delete<{ Params: { id: string } }>(
     '/api/dashboard/comments/:id',
     {
@@ -83,7 +133,9 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
       ...guard,
     },
     async (request) => {
-      await deleteComment(app.db, idOf(request.params.id));
+      const id = idOf(request.params.id);
+      const { user } = await requireAuth(request);
+      await moderateComments(app.db, user, 'delete', [id], await auditContextOf(request));
       return { message: MESSAGES.commentDeleted };
     },
   );
@@ -106,7 +158,8 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const id = idOf(request.params.id);
       const { user } = await requireAuth(request);
-      return reply.code(201).send({ data: await replyAsStaff(app.db, user, id, request.body.text) });
+      const data = await replyAsStaff(app.db, user, id, request.body.text, await auditContextOf(request), mailPublished(user.id, request));
+      return reply.code(201).send({ data });
     },
   );
 };

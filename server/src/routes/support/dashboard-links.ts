@@ -19,7 +19,7 @@ import {
   idParamsSchema,
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
-import { requirePermission } from '../../plugins/app/auth';
+import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import {
   createLink,
   deleteLink,
@@ -68,7 +68,7 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
       preValidation: body.preValidation,
       validatorCompiler: body.validatorCompiler,
     },
-    async (request, reply) => reply.code(201).send({ message: MESSAGES.linkCreated, data: await createLink(app.db, request.body) }),
+    async (request, reply) => reply.code(201).send({ message: MESSAGES.linkCreated, data: await createLink(app.db, request.body, await auditContextOf(request)) }),
   );
 
   /** GET /api/dashboard/links/:id: {data: Link}; 404 unknown. */
@@ -96,7 +96,7 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
       preValidation: body.preValidation,
       validatorCompiler: body.validatorCompiler,
     },
-    async (request) => ({ message: MESSAGES.linkUpdated, data: await updateLink(app.db, routeId(request.params.id), request.body) }),
+    async (request) => ({ message: MESSAGES.linkUpdated, data: await updateLink(app.db, routeId(request.params.id), request.body, await auditContextOf(request)) }),
   );
 
   /** DELETE /api/dashboard/links/:id: {message}; 404 unknown. */
@@ -107,7 +107,7 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
       ...guard,
     },
     async (request) => {
-      await deleteLink(app.db, routeId(request.params.id));
+      await deleteLink(app.db, routeId(request.params.id), await auditContextOf(request));
       return { message: MESSAGES.linkDeleted };
     },
   );

@@ -21,7 +21,7 @@ import {
   termsSchema,
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
-import { requirePermission } from '../../plugins/app/auth';
+import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import { getSiteInformation, getTerms, updateSiteInformation, updateTerms } from '../../modules/support/support-service';
 
 const tags = ['support'];
@@ -57,7 +57,7 @@ const dashboardSiteInformationRoutes: FastifyPluginAsync = async (app) => {
       preValidation: termsBody.preValidation,
       validatorCompiler: termsBody.validatorCompiler,
     },
-    async (request) => ({ message: MESSAGES.termsSaved, data: await updateTerms(app.db, request.body.terms_and_conditions) }),
+    async (request) => ({ message: MESSAGES.termsSaved, data: await updateTerms(app.db, request.body.terms_and_conditions, await auditContextOf(request)) }),
   );
 
   /** GET /api/dashboard/site-information: {data: SiteInformation}, the same record as the public read. */
@@ -92,7 +92,7 @@ const dashboardSiteInformationRoutes: FastifyPluginAsync = async (app) => {
       preValidation: siteInformationBody.preValidation,
       validatorCompiler: siteInformationBody.validatorCompiler,
     },
-    async (request) => ({ message: MESSAGES.siteInformationSaved, data: await updateSiteInformation(app.db, request.body) }),
+    async (request) => ({ message: MESSAGES.siteInformationSaved, data: await updateSiteInformation(app.db, request.body, await auditContextOf(request)) }),
   );
 };
 

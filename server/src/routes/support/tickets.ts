@@ -5,7 +5,9 @@ import { errorBodySchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { guard, requireAuth } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
+import { linkOrigin } from '../../modules/mail/mailer';
 import { assertCanSendTicket, createTicket, TICKET_MESSAGES } from '../../modules/support/tickets-service';
+import { notifyNewTicket } from '../../modules/support/ticket-notifications';
 import { ticketSchema } from './ticket-schema';
 
 const body = yupBody(ticketBodySchema);
@@ -18,7 +20,8 @@ const ticketsRoutes: FastifyPluginAsync = async (app) => {
    * POST /api/tickets {title, text}: 201 {message, data: Ticket}. 401 for visitors, 403 (no
    * `forbidden`) for an unverified email, 403 `forbidden: …` when tickets are closed, 422 field errors,
    * 429 with Retry-After after RATE_LIMIT_TICKETS_PER_HOUR tickets of one user.
-   * The checks run in `onRequest`, before the body is validated.
+   * The checks run in `onRequest`, before the body is validated. Staff holding show-tickets and
+   * supers are mailed about it once it is saved (issue 26, `new-ticket`).
    */
   app.post<{ Body: TicketInput }>(
     '/api/tickets',
@@ -51,7 +54,9 @@ const ticketsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireAuth(request);
-      const data = await createTicket(app.db, { userId: user.id, ...request.body });
+      const data = await createTicket(app.db, { userId: user.id, ...request.body }, (tx, ticket) =>
+        notifyNewTicket(app, tx, ticket, linkOrigin(request)),
+      );
       return reply.code(201).send({ message: TICKET_MESSAGES.created, data });
     },
   );

@@ -19,7 +19,7 @@ import {
   idParamsSchema,
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
-import { requirePermission } from '../../plugins/app/auth';
+import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import {
   assignPermission,
   createPermission,
@@ -73,7 +73,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: nameBody.validatorCompiler,
     },
     async (request, reply) =>
-      reply.code(201).send({ message: MESSAGES.permissionCreated, data: await createPermission(app.db, request.body.name) }),
+      reply.code(201).send({ message: MESSAGES.permissionCreated, data: await createPermission(app.db, request.body.name, await auditContextOf(request)) }),
   );
 
   /** GET /api/dashboard/permissions/:id: {data: PermissionDetail}; 404 unknown. */
@@ -108,7 +108,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const id = routeId(request.params.id);
-      return { message: MESSAGES.permissionUpdated, data: await renamePermission(app.db, id, request.body.name) };
+      return { message: MESSAGES.permissionUpdated, data: await renamePermission(app.db, id, request.body.name, await auditContextOf(request)) };
     },
   );
 
@@ -120,7 +120,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
       ...guard,
     },
     async (request) => {
-      await deletePermission(app.db, routeId(request.params.id));
+      await deletePermission(app.db, routeId(request.params.id), await auditContextOf(request));
       return { message: MESSAGES.permissionDeleted };
     },
   );
@@ -142,7 +142,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const id = routeId(request.params.id);
-      return { message: MESSAGES.permissionAssigned, data: await assignPermission(app.db, id, request.body.user_id) };
+      return { message: MESSAGES.permissionAssigned, data: await assignPermission(app.db, id, request.body.user_id, await auditContextOf(request)) };
     },
   );
 
@@ -161,7 +161,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = routeId(request.params.id);
       const userId = routeId(request.params.userId);
-      return { message: MESSAGES.permissionUnassigned, data: await unassignPermission(app.db, id, userId) };
+      return { message: MESSAGES.permissionUnassigned, data: await unassignPermission(app.db, id, userId, await auditContextOf(request)) };
     },
   );
 };

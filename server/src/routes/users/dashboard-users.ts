@@ -1,8 +1,8 @@
 /**
  * Dashboard users (SPEC §2 /dashboard/users, /add-user, /{editUserId} and the two restricted
  * lists; §4; §6: permission show-users, super passes; issue 7): list with search and filters,
- * create, read, edit, delete and the comment restriction. Routes declare schemas and delegate to
- * modules/users/users-service.ts, where the rules live.
+ * create, read, edit, delete and the comment restriction; the list as a CSV file (issue 26). Routes
+ * declare schemas and delegate to modules/users/users-service.ts, where the rules live.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import {
@@ -15,6 +15,7 @@ import {
   type DashboardUserCreateInput,
   type DashboardUserUpdateInput,
 } from '@shop/validation';
+import { csvRouteSchema, sendCsv } from '../../lib/csv-export';
 import { MESSAGES } from '../../lib/messages';
 import { routeId } from '../../lib/pagination';
 import {
@@ -28,7 +29,7 @@ import {
   pageQueryProperties,
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
-import { requireAuth, requirePermission } from '../../plugins/app/auth';
+import { auditContextOf, requireAuth, requirePermission } from '../../plugins/app/auth';
 import {
   createDashboardUser,
   deleteDashboardUser,
@@ -39,6 +40,7 @@ import {
   USER_SORT_VALUES,
   type UserListQuery,
 } from '../../modules/users/users-service';
+import { usersCsv } from '../../modules/users/user-exports';
 
 const BASE = '/api/dashboard/users';
 const tags = ['users'];
@@ -47,6 +49,18 @@ const params = { type: 'object', properties: { id: { type: 'string' } } } as con
 const createBody = yupBody(dashboardUserCreateSchema);
 const updateBody = yupBody(dashboardUserUpdateSchema);
 const restrictionBody = yupBody(commentRestrictionSchema);
+/** Filters and sort of the users list, taken by its export too. */
+const userFilters = {
+  q: { type: 'string', maxLength: 200, description: 'Searched in full name, email and any part of the mobile.' },
+  sort: { type: 'string', enum: USER_SORT_VALUES, default: '-created_at' },
+  status: { type: 'string', enum: [...USER_STATUSES] },
+  verified: { type: 'string', enum: ['yes', 'no'] },
+  write_comment_status: {
+    type: 'string',
+    enum: [...WRITE_COMMENT_STATUSES],
+    description: 'The status in force: a temporary bar that has ended counts as allowed.',
+  },
+} as const;
 
 const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
   const guard = { onRequest: requirePermission('show-users') };
@@ -62,26 +76,31 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'List users (dashboard)',
-        querystring: {
-          type: 'object',
-          properties: {
-            ...pageQueryProperties,
-            q: { type: 'string', maxLength: 200, description: 'Searched in full name, email and any part of the mobile.' },
-            sort: { type: 'string', enum: USER_SORT_VALUES, default: '-created_at' },
-            status: { type: 'string', enum: [...USER_STATUSES] },
-            verified: { type: 'string', enum: ['yes', 'no'] },
-            write_comment_status: {
-              type: 'string',
-              enum: [...WRITE_COMMENT_STATUSES],
-              description: 'The status in force: a temporary bar that has ended counts as allowed.',
-            },
-          },
-        },
+        querystring: { type: 'object', properties: { ...pageQueryProperties, ...userFilters } },
         response: { 200: paginatedSchema(userSchema), 401: errorBodySchema, 403: errorBodySchema, 422: errorBodySchema },
       },
       ...guard,
     },
     (request) => listUsers(app.db, request.query),
+  );
+
+  /**
+   * GET /api/dashboard/users/export: every user of the list's filters and sort as `users-<Jalali date>.csv`
+   * (issue 26, user-exports.ts; streamed, no password or token). 401 / 403 / 422 as the list.
+   */
+  app.get<{ Querystring: UserListQuery }>(
+    `${BASE}/export`,
+    {
+      schema: {
+        tags,
+        summary: 'Users as CSV',
+        produces: csvRouteSchema.produces,
+        querystring: { type: 'object', properties: userFilters },
+        response: { 200: csvRouteSchema.response200, 401: errorBodySchema, 403: errorBodySchema, 422: errorBodySchema },
+      },
+      ...guard,
+    },
+    (request, reply) => sendCsv(reply, usersCsv(app.db, request.query)),
   );
 
   /**
@@ -104,7 +123,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireAuth(request);
-      const data = await createDashboardUser(app.db, user, request.body);
+      const data = await createDashboardUser(app.db, user, request.body, await auditContextOf(request));
       return reply.code(201).send({ message: MESSAGES.userCreated, data });
     },
   );
@@ -137,7 +156,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = routeId(request.params.id, MESSAGES.userUnknown);
       const { user, token } = await requireAuth(request);
-      return { message: MESSAGES.userUpdated, data: await updateDashboardUser(app.db, user, id, request.body, token) };
+      return { message: MESSAGES.userUpdated, data: await updateDashboardUser(app.db, user, id, request.body, await auditContextOf(request), token) };
     },
   );
 
@@ -154,7 +173,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = routeId(request.params.id, MESSAGES.userUnknown);
       const { user } = await requireAuth(request);
-      await deleteDashboardUser(app.db, user, id);
+      await deleteDashboardUser(app.db, user, id, await auditContextOf(request));
       return { message: MESSAGES.userDeleted };
     },
   );
@@ -180,7 +199,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = routeId(request.params.id, MESSAGES.userUnknown);
       const { user } = await requireAuth(request);
-      return { message: MESSAGES.commentStatusSaved, data: await setCommentRestriction(app.db, user, id, request.body) };
+      return { message: MESSAGES.commentStatusSaved, data: await setCommentRestriction(app.db, user, id, request.body, await auditContextOf(request)) };
     },
   );
 };

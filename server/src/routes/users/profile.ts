@@ -58,9 +58,13 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { user: caller } = await requireAuth(request);
-      const saved = await updateOwnProfile(app.db, caller.id, request.body);
+      // A changed email and the mail of its new link commit together (issue 26).
+      const saved = await app.db.transaction(async (tx) => {
+        const changed = await updateOwnProfile(tx, caller.id, request.body);
+        if (changed?.emailChanged) await sendVerificationEmail(app.mailer, tx, app.settings.appKey, linkOrigin(request), changed.user);
+        return changed;
+      });
       if (!saved) throw notFound();
-      if (saved.emailChanged) void sendVerificationEmail(app.mailer, app.settings.appKey, linkOrigin(request), saved.user);
       return { message: saved.emailChanged ? MESSAGES.profileEmailChanged : MESSAGES.profileUpdated, data: saved.user };
     },
   );

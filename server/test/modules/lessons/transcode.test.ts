@@ -3,7 +3,8 @@
  * with ffmpeg's lavfi are queued as an upload would be, and the session ends ready with HLS
  * (renditions, 6-second segments, master playlist), its duration and a poster, or failed with a
  * Persian reason while the last good lesson stays; `POST /api/dashboard/product-sessions/:id/media/retry`
- * queues a failed upload again. On PGlite with the data folder, and on PostgreSQL (DATABASE_URL)
+ * queues a failed upload again, recorded in the audit log (issue 26) while the worker's own status
+ * changes are not. On PGlite with the data folder, and on PostgreSQL (DATABASE_URL)
  * with an S3 bucket (s3rver). Without ffmpeg the server starts and a job fails with a Persian reason.
  */
 import { execFileSync } from 'node:child_process';
@@ -13,8 +14,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { pendingFiles, productSessions } from '../../../src/db/schema';
+import { pendingFiles, productSessions, users } from '../../../src/db/schema';
 import { MESSAGES } from '../../../src/lib/messages';
+import { auditActor, listAuditLog } from '../../../src/modules/audit/audit-log';
 import { queueTranscode, recoverLostJobs } from '../../../src/modules/lessons/transcode';
 import { newCourse } from '../../helpers/commerce-fixtures';
 import { startLocalS3, type LocalS3 } from '../../helpers/s3-server';
@@ -26,6 +28,9 @@ jest.setTimeout(120_000);
 const TARGETS: Array<[DbTarget, 'local' | 's3']> = process.env.DATABASE_URL
   ? [['pglite', 'local'], ['postgres', 's3']]
   : [['pglite', 'local']];
+
+/** The staff member the uploads made here by calling {@link queueTranscode} are recorded under (no account: the log keeps ids, not references). */
+const UPLOADER = auditActor({ id: 9001, full_name: 'بارگذار آزمایشی' }, '198.51.100.4');
 
 /** Makes a clip with ffmpeg (lavfi sources) and answers its bytes. */
 function clip(name: string, args: string[]): Buffer {
@@ -113,7 +118,7 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
   /** Stores `content` as an upload would and queues it for session `id`; answers its key. */
   async function upload(id: number, content: Buffer, type: string): Promise<string> {
     const key = await app.storage.putPrivate(`sessions/${randomUUID()}.bin`, content);
-    await queueTranscode(app, id, key, type);
+    await queueTranscode(app, id, key, type, 'upload', UPLOADER);
     return key;
   }
 
@@ -131,7 +136,7 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     const source = await upload(id, VIDEO, 'video/mp4');
     expect((await row(id)).media_status).toBe('queued');
     // A second upload while one waits or runs (issue 24 "Bad input").
-    await expect(queueTranscode(app, id, source, 'video/mp4')).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.lessonProcessing });
+    await expect(queueTranscode(app, id, source, 'video/mp4', 'upload', UPLOADER)).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.lessonProcessing });
 
     const ready = await settled(id);
     expect(ready).toMatchObject({
@@ -278,23 +283,30 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     expect(await settled(sessionIds[1]!)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonNoStreams, hls: null });
   });
 
-  it('queues a failed upload again on POST …/media/retry: 202 and ready; 422 while there is nothing to retry or its source is gone; deleting the session deletes its lesson', async () => {
+  it('queues a failed upload again on POST …/media/retry: 202 and ready, one audit entry; 422 while there is nothing to retry or its source is gone; deleting the session deletes its lesson', async () => {
     const token = await loginToken(app, 'super@example.com', 'Super12345');
+    const [superUser] = await app.db.select({ id: users.id, full_name: users.full_name }).from(users).where(eq(users.email, 'super@example.com'));
     const retry = (id: number) =>
       app.inject({ method: 'POST', url: `/api/dashboard/product-sessions/${id}/media/retry`, headers: { authorization: `Bearer ${token}` } });
     const { sessionIds } = await newCourse(app, { price: 0 });
     const id = sessionIds[0]!;
+    /** The session's audit entries, newest first, as [action, actor id, ip, before, after]. */
+    const entries = async () =>
+      (await listAuditLog(app.db, { entity_type: 'product_session', entity_id: id })).data.map((entry) => [entry.action, entry.actor.id, entry.ip, entry.before, entry.after]);
     expect((await retry(id)).json()).toEqual({ message: MESSAGES.lessonNothingToRetry });
     expect((await retry(id)).statusCode).toBe(422);
     expect((await retry(999_999)).statusCode).toBe(404);
 
     // The upload's file is not in the store yet: the job fails, and so does a retry.
     const key = `sessions/${randomUUID()}.mp4`;
-    await queueTranscode(app, id, key, 'video/mp4');
+    await queueTranscode(app, id, key, 'video/mp4', 'upload', UPLOADER);
     expect(await settled(id)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonSourceMissing, media_source: key });
     const missing = await retry(id);
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toEqual({ message: MESSAGES.lessonSourceMissing });
+    // Only the upload is recorded: neither the refused retries nor the worker's own processing and failure.
+    const uploaded = ['upload', UPLOADER.actorId, UPLOADER.ip, { media_status: 'none', media_source: null }, { media_status: 'queued', media_source: key }];
+    expect(await entries()).toEqual([uploaded]);
 
     await app.storage.putPrivate(key, VIDEO);
     const queued = await retry(id);
@@ -302,9 +314,12 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     const body = queued.json<{ message: string; data: DashboardProductSession }>();
     expect(body.message).toBe(MESSAGES.lessonRetryQueued);
     expect(body.data).toMatchObject({ id, media_status: 'queued', media_progress: 0, media_error: null });
+    const retried = ['retry', superUser!.id, '127.0.0.1', { media_status: 'failed', media_error: MESSAGES.lessonSourceMissing }, { media_status: 'queued', media_error: null }];
+    expect(await entries()).toEqual([retried, uploaded]);
     const ready = await settled(id);
     expect(ready).toMatchObject({ media_status: 'ready', file: key, file_type: 'video/mp4', media_kind: 'video' });
     expect((await retry(id)).statusCode).toBe(422);
+    expect(await entries()).toEqual([retried, uploaded]);
 
     // Deleting the session deletes its processed lesson, lesson file and poster too.
     const deleted = await app.inject({ method: 'DELETE', url: `/api/dashboard/product-sessions/${id}`, headers: { authorization: `Bearer ${token}` } });
@@ -327,7 +342,7 @@ describe('lesson processing without ffmpeg', () => {
     const { sessionIds } = await newCourse(app, { price: 0 });
     const id = sessionIds[0]!;
     const key = await app.storage.putPrivate(`sessions/${randomUUID()}.mp4`, VIDEO);
-    await queueTranscode(app, id, key, 'video/mp4');
+    await queueTranscode(app, id, key, 'video/mp4', 'upload', UPLOADER);
     for (;;) {
       const [current] = await app.db.select().from(productSessions).where(eq(productSessions.id, id));
       if (current!.media_status === 'failed') {

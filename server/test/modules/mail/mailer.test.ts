@@ -69,7 +69,7 @@ describe('mailer over SMTP, through the job queue', () => {
     const { app, lines } = await appMailingTo(smtp.url);
     try {
       const started = Date.now();
-      await app.mailer.sendLater(message);
+      await app.mailer.sendLater(app.db, message);
       const mail = await smtp.waitForMail((m) => m.to.includes('reader@example.com'), 15_000);
       // pg-boss's backoff: 1 s, then 2 s.
       expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
@@ -88,7 +88,7 @@ describe('mailer over SMTP, through the job queue', () => {
   it('gives up after its last try, logs an error, and never throws', async () => {
     const { app, lines } = await appMailingTo(await closedSmtpUrl());
     try {
-      await expect(app.mailer.sendLater(message)).resolves.toBeUndefined();
+      await expect(app.mailer.sendLater(app.db, message)).resolves.toBeUndefined();
       await app.mailer.idle();
       expect(lines.find((l) => l.msg === 'mail not sent')).toMatchObject({ level: 50, tries: 3, to: 'reader@example.com' });
     } finally {

@@ -9,6 +9,7 @@ import type { User } from '@shop/contracts';
 import { users } from '../../../src/db/schema';
 import { ApiError } from '../../../src/lib/api-error';
 import { MESSAGES } from '../../../src/lib/messages';
+import { auditActor } from '../../../src/modules/audit/audit-log';
 import { hashPassword } from '../../../src/modules/auth/passwords';
 import {
   createUser,
@@ -36,7 +37,13 @@ describe.each(DB_TARGETS)('users service on %s', (target) => {
     (await app.db.select({ id: users.id }).from(users).where(eq(users.status, 'super'))).map((r) => r.id).sort((a, b) => a - b);
   const seededSuper = async () => (await getUserById(app.db, (await superIds())[0]!))!;
   const demote = (actor: User, target: User) =>
-    updateDashboardUser(app.db, actor, target.id, { full_name: target.full_name, email: target.email, status: 'staff', permission_ids: [] });
+    updateDashboardUser(
+      app.db,
+      actor,
+      target.id,
+      { full_name: target.full_name, email: target.email, status: 'staff', permission_ids: [] },
+      auditActor(actor, '127.0.0.1'),
+    );
   const refusalOf = async (work: Promise<unknown>) => {
     const error = await work.then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -48,12 +55,12 @@ describe.each(DB_TARGETS)('users service on %s', (target) => {
     const other = await newSuper('race-delete@example.com');
     // The caller signed in as super, then was demoted before the request ran: `other` is the last super.
     await app.db.update(users).set({ status: 'staff' }).where(eq(users.id, original.id));
-    const error = await refusalOf(deleteDashboardUser(app.db, original, other.id));
+    const error = await refusalOf(deleteDashboardUser(app.db, original, other.id, auditActor(original, '127.0.0.1')));
     expect([error.statusCode, error.message]).toEqual([422, MESSAGES.lastSuperUser]);
     expect(await superIds()).toEqual([other.id]);
     // Back to the seeded state for the next test.
     await app.db.update(users).set({ status: 'super' }).where(eq(users.id, original.id));
-    await deleteDashboardUser(app.db, original, other.id);
+    await deleteDashboardUser(app.db, original, other.id, auditActor(original, '127.0.0.1'));
     expect(await superIds()).toEqual([original.id]);
   });
 
@@ -72,7 +79,13 @@ describe.each(DB_TARGETS)('users service on %s', (target) => {
     const actor = (await getUserById(app.db, (await superIds())[0]!))!;
     const user = await createUser(app.db, { full_name: 'کاربر موقت', email: 'expiring@example.com', password_hash: passwordHash });
     const soon = new Date(Date.now() + 60 * 60 * 1000).toISOString();
-    const barred = await setCommentRestriction(app.db, actor, user.id, { write_comment_status: 'temporarily-barred', barred_until: soon });
+    const barred = await setCommentRestriction(
+      app.db,
+      actor,
+      user.id,
+      { write_comment_status: 'temporarily-barred', barred_until: soon },
+      auditActor(actor, '127.0.0.1'),
+    );
     expect(barred).toMatchObject({ write_comment_status: 'temporarily-barred', comment_barred_until: soon });
     const temporary = () => listUsers(app.db, { write_comment_status: 'temporarily-barred', per_page: 50 });
     expect((await temporary()).data.map((u) => u.id)).toContain(user.id);

@@ -1,6 +1,8 @@
 /**
  * Certificates (issue 24): issued when every session of a bought course is done (by hand or by
- * watching 90 %), public by their code, listed in the profile, revoked by a refund.
+ * watching 90 %), public by their code, listed in the profile, revoked by a refund and issued again
+ * when the course is bought again (its sessions still done), and following an order set unpaid or
+ * paid by staff.
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -75,5 +77,25 @@ describe.each(DB_TARGETS)('certificates on %s', (target) => {
     const [certificate] = await mine();
     expect(certificate!.revoked_at).not.toBeNull();
     expect((await check(certificate!.code)).json<{ data: Certificate }>().data.revoked_at).toBe(certificate!.revoked_at);
+  });
+
+  it('issues it again, under the same code and dated anew, when the refunded course is bought again', async () => {
+    const [revoked] = await mine();
+    await buy(app, buyer, course.id);
+    const [again] = await mine();
+    expect(again).toMatchObject({ code: revoked!.code, revoked_at: null });
+    expect(Date.parse(again!.issued_at)).toBeGreaterThan(Date.parse(revoked!.issued_at));
+  });
+
+  it('follows the order when staff set it unpaid and paid again', async () => {
+    const [latest] = (
+      await app.inject({ url: '/api/dashboard/financial-info/orders?sort=newest', headers: superHeaders })
+    ).json<{ data: Array<{ id: number }> }>().data;
+    const setStatus = (payment_status: 'paid' | 'unpaid') =>
+      app.inject({ method: 'PUT', url: `/api/dashboard/financial-info/orders/${latest!.id}`, headers: superHeaders, payload: { payment_status } });
+    expect((await setStatus('unpaid')).statusCode).toBe(200);
+    expect((await mine())[0]!.revoked_at).not.toBeNull();
+    expect((await setStatus('paid')).statusCode).toBe(200);
+    expect((await mine())[0]!.revoked_at).toBeNull();
   });
 });

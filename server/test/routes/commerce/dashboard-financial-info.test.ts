@@ -367,6 +367,8 @@ describe.each(DB_TARGETS)('dashboard financial info API on %s', (target) => {
           product_name: 'دوره آزمایشی گزارش فروش',
           count: expected,
           total: expected * 1000,
+          discount: 0,
+          net: expected * 1000,
         });
         expect(sales.meta.given_count).toBeGreaterThanOrEqual(1);
         expect(sales.meta).toMatchObject({ period, from: from?.toISOString() ?? null, to: to.toISOString() });
@@ -387,6 +389,8 @@ describe.each(DB_TARGETS)('dashboard financial info API on %s', (target) => {
           product_name: 'دوره آزمایشی گزارش فروش',
           count: 1,
           total: 1000,
+          discount: 0,
+          net: 1000,
         });
       }
       // A staff edit of an old order updates the rolled-up days at once.

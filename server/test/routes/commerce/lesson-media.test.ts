@@ -196,7 +196,7 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
     expect(refused.statusCode).toBe(403);
   });
 
-  it('stops a signed URL when the course is refunded and serves a new lesson under the same URL', async () => {
+  it('stops a signed URL, playlists at once and then its segments, when the course is refunded, and serves a new lesson under the same URL', async () => {
     const buyer = await newBuyer(app);
     const own = await newCourse(app, { price: 10_000, sessions: [{}] });
     const id = own.sessionIds[0]!;
@@ -209,8 +209,12 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
     const prefix = await storeLesson(id, false);
     await app.storage.putPrivate(`${prefix}v0/index.m3u8`, Buffer.from('#EXTM3U\n#EXTINF:1,\nnew_000.ts\n#EXT-X-ENDLIST\n'));
     expect((await get(media!.hls_url.replace('master', 'v0/index'), buyer)).body).toContain('new_000.ts?expires=');
+    // A segment read keeps the buyer's leave for a while; the refused playlist after the refund ends it.
+    const segment = media!.hls_url.replace('master.m3u8', 'v0/seg_000.ts');
+    expect((await get(segment, buyer)).statusCode).toBe(200);
     await app.db.update(orderItems).set({ refunded_at: new Date() }).where(eq(orderItems.product_id, own.id));
     const refused = await get(media!.hls_url, buyer);
     expect(refused.statusCode).toBe(403);
+    expect((await get(segment, buyer)).statusCode).toBe(403);
   });
 });

@@ -1,16 +1,19 @@
 /**
  * Resumable lesson uploads (issue 24; issue 23 item 7): a real tus client (tus-js-client) against
  * the listening server, on PGlite with the data folder and, with DATABASE_URL, on PostgreSQL with
- * S3 (s3rver).
+ * S3 (s3rver). A completed upload is recorded in the audit log under the staff member who sent it
+ * (issue 26); a refused one leaves no entry.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Upload, type DetailedError } from 'tus-js-client';
-import { productSessions } from '../../../src/db/schema';
+import { auditLog, productSessions, users } from '../../../src/db/schema';
 import { SEED_MEDIA_DIR } from '../../../src/db/seed';
+import { listAuditLog } from '../../../src/modules/audit/audit-log';
 import { LESSON_UPLOADS_PATH } from '../../../src/modules/lessons/lesson-uploads';
+import { newStaff } from '../../helpers/dashboard-actors';
 import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
 import { startLocalS3, type LocalS3 } from '../../helpers/s3-server';
 
@@ -22,21 +25,34 @@ const fakeVideo = Buffer.from('not a video at all, just text '.repeat(20));
 /** The limit of these tests: 16 MB, so "too large" needs no gigabytes. */
 const LIMIT_KB = 16 * 1024;
 
+/** The address uploads come from, through a trusted proxy (the app trusts any here). */
+const CLIENT_IP = '203.0.113.9';
+
 describe.each(DB_TARGETS)('lesson uploads on %s', (target) => {
   let app: FastifyInstance;
   let s3: LocalS3 | undefined;
   let origin: string;
   let superToken: string;
   let staffToken: string;
+  /** A staff member holding manage-product-sessions: the uploads' sender unless a test says otherwise. */
+  let uploader: { id: number; token: string };
   beforeAll(async () => {
     if (target === 'postgres') s3 = await startLocalS3();
     // No transcoding here (transcode.test.ts has it): an upload stays queued.
-    app = await buildTestApp(target, { uploadLimits: { sessionFileKb: LIMIT_KB }, transcode: { concurrency: 0 }, ...(s3 ? { s3: s3.settings } : {}) });
+    app = await buildTestApp(target, {
+      uploadLimits: { sessionFileKb: LIMIT_KB },
+      transcode: { concurrency: 0 },
+      trustProxy: true,
+      ...(s3 ? { s3: s3.settings } : {}),
+    });
     origin = await app.listen({ port: 0, host: '127.0.0.1' });
     [superToken, staffToken] = await Promise.all([
       loginToken(app, 'super@example.com', 'Super12345'),
       loginToken(app, 'staff@example.com', 'Staff12345'),
     ]);
+    const { authorization } = await newStaff(app, ['manage-product-sessions']);
+    const [made] = await app.db.select({ id: users.id }).from(users).where(eq(users.full_name, 'کارمند آزمایشی'));
+    uploader = { id: made!.id, token: authorization.slice('Bearer '.length) };
   });
   afterAll(async () => {
     await app.close();
@@ -44,6 +60,23 @@ describe.each(DB_TARGETS)('lesson uploads on %s', (target) => {
   });
 
   const session = async (id: number) => (await app.db.select().from(productSessions).where(eq(productSessions.id, id)))[0]!;
+  /** The session's audit entries, newest first. */
+  const entriesOf = async (id: number) => (await listAuditLog(app.db, { entity_type: 'product_session', entity_id: id })).data;
+  const entryCount = async () => (await app.db.select({ id: auditLog.id }).from(auditLog)).length;
+  /** The session's only audit entry is the uploader's `upload` from {@link CLIENT_IP}, with these fields before and after. */
+  const expectUploadRecorded = async (id: number, before: object, after: object) => {
+    const entries = await entriesOf(id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actor: { id: uploader.id, full_name: 'کارمند آزمایشی' },
+      ip: CLIENT_IP,
+      entity_type: 'product_session',
+      entity_id: id,
+      action: 'upload',
+      before,
+      after,
+    });
+  };
   const stored = async (key: string) => {
     const opened = await app.storage.openPrivate(key);
     return opened ? Buffer.concat(await opened.stream.toArray()) : null;
@@ -55,7 +88,7 @@ describe.each(DB_TARGETS)('lesson uploads on %s', (target) => {
       const tus: Upload = new Upload(content, {
         endpoint: `${origin}${LESSON_UPLOADS_PATH}`,
         uploadUrl: options.uploadUrl,
-        headers: { authorization: `Bearer ${options.token ?? superToken}` },
+        headers: { authorization: `Bearer ${options.token ?? uploader.token}`, 'x-forwarded-for': CLIENT_IP },
         metadata: { session_id: String(sessionId), filename: 'lesson', filetype: 'application/octet-stream' },
         // (Only when given: an explicit undefined would replace the client's default, one request.)
         ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}),
@@ -78,7 +111,7 @@ describe.each(DB_TARGETS)('lesson uploads on %s', (target) => {
     return { status: response.getStatus(), body: JSON.parse(response.getBody()) as { message: string } };
   };
 
-  it('takes an audio lesson in pieces, goes on after a cut from the last byte stored, and queues its transcode', async () => {
+  it('takes an audio lesson in pieces, goes on after a cut from the last byte stored, and queues its transcode, recorded once', async () => {
     // 12 MB in 6 MB pieces: on S3, whole 8 MB parts of a multipart upload and a remainder.
     const lesson = Buffer.concat([ogg, Buffer.alloc(12 * 1024 * 1024 - ogg.length, 7)]);
     const chunk = 6 * 1024 * 1024;
@@ -89,6 +122,8 @@ describe.each(DB_TARGETS)('lesson uploads on %s', (target) => {
     });
     expect(offset.status).toBe(200);
     expect(Number(offset.headers.get('upload-offset'))).toBe(chunk);
+    // Unfinished: nothing changed, nothing recorded.
+    expect(await entriesOf(11)).toEqual([]);
 
     const resumed = await upload(lesson, 11, { chunkSize: chunk, uploadUrl: first.url });
     expect(resumed.url).toBe(first.url);
@@ -98,38 +133,56 @@ describe.each(DB_TARGETS)('lesson uploads on %s', (target) => {
     expect((await stored(row.media_source!))!.equals(lesson)).toBe(true);
     // The last good lesson stays until the new one is ready.
     expect(row.file).toMatch(/^seed\//);
+    await expectUploadRecorded(11, { media_status: 'none', media_source: null }, { media_status: 'queued', media_source: row.media_source });
   });
 
-  it('refuses a second upload while the first is waiting or processing, in Persian', async () => {
+  it('refuses a second upload while the first is waiting or processing, in Persian, and records nothing', async () => {
+    const entries = await entryCount();
     const { status, body } = await refusal(upload(ogg, 11));
     expect(status).toBe(409);
     expect(body.message).toBe('فایل قبلی این جلسه هنوز در حال پردازش است؛ پس از پایان پردازش دوباره بارگذاری کنید.');
+    expect(await entryCount()).toBe(entries);
   });
 
-  it('stores a PDF as the lesson at once, and replaces the old file', async () => {
+  it('stores a PDF as the lesson at once, and replaces the old file, recorded with the file before and after', async () => {
     const before = await session(12);
     await upload(pdf, 12);
     const row = await session(12);
     expect(row).toMatchObject({ file_type: 'application/pdf', file_size: pdf.length, media_status: 'none' });
     expect(await stored(row.file!)).toEqual(pdf);
     expect(row.file).not.toBe(before.file);
+    await expectUploadRecorded(
+      12,
+      { file: before.file, file_type: before.file_type, file_size: before.file_size },
+      { file: row.file, file_type: 'application/pdf', file_size: pdf.length },
+    );
+    // The audit log's filter and CSV name the action in Persian.
+    const csv = await app.inject({
+      url: '/api/dashboard/audit-log/export?entity_type=product_session&action=upload',
+      headers: { authorization: `Bearer ${superToken}` },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(`,${CLIENT_IP},جلسه دوره,12,بارگذاری فایل,`);
   });
 
-  it('refuses a file that is not audio, video, PDF or ZIP (by its bytes) and keeps nothing of it', async () => {
+  it('refuses a file that is not audio, video, PDF or ZIP (by its bytes) and keeps nothing of it, nor records it', async () => {
     const before = await session(13);
     const { status, body } = await refusal(upload(fakeVideo, 13));
     expect(status).toBe(415);
     expect(body.message).toBe('فایل جلسه باید صوتی، ویدیویی، PDF یا ZIP باشد.');
     expect(await session(13)).toMatchObject({ file: before.file, media_status: 'none', media_source: null });
+    expect(await entriesOf(13)).toEqual([]);
   });
 
-  it('refuses a file over SESSION_FILE_MAX_KB before a byte is sent, and an unknown session', async () => {
+  it('refuses a file over SESSION_FILE_MAX_KB before a byte is sent, and an unknown session, recording nothing', async () => {
+    const entries = await entryCount();
     const big = await refusal(upload(Buffer.alloc(LIMIT_KB * 1024 + 1), 13));
     expect(big.status).toBe(413);
     expect(big.body.message).toBe('حجم درخواست بیش از حد مجاز است.');
     const unknown = await refusal(upload(pdf, 99999));
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toBe('جلسهٔ این بارگذاری پیدا نشد؛ ابتدا جلسه را ذخیره کنید.');
+    expect(await entryCount()).toBe(entries);
   });
 
   it('answers 401 to visitors and 403 to staff without manage-product-sessions', async () => {

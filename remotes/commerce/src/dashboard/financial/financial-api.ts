@@ -31,6 +31,14 @@ export interface SummaryQuery {
   period: SalesPeriod;
 }
 
+/** API paths of the CSV exports (issue 25) for `ExportCsvButton`; each takes its list's filters. */
+export const FINANCIAL_EXPORTS = {
+  orders: `${BASE}/orders/export`,
+  manual: `${BASE}/list-of-products-added-to-users/export`,
+  refunds: `${BASE}/money-refund-status/export`,
+  summary: (kind: SummaryQuery['kind']) => `${BASE}/${kind}/export`,
+} as const;
+
 /** Leaves empty values out of a query string. */
 const defined = <T extends object>(params: T) => Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
 

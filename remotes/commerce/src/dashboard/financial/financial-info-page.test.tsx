@@ -1,7 +1,7 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:25164"} */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SalesSummaryAnswer } from '@shop/contracts';
+import type { SalesSummaryAnswer, SalesSummaryRow } from '@shop/contracts';
 import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
 import FinancialInfoPage from './financial-info-page';
 
@@ -10,15 +10,16 @@ const summaryOf = (kind: string, period: string): SalesSummaryAnswer => {
   const factor = period === 'year' ? 10 : 1;
   const rows = kind === 'sales'
     ? [
-        { product_id: 1, product_name: 'دوره ری‌اکت', count: 3 * factor, total: 1_470_000 * factor },
-        { product_id: 2, product_name: 'دوره تایپ‌اسکریپت', count: 1 * factor, total: 490_000 * factor },
+        { product_id: 1, product_name: 'دوره ری‌اکت', count: 3 * factor, total: 1_470_000 * factor, discount: 294_000 * factor, net: 1_176_000 * factor },
+        { product_id: 2, product_name: 'دوره تایپ‌اسکریپت', count: 1 * factor, total: 490_000 * factor, discount: 0, net: 490_000 * factor },
       ]
     : [];
+  const sum = (figure: (row: SalesSummaryRow) => number) => rows.reduce((n, row) => n + figure(row), 0);
   return {
     data: rows,
     meta: { period: period as SalesSummaryAnswer['meta']['period'], from: '2026-10-22T20:30:00Z', to: '2026-11-22T20:30:00Z',
-      total_count: rows.reduce((sum, r) => sum + r.count, 0), total_amount: rows.reduce((sum, r) => sum + r.total, 0),
-      given_count: kind === 'sales' ? 2 : 0 },
+      total_count: sum((r) => r.count), total_amount: sum((r) => r.total), total_discount: sum((r) => r.discount), total_net: sum((r) => r.net),
+      refund_count: kind === 'sales' ? 1 : 0, refund_amount: kind === 'sales' ? 490_000 : 0, given_count: kind === 'sales' ? 2 : 0 },
     series: [{ date: '2026-11-21', count: 1, total: 490_000 }, { date: '2026-11-22', count: 3, total: 1_470_000 }],
   };
 };
@@ -43,8 +44,20 @@ describe('financial info (/dashboard/financial-info)', () => {
     });
     const sales = await screen.findByRole('region', { name: 'گزارش فروش' });
     const row = (await within(sales).findByText('دوره ری‌اکت')).closest('tr')!;
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['دوره ری‌اکت', '۳', '۱٬۴۷۰٬۰۰۰']);
-    expect(within(sales).getByRole('status', { name: 'جمع کل' }).textContent).toBe('جمع کل:۴ دوره۱٬۹۶۰٬۰۰۰ تومان');
+    // Gross, the discount codes' share and net apart (issue 25).
+    expect(within(sales).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['دوره', 'تعداد', 'ناخالص (تومان)', 'تخفیف (تومان)', 'خالص (تومان)']);
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['دوره ری‌اکت', '۳', '۱٬۴۷۰٬۰۰۰', '۲۹۴٬۰۰۰', '۱٬۱۷۶٬۰۰۰']);
+    expect(within(sales).getByRole('status', { name: 'جمع کل' }).textContent).toBe(
+      'جمع کل:۴ دورهناخالص ۱٬۹۶۰٬۰۰۰ تومانتخفیف ۲۹۴٬۰۰۰ تومانخالص ۱٬۶۶۶٬۰۰۰ تومان',
+    );
+    // The period's refunds apart from the sales.
+    expect(within(sales).getByRole('status', { name: 'بازگشت وجه در این بازه (جدا از فروش)' }).textContent).toBe(
+      'بازگشت وجه در این بازه (جدا از فروش):۱ دوره۴۹۰٬۰۰۰ تومان',
+    );
+    // «خروجی CSV» is a same-origin download of this summary's period (issue 25).
+    const exportLink = within(sales).getByRole('link', { name: 'خروجی CSV گزارش فروش' });
+    expect(exportLink.textContent).toBe('خروجی CSV');
+    expect([exportLink.getAttribute('href'), exportLink.hasAttribute('download')]).toEqual(['/api/dashboard/financial-info/sales/export?period=month', true]);
     // Courses given by hand are counted apart, never in the sales (issue 22 item 10).
     expect(within(sales).getByRole('status', { name: 'دوره‌های داده‌شده به کاربران (بدون پرداخت)' }).textContent).toBe(
       'دوره‌های داده‌شده به کاربران (بدون پرداخت):۲ دوره؛ جزو فروش شمرده نمی‌شود.',
@@ -66,9 +79,11 @@ describe('financial info (/dashboard/financial-info)', () => {
     await within(sales).findByText('دوره ری‌اکت');
     await userEvent.click(screen.getByRole('button', { name: 'امسال' }));
     await waitFor(() => expect(currentLocation()).toBe('/dashboard/financial-info?period=year'));
-    await waitFor(() => expect(within(sales).getByRole('status', { name: 'جمع کل' }).textContent).toBe('جمع کل:۴۰ دوره۱۹٬۶۰۰٬۰۰۰ تومان'));
+    await waitFor(() => expect(within(sales).getByRole('status', { name: 'جمع کل' }).textContent).toContain('ناخالص ۱۹٬۶۰۰٬۰۰۰ تومان'));
     expect(asked('sales')).toEqual(['month', 'year']);
     expect(asked('refunds')).toEqual(['month', 'year']);
+    const refunds = screen.getByRole('region', { name: 'گزارش بازگشت وجه' });
+    expect(within(refunds).getByRole('link', { name: 'خروجی CSV گزارش بازگشت وجه' }).getAttribute('href')).toBe('/api/dashboard/financial-info/refunds/export?period=year');
     expect(screen.getByRole('link', { name: 'وضعیت بازگشت وجه' })).toBeTruthy();
   });
 });

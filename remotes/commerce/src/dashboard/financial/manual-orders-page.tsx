@@ -2,8 +2,8 @@ import type { DashboardOrder } from '@shop/contracts';
 import { DebouncedSearchBox, ListPagination, useTableParams } from '@shop/content-ui';
 import { formatJalaliDate, formatToman } from '@shop/format';
 import { Box } from '@shop/ui-kit';
-import { DataTable, ListToolbar, PageHeader, RowActions, useConfirmedDelete } from '@shop/dashboard-ui';
-import { useDeleteManualOrderMutation, useGetManualOrdersQuery } from './financial-api';
+import { DataTable, ExportCsvButton, ListToolbar, PageHeader, RowActions, useConfirmedDelete } from '@shop/dashboard-ui';
+import { FINANCIAL_EXPORTS, useDeleteManualOrderMutation, useGetManualOrdersQuery } from './financial-api';
 import { FINANCIAL_PATHS } from './financial-paths';
 import { t } from '../../strings';
 
@@ -17,7 +17,8 @@ const titleOf = (order: DashboardOrder) => order.items[0]?.title ?? '—';
 /**
  * `/dashboard/financial-info/list-of-products-added-to-users` (show-financial-info, SPEC §2, §8):
  * courses staff gave users by hand, with the server's note that a zero price may mean a manual
- * add; search and page in the URL; change the course, or take it back after confirmation.
+ * add; search and page in the URL; change the course, or take it back after confirmation;
+ * «خروجی CSV» downloads every row of the search (issue 25).
  */
 export default function ManualOrdersPage() {
   const { page, q, setPage, setQuery } = useTableParams(['created_at'] as const, '-created_at');
@@ -57,6 +58,7 @@ export default function ManualOrdersPage() {
       />
       <ListToolbar total={data?.meta.total}>
         <DebouncedSearchBox value={q} onSearch={setQuery} label={t.dashboard.search} placeholder={t.financial.searchOrders} />
+        <ExportCsvButton path={FINANCIAL_EXPORTS.manual} params={{ q }} of={t.financial.manual} />
       </ListToolbar>
       {deletion.refusal}
       <DataTable

@@ -20,7 +20,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * An order as the dashboard shows it (SPEC §3 "Order"): buyer, status, total, dates, the
+ * An order as the dashboard shows it (SPEC §3 "Order"): buyer, status, total, its discount code
+ * and the tomans it took off (issue 25), dates, the
  * zero-price note the server sends for manual orders (SPEC §8), the items and the payment attempts.
  */
 export function OrderSummary({ order }: { order: DashboardOrder }) {
@@ -39,6 +40,11 @@ export function OrderSummary({ order }: { order: DashboardOrder }) {
           <PaymentStatusChip status={order.payment_status} />
         </Fact>
         <Fact label={t.financial.orderColumns.total_price}>{formatToman(order.total_price)}</Fact>
+        {order.discount_code && (
+          <Fact label={t.discounts.orderDiscount}>
+            <bdi dir="ltr">{order.discount_code}</bdi> — {formatToman(order.discount_amount)}
+          </Fact>
+        )}
         <Fact label={t.financial.source}>{t.financial.sources[order.source]}</Fact>
         <Fact label={t.financial.orderColumns.created_at}>{formatJalaliDate(order.created_at, { withTime: true })}</Fact>
         {order.paid_at && <Fact label={t.financial.paidAt}>{formatJalaliDate(order.paid_at, { withTime: true })}</Fact>}

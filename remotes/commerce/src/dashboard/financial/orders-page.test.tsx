@@ -69,6 +69,23 @@ describe('orders list (/dashboard/financial-info/orders)', () => {
     expect([last.get('q'), last.get('payment_status'), last.get('source')]).toEqual(['sara', 'paid', null]);
   });
 
+  it('offers «خروجی CSV» of the current filters, following them as they change (issue 25)', async () => {
+    renderPage(<OrdersPage />, { url: '/dashboard/financial-info/orders?q=sara&payment_status=paid', path: '/dashboard/financial-info/orders', user: aUser({ status: 'super' }) });
+    await screen.findByText('sara@example.com');
+    const link = screen.getByRole('link', { name: 'خروجی CSV سفارش‌ها' });
+    expect(link.textContent).toBe('خروجی CSV');
+    // A plain same-origin link: the browser sends the auth cookie and saves the attachment.
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(link.getAttribute('href')).toBe('/api/dashboard/financial-info/orders/export?q=sara&payment_status=paid');
+    await userEvent.click(screen.getByRole('combobox', { name: 'نوع سفارش' }));
+    await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'افزوده دستی' }));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'خروجی CSV سفارش‌ها' }).getAttribute('href')).toBe(
+        '/api/dashboard/financial-info/orders/export?q=sara&payment_status=paid&source=manual',
+      ),
+    );
+  });
+
   it('reads the filters from the URL on load', async () => {
     renderPage(<OrdersPage />, { url: '/dashboard/financial-info/orders?payment_status=unpaid&source=manual', path: '/dashboard/financial-info/orders', user: aUser({ status: 'super' }) });
     await screen.findByText('ali@example.com');

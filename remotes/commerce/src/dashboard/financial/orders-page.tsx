@@ -3,8 +3,8 @@ import { DebouncedSearchBox, ListPagination, pageOf, useUrlParams } from '@shop/
 import { formatJalaliDate, formatMobile, formatNumber, formatToman } from '@shop/format';
 import { Link } from '@shop/router';
 import { Box, Link as MuiLink } from '@shop/ui-kit';
-import { DataTable, FilterSelect, ListToolbar, PageHeader, filterOf } from '@shop/dashboard-ui';
-import { useGetOrdersQuery } from './financial-api';
+import { DataTable, ExportCsvButton, FilterSelect, ListToolbar, PageHeader, filterOf } from '@shop/dashboard-ui';
+import { FINANCIAL_EXPORTS, useGetOrdersQuery } from './financial-api';
 import { FINANCIAL_PATHS } from './financial-paths';
 import { PaymentStatusChip } from './payment-status-chip';
 import { t } from '../../strings';
@@ -16,7 +16,8 @@ const COLUMNS = ['id', 'email', 'mobile', 'full_name', 'payment_status', 'total_
  * `/dashboard/financial-info/orders` (show-financial-info, SPEC §2–§3): every order, newest
  * first, with the buyer's email, mobile and name, payment status, total paid in tomans, item
  * count and Jalali date and time; search (`q`), payment status and source filters and the
- * page live in the URL. Each order opens its page.
+ * page live in the URL. Each order opens its page; «خروجی CSV» downloads every order of the
+ * filters (issue 25).
  */
 export default function OrdersPage() {
   const [params, update] = useUrlParams();
@@ -64,6 +65,7 @@ export default function OrdersPage() {
         <DebouncedSearchBox value={q} onSearch={(next) => update({ q: next.trim(), page: null }, true)} label={t.dashboard.search} placeholder={t.financial.searchOrders} />
         <FilterSelect label={t.financial.paymentStatus} value={paymentStatus} options={t.financial.paymentStatuses} onChange={(next) => update({ payment_status: next, page: null })} />
         <FilterSelect label={t.financial.source} value={source} options={t.financial.sources} onChange={(next) => update({ source: next, page: null })} />
+        <ExportCsvButton path={FINANCIAL_EXPORTS.orders} params={{ q, payment_status: paymentStatus, source }} of={t.financial.orders} />
       </ListToolbar>
       <DataTable
         label={t.financial.orders}

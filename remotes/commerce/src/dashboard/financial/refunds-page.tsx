@@ -2,8 +2,8 @@ import type { Refund } from '@shop/contracts';
 import { ListPagination, pageOf, useUrlParams } from '@shop/content-ui';
 import { formatJalaliDate, formatToman } from '@shop/format';
 import { Box } from '@shop/ui-kit';
-import { DataTable, PageHeader } from '@shop/dashboard-ui';
-import { useGetRefundsQuery } from './financial-api';
+import { DataTable, ExportCsvButton, ListToolbar, PageHeader } from '@shop/dashboard-ui';
+import { FINANCIAL_EXPORTS, useGetRefundsQuery } from './financial-api';
 import { FINANCIAL_PATHS } from './financial-paths';
 import { t } from '../../strings';
 
@@ -12,7 +12,8 @@ const COLUMNS = ['title', 'user', 'amount', 'refunded_by', 'refunded_at'] as con
 
 /**
  * `/dashboard/financial-info/money-refund-status` (manage-refunds, SPEC §2, §4): the refunded
- * courses, newest first, with the buyer, the amount given back, who refunded and when.
+ * courses, newest first, with the buyer, the amount given back, who refunded and when;
+ * «خروجی CSV» downloads them all (issue 25).
  */
 export default function RefundsPage() {
   const [params, update] = useUrlParams();
@@ -43,6 +44,9 @@ export default function RefundsPage() {
         parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }]}
         add={{ label: t.financial.addRefund, to: FINANCIAL_PATHS.addRefund }}
       />
+      <ListToolbar total={data?.meta.total}>
+        <ExportCsvButton path={FINANCIAL_EXPORTS.refunds} of={t.financial.refunds} />
+      </ListToolbar>
       <DataTable
         label={t.financial.refunds}
         columns={COLUMNS}

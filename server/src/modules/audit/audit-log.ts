@@ -1,0 +1,259 @@
+/**
+ * The audit log (issue 26 "Audit log"). Owns `audit_log`. Every dashboard write, refund, manual
+ * order, permission change and switch change calls {@link recordAudit} with the transaction of
+ * the change and the request's {@link AuditContext} (`auditContextOf(request)` in
+ * plugins/app/auth.ts, passed by the route to the service as its last argument), so an entry
+ * exists exactly when the change was committed. Entries are never edited; the retention job
+ * deletes those older than `AUDIT_RETENTION_DAYS` (≥ 365).
+ *
+ * @example
+ * await db.transaction(async (transaction) => {
+ *   const tx = transaction as unknown as Db;
+ *   const [row] = await tx.update(links).set(values).where(eq(links.id, id)).returning();
+ *   await recordAudit(tx, audit, { entity: 'link', id, action: 'update', before: old, after: row });
+ * });
+ */
+import { and, count, desc, eq, getTableColumns, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { isValidJalaaliDate, toGregorian } from 'jalaali-js';
+import type { AuditAction, AuditEntity, AuditEntry, AuditFields, AuditLogQuery, Paginated } from '@shop/contracts';
+import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema';
+import { validationFailed } from '../../lib/api-error';
+import { csvDateColumns, type CsvExport } from '../../lib/csv-export';
+import { toIso } from '../../lib/dates';
+import { addDays, TEHRAN_TIME_ZONE, tehranMidnight } from '../../lib/jalali-periods';
+import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';
+import { CSV_TEXT, MESSAGES } from '../../lib/messages';
+import { pageMeta, toPageRequest } from '../../lib/pagination';
+import { escapeLike, normalizePersianText } from '../../lib/text';
+import { declareQueue } from '../../lib/job-queues';
+
+/** Who makes a change and from where: built from the request by `auditContextOf` (plugins/app/auth.ts). */
+export interface AuditContext {
+  actorId: number;
+  actorName: string;
+  /** `request.ip` as the app's `trustProxy` gives it. */
+  ip: string;
+}
+
+/** The context of `user` acting from `ip` (a request's caller, or the seed's super user). */
+export function auditActor(user: { id: number; full_name: string }, ip: string): AuditContext {
+  return { actorId: user.id, actorName: user.full_name, ip };
+}
+
+/** One change to record: the entity, what was done, and its fields before and after (objects of field → value). */
+export interface AuditChange {
+  entity: AuditEntity;
+  /** Null for a single record (site information, terms). */
+  id: number | null;
+  action: AuditAction;
+  before?: object | null;
+  after?: object | null;
+}
+
+/** Field names never written to the log, at any depth: passwords, tokens, secrets, hashes, keys. */
+const SECRET_FIELD = /password|token|secret|_hash$|^hash$|api_?key|app_?key/i;
+
+/** A value as JSON would store it, without secret fields (Dates become ISO strings). */
+function withoutSecrets(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key, field]) => !SECRET_FIELD.test(key) && field !== undefined)
+        .map(([key, field]) => [key, withoutSecrets(field)]),
+    );
+  }
+  return value;
+}
+
+/** The fields of an object, secrets left out; null for none. */
+function fieldsOf(value: object | null | undefined): AuditFields | null {
+  return value ? (withoutSecrets(value) as AuditFields) : null;
+}
+
+/** For an update: only the fields whose value changed, on each side. */
+function changedOnly(before: AuditFields, after: AuditFields): [AuditFields, AuditFields] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const changed = [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return [Object.fromEntries(changed.map((key) => [key, before[key] ?? null])), Object.fromEntries(changed.map((key) => [key, after[key] ?? null]))];
+}
+
+/**
+ * Records `changes` in the transaction `tx` of the change itself, so that a change that fails or
+ * is rolled back leaves no entry, and an entry that cannot be written rolls the change back.
+ * Secret fields are left out; an update keeps only the fields that changed.
+ */
+export async function recordAudit(tx: Db, context: AuditContext, changes: AuditChange | AuditChange[]): Promise<void> {
+  const list = Array.isArray(changes) ? changes : [changes];
+  if (list.length === 0) return;
+  await tx.insert(auditLog).values(
+    list.map((change) => {
+      let before = fieldsOf(change.before);
+      let after = fieldsOf(change.after);
+      if (before && after) [before, after] = changedOnly(before, after);
+      return {
+        actor_id: context.actorId,
+        actor_name: context.actorName,
+        ip: context.ip,
+        entity_type: change.entity,
+        entity_id: change.id,
+        action: change.action,
+        before,
+        after,
+      };
+    }),
+  );
+}
+
+/** A Jalali date once its digits are Latin and its separators `-`. */
+const JALALI_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+
+/**
+ * The instant a Jalali date (`1405-09-05`, `۱۴۰۵/۰۹/۰۵`) starts in Tehran, `days` later; null when
+ * the text is not a valid Jalali date.
+ */
+function tehranDayStart(text: string, days: number): Date | null {
+  const match = JALALI_DATE.exec(normalizePersianText(text).replace(/\//g, '-'));
+  if (!match) return null;
+  const [jy, jm, jd] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (!isValidJalaaliDate(jy, jm, jd)) return null;
+  const { gy, gm, gd } = toGregorian(jy, jm, jd);
+  return tehranMidnight(addDays({ gy, gm, gd }, days));
+}
+
+/**
+ * `[from, to)` of the query's Jalali days in Tehran, `to` included whole.
+ * @throws ApiError 422 on `from`/`to`: `jalaliDateInvalid`; on `to`: `dateRangeInverted` when it is before `from`
+ */
+function dateRange(query: Pick<AuditLogQuery, 'from' | 'to'>): { from: Date | null; to: Date | null } {
+  const errors: Record<string, string[]> = {};
+  const from = query.from ? tehranDayStart(query.from, 0) : null;
+  const to = query.to ? tehranDayStart(query.to, 1) : null;
+  if (query.from && !from) errors.from = [MESSAGES.jalaliDateInvalid];
+  if (query.to && !to) errors.to = [MESSAGES.jalaliDateInvalid];
+  if (from && to && to <= from) errors.to = [MESSAGES.dateRangeInverted];
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  return { from, to };
+}
+
+/** The filters of the list and its export. @throws ApiError 422 of {@link dateRange}. */
+function auditWhere(query: Omit<AuditLogQuery, 'page' | 'per_page'>): SQL | undefined {
+  const { from, to } = dateRange(query);
+  const actor = query.actor ? normalizePersianText(query.actor) : '';
+  return and(
+    actor ? ilike(auditLog.actor_name, `%${escapeLike(actor)}%`) : undefined,
+    query.actor_id !== undefined ? eq(auditLog.actor_id, query.actor_id) : undefined,
+    query.entity_type ? eq(auditLog.entity_type, query.entity_type) : undefined,
+    query.entity_id !== undefined ? eq(auditLog.entity_id, query.entity_id) : undefined,
+    query.action ? eq(auditLog.action, query.action) : undefined,
+    from ? gte(auditLog.created_at, from) : undefined,
+    to ? lt(auditLog.created_at, to) : undefined,
+  );
+}
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+function toEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    actor: { id: row.actor_id, full_name: row.actor_name },
+    ip: row.ip,
+    entity_type: row.entity_type as AuditEntity,
+    entity_id: row.entity_id,
+    action: row.action as AuditAction,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    created_at: toIso(row.created_at),
+  };
+}
+
+/**
+ * A page of the audit log, newest first (`GET /api/dashboard/audit-log`), filtered by actor (name
+ * or id), entity (type and id), action and Jalali date range.
+ * @throws ApiError 422 on `from`/`to` (see {@link dateRange})
+ */
+export async function listAuditLog(db: Db, query: AuditLogQuery): Promise<Paginated<AuditEntry>> {
+  const request = toPageRequest(query.page, query.per_page);
+  const where = auditWhere(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.created_at), desc(auditLog.id))
+      .limit(request.perPage)
+      .offset(request.offset),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return { data: rows.map(toEntry), meta: pageMeta(request, total?.n ?? 0) };
+}
+
+const json = (fields: AuditFields | null) => (fields ? JSON.stringify(fields) : null);
+
+/**
+ * Every entry of the filters as `audit-log-<Jalali date>.csv` (`GET /api/dashboard/audit-log/export`),
+ * newest first, read in keyset pages. The filters are checked before this answers.
+ * @throws ApiError 422 on `from`/`to` (see {@link dateRange})
+ */
+export function auditLogCsv(db: Db, query: Omit<AuditLogQuery, 'page' | 'per_page'>): CsvExport<AuditEntry> {
+  const where = auditWhere(query);
+  const text = CSV_TEXT.auditColumns;
+  return {
+    name: 'audit-log',
+    columns: [
+      { header: text.id, cell: (entry) => entry.id },
+      ...csvDateColumns<AuditEntry>(text.at, (entry) => entry.created_at),
+      { header: text.actorId, cell: (entry) => entry.actor.id },
+      { header: text.actor, cell: (entry) => entry.actor.full_name },
+      { header: text.ip, cell: (entry) => entry.ip },
+      { header: text.entity, cell: (entry) => CSV_TEXT.auditEntities[entry.entity_type] },
+      { header: text.entityId, cell: (entry) => entry.entity_id },
+      { header: text.action, cell: (entry) => CSV_TEXT.auditActions[entry.action] },
+      { header: text.before, cell: (entry) => json(entry.before) },
+      { header: text.after, cell: (entry) => json(entry.after) },
+    ],
+    rows: keysetRows<AuditRow & NewestFirstCursor, AuditEntry>(
+      (after, size) =>
+        db
+          .select({ ...getTableColumns(auditLog), ...newestFirstCursor(auditLog.created_at, auditLog.id) })
+          .from(auditLog)
+          .where(and(where, newestFirstAfter(auditLog.created_at, auditLog.id, after)))
+          .orderBy(desc(auditLog.created_at), desc(auditLog.id))
+          .limit(size),
+      (page) => page.map(toEntry),
+    ),
+  };
+}
+
+/** Deletes the entries older than `retentionDays` days; answers how many. */
+export async function pruneAuditLog(db: Db, retentionDays: number): Promise<number> {
+  const rows = await db
+    .delete(auditLog)
+    .where(lt(auditLog.created_at, sql`now() - make_interval(days => ${retentionDays})`))
+    .returning({ id: auditLog.id });
+  return rows.length;
+}
+
+/** The job queue of the retention job. */
+export const AUDIT_PRUNE_QUEUE = 'audit-log-prune';
+
+/** When the retention job runs: every day at 03:30 Tehran time (pg-boss cron). */
+const AUDIT_PRUNE_CRON = '30 3 * * *';
+
+/**
+ * Creates the retention job's queue and daily schedule (pg-boss: one run a day across every
+ * replica) and starts this process's worker; answers a function that stops it.
+ */
+export async function startAuditPruning(app: FastifyInstance): Promise<() => Promise<void>> {
+  const queue = { name: AUDIT_PRUNE_QUEUE, policy: 'singleton' as const, retryLimit: 3, retryDelay: 300 };
+  await declareQueue(app.jobs, queue);
+  await app.jobs.schedule(AUDIT_PRUNE_QUEUE, AUDIT_PRUNE_CRON, {}, { tz: TEHRAN_TIME_ZONE });
+  await app.jobs.work(AUDIT_PRUNE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async () => {
+    const removed = await pruneAuditLog(app.db, app.settings.auditRetentionDays);
+    app.log.info({ removed, retentionDays: app.settings.auditRetentionDays }, 'audit log pruned');
+  });
+  return () => app.jobs.offWork(AUDIT_PRUNE_QUEUE);
+}

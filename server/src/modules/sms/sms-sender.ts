@@ -1,0 +1,158 @@
+/**
+ * Outgoing SMS (issue 26 "Sign-in by SMS code"; DESIGN.md "Outside services"), shaped like the
+ * mailer (modules/mail/mailer.ts): `SMS_PROVIDER=smsir` sends through sms.ir's verify (OTP) API,
+ * else the embedded default writes each message as a JSON file (`{to, text, code, time}`) in
+ * `<DATA_DIR>/sms-outbox/` and logs its path. Callers commit first, then hand the message to
+ * {@link SmsSender.sendLater}, which queues it as a pg-boss job (plugins/external/jobs.ts): a
+ * provider that is away, or a restart, delays a message but never loses it; it is tried again with
+ * a growing delay, and dropped once its code has expired, since a late code is of no use.
+ *
+ * sms.ir's verify API (https://apidocs.sms.ir, "ارسال پیامک وریفای"): `POST <base>/v1/send/verify`
+ * with the headers `X-API-KEY` and `Accept: application/json` and the body
+ * `{mobile: "09…", templateId, parameters: [{name, value}]}`; it answers HTTP 200 with
+ * `{status: 1, message, data: {messageId, cost}}`, else 400 (a logical error), 401 (the key),
+ * 429 (too many requests) or 500, each with `{status, message, data: null}`. The text itself is
+ * the template's, kept in the sms.ir panel; it takes the code as its `CODE` parameter.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import { declareQueue } from '../../lib/job-queues';
+
+/** One message: the E.164 number, the Persian text (the outbox's), and the one-time code it carries. */
+export interface SmsMessage {
+  to: string;
+  text: string;
+  code: string;
+  /** ISO instant after which the message is useless and is dropped instead of sent. */
+  expiresAt: string;
+}
+
+/** Which provider sends SMS (env SMS_PROVIDER): the JSON outbox, or sms.ir's verify API. */
+export interface SmsSettings {
+  provider: 'outbox' | 'smsir';
+  /** Folder of the outbox provider: `<dataDir>/sms-outbox`. */
+  outboxDir: string;
+  /** sms.ir: env SMSIR_API_KEY, SMSIR_TEMPLATE_ID, SMSIR_BASE_URL (default https://api.sms.ir). */
+  smsir: { apiKey: string | undefined; templateId: number | undefined; baseUrl: string };
+  retry: SmsRetry;
+}
+
+/**
+ * Tries of a message: the first, then `retryLimit` more, the n-th after `retryDelaySeconds · 2^(n−1)`
+ * seconds (pg-boss's backoff): 5, 10, 20, 40 s by default, all within a code's two minutes.
+ */
+export interface SmsRetry {
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+/** The default of {@link SmsRetry} (env SMS_RETRY_LIMIT, SMS_RETRY_DELAY_SECONDS). */
+export const SMS_RETRY: SmsRetry = { retryLimit: 4, retryDelaySeconds: 5 };
+
+/** The job queue's name for outgoing SMS. */
+export const SMS_QUEUE = 'sms';
+
+/** Longest one try may take, seconds (the HTTP request is cut at 10). */
+const SMS_TRY_TIMEOUT_S = 30;
+const SMSIR_TIMEOUT_MS = 10_000;
+
+/** Sends SMS in the background; available as `app.sms`. */
+export interface SmsSender {
+  /**
+   * Queues `message` and wakes the worker. Resolves once queued, or once a failure to queue it is
+   * logged: never rejects, since the caller's change is committed already (asking again recovers).
+   */
+  sendLater(message: SmsMessage): Promise<void>;
+  /** Resolves when no queued message is waiting or being sent (tests). */
+  idle(): Promise<void>;
+  /** Stops taking queued messages (the queue keeps what is left). */
+  close(): Promise<void>;
+}
+
+type Deliver = (message: SmsMessage) => Promise<void>;
+
+/** Writes each message to `<outboxDir>/<ISO time>-<random>.json` (colons of the time as `-`). */
+function outboxDelivery(outboxDir: string, log: FastifyBaseLogger): Deliver {
+  return async (message) => {
+    await fs.mkdir(outboxDir, { recursive: true });
+    const time = new Date().toISOString();
+    const file = path.join(outboxDir, `${time.replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.json`);
+    await fs.writeFile(file, JSON.stringify({ to: message.to, text: message.text, code: message.code, time }, null, 2));
+    log.info({ sms: file, to: message.to }, 'SMS written to the outbox');
+  };
+}
+
+/** sms.ir wants the national form of an Iranian mobile: +98912… → 0912…. */
+function nationalMobile(e164: string): string {
+  return e164.startsWith('+98') ? `0${e164.slice(3)}` : e164;
+}
+
+/** Sends through sms.ir's verify API (see the file's comment); any answer but HTTP 200 with status 1 throws. */
+function smsirDelivery(smsir: SmsSettings['smsir'], log: FastifyBaseLogger): Deliver {
+  if (!smsir.apiKey || !smsir.templateId) throw new Error('SMS_PROVIDER=smsir needs SMSIR_API_KEY and SMSIR_TEMPLATE_ID');
+  const { apiKey, templateId } = smsir;
+  return async (message) => {
+    const response = await fetch(`${smsir.baseUrl}/v1/send/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ mobile: nationalMobile(message.to), templateId, parameters: [{ name: 'CODE', value: message.code }] }),
+      signal: AbortSignal.timeout(SMSIR_TIMEOUT_MS),
+    });
+    const answer = (await response.json().catch(() => null)) as { status?: number; message?: string; data?: { messageId?: number } } | null;
+    if (response.status !== 200 || answer?.status !== 1) {
+      throw new Error(`sms.ir refused the message: HTTP ${response.status}, status ${answer?.status}, ${answer?.message ?? ''}`);
+    }
+    log.info({ messageId: answer.data?.messageId, to: message.to }, 'SMS sent');
+  };
+}
+
+/**
+ * The SMS sender of the settings, its messages queued on `jobs` and sent by a worker of this
+ * process (any replica's worker may take a queued message).
+ * @throws Error when `smsir` is chosen without its key or template id (the server does not start).
+ */
+export async function createSmsSender(settings: SmsSettings, log: FastifyBaseLogger, jobs: PgBoss): Promise<SmsSender> {
+  const deliver = settings.provider === 'smsir' ? smsirDelivery(settings.smsir, log) : outboxDelivery(settings.outboxDir, log);
+  const { retryLimit, retryDelaySeconds } = settings.retry;
+  const queue = { name: SMS_QUEUE, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: SMS_TRY_TIMEOUT_S };
+  await declareQueue(jobs, queue);
+
+  const workerId = await jobs.work<SmsMessage>(SMS_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (!job) return;
+    const message = job.data;
+    if (new Date(message.expiresAt) <= new Date()) {
+      log.warn({ to: message.to }, 'SMS dropped: its code expired before it could be sent');
+      return;
+    }
+    try {
+      await deliver(message);
+    } catch (err) {
+      const tries = job.retryCount + 1;
+      if (job.retryCount >= job.retryLimit) log.error({ err, to: message.to, tries }, 'SMS not sent');
+      else log.warn({ err, to: message.to, tries }, 'SMS failed; trying again');
+      throw err;
+    }
+  });
+
+  return {
+    async sendLater(message) {
+      try {
+        await jobs.send(SMS_QUEUE, message);
+      } catch (err) {
+        log.error({ err, to: message.to }, 'SMS not queued');
+        return;
+      }
+      jobs.notifyWorker(workerId);
+    },
+    async idle() {
+      while ((await jobs.getQueueSize(SMS_QUEUE, { before: 'completed' })) > 0) await sleep(50);
+    },
+    async close() {
+      await jobs.offWork(SMS_QUEUE);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Wire shapes of the audit log (issue 26 "Audit log"): who changed what through the dashboard, when
+ * and from which address, with the fields before and after (secrets left out). Same conventions as
+ * entities.ts: snake_case, ISO 8601 UTC dates.
+ *
+ * Endpoints (super users only, `requirePermission(SUPER_ONLY)`: 403 for staff):
+ * - `GET /api/dashboard/audit-log` `AuditLogQuery` → `Paginated<AuditEntry>`, newest first; 422 on
+ *   `from`/`to` for a date that is not a Jalali date or a range upside down
+ * - `GET /api/dashboard/audit-log/export` (the same filters, no page) → CSV, UTF-8 with a BOM
+ * There is no way to edit or delete an entry; entries are kept `AUDIT_RETENTION_DAYS` (≥ 365).
+ */
+
+/** What an entry is about: the dashboard's entities (a refund is of an `order_item`). */
+export const AUDIT_ENTITIES = [
+  'post',
+  'podcast',
+  'product',
+  'product_session',
+  'user',
+  'permission',
+  'order',
+  'order_item',
+  'comment',
+  'ticket',
+  'announcement',
+  'link',
+  'discount_code',
+  'site_information',
+  'terms',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/**
+ * What was done. `assign`/`unassign`: a permission given to or taken from a user; `upload`: a
+ * session's lesson file uploaded (queued for processing, or a document stored); `retry`: a failed
+ * lesson processed again.
+ */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'refund', 'approve', 'reject', 'assign', 'unassign', 'read', 'unread', 'upload', 'retry'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The Persian name of each entity type, as the audit log page and its CSV show it (one source for both). */
+export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
+  post: 'نوشته',
+  podcast: 'پادکست',
+  product: 'دوره',
+  product_session: 'جلسه دوره',
+  user: 'کاربر',
+  permission: 'دسترسی',
+  order: 'سفارش',
+  order_item: 'مورد سفارش',
+  comment: 'دیدگاه',
+  ticket: 'پیام تماس',
+  announcement: 'اطلاعیه',
+  link: 'پیوند',
+  discount_code: 'کد تخفیف',
+  site_information: 'اطلاعات سایت',
+  terms: 'قوانین و مقررات',
+};
+
+/** The Persian name of each action, as the audit log page and its CSV show it. */
+export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
+  create: 'افزودن',
+  update: 'ویرایش',
+  delete: 'حذف',
+  refund: 'بازگشت وجه',
+  approve: 'تأیید',
+  reject: 'رد',
+  assign: 'دادن دسترسی',
+  unassign: 'گرفتن دسترسی',
+  read: 'خوانده‌شده',
+  unread: 'خوانده‌نشده',
+  upload: 'بارگذاری فایل',
+  retry: 'پردازش دوباره',
+};
+
+/** Field values of an entity at one moment (only the fields that changed, for an update). */
+export type AuditFields = Record<string, unknown>;
+
+/** One entry of the audit log. */
+export interface AuditEntry {
+  id: number;
+  /** Who: the account's id (it may have been deleted since) and its name at the time. */
+  actor: { id: number; full_name: string };
+  /** The request's address as the app's `trustProxy` gives it. */
+  ip: string;
+  entity_type: AuditEntity;
+  /** Null for a single record (site information, terms). */
+  entity_id: number | null;
+  action: AuditAction;
+  /** Null on create. */
+  before: AuditFields | null;
+  /** Null on delete. */
+  after: AuditFields | null;
+  created_at: string;
+}
+
+/**
+ * Filters of the audit log. `from` and `to` are Jalali dates `1405-09-05` (Latin or Persian
+ * digits, `-` or `/`), days in Tehran, both included.
+ */
+export interface AuditLogQuery {
+  page?: number;
+  per_page?: number;
+  /** Searched in the actor's name. */
+  actor?: string;
+  actor_id?: number;
+  entity_type?: AuditEntity;
+  entity_id?: number;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+}
