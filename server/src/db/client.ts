@@ -35,10 +35,11 @@ export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 
 /**
  * A PGlite with the extensions the migrations need (pg_trgm for search): on disk in `dir`, or in
- * memory when `dir` is absent (tests). PGlite loads extensions only at construction.
+ * memory when `dir` is absent (tests), then starting from `image` when given (a `dumpDataDir`
+ * tarball: test/helpers/database-images.ts). PGlite loads extensions only at construction.
  */
-export function createPglite(dir?: string): PGlite {
-  const options = { extensions: { pg_trgm } };
+export function createPglite(dir?: string, image?: Blob): PGlite {
+  const options = { extensions: { pg_trgm }, ...(image && { loadDataDir: image }) };
   return dir ? new PGlite(dir, options) : new PGlite(options);
 }
 

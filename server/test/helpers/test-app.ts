@@ -1,7 +1,7 @@
 /**
  * Test apps on every database target: PGlite in memory always, and PostgreSQL when
- * DATABASE_URL is set (its `public`, `drizzle` and `pgboss` schemas are dropped first, then the app
- * migrates and seeds). Each test file builds its own app; jest runs two files at a time, each
+ * DATABASE_URL is set. Each app starts on a fresh copy of its worker's migrated and seeded image
+ * (database-images.ts). Each test file builds its own app; jest runs two files at a time, each
  * worker on its own PostgreSQL database (worker-databases.ts).
  */
 import fs from 'node:fs';
@@ -11,21 +11,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { buildApp, type AppOptions } from '../../src/app';
 import { createPglite } from '../../src/db/client';
+import { imageKindOf, pgliteFromImage, postgresFromImage } from './database-images';
 
 export type DbTarget = 'pglite' | 'postgres';
 
 /** The targets of this run: `pglite`, plus `postgres` when DATABASE_URL is set. */
 export const DB_TARGETS: DbTarget[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-
-async function resetPostgres(url: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS pgboss CASCADE; CREATE SCHEMA public;');
-  } finally {
-    await client.end();
-  }
-}
 
 /** A fresh temporary data folder. */
 export function tempDir(prefix = 'shop-test-'): string {
@@ -36,15 +27,28 @@ export function tempDir(prefix = 'shop-test-'): string {
 export async function buildTestApp(target: DbTarget, overrides: AppOptions = {}): Promise<FastifyInstance> {
   // No demo video lesson (db/seed-lesson.ts): rendering it takes seconds; its own test turns it on.
   const base: AppOptions = { dataDir: tempDir(), logger: false, serveStatic: false, demoLesson: false, ...overrides };
+  const kind = imageKindOf(base);
   if (target === 'postgres') {
     const url = process.env.DATABASE_URL!;
-    await resetPostgres(url);
+    if (kind) await postgresFromImage(url, kind);
+    else await resetPostgres(url);
     return buildApp({ ...base, databaseUrl: url });
   }
   // Start PGlite first: on a busy machine its first start alone can outlast Fastify's 10 s plugin timeout.
-  const pglite = createPglite();
+  const pglite = kind ? await pgliteFromImage(kind) : createPglite();
   await pglite.waitReady;
   return buildApp({ ...base, pglite });
+}
+
+/** Drops the app schemas of the PostgreSQL database `url`: the app migrates and seeds it again. */
+async function resetPostgres(url: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS pgboss CASCADE; CREATE SCHEMA public;');
+  } finally {
+    await client.end();
+  }
 }
 
 /** Value of a cookie set by a response, with its attributes. */

@@ -27,5 +27,14 @@ export async function onServer(runUrl: string, sql: string): Promise<void> {
   }
 }
 
-/** The name of a worker's database in SQL, quoted. */
-export const workerDatabaseName = (runUrl: string, workerId: number) => `"${new URL(workerDatabaseUrl(runUrl, workerId)).pathname.slice(1)}"`;
+/** The name of a worker's database (unquoted). */
+export const workerDatabaseName = (runUrl: string, workerId: number) => new URL(workerDatabaseUrl(runUrl, workerId)).pathname.slice(1);
+
+/** What a database image holds (database-images.ts): migrations and the demo seed, or migrations only (`seed: false`). */
+export type ImageKind = 'seeded' | 'bare';
+
+/** The PostgreSQL template database of worker database `database` (unquoted) holding its `kind` image. */
+export const templateDatabaseName = (database: string, kind: ImageKind) => `${database}_${kind}`;
+
+/** Every template database name of worker database `database`, for the global setup and teardown. */
+export const templateNamesOf = (database: string): string[] => (['seeded', 'bare'] as const).map((kind) => templateDatabaseName(database, kind));

@@ -23,15 +23,17 @@ export interface RegisterInput {
 }
 
 /**
- * Creates an ordinary, unverified account and signs it in (SPEC §4).
+ * Creates an ordinary, unverified account and signs it in (SPEC §4). `passwordHash` is
+ * {@link hashPassword} of `input.password`, made by the caller before its transaction: hashing takes
+ * a CPU-bound moment that must not hold a database connection (PGlite has only one).
  * @throws ApiError 422 when the email or mobile is taken.
  */
-export async function register(db: Db, input: RegisterInput): Promise<AuthResult> {
+export async function register(db: Db, input: RegisterInput, passwordHash: string): Promise<AuthResult> {
   const user = await createUser(db, {
     full_name: input.full_name,
     email: input.email,
     mobile: input.mobile ?? null,
-    password_hash: await hashPassword(input.password),
+    password_hash: passwordHash,
     way_of_knowing_our_website: input.way_of_knowing_our_website ?? null,
   });
   return signIn(db, user.id);

@@ -13,6 +13,7 @@ import { boughtProductSchema, errorBodySchema, messageSchema, tokenAnswerSchema,
 import { yupBody } from '../../lib/yup-body';
 import { login, register, type LoginInput, type RegisterInput } from '../../modules/auth/auth-service';
 import { sendVerificationEmail } from '../../modules/auth/email-verification';
+import { hashPassword } from '../../modules/auth/passwords';
 import { revokeToken } from '../../modules/auth/tokens-service';
 import { listBoughtProducts } from '../../modules/commerce/sessions-service';
 import { linkOrigin } from '../../modules/mail/mailer';
@@ -66,9 +67,10 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       preHandler: registerLimit,
     },
     async (request, reply) => {
+      const passwordHash = await hashPassword(request.body.password);
       // The account and its verification mail commit together (issue 26): no account without its link.
       const { token, user } = await app.db.transaction(async (tx) => {
-        const registered = await register(tx, request.body);
+        const registered = await register(tx, request.body, passwordHash);
         await sendVerificationEmail(app.mailer, tx, app.settings.appKey, linkOrigin(request), registered.user);
         return registered;
       });
