@@ -115,7 +115,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(storagePlugin);
   await app.register(dbPlugin, { pglite: options.pglite });
   await app.register(jobsPlugin);
-  app.decorate('mailer', await createMailer(settings, app.log, app.jobs, settings.mailRetry));
+  app.decorate('mailer', await createMailer(settings, app.log, app.jobs, app.dbSession, settings.mailRetry));
   app.addHook('onClose', () => app.mailer.close());
   app.decorate('sms', await createSmsSender(settings.sms, app.log, app.jobs));
   app.addHook('onClose', () => app.sms.close());

@@ -17,8 +17,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { createTransport } from 'nodemailer';
+import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
+import type { SessionConnection } from '../../db/session-connection';
 import type { AppSettings } from '../../settings';
 import { declareQueue, jobsIn } from '../../lib/job-queues';
 
@@ -52,6 +54,13 @@ export interface MailRetry {
 /** The default of {@link MailRetry}. */
 export const MAIL_RETRY: MailRetry = { retryLimit: 11, retryDelaySeconds: 10 };
 
+/**
+ * PostgreSQL channel that announces a queued mail. A notification sent in a transaction is
+ * delivered at its commit, to every replica listening: the mail workers fetch the job as soon as it
+ * can be seen, not at their next poll.
+ */
+const MAIL_QUEUED_CHANNEL = 'mail_queued';
+
 /** Longest one try may take before pg-boss counts it failed and tries again, seconds. */
 const MAIL_TRY_TIMEOUT_S = 120;
 
@@ -62,8 +71,10 @@ export interface Mailer {
    * that causes the mail (issue 26), so that the mail job commits or rolls back with the change and
    * no restart between a commit and a queueing loses it; `app.db` where there is no change to join
    * (a resent verification link; a reset code, queued after its code is saved).
-   * Wakes this process's mail worker; a mail worker of any replica takes the job once committed (at
-   * the latest at its next 2 s poll). Resolves once written; rejects with the database's error when
+   * Wakes the mail workers once the job can be seen: on PostgreSQL every replica's, by a
+   * notification delivered at the commit; on PGlite this process's, whose fetch waits for the
+   * transaction to end (one connection). A worker that missed the wake takes the job at its next
+   * 2 s poll. Resolves once written; rejects with the database's error when
    * the row cannot be written, so that the caller's transaction fails with it. A queued mail that
    * cannot be sent is logged and tried again.
    */
@@ -108,12 +119,14 @@ function smtpDelivery(url: string, log: FastifyBaseLogger): { deliver: Deliver; 
 /**
  * The mailer of the settings: SMTP (`smtpUrl`) or the `.eml` outbox (`outboxDir`), sending from
  * `mailFrom`, its messages queued on `jobs` and sent by a worker of this process (any replica's
- * worker may take a queued mail).
+ * worker may take a queued mail). `session` is the process's PostgreSQL session connection, on
+ * which the worker listens for queued mail; undefined on PGlite.
  */
 export async function createMailer(
   settings: Pick<AppSettings, 'smtpUrl' | 'outboxDir' | 'mailFrom'>,
   log: FastifyBaseLogger,
   jobs: PgBoss,
+  session: SessionConnection | undefined,
   retry: MailRetry = MAIL_RETRY,
 ): Promise<Mailer> {
   const { deliver, close } = settings.smtpUrl ? smtpDelivery(settings.smtpUrl, log) : outboxDelivery(settings.outboxDir, log);
@@ -137,11 +150,18 @@ export async function createMailer(
     }
   });
 
+  await session?.use(async (client) => {
+    client.on('notification', (notification) => {
+      if (notification.channel === MAIL_QUEUED_CHANNEL) jobs.notifyWorker(workerId);
+    });
+    await client.query(`LISTEN ${MAIL_QUEUED_CHANNEL}`);
+  });
+
   return {
     async sendLater(db, message) {
       await jobs.send(MAIL_QUEUE, { ...message, messageId: `<${randomUUID()}@${domain}>` } satisfies QueuedMail, { db: jobsIn(db) });
-      // Sent now, not at the worker's next poll (a mail of a transaction still open: at the poll after its commit).
-      jobs.notifyWorker(workerId);
+      if (session) await db.execute(sql`select pg_notify(${MAIL_QUEUED_CHANNEL}, '')`);
+      else jobs.notifyWorker(workerId);
     },
     deliveryState: () => (lastTryFailed ? 'failing' : 'ok'),
     async idle() {

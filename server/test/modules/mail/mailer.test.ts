@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { simpleParser } from 'mailparser';
+import { Client } from 'pg';
 import { resetCodeMail, verificationMail } from '../../../src/modules/mail/templates';
 import { DB_TARGETS, buildTestApp, csrfHeaders, tempDir } from '../../helpers/test-app';
 import { closedSmtpUrl, startSmtpServer } from '../../helpers/smtp';
@@ -49,6 +51,33 @@ describe.each(DB_TARGETS)('mail outbox (the embedded default) on %s', (target) =
       await app.close();
     }
   });
+
+  if (target === 'postgres') {
+    it('announces a mail queued in a transaction to every replica at the commit, not before', async () => {
+      const dataDir = tempDir();
+      const app = await buildTestApp(target, { dataDir });
+      const listener = new Client({ connectionString: process.env.DATABASE_URL });
+      const heard: string[] = [];
+      try {
+        await listener.connect();
+        listener.on('notification', (notification) => heard.push(notification.channel));
+        await listener.query('LISTEN mail_queued');
+        await app.db.transaction(async (tx) => {
+          await app.mailer.sendLater(tx as unknown as typeof app.db, message);
+          // The transaction is still open: a replica's worker would find nothing yet.
+          await sleep(500);
+          expect(heard).toEqual([]);
+        });
+        for (let waited = 0; heard.length === 0 && waited < 10_000; waited += 50) await sleep(50);
+        expect(heard).toEqual(['mail_queued']);
+        await app.mailer.idle();
+        expect(fs.readdirSync(path.join(dataDir, 'outbox'))).toHaveLength(1);
+      } finally {
+        await listener.end();
+        await app.close();
+      }
+    });
+  }
 });
 
 describe('mailer over SMTP, through the job queue', () => {
