@@ -594,6 +594,12 @@ export const comments = pgTable(
     commentable_type: contentTypeEnum('commentable_type').notNull(),
     commentable_id: integer('commentable_id').notNull(),
     status: commentModerationStatusEnum('status').notNull().default('pending'),
+    /**
+     * When its author's approval notice was queued (issue 26), or the approval needed none (staff
+     * approving their own, the author opted out); set once, so that approving it again after a
+     * rejection or a restore mails nothing (modules/site/comment-notifications.ts).
+     */
+    approval_noticed_at: timestamp('approval_noticed_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -104,13 +104,20 @@ async function queueThrottled(app: FastifyInstance, tx: Db, queue: string, data:
 
 /**
  * In the transaction `tx` in which the comments `ids` became public by `actorId` (issue 26):
- * mails each author other than the actor that their comment is approved (`comment-approved`), and
- * queues the reply mail of each author with a reply notice among or under them, all on `tx`.
- * Rejects with the database's error, failing the change with it.
+ * mails each author other than the actor that their comment is approved (`comment-approved`), once
+ * in the comment's life (`approval_noticed_at`: approved again after a rejection or a restore, it
+ * mails nothing), and queues the reply mail of each author with a reply notice among or under
+ * them, all on `tx`. Rejects with the database's error, failing the change with it.
  */
 export async function notifyCommentsPublished(app: FastifyInstance, tx: Db, ids: number[], actorId: number, origin: string): Promise<void> {
   if (ids.length === 0) return;
-  for (const comment of await describeComments(tx, ids, origin)) {
+  // The change already holds these rows' locks.
+  const firstApprovals = await tx
+    .update(comments)
+    .set({ approval_noticed_at: sql`now()` })
+    .where(and(inArray(comments.id, ids), isNull(comments.approval_noticed_at)))
+    .returning({ id: comments.id });
+  for (const comment of await describeComments(tx, firstApprovals.map((row) => row.id), origin)) {
     if (comment.userId === actorId || !(await wantsMail(tx, comment.userId, 'comment-approved'))) continue;
     await sendNotice(app, tx, comment.userId, 'comment-approved', origin, (unsubscribe) =>
       commentApprovedMail({

@@ -94,7 +94,9 @@ describe.each(DB_TARGETS)('comment and ticket notifications on %s', (target) => 
     expect(mail.text).toContain('دیدگاهی که تأیید می‌شود.');
     expect(header(mail, 'list-unsubscribe')).toMatch(/^List-Unsubscribe: <https:\/\/shop\.example\/api\/mail\/unsubscribe\?token=[^>]+>$/);
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    // Approved again: no change, no second mail.
+    // Approved again: no change, no second mail. Rejected, then approved again: still one mail.
+    expect((await approve(mine.id)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/api/dashboard/comments/${mine.id}/reject`, headers: staffHeaders })).statusCode).toBe(200);
     expect((await approve(mine.id)).statusCode).toBe(200);
     expect(await mailsTo(author, APPROVED)).toHaveLength(1);
 
