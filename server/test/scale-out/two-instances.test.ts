@@ -161,7 +161,7 @@ if (process.env.DATABASE_URL) {
 
       const info = await onTheOtherInstance(login.id, () => browser.send('/api/auth/logged-in-user-info', { method: 'POST' }));
       expect(info.response.status).toBe(200);
-      expect((await info.response.json()).data.user.email).toBe('user@example.com');
+      expect(((await info.response.json()) as { data: { user: { email: string } } }).data.user.email).toBe('user@example.com');
 
       // Not vacuous: a token the instances did not sign is refused.
       const forged = await fetch(`${origin}/api/auth/login`, {
@@ -207,7 +207,7 @@ if (process.env.DATABASE_URL) {
       );
       const upload = await staff.send('/api/dashboard/posts', { method: 'POST', body: form.payload, headers: form.headers });
       expect(upload.response.status).toBe(201);
-      const post = (await upload.response.json()).data as Post;
+      const post = ((await upload.response.json()) as { data: Post }).data;
       expect(post.image).toMatch(/^\/media\/posts\/[0-9a-f-]+\.webp$/);
 
       const visitor = new Browser(origin, 'media');

@@ -97,7 +97,7 @@ export function createPageRenderer({ shellDist, remoteList, origin, remotesOrigi
     const now = Date.now();
     const known = checks.get(url);
     if (known && now - known.at < REMOTE_CHECK_MS) return known.version;
-    const version = fetch(url, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS), cache: 'no-store' })
+    const version = fetch(url, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) })
       .then(async (response) => (response.ok ? createHash('sha1').update(await response.text()).digest('hex').slice(0, 12) : 'down'))
       .catch(() => 'down');
     checks.set(url, { at: now, version });
