@@ -30,7 +30,7 @@ import { productSessions } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { recordAudit, type AuditContext } from '../audit/audit-log';
-import { lessonAudited, queueTranscode } from './transcode';
+import { lessonAudited, lessonBusy, queueTranscode } from './transcode';
 
 /** Where the tus endpoint lives: `POST` creates an upload, `HEAD`/`PATCH`/`DELETE` `/<id>` go on with it. */
 export const LESSON_UPLOADS_PATH = '/api/dashboard/lesson-uploads';
@@ -95,7 +95,8 @@ function sessionIdOf(upload: Upload): number | null {
  * Makes an uploaded PDF or ZIP (private key `file.key`) session `sessionId`'s lesson as it is:
  * nothing to transcode; it replaces the file and any processed video or audio, which are deleted
  * after the commit. Recorded in the audit log as an `upload` of `audit`'s staff member (issue 26).
- * @throws ApiError 404 when the session is gone (no entry, nothing changed)
+ * @throws ApiError 404 when the session is gone; 409 `lessonProcessing` when another upload of it
+ * finished first and waits for or is under processing (neither leaves an entry or changes anything)
  */
 async function storeDocument(
   app: FastifyInstance,
@@ -110,6 +111,8 @@ async function storeDocument(
       .where(eq(productSessions.id, sessionId))
       .for('update');
     if (!old) throw notFound();
+    // Another upload of the session finished first and waits for processing: that one stands.
+    if (lessonBusy(old.media_status)) throw new ApiError(409, MESSAGES.lessonProcessing);
     const { hls, ...before } = old;
     const [after] = await tx
       .update(productSessions)
@@ -171,7 +174,7 @@ export function createLessonUploadServer(app: FastifyInstance): LessonUploadServ
         .from(productSessions)
         .where(eq(productSessions.id, sessionId));
       if (!session) throw refusal(422, MESSAGES.uploadSessionMissing);
-      if (session.status === 'queued' || session.status === 'processing') throw refusal(409, MESSAGES.lessonProcessing);
+      if (lessonBusy(session.status)) throw refusal(409, MESSAGES.lessonProcessing);
       return {};
     },
 

@@ -89,6 +89,12 @@ export const lessonAudited = {
   media_error: productSessions.media_error,
 };
 
+/**
+ * Whether a session's lesson is waiting for or under processing (`media_status`): no other upload
+ * may replace it then (issue 24 "Bad input": a second upload while one is processing).
+ */
+export const lessonBusy = (status: string | null): boolean => status === 'queued' || status === 'processing';
+
 /** What a staff member did to a session's lesson, as the audit log names it: a file uploaded, or a failed one processed again. */
 export type LessonAction = Extract<AuditAction, 'upload' | 'retry'>;
 
@@ -116,7 +122,7 @@ export async function queueTranscode(
   await app.files.write(app.db, [], async (tx, _paths, discard) => {
     const [before] = await tx.select(lessonAudited).from(productSessions).where(eq(productSessions.id, sessionId)).for('update');
     if (!before) throw notFound();
-    if (before.media_status === 'queued' || before.media_status === 'processing') throw new ApiError(409, MESSAGES.lessonProcessing);
+    if (lessonBusy(before.media_status)) throw new ApiError(409, MESSAGES.lessonProcessing);
     const [after] = await tx
       .update(productSessions)
       .set({ media_source: source, media_status: 'queued', media_progress: 0, media_error: null })

@@ -144,6 +144,20 @@ describe.each(DB_TARGETS)('lesson uploads on %s', (target) => {
     expect(await entryCount()).toBe(entries);
   });
 
+  it('refuses a PDF that finishes after another upload of the session was queued: the waiting lesson stands, nothing recorded', async () => {
+    // The PDF's upload starts while the session is idle, so it is accepted; it finishes last.
+    const unfinished = await upload(pdf, 14, { chunkSize: 32, stopAfter: 32 });
+    await upload(ogg, 14);
+    const queued = await session(14);
+    expect(queued).toMatchObject({ media_status: 'queued' });
+    const entries = await entryCount();
+    const { status, body } = await refusal(upload(pdf, 14, { uploadUrl: unfinished.url }));
+    expect(status).toBe(409);
+    expect(body.message).toBe('فایل قبلی این جلسه هنوز در حال پردازش است؛ پس از پایان پردازش دوباره بارگذاری کنید.');
+    expect(await session(14)).toMatchObject({ file: queued.file, file_type: queued.file_type, media_status: 'queued', media_source: queued.media_source });
+    expect(await entryCount()).toBe(entries);
+  });
+
   it('stores a PDF as the lesson at once, and replaces the old file, recorded with the file before and after', async () => {
     const before = await session(12);
     await upload(pdf, 12);
