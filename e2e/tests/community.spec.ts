@@ -108,6 +108,6 @@ test('a comment link opened in a new tab scrolls to the comment and highlights i
   await expect(comment).toHaveAttribute('data-highlighted', 'true');
   await expect(comment).toBeFocused();
   await expect(comment).toBeInViewport();
-  await visitor.screenshot({ path: '/tmp/layout-comment-link.png' });
+  await visitor.screenshot({ path: '.artifacts/layout-comment-link.png' });
   await context.close();
 });

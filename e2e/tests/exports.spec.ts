@@ -47,7 +47,7 @@ test('a moderator exports the pending comments and the file opens with its Persi
   await expect(page.getByText('این دیدگاه هنوز در انتظار تأیید است.')).toBeVisible();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/wt-exports-comments-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `.artifacts/comments-${width}.png`, fullPage: true });
   }
 
   const text = await downloadCsv(page, 'خروجی CSV دیدگاه‌ها', 'comments');
@@ -67,7 +67,7 @@ test('the users and tickets lists offer «خروجی CSV» with their filters', 
     await expect(link).toHaveAttribute('href', expected);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/wt-exports-${path.split('/')[2]!.split('?')[0]}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `.artifacts/${path.split('/')[2]!.split('?')[0]}-${width}.png`, fullPage: true });
     }
   }
 });

@@ -84,7 +84,7 @@ test('every dashboard list fits 375 px and 1280 px without sideways scrolling, e
       if (problems.length > 0) found[`${width} ${path}`] = problems;
       // What is seen of the first list: its table's top, else the page's.
       await page.locator('main table').first().scrollIntoViewIfNeeded({ timeout: 1000 }).catch(() => undefined);
-      await page.screenshot({ path: `/tmp/layout-${width}${path.replaceAll('/', '-')}.png` });
+      await page.screenshot({ path: `.artifacts/layout-${width}${path.replaceAll('/', '-')}.png` });
     }
   }
   expect(found).toEqual({});
@@ -97,7 +97,7 @@ test("a course's session rows keep their title whole and their date on one line 
   await page.goto(`/products/${course.id}`);
   const rows = page.getByRole('region', { name: 'جلسات دوره' }).getByRole('listitem');
   await expect(rows.first()).toBeVisible();
-  await page.getByRole('region', { name: 'جلسات دوره' }).screenshot({ path: '/tmp/layout-375-course-sessions.png' });
+  await page.getByRole('region', { name: 'جلسات دوره' }).screenshot({ path: '.artifacts/layout-375-course-sessions.png' });
   const measured = await rows.evaluateAll((items) =>
     items.map((item) => {
       const row = item.getBoundingClientRect();

@@ -19,7 +19,7 @@ test("staff uploads a session's lesson on its edit page and sees it processed, r
   await expect(lesson.getByText(/در صف پردازش|در حال آماده‌سازی برای پخش|آماده پخش است/)).toBeVisible({ timeout: 30_000 });
   await expect(lesson.getByText(/^صوت آماده پخش است؛ مدت: ۰۰:۰۹$/)).toBeVisible({ timeout: 60_000 });
   await expect(lesson.getByRole('alert')).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/lesson-upload.png', fullPage: true });
+  await page.screenshot({ path: '.artifacts/lesson-upload.png', fullPage: true });
 });
 
 const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 8090}`;
@@ -64,10 +64,10 @@ test('a course finished to its certificate: public, shared with its head, one A4
   const card = visitor.getByRole('article', { name: `گواهی پایان دوره «${course.title}»` });
   await expect(card.getByText('نرگس دانش‌آموخته')).toBeVisible();
   await expect(card.getByText(certificate!.code)).toBeVisible();
-  await visitor.screenshot({ path: '/tmp/certificate.png', fullPage: true });
+  await visitor.screenshot({ path: '.artifacts/certificate.png', fullPage: true });
   await visitor.emulateMedia({ media: 'print' });
   await expect(visitor.locator('header').first()).toBeHidden();
-  await visitor.screenshot({ path: '/tmp/certificate-print.png', fullPage: true });
+  await visitor.screenshot({ path: '.artifacts/certificate-print.png', fullPage: true });
   const pdf = await visitor.pdf({ format: 'A4', landscape: true, preferCSSPageSize: true });
   expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
   await visitor.emulateMedia({ media: 'screen' });
@@ -75,7 +75,7 @@ test('a course finished to its certificate: public, shared with its head, one A4
   expect((await staff.api.delete(`/api/dashboard/financial-info/list-of-products-added-to-users/${orderId}`)).ok()).toBe(true);
   await visitor.reload();
   await expect(visitor.getByText(/این گواهی در .* باطل شده است و اعتبار ندارد/)).toBeVisible();
-  await visitor.screenshot({ path: '/tmp/certificate-revoked.png', fullPage: true });
+  await visitor.screenshot({ path: '.artifacts/certificate-revoked.png', fullPage: true });
 });
 
 test('a buyer plays the demo video lesson in the Persian player, stops, and another browser resumes there', async ({ browser }) => {
@@ -105,7 +105,7 @@ test('a buyer plays the demo video lesson in the Persian player, stops, and anot
   await expect
     .poll(async () => ((await (await first.request.get(`/api/product-sessions/${lesson!.sessionId}`)).json()) as { data: { position_seconds: number } }).data.position_seconds)
     .toBeGreaterThanOrEqual(2);
-  await first.screenshot({ path: '/tmp/lesson-player.png' });
+  await first.screenshot({ path: '.artifacts/lesson-player.png' });
 
   // Another browser, the same buyer: the lesson opens where it stopped.
   const second = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
@@ -113,5 +113,5 @@ test('a buyer plays the demo video lesson in the Persian player, stops, and anot
   await second.goto(url);
   await expect(second.getByText(/ادامه از ۰۰:۰[۲۳]/)).toBeVisible();
   await expect(second.getByRole('region', { name: `پخش جلسه: ${lesson!.title}` }).getByTestId('player-current')).toHaveText(/۰۰:۰[۲۳]/);
-  await second.screenshot({ path: '/tmp/lesson-player-resumed.png' });
+  await second.screenshot({ path: '.artifacts/lesson-player-resumed.png' });
 });

@@ -176,7 +176,7 @@ test('a course session plays in the site’s Persian player (issue 22 item 8)', 
   await expect(player).toBeVisible();
   await expect(page.locator('audio[controls], video[controls]')).toHaveCount(0);
   await expect(player.getByTestId('player-duration')).not.toHaveText('۰۰:۰۰');
-  await page.screenshot({ path: '/tmp/forms-session-player.png' });
+  await page.screenshot({ path: '.artifacts/forms-session-player.png' });
   expect(await player.textContent()).not.toMatch(LATIN_DIGIT);
   await player.getByRole('button', { name: 'پخش' }).click();
   await expect(player.getByTestId('player-current')).not.toHaveText('۰۰:۰۰', { timeout: 5_000 });

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readSmsCode } from './outbox';
 
-/** Screenshots of what a step shows, at a phone's and a desktop's width (in /tmp, to look at). */
+/** Screenshots of what a step shows, at a phone's and a desktop's width (in .artifacts, to look at). */
 async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/wt-exports-${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `.artifacts/${name}-${width}.png`, fullPage: true });
     // Nothing wider than the screen: no sideways scrolling at 375 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
