@@ -39,7 +39,7 @@ test('a staff member exports the paid orders and the file opens with its Persian
 /**
  * Issue 26 "Exports": a moderator (the demo staff member, show-comments) exports the pending
  * comments; the file starts with the BOM and keeps the demo's Persian comment intact. The users and
- * tickets lists show their «خروجی CSV» too (screenshots at 375 and 1280 px in /tmp).
+ * tickets lists show their «خروجی CSV» too (screenshots at 375 and 1280 px in .artifacts).
  */
 test('a moderator exports the pending comments and the file opens with its Persian text intact', async ({ page }) => {
   await logIn(page, 'staff');
