@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import { ACCOUNTS, logIn } from './accounts';
+import { checkAccessibility, type Found } from './axe';
 
 /**
  * Issue 24, lessons: the staff side of a lesson's upload (resumable, with progress in percent)
@@ -65,6 +66,8 @@ test('a course finished to its certificate: public, shared with its head, one A4
   await expect(card.getByText('نرگس دانش‌آموخته')).toBeVisible();
   await expect(card.getByText(certificate!.code)).toBeVisible();
   await visitor.screenshot({ path: '.artifacts/certificate.png', fullPage: true });
+  const found: Found = {};
+  await checkAccessibility(visitor, 'certificate', found);
   await visitor.emulateMedia({ media: 'print' });
   await expect(visitor.locator('header').first()).toBeHidden();
   await visitor.screenshot({ path: '.artifacts/certificate-print.png', fullPage: true });
@@ -76,6 +79,8 @@ test('a course finished to its certificate: public, shared with its head, one A4
   await visitor.reload();
   await expect(visitor.getByText(/این گواهی در .* باطل شده است و اعتبار ندارد/)).toBeVisible();
   await visitor.screenshot({ path: '.artifacts/certificate-revoked.png', fullPage: true });
+  await checkAccessibility(visitor, 'revoked certificate', found);
+  expect(found).toEqual({});
 });
 
 test('a buyer plays the demo video lesson in the Persian player, stops, and another browser resumes there', async ({ browser }) => {
