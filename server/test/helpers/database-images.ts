@@ -16,7 +16,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { Client } from 'pg';
 import { buildApp, type AppOptions } from '../../src/app';
 import { createPglite } from '../../src/db/client';
 import { onServer, templateDatabaseName, type ImageKind } from './worker-databases';
@@ -67,7 +66,6 @@ export async function pgliteFromImage(kind: ImageKind): Promise<PGlite> {
   return pglite;
 }
 
-
 /**
  * Makes the PostgreSQL database of `url` (this worker's) a fresh copy of its `kind` template,
  * making the template first if missing. Connections still open to that database are ended.
@@ -76,20 +74,19 @@ export async function pgliteFromImage(kind: ImageKind): Promise<PGlite> {
 export async function postgresFromImage(url: string, kind: ImageKind): Promise<void> {
   const database = new URL(url).pathname.slice(1);
   const template = templateDatabaseName(database, kind);
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  let exists: boolean;
-  try {
-    exists = (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [template])).rowCount === 1;
-  } finally {
-    await client.end();
-  }
+  const exists = (await onServer(url, 'SELECT 1 FROM pg_database WHERE datname = $1', [template])).length === 1;
   if (!exists) {
     const templateUrl = new URL(url);
     templateUrl.pathname = `/${template}`;
     await onServer(url, `CREATE DATABASE "${template}"`);
-    const app = await imageApp(kind, { databaseUrl: templateUrl.href });
-    await app.close();
+    try {
+      const app = await imageApp(kind, { databaseUrl: templateUrl.href });
+      await app.close();
+    } catch (error) {
+      // A half-made template would be copied by every later app.
+      await onServer(url, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+      throw error;
+    }
   }
   await onServer(url, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   await onServer(url, `CREATE DATABASE "${database}" TEMPLATE "${template}"`);

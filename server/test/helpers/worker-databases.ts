@@ -14,14 +14,17 @@ export function workerDatabaseUrl(runUrl: string, workerId: string | number): st
   return url.href;
 }
 
-/** Runs `sql` on the server's `postgres` database (CREATE and DROP DATABASE cannot run in the database itself). */
-export async function onServer(runUrl: string, sql: string): Promise<void> {
+/**
+ * Runs `sql` with `values` on the server's `postgres` database (CREATE and DROP DATABASE cannot
+ * run in the database itself) and answers its rows.
+ */
+export async function onServer(runUrl: string, sql: string, values: unknown[] = []): Promise<unknown[]> {
   const url = new URL(runUrl);
   url.pathname = '/postgres';
   const client = new Client({ connectionString: url.href });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql, values)).rows;
   } finally {
     await client.end();
   }
