@@ -51,30 +51,32 @@ export function useUndoableDelete<T, K extends RowKey>({
     setHidden((current) => new Set([...current].filter((key) => !keys.includes(key))));
   }, []);
 
+  /** Ends the wait of delete `id` (its timer and snackbar) and answers it; undefined when it already ended. */
+  const takePending = useCallback((id: number) => {
+    const entry = pending.current.get(id);
+    if (!entry) return undefined;
+    pending.current.delete(id);
+    clearTimeout(entry.timer);
+    closeSnackbar(entry.snackbar);
+    return entry;
+  }, []);
+
   /** Sends the delete `id` now (its time is up, or the page is going away). */
   const commit = useCallback(
     (id: number) => {
-      const entry = pending.current.get(id);
-      if (!entry) return;
-      pending.current.delete(id);
-      clearTimeout(entry.timer);
-      closeSnackbar(entry.snackbar);
+      const entry = takePending(id);
       // The rows stay hidden: the refetch after the delete drops them for good.
-      sendRef.current(entry.items).catch(() => show(entry.items));
+      if (entry) sendRef.current(entry.items).catch(() => show(entry.items));
     },
-    [show],
+    [takePending, show],
   );
 
   const undo = useCallback(
     (id: number) => {
-      const entry = pending.current.get(id);
-      if (!entry) return;
-      pending.current.delete(id);
-      clearTimeout(entry.timer);
-      closeSnackbar(entry.snackbar);
-      show(entry.items);
+      const entry = takePending(id);
+      if (entry) show(entry.items);
     },
-    [show],
+    [takePending, show],
   );
 
   const remove = useCallback(
