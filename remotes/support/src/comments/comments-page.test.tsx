@@ -153,6 +153,8 @@ describe('CommentsPage (/dashboard/comments)', () => {
       '/api/dashboard/comments/export?type=podcast&status=approved&q=%D9%82%D8%B3%D9%85%D8%AA',
       true,
     ]);
+    // The list's own request must arrive within this test, not in the next one's record.
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
   });
 
   it('a type sub-page sends its type, and the type tabs set the route keeping the status', async () => {
