@@ -1,7 +1,6 @@
 /**
- * Declaring the pg-boss queues of the modules (DESIGN.md "Outside services": background jobs),
- * working a queue of messages one job after another, and queueing a job in the transaction of the
- * change that causes it.
+ * Declaring the pg-boss queues of the modules (DESIGN.md "Outside services": background jobs), and
+ * queueing a job in the transaction of the change that causes it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
@@ -41,37 +40,6 @@ export async function declareQueue(jobs: PgBoss, queue: PgBoss.Queue): Promise<v
       await sleep(Math.random() * Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (attempt - 1)));
     }
   }
-}
-
-/** How often a message worker looks for jobs when nothing woke it, seconds. */
-const MESSAGE_POLL_SECONDS = 2;
-
-/**
- * Starts a worker of `queue` that hands `handle` one job at a time, with its metadata (tries and
- * limit), and fetches the next as soon as one ends. pg-boss 10's worker otherwise waits a whole
- * polling interval after each fetch that found a job, so that N queued mails (a digest to every
- * moderator, a bulk approval's authors) would take N × 2 s. A job whose `handle` rejects is failed
- * and retried as its queue says. `pollSeconds`: how often it looks for jobs when nothing woke it.
- * @returns the worker's id, for `jobs.notifyWorker` (wakes it before its next poll).
- */
-export async function workOneByOne<T extends object>(
-  jobs: PgBoss,
-  queue: string,
-  handle: (job: PgBoss.JobWithMetadata<T>) => Promise<void>,
-  pollSeconds = MESSAGE_POLL_SECONDS,
-): Promise<string> {
-  // Known once `work` answers; a job may in principle be handed over before that.
-  const worker = { id: '' };
-  worker.id = await jobs.work<T>(queue, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: pollSeconds }, async ([job]) => {
-    if (!job) return;
-    try {
-      await handle(job);
-    } finally {
-      // Woken while it works, the worker skips its pause and fetches again (nothing there: it polls).
-      if (worker.id) jobs.notifyWorker(worker.id);
-    }
-  });
-  return worker.id;
 }
 
 /**

@@ -22,7 +22,7 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
 import type { SessionConnection } from '../../db/session-connection';
 import type { AppSettings } from '../../settings';
-import { declareQueue, jobsIn, workOneByOne } from '../../lib/job-queues';
+import { declareQueue, jobsIn } from '../../lib/job-queues';
 
 /** One message: recipient, subject, and the same words as RTL HTML and as plain text. */
 export interface MailMessage {
@@ -135,7 +135,8 @@ export async function createMailer(
   const domain = /@([^>\s]+)/.exec(settings.mailFrom)?.[1] ?? 'localhost';
   let lastTryFailed = false;
 
-  const workerId = await workOneByOne<QueuedMail>(jobs, MAIL_QUEUE, async (job) => {
+  const workerId = await jobs.work<QueuedMail>(MAIL_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (!job) return;
     const { messageId, ...message } = job.data;
     try {
       await deliver({ ...message, messageId, from: settings.mailFrom });
