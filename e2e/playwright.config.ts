@@ -43,8 +43,9 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // The embedded database (PGlite) is the default that `npm start` uses. Every test signs in
-    // from one address, the demo accounts many times a minute: the sign-in limits (5 a minute per
-    // account, 30 per address; the API tests prove them) are raised so they never decide a test.
+    // from one address, the demo accounts many times a minute, each test in a new browser: the
+    // sign-in limits (5 a minute per account, 30 per address, 10 in 15 minutes per account from new
+    // browsers; the API tests prove them) are raised so they never decide a test.
     env: {
       PORT: String(E2E_PORT),
       DATA_DIR: `${__dirname}/.artifacts/data`,
@@ -52,6 +53,7 @@ export default defineConfig({
       REDIS_URL: '',
       RATE_LIMIT_LOGIN_ACCOUNT_PER_MINUTE: '100',
       RATE_LIMIT_LOGIN_IP_PER_MINUTE: '300',
+      RATE_LIMIT_LOGIN_ACCOUNT_NEW_DEVICE_PER_15_MINUTES: '1000',
     },
   },
 });

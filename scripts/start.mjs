@@ -53,7 +53,9 @@ for (const { workspace, marker } of stale) {
 const server = spawn(process.execPath, ['--enable-source-maps', '--max-old-space-size=256', join(root, 'server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', COOKIE_SECURE: 'false', ...process.env },
+  // Production needs PUBLIC_URL, the origin of mail links and feeds (server/README.md): on this
+  // machine the server's own address, unless set.
+  env: { NODE_ENV: 'production', COOKIE_SECURE: 'false', PUBLIC_URL: `http://localhost:${process.env.PORT || 8080}`, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

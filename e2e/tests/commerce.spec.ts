@@ -68,6 +68,11 @@ test('buy a course in the sandbox gateway, study a session, refund it, lose acce
     await element.play();
   });
   await expect.poll(() => media.evaluate((element: HTMLMediaElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0);
+  // The link is signed for this user (issue 31 item 4): a visitor holding it gets nothing.
+  const fileUrl = (await media.getAttribute('src'))!;
+  const stranger = await browser.newContext();
+  expect((await stranger.request.get(new URL(fileUrl, user.url()).href)).status()).toBe(403);
+  await stranger.close();
   await user.getByRole('button', { name: 'علامت‌گذاری به عنوان دیده‌شده' }).click();
   await expect(user.getByText(`${persianDigits(1)} از ${persianDigits(sessionIds.length)} جلسه`).first()).toBeVisible();
   await user.screenshot({ path: '.artifacts/session-page.png', fullPage: true });
@@ -86,8 +91,9 @@ test('buy a course in the sandbox gateway, study a session, refund it, lose acce
   await staff.screenshot({ path: '.artifacts/refund.png', fullPage: true });
   await staff.context().close();
 
-  // The user has lost access: the session is locked again and the course leaves the profile. (A
-  // signed link handed out before the refund lives until it expires: SIGNED_URL_TTL_SECONDS.)
+  // The user has lost access: the session is locked again and the course leaves the profile, and the
+  // link signed before the refund stops at once (issue 31 item 4), long before it would expire.
+  expect((await user.request.get(fileUrl)).status()).toBe(403);
   await user.goto(`/products/${productId}/${lastSession}`);
   await expect(user.getByText('این جلسه فقط برای خریداران دوره باز است')).toBeVisible();
   await user.goto('/profile#buyed-products');

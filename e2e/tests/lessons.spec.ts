@@ -92,8 +92,11 @@ test('a buyer plays the demo video lesson in the Persian player, stops, and anot
   for (const course of bought) {
     const { sessions } = ((await (await first.request.get(`/api/products/${course.id}`)).json()) as { data: { sessions: Array<{ id: number }> } }).data;
     for (const { id } of sessions) {
-      const detail = ((await (await first.request.get(`/api/product-sessions/${id}`)).json()) as { data: { media: unknown; title: string } }).data;
-      if (detail.media) lesson ??= { productId: course.id, sessionId: id, title: detail.title };
+      const detail = ((await (await first.request.get(`/api/product-sessions/${id}`)).json()) as { data: { media: unknown; title: string; file_url: string | null } }).data;
+      if (!detail.media) continue;
+      lesson ??= { productId: course.id, sessionId: id, title: detail.title };
+      // A processed lesson streams only: its uploaded source is never handed out (issue 31 item 4).
+      expect(detail.file_url).toBeNull();
     }
   }
   expect(lesson).toBeDefined();

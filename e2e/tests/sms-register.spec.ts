@@ -30,9 +30,9 @@ test('a new user verifies their mobile on /register, sees it verified in the pro
   await expect(page.getByRole('heading', { name: 'تأیید شماره موبایل' })).toBeVisible();
   const verifiedFrom = Date.now() - 1000;
   await page.getByRole('button', { name: 'ارسال کد' }).click();
-  await expect(page.getByText(/یک کد ۵ رقمی به شماره «.+» پیامک شد/)).toBeVisible();
+  await expect(page.getByText(/یک کد ۶ رقمی به شماره «.+» پیامک شد/)).toBeVisible();
   await shoot(page, 'register-verify-mobile');
-  await page.getByLabel('کد ۵ رقمی').fill(await readSmsCode(e164, verifiedFrom));
+  await page.getByLabel('کد ۶ رقمی').fill(await readSmsCode(e164, verifiedFrom));
   await page.getByRole('button', { name: 'تأیید شماره' }).click();
   await expect(page.getByText('شماره موبایل شما با موفقیت تأیید شد.')).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/verification');
@@ -50,8 +50,8 @@ test('a new user verifies their mobile on /register, sees it verified in the pro
   await page.getByLabel('شماره موبایل').fill(mobile);
   const resetFrom = Date.now() - 1000;
   await page.getByRole('button', { name: 'ارسال کد' }).click();
-  await expect(page.getByText(/یک کد ۵ رقمی به آن پیامک شد/)).toBeVisible();
-  await page.getByLabel('کد ۵ رقمی').fill(await readSmsCode(e164, resetFrom));
+  await expect(page.getByText(/یک کد ۶ رقمی به آن پیامک شد/)).toBeVisible();
+  await page.getByLabel('کد ۶ رقمی').fill(await readSmsCode(e164, resetFrom));
   await page.getByLabel('رمز عبور تازه', { exact: true }).fill('Fresh1234');
   await page.getByLabel('تکرار رمز عبور تازه', { exact: true }).fill('Fresh1234');
   await shoot(page, 'reset-by-sms');

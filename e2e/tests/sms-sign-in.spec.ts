@@ -11,11 +11,11 @@ test('the demo user signs in by an SMS code, typed in Persian digits, and comes 
   await page.getByLabel('شماره موبایل').fill('۰۹۱۲ ۱۲۳ ۴۵۶۷');
   const since = Date.now() - 1000;
   await page.getByRole('button', { name: 'ارسال کد' }).click();
-  await expect(page.getByText(/یک کد ۵ رقمی به آن پیامک شد/)).toBeVisible();
+  await expect(page.getByText(/یک کد ۶ رقمی به آن پیامک شد/)).toBeVisible();
   await expect(page.getByRole('button', { name: /ارسال دوباره تا [۰-۹]+ ثانیه دیگر/ })).toBeDisabled();
 
   const code = await readSmsCode('+989121234567', since);
-  await page.getByLabel('کد ۵ رقمی').fill(persian(code));
+  await page.getByLabel('کد ۶ رقمی').fill(persian(code));
   await page.getByRole('button', { name: 'ورود', exact: true }).click();
   await expect(page.getByText('خوش آمدید!')).toBeVisible();
   await expect(page).toHaveURL(/\/profile/);
@@ -26,9 +26,9 @@ test('a wrong code shows the Persian refusal under the field', async ({ page }) 
   await page.getByRole('tab', { name: 'ورود با کد پیامکی' }).click();
   await page.getByLabel('شماره موبایل').fill('09351112233');
   await page.getByRole('button', { name: 'ارسال کد' }).click();
-  await expect(page.getByText(/یک کد ۵ رقمی به آن پیامک شد/)).toBeVisible();
-  await page.getByLabel('کد ۵ رقمی').fill('12345');
+  await expect(page.getByText(/یک کد ۶ رقمی به آن پیامک شد/)).toBeVisible();
+  await page.getByLabel('کد ۶ رقمی').fill('123456');
   await page.getByRole('button', { name: 'ورود', exact: true }).click();
-  await expect(page.locator('#field-code-helper-text')).toHaveText('کد وارد شده درست نیست.');
+  await expect(page.locator('#field-code-helper-text')).toHaveText('کد وارد شده درست نیست یا دیگر معتبر نیست؛ آن را بررسی کنید یا کد تازه‌ای درخواست کنید.');
   await expect(page).toHaveURL(/\/login$/);
 });

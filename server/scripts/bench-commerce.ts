@@ -196,7 +196,7 @@ async function main(): Promise<void> {
   console.log(`[bench:commerce] PostgreSQL ${url.replace(/\/\/[^@]*@/, '//…@')}: fresh schema, demo seed, ${count} orders…`);
   await freshDatabase(url);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-commerce-'));
-  const app = await buildApp({ databaseUrl: url, dataDir, logger: false, serveStatic: false, rateLimit: { global: 10_000_000 } });
+  const app = await buildApp({ databaseUrl: url, dataDir, logger: false, serveStatic: false, rateLimit: { global: 10_000_000, discountPerIp: 10_000_000 } });
   try {
     const seedStarted = performance.now();
     const written = await seedBulkOrders(app.db, { count });

@@ -73,6 +73,7 @@ async function main(): Promise<number> {
     TRANSCODE_CONCURRENCY: '1',
     RATE_LIMIT_GLOBAL_PER_MINUTE: '1000000',
     RATE_LIMIT_LOGIN_IP_PER_MINUTE: '1000',
+    RATE_LIMIT_LOGIN_ACCOUNT_NEW_DEVICE_PER_15_MINUTES: '1000',
   };
   let server: ServerProcess | undefined;
   try {

@@ -10,8 +10,7 @@ const DRAIN_TIMEOUT_MS = 8_000;
 
 async function main(): Promise<void> {
   const app = await buildApp();
-  const port = Number(process.env.PORT ?? 8080);
-  const host = process.env.HOST ?? '0.0.0.0';
+  const { port, host } = app.settings.listen;
   // SIGTERM/SIGINT (issue 10 "Production build"): stop accepting connections, let the requests in
   // flight finish (Fastify answers 503 to new requests on kept-alive connections meanwhile), then
   // the onClose hooks close the database, Redis and the mailer.

@@ -49,7 +49,7 @@ export interface AppOptions {
   rateLimitNamespace?: string;
   /** Which proxies' X-Forwarded-For to believe (env TRUST_PROXY, see {@link parseTrustProxy}); default none. */
   trustProxy?: TrustProxy;
-  /** Origin for absolute URLs in feeds (env PUBLIC_URL); else the request's protocol and host. */
+  /** Origin of every absolute URL (env PUBLIC_URL); see {@link publicUrlFrom}. */
   publicUrl?: string;
   /** Largest uploads in KB (default IMAGE_MAX_KB and AUDIO_MAX_KB of @shop/validation; tests lower them). */
   uploadLimits?: Partial<UploadLimits>;
@@ -122,6 +122,11 @@ export interface RateLimits {
   loginPerAccount: number;
   /** Login tries per IP, any account. */
   loginPerIp: number;
+  /**
+   * Password sign-in tries on one account identifier from every address together, by devices it
+   * never signed in on (issue 31 item 1: guessing spread over many addresses); known devices pass.
+   */
+  loginPerAccountNewDevice: number;
   /** New accounts (each mails a verification link) per IP. */
   register: number;
   /** Verification mails a signed-in user may ask for per minute (issue 7: 1). */
@@ -140,6 +145,10 @@ export interface RateLimits {
   checkout: number;
   /** SMS codes asked for from one IP, any number (issue 26; each may cost an SMS). */
   smsCodePerIp: number;
+  /** Discount codes tried on one cart owner's cart: a signed-in user, else a visitor's cart cookie (issue 31 item 2: codes can be guessed). */
+  discountPerVisitor: number;
+  /** Discount codes tried from one IP, any cart (issue 31 item 2; a guesser with a new cookie each try). */
+  discountPerIp: number;
 }
 
 /** One rate limit's environment variable, default and window. */
@@ -159,6 +168,7 @@ export const RATE_LIMITS: Record<keyof RateLimits, RateLimitSetting> = {
   global: { env: 'RATE_LIMIT_GLOBAL_PER_MINUTE', default: 600, windowMs: MINUTE_MS },
   loginPerIp: { env: 'RATE_LIMIT_LOGIN_IP_PER_MINUTE', default: 30, windowMs: MINUTE_MS },
   loginPerAccount: { env: 'RATE_LIMIT_LOGIN_ACCOUNT_PER_MINUTE', default: 5, windowMs: MINUTE_MS },
+  loginPerAccountNewDevice: { env: 'RATE_LIMIT_LOGIN_ACCOUNT_NEW_DEVICE_PER_15_MINUTES', default: 10, windowMs: 15 * MINUTE_MS },
   register: { env: 'RATE_LIMIT_REGISTER_PER_HOUR', default: 20, windowMs: 60 * MINUTE_MS },
   verificationEmailPerMinute: { env: 'RATE_LIMIT_VERIFICATION_EMAIL_PER_MINUTE', default: 1, windowMs: MINUTE_MS },
   verificationEmailPerHour: { env: 'RATE_LIMIT_VERIFICATION_EMAIL_PER_HOUR', default: 5, windowMs: 60 * MINUTE_MS },
@@ -168,6 +178,8 @@ export const RATE_LIMITS: Record<keyof RateLimits, RateLimitSetting> = {
   tickets: { env: 'RATE_LIMIT_TICKETS_PER_HOUR', default: 5, windowMs: 60 * MINUTE_MS },
   checkout: { env: 'RATE_LIMIT_CHECKOUT_PER_MINUTE', default: 10, windowMs: MINUTE_MS },
   smsCodePerIp: { env: 'RATE_LIMIT_SMS_CODE_IP_PER_HOUR', default: 20, windowMs: 60 * MINUTE_MS },
+  discountPerVisitor: { env: 'RATE_LIMIT_DISCOUNT_VISITOR_PER_15_MINUTES', default: 10, windowMs: 15 * MINUTE_MS },
+  discountPerIp: { env: 'RATE_LIMIT_DISCOUNT_IP_PER_15_MINUTES', default: 30, windowMs: 15 * MINUTE_MS },
 };
 
 /**
@@ -233,8 +245,10 @@ export interface AppSettings {
   rateLimitNamespace: string;
   /** Fastify's `trustProxy`: whose X-Forwarded-For gives `request.ip` (per-IP limits). */
   trustProxy: TrustProxy;
-  /** Origin without a trailing slash, or undefined (use the request's). */
-  publicUrl: string | undefined;
+  /** Origin of every absolute URL (mail links, feeds, sitemaps, the payment callback), without a trailing slash: {@link publicUrlFrom}. */
+  publicUrl: string;
+  /** Where the server listens (env PORT, default 8080; env HOST, default 0.0.0.0). */
+  listen: { port: number; host: string };
   uploadLimits: UploadLimits;
   payment: PaymentSettings;
   signedUrlTtlSeconds: number;
@@ -381,11 +395,37 @@ export function auditRetentionDaysFromEnv(raw: string | undefined): number {
   return Number(value);
 }
 
+/**
+ * The origin of every absolute URL the server writes (issue 31 item 5: never a request's Host
+ * header, which anyone can set): `configured` (PUBLIC_URL) without its trailing slashes, else the
+ * address the server listens on (`http://localhost:8080` for 0.0.0.0 or ::).
+ * @throws Error at start for a PUBLIC_URL that is no http(s) URL, or none in production
+ */
+export function publicUrlFrom(configured: string | undefined, listen: { port: number; host: string }, production: boolean): string {
+  if (configured === undefined) {
+    if (production) throw new Error('PUBLIC_URL is required with NODE_ENV=production: the origin visitors use, e.g. https://shop.example');
+    const host = listen.host === '0.0.0.0' || listen.host === '::' ? 'localhost' : listen.host.includes(':') ? `[${listen.host}]` : listen.host;
+    return `http://${host}:${listen.port}`;
+  }
+  const trimmed = configured.replace(/\/+$/, '');
+  let url: URL | undefined;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
+    throw new Error(`PUBLIC_URL must be an http or https URL without a query (got ${configured})`);
+  }
+  return trimmed;
+}
+
 /** Merges options, environment and defaults. Creates the data folder when missing. */
 export function resolveSettings(options: AppOptions, env = process.env): AppSettings {
   const dataDir = path.resolve(process.cwd(), options.dataDir ?? env.DATA_DIR ?? 'data');
   fs.mkdirSync(dataDir, { recursive: true });
   const production = env.NODE_ENV === 'production';
+  const listen = { port: Number(env.PORT ?? 8080), host: env.HOST ?? '0.0.0.0' };
   return {
     databaseUrl: options.pglite ? undefined : (options.databaseUrl ?? (env.DATABASE_URL || undefined)),
     databaseBounds: {
@@ -409,7 +449,8 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     rateLimit: { ...rateLimitsFromEnv(env), ...options.rateLimit },
     rateLimitNamespace: options.rateLimitNamespace ?? (env.RATE_LIMIT_REDIS_NAMESPACE || 'shop-rate-limit:'),
     trustProxy: options.trustProxy ?? parseTrustProxy(env.TRUST_PROXY),
-    publicUrl: (options.publicUrl ?? (env.PUBLIC_URL || undefined))?.replace(/\/+$/, ''),
+    publicUrl: publicUrlFrom(options.publicUrl ?? (env.PUBLIC_URL || undefined), listen, production),
+    listen,
     uploadLimits: {
       imageKb: IMAGE_MAX_KB,
       audioKb: AUDIO_MAX_KB,

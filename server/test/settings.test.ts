@@ -48,6 +48,28 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('PUBLIC_URL (issue 31 item 5)', () => {
+  const settingsOf = (env: NodeJS.ProcessEnv) => resolveSettings({ dataDir: tempDir() }, env);
+
+  it('is the origin of every absolute URL, without its trailing slash', () => {
+    expect(settingsOf({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
+  });
+
+  it('is the address the server listens on when unset, outside production', () => {
+    expect(settingsOf({}).publicUrl).toBe('http://localhost:8080');
+    expect(settingsOf({ PORT: '9001', HOST: '127.0.0.1' }).publicUrl).toBe('http://127.0.0.1:9001');
+    expect(settingsOf({ PORT: '9001', HOST: '::1' }).publicUrl).toBe('http://[::1]:9001');
+  });
+
+  it('stops the server in production without one, or with one that is no http(s) origin', () => {
+    expect(() => settingsOf({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required/);
+    for (const bad of ['shop.example', 'ftp://shop.example', 'https://shop.example/?a=1', 'javascript:alert(1)']) {
+      expect(() => settingsOf({ PUBLIC_URL: bad })).toThrow(/PUBLIC_URL must be/);
+    }
+    expect(settingsOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' }).publicUrl).toBe('https://shop.example');
+  });
+});
+
 describe('TRANSCODE_CONCURRENCY', () => {
   it('is 1 by default, takes a whole number from 0, and names itself otherwise', () => {
     expect(transcodeConcurrencyFromEnv(undefined)).toBe(1);

@@ -53,6 +53,10 @@ export const t = {
   paymentFailed: 'پرداخت انجام نشد. سفارش شما پرداخت‌نشده باقی ماند؛ می‌توانید دوباره تلاش کنید.',
   paymentCancelled: 'پرداخت در درگاه لغو شد. سفارش شما پرداخت‌نشده باقی ماند؛ می‌توانید دوباره تلاش کنید.',
   retryPayment: 'تلاش دوباره',
+  /** The gateway was not opened: the order's discount code lapsed since checkout (issue 31 item 3; the server's `orderDiscountLapsed`). */
+  discountLapsed: (total: string) => `کد تخفیف این سفارش دیگر معتبر نیست؛ مبلغ بدون آن ${total} است.`,
+  discountLapsedHint: 'در سبد خرید، کد را بردارید و دوباره «پرداخت» را بزنید تا سفارشی تازه با قیمت امروز ساخته شود.',
+  backToCart: 'بازگشت به سبد خرید',
   orderNumber: (id: string) => `سفارش شماره ${id}`,
   sessionNotFound: 'این جلسه در این دوره نیست.',
   /** A session page's title in the tab (issue 9): «<session> — <course>». */

@@ -152,6 +152,8 @@ export const smsCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),
+    /** Who asked for it: the requester's IP, so one requester cannot use up a number's codes (issue 31 item 7); null before. */
+    requester: varchar('requester', { length: 64 }),
     created_at: createdAt(),
   },
   (t) => [index('sms_codes_mobile_created_idx').on(t.mobile, t.created_at)],

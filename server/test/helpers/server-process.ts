@@ -76,6 +76,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       REDIS_URL: '',
       // The seed's demo video lesson takes seconds of ffmpeg; these tests do not play it.
       SEED_DEMO_LESSON: 'false',
+      // Production needs the public origin (issue 31 item 5): the process's own address unless given.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
       PORT: String(port),
     },

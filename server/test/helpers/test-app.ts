@@ -64,14 +64,27 @@ export async function csrfHeaders(app: FastifyInstance): Promise<{ cookie: strin
   return { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token };
 }
 
-/** Logs in through the API (with CSRF headers) and returns the bearer token. */
+/** The known-device cookie each app gave each email, sent back as a browser would (issue 31 item 1). */
+const knownDevices = new WeakMap<FastifyInstance, Map<string, string>>();
+
+/**
+ * Logs in through the API (with CSRF headers) and returns the bearer token. Like one browser, it
+ * keeps the known-device cookie of each account, so a test's many sign-ins are never held back as
+ * guesses from new devices.
+ */
 export async function loginToken(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const devices = knownDevices.get(app) ?? new Map<string, string>();
+  knownDevices.set(app, devices);
+  const csrf = await csrfHeaders(app);
+  const device = devices.get(email.toLowerCase());
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
-    headers: await csrfHeaders(app),
+    headers: { ...csrf, cookie: device ? `${csrf.cookie}; known_device=${device}` : csrf.cookie },
     payload: { email, password },
   });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const issued = setCookie(response, 'known_device')?.value;
+  if (issued) devices.set(email.toLowerCase(), issued);
   return response.json<{ token: string }>().token;
 }

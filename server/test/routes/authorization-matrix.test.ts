@@ -259,6 +259,20 @@ describe.each(DB_TARGETS)('authorization matrix on %s', (target) => {
       expect(meA.json<{ data: { user: { full_name: string } } }>().data.user.full_name).toBe('نام تازه کاربر الف');
     });
 
+    it('keeps a buyer\'s lesson file link to the buyer: another user and a visitor get 403 (issue 31 item 4)', async () => {
+      const json = async <T>(url: string) => (await as(tokenA, 'GET', url)).json<{ data: T }>().data;
+      let fileUrl: string | null = null;
+      for (const course of await json<Array<{ id: number }>>('/api/bought-products')) {
+        for (const { id } of (await json<{ sessions: Array<{ id: number }> }>(`/api/products/${course.id}`)).sessions) {
+          fileUrl ??= (await json<{ file_url: string | null }>(`/api/product-sessions/${id}`)).file_url;
+        }
+      }
+      expect(fileUrl).toMatch(/^\/api\/media\/sessions\/\d+\?/);
+      expect((await as(tokenA, 'GET', fileUrl!)).statusCode).toBe(200);
+      expect((await as(tokenB, 'GET', fileUrl!)).statusCode).toBe(403);
+      expect((await app.inject({ url: fileUrl! })).statusCode).toBe(403);
+    });
+
     it('keeps tickets and other users\' details out of an ordinary user\'s reach', async () => {
       for (const url of ['/api/dashboard/contact-us', '/api/dashboard/users', `/api/dashboard/users/${idB}`, `/api/dashboard/financial-info/orders/${orderB}`]) {
         const response = await as(tokenA, 'GET', url);

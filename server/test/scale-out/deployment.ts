@@ -107,6 +107,8 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
       // As in docker/compose.yaml: pages render with the remotes' server bundles fetched through
       // the gateway, whose remote locations serve each remote's build.
       REMOTES_ORIGIN: `http://127.0.0.1:${gatewayPort}`,
+      // Visitors reach the instances through the gateway: every absolute URL names it.
+      PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
       ...options.env,
     };
     const started = await Promise.allSettled(

@@ -13,7 +13,7 @@
  * - `POST /auth/reset-password` `{email|mobile, code, password, password_confirmation}` → `{message}`;
  *   422 wrong / expired / used code (the 6th try burns the code); every token of the user is revoked
  * - `POST /auth/sms-code` `{mobile, purpose: 'login'|'verify-mobile'|'reset-password'}` → `{message}`,
- *   the same whether or not the number has an account (issue 26); a 5-digit code valid 2 minutes is
+ *   the same whether or not the number has an account (issue 26); a 6-digit code valid 2 minutes is
  *   sent by SMS for an account (`login`), a verified mobile (`reset-password`) or the signed-in
  *   user's own mobile (`verify-mobile`); 429 with Retry-After and when to try again after one code
  *   a minute or five an hour per number

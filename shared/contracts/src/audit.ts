@@ -33,9 +33,12 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 /**
  * What was done. `assign`/`unassign`: a permission given to or taken from a user; `upload`: a
  * session's lesson file uploaded (queued for processing, or a document stored); `retry`: a failed
- * lesson processed again.
+ * lesson processed again; `login_failed`: a sign-in refused (wrong password or code, unknown
+ * identifier; the actor is nobody, id 0); `lockout`: an account's guessing limit reached (issue 31).
  */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'refund', 'approve', 'reject', 'assign', 'unassign', 'read', 'unread', 'upload', 'retry'] as const;
+export const AUDIT_ACTIONS = [
+  'create', 'update', 'delete', 'refund', 'approve', 'reject', 'assign', 'unassign', 'read', 'unread', 'upload', 'retry', 'login_failed', 'lockout',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The Persian name of each entity type, as the audit log page and its CSV show it (one source for both). */
@@ -71,6 +74,8 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   unread: 'خوانده‌نشده',
   upload: 'بارگذاری فایل',
   retry: 'پردازش دوباره',
+  login_failed: 'ورود ناموفق',
+  lockout: 'توقف ورود از دستگاه‌های تازه',
 };
 
 /** Field values of an entity at one moment (only the fields that changed, for an update). */

@@ -28,8 +28,10 @@
  * - `GET    /payments/callback?Authority=&Status=OK|NOK` → verify, then 303 to
  *   `/shopping-cart?payment=paid|failed&order_id=<id>`; 404 unknown authority, 409 replayed,
  *   403 another user's order, 422 amount mismatch (order left unpaid)
- * - `GET    /media/sessions/:sessionId?expires=&signature=` → the lesson file (Range supported);
- *   403 expired or tampered
+ * - `GET    /media/sessions/:sessionId?expires=&signature=` → the lesson file (Range supported)
+ *   for the signed-in caller (bearer or cookie) it was signed for, while they may view the session
+ *   (issue 31 item 4); 403 otherwise (visitors too), expired or tampered; 404 without a file, and
+ *   for a ready lesson's source, which is never served
  * - `GET    /media/lessons/:sessionId/hls/<file>?expires=&signature=` → a ready lesson's HLS playlist
  *   (every URI in it carries the same query) or segment (Range supported), and
  *   `GET /media/lessons/:sessionId/subtitles.vtt?…` its WebVTT subtitles (issue 24): the signed-in
@@ -309,10 +311,14 @@ export interface ProductSessionDetail {
   is_done: boolean;
   /** The caller may comment (comment status and, for `buyers-only`, a purchase). */
   can_comment: boolean;
-  /** A signed URL that expires (`file_url_expires_at`), or null when there is no file or no access. */
+  /**
+   * A URL signed for the caller alone that expires (`file_url_expires_at`): a PDF or ZIP to
+   * download, or audio or video not processed to play whole. Null when there is no file, no access,
+   * or the lesson is ready (`media`): a streamed lesson's source is never handed out (issue 31 item 4).
+   */
   file_url: string | null;
   file_url_expires_at: string | null;
-  /** MIME type of the file (audio/*, video/*, application/pdf…), or null. */
+  /** MIME type of the file (audio/*, video/*, application/pdf…), also for callers who may not open it; null without a file and for a ready lesson. */
   file_type: string | null;
   file_size: number | null;
   /** The ready audio or video lesson for the caller who may view it, else null (issue 24). */

@@ -114,7 +114,7 @@ export const messages = {
   emailOrMobileRequired: 'ایمیل یا شماره موبایل را وارد کنید',
   emailOrMobileNotBoth: 'فقط یکی از ایمیل یا شماره موبایل را وارد کنید',
   resetCode: 'کد باید ۶ رقم باشد',
-  smsCode: 'کد باید ۵ رقم باشد',
+  smsCode: 'کد باید ۶ رقم باشد',
   futureDate: (p: FieldMessageParams) => `${fieldOf(p)} باید در آینده باشد`,
   latinCode: (p: FieldMessageParams) => `${fieldOf(p)} فقط باید شامل حروف انگلیسی و رقم باشد (بدون فاصله)`,
   endAfterStart: 'زمان پایان باید پس از زمان شروع باشد',

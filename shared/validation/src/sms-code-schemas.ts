@@ -8,12 +8,12 @@ import { fieldLabels, messages } from './messages';
 import { normalizeDigits } from './normalize-digits';
 
 /** Digits of an SMS code (issue 26: 5). */
-export const SMS_CODE_LENGTH = 5;
+export const SMS_CODE_LENGTH = 6;
 
 /** What an SMS code is asked for (issue 26). */
 export const SMS_CODE_PURPOSES = ['login', 'verify-mobile', 'reset-password'] as const satisfies readonly SmsCodePurpose[];
 
-/** The 5-digit SMS code, in Persian, Arabic-Indic or Latin digits (cast to Latin). */
+/** The 6-digit SMS code, in Persian, Arabic-Indic or Latin digits (cast to Latin). */
 export function smsCodeField() {
   return requiredString(fieldLabels.code)
     .transform((value: unknown) => (typeof value === 'string' ? normalizeDigits(value).replace(/\s+/g, '') : value))

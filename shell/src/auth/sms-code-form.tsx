@@ -55,7 +55,7 @@ function showFailure(error: Outcome['error'], helpers: Pick<FormikHelpers<SmsCod
  * The one way to prove a mobile by an SMS code (issue 26), for signing in, verifying the mobile and
  * resetting the password: step 1 the mobile (any Iranian form; Persian, Arabic-Indic or Latin
  * digits) or the signed-in user's own, and «ارسال کد» (`POST /api/auth/sms-code` with `purpose`);
- * step 2 the 5-digit code from the SMS (any digits), the purpose's own fields, and `submitLabel`.
+ * step 2 the 6-digit code from the SMS (any digits), the purpose's own fields, and `submitLabel`.
  * «ارسال دوباره» waits {@link SMS_RESEND_SECONDS} seconds, counted down on screen; «تغییر شماره»
  * goes back to step 1. A 429 shows the server's Persian message saying when to try again; a
  * wrong, expired or used code its message under the code field.

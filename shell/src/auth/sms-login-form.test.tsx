@@ -30,7 +30,7 @@ beforeAll(async () => {
         return send(200, { message: 'فرستاده شد' });
       }
       if (req.url === '/api/auth/sms-login') {
-        if (body.code !== '۱۲۳۴۵') return send(422, { message: 'کد وارد شده درست نیست.', errors: { code: ['کد وارد شده درست نیست.'] } });
+        if (body.code !== '۱۲۳۴۵۶') return send(422, { message: 'کد وارد شده درست نیست یا دیگر معتبر نیست؛ آن را بررسی کنید یا کد تازه‌ای درخواست کنید.', errors: { code: ['کد وارد شده درست نیست یا دیگر معتبر نیست؛ آن را بررسی کنید یا کد تازه‌ای درخواست کنید.'] } });
         return send(200, { token: 't', message: 'ok', data: { user: { id: 3, full_name: 'کاربر', status: 'ordinary', permissions: [] } } });
       }
       return send(404, { message: 'یافت نشد' });
@@ -69,21 +69,21 @@ describe('LoginPage «ورود با کد پیامکی»', () => {
     await user.click(screen.getByRole('tab', { name: 'ورود با کد پیامکی' }));
     await user.type(screen.getByLabelText('شماره موبایل'), '۰۹۱۲۱۲۳۴۵۶۷');
     await user.click(screen.getByRole('button', { name: 'ارسال کد' }));
-    expect(await screen.findByText(/یک کد ۵ رقمی به آن پیامک شد/)).toBeTruthy();
+    expect(await screen.findByText(/یک کد ۶ رقمی به آن پیامک شد/)).toBeTruthy();
     expect(calls.at(-1)).toEqual({ url: '/api/auth/sms-code', body: { mobile: '+989121234567', purpose: 'login' } });
 
     const resend = screen.getByRole('button', { name: /ارسال دوباره تا [۰-۹]+ ثانیه دیگر/ });
     expect(resend.hasAttribute('disabled')).toBe(true);
 
-    await user.type(screen.getByLabelText('کد ۵ رقمی'), '۵۴۳۲۱');
+    await user.type(screen.getByLabelText('کد ۶ رقمی'), '۶۵۴۳۲۱');
     await user.click(screen.getByRole('button', { name: 'ورود' }));
-    expect(await screen.findByText('کد وارد شده درست نیست.')).toBeTruthy();
+    expect(await screen.findByText('کد وارد شده درست نیست یا دیگر معتبر نیست؛ آن را بررسی کنید یا کد تازه‌ای درخواست کنید.')).toBeTruthy();
 
-    await user.clear(screen.getByLabelText('کد ۵ رقمی'));
-    await user.type(screen.getByLabelText('کد ۵ رقمی'), '۱۲۳۴۵');
+    await user.clear(screen.getByLabelText('کد ۶ رقمی'));
+    await user.type(screen.getByLabelText('کد ۶ رقمی'), '۱۲۳۴۵۶');
     await user.click(screen.getByRole('button', { name: 'ورود' }));
     expect(await screen.findByText(/خوش آمدید!/)).toBeTruthy();
-    expect(calls.at(-1)).toEqual({ url: '/api/auth/sms-login', body: { mobile: '+989121234567', code: '۱۲۳۴۵' } });
+    expect(calls.at(-1)).toEqual({ url: '/api/auth/sms-login', body: { mobile: '+989121234567', code: '۱۲۳۴۵۶' } });
   });
 
   it("enables «ارسال دوباره» when the countdown ends and shows the server's wait message", async () => {
@@ -95,7 +95,7 @@ describe('LoginPage «ورود با کد پیامکی»', () => {
       await user.type(screen.getByLabelText('شماره موبایل'), '09121234567');
       codeAnswers = 0;
       await user.click(screen.getByRole('button', { name: 'ارسال کد' }));
-      await screen.findByText(/یک کد ۵ رقمی به آن پیامک شد/);
+      await screen.findByText(/یک کد ۶ رقمی به آن پیامک شد/);
       for (let i = 0; i < 60; i += 1) await act(async () => void jest.advanceTimersByTime(1000));
       const resend = await screen.findByRole('button', { name: 'ارسال دوباره' });
       await waitFor(() => expect(resend.hasAttribute('disabled')).toBe(false));

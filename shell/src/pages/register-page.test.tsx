@@ -29,7 +29,7 @@ beforeAll(async () => {
       }
       if (req.url === '/api/auth/sms-code') return send(200, { message: 'فرستاده شد' });
       if (req.url === '/api/auth/verify-mobile') {
-        if (body.code !== '۱۲۳۴۵') return send(422, { message: 'کد وارد شده درست نیست.', errors: { code: ['کد وارد شده درست نیست.'] } });
+        if (body.code !== '۱۲۳۴۵۶') return send(422, { message: 'کد وارد شده درست نیست یا دیگر معتبر نیست؛ آن را بررسی کنید یا کد تازه‌ای درخواست کنید.', errors: { code: ['کد وارد شده درست نیست یا دیگر معتبر نیست؛ آن را بررسی کنید یا کد تازه‌ای درخواست کنید.'] } });
         return send(200, { message: 'شماره موبایل شما تأیید شد.' });
       }
       res.writeHead(204).end();
@@ -69,17 +69,17 @@ describe('RegisterPage', () => {
   it('offers to verify the mobile by an SMS code (issue 26): a wrong code under its field, the right one goes on to the verification page', async () => {
     const user = userEvent.setup();
     await registerWithMobile(user);
-    expect(screen.getByText(/یک کد ۵ رقمی به شماره «۰۹۱۲ ۳۳۳ ۴۴۵۵» پیامک می‌شود/)).toBeTruthy();
+    expect(screen.getByText(/یک کد ۶ رقمی به شماره «۰۹۱۲ ۳۳۳ ۴۴۵۵» پیامک می‌شود/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'ارسال کد' }));
-    expect(await screen.findByText(/یک کد ۵ رقمی به شماره «۰۹۱۲ ۳۳۳ ۴۴۵۵» پیامک شد/)).toBeTruthy();
+    expect(await screen.findByText(/یک کد ۶ رقمی به شماره «۰۹۱۲ ۳۳۳ ۴۴۵۵» پیامک شد/)).toBeTruthy();
     expect(bodies.at(-1)).toEqual({ mobile: '+989123334455', purpose: 'verify-mobile' });
     expect(screen.queryByRole('button', { name: 'تغییر شماره' })).toBeNull();
 
-    await user.type(screen.getByLabelText('کد ۵ رقمی'), '۵۵۵۵۵');
+    await user.type(screen.getByLabelText('کد ۶ رقمی'), '۵۵۵۵۵۵');
     await user.click(screen.getByRole('button', { name: 'تأیید شماره' }));
-    expect(await screen.findByText('کد وارد شده درست نیست.')).toBeTruthy();
-    await user.clear(screen.getByLabelText('کد ۵ رقمی'));
-    await user.type(screen.getByLabelText('کد ۵ رقمی'), '۱۲۳۴۵');
+    expect(await screen.findByText('کد وارد شده درست نیست یا دیگر معتبر نیست؛ آن را بررسی کنید یا کد تازه‌ای درخواست کنید.')).toBeTruthy();
+    await user.clear(screen.getByLabelText('کد ۶ رقمی'));
+    await user.type(screen.getByLabelText('کد ۶ رقمی'), '۱۲۳۴۵۶');
     await user.click(screen.getByRole('button', { name: 'تأیید شماره' }));
     expect(await screen.findByText('شماره موبایل شما تأیید شد.')).toBeTruthy();
     await waitFor(() => expect(currentLocation()).toBe('/verification?msg=email-verification-has-been-sent'));

@@ -5,7 +5,7 @@ import { currentLocation, startApiServer } from '@shop/test-utils';
 import { renderInShell } from '../testing/render-in-shell';
 import ResetPasswordPage from './reset-password-page';
 
-const CODE_WRONG = 'کد وارد شده درست نیست.';
+const CODE_WRONG = 'کد وارد شده درست نیست یا دیگر معتبر نیست؛ آن را بررسی کنید یا کد تازه‌ای درخواست کنید.';
 const CODE_EXPIRED = 'این کد منقضی شده یا قبلاً استفاده شده است؛ کد تازه‌ای درخواست کنید.';
 
 // The API as the contract says: forgot-password answers the same for everyone; reset-password
@@ -18,7 +18,7 @@ beforeAll(async () => {
     if (url.pathname === '/api/auth/sms-code') return { message: 'اگر حساب و شماره‌ای باشد، کد پیامک شد.' };
     if (url.pathname === '/api/auth/sms-reset-password') {
       const { code } = json as { code: string };
-      if (code === '۵۴۳۲۱') return { message: 'رمز عبور شما تغییر کرد؛ با رمز تازه وارد شوید.' };
+      if (code === '۶۵۴۳۲۱') return { message: 'رمز عبور شما تغییر کرد؛ با رمز تازه وارد شوید.' };
       return { status: 422, body: { message: CODE_WRONG, errors: { code: [CODE_WRONG] } } };
     }
     if (url.pathname !== '/api/auth/reset-password') return undefined;
@@ -127,7 +127,7 @@ describe('/reset-password', () => {
     expect(screen.queryByLabelText('کد ۶ رقمی')).toBeNull();
   });
 
-  it('«بازیابی با کد پیامکی» (issue 26): a verified mobile, the 5-digit SMS code and the new password, then /login after 3 s', async () => {
+  it('«بازیابی با کد پیامکی» (issue 26): a verified mobile, the 6-digit SMS code and the new password, then /login after 3 s', async () => {
     const user = userEvent.setup();
     renderInShell('/reset-password', routes, null);
     await user.click(screen.getByRole('tab', { name: 'بازیابی با کد پیامکی' }));
@@ -136,17 +136,17 @@ describe('/reset-password', () => {
     expect(await screen.findByText(/اگر حسابی با شماره تأییدشده «۰۹۱۲ ۳۳۳ ۴۴۵۵» وجود داشته باشد/)).toBeTruthy();
     expect(bodies('/api/auth/sms-code')).toEqual([{ mobile: '+989123334455', purpose: 'reset-password' }]);
 
-    await user.type(screen.getByLabelText('کد ۵ رقمی'), '۱۱۱۱۱');
+    await user.type(screen.getByLabelText('کد ۶ رقمی'), '۱۱۱۱۱۱');
     await user.type(screen.getByLabelText('رمز عبور تازه'), 'Fresh1234');
     await user.type(screen.getByLabelText('تکرار رمز عبور تازه'), 'Fresh1234');
     await user.click(screen.getByRole('button', { name: 'تغییر رمز عبور' }));
     expect(await screen.findByText(CODE_WRONG)).toBeTruthy();
 
-    await user.clear(screen.getByLabelText('کد ۵ رقمی'));
-    await user.type(screen.getByLabelText('کد ۵ رقمی'), '۵۴۳۲۱');
+    await user.clear(screen.getByLabelText('کد ۶ رقمی'));
+    await user.type(screen.getByLabelText('کد ۶ رقمی'), '۶۵۴۳۲۱');
     await user.click(screen.getByRole('button', { name: 'تغییر رمز عبور' }));
     expect(await screen.findByText('رمز عبور شما تغییر کرد. تا چند لحظه دیگر به صفحه ورود می‌روید.')).toBeTruthy();
-    expect(bodies('/api/auth/sms-reset-password').at(-1)).toEqual({ mobile: '+989123334455', code: '۵۴۳۲۱', password: 'Fresh1234', password_confirmation: 'Fresh1234' });
+    expect(bodies('/api/auth/sms-reset-password').at(-1)).toEqual({ mobile: '+989123334455', code: '۶۵۴۳۲۱', password: 'Fresh1234', password_confirmation: 'Fresh1234' });
     await waitFor(() => expect(currentLocation()).toBe('/login'), { timeout: 5_000 });
   });
 });

@@ -52,7 +52,7 @@ async function showFailure<V>(error: Parameters<typeof readApiError>[0], shownFi
  * confirmation → `POST /api/auth/reset-password` with the same identifier; on success a toast,
  * then after 3 seconds /login (SPEC §4). A wrong, expired or used code shows the server's Persian
  * message; «ارسال دوباره کد» goes back to step 1. A third tab, «بازیابی با کد پیامکی» (issue 26),
- * resets by a 5-digit SMS code to a verified mobile instead ({@link SmsResetForm}).
+ * resets by a 6-digit SMS code to a verified mobile instead ({@link SmsResetForm}).
  */
 export default function ResetPasswordPage() {
   const [method, setMethod] = useState<Method>('email');

@@ -12,7 +12,7 @@ beforeAll(async () => {
   api = await startApiServer(25426, ({ url, json }) => {
     if (url.pathname === '/api/auth/sms-code') return { message: 'کد پیامک شد.' };
     if (url.pathname !== '/api/auth/verify-mobile') return undefined;
-    return ['24680', '۲۴۶۸۰'].includes((json as { code: string }).code) ? { message: 'شماره موبایل شما با موفقیت تأیید شد.' } : undefined;
+    return ['246802', '۲۴۶۸۰۲'].includes((json as { code: string }).code) ? { message: 'شماره موبایل شما با موفقیت تأیید شد.' } : undefined;
   });
 });
 afterAll(() => api.close());
@@ -26,7 +26,7 @@ describe('/verify-mobile (the profile\'s «تأیید شماره»)', () => {
     expect(screen.getByRole('heading', { name: 'تأیید شماره موبایل' })).toBeTruthy();
     expect(screen.queryByLabelText('شماره موبایل')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'ارسال کد' }));
-    await user.type(await screen.findByLabelText('کد ۵ رقمی'), '24680');
+    await user.type(await screen.findByLabelText('کد ۶ رقمی'), '246802');
     expect(api.seen.find((r) => r.url.pathname === '/api/auth/sms-code')!.json).toEqual({ mobile: '+989121234567', purpose: 'verify-mobile' });
     await user.click(screen.getByRole('button', { name: 'تأیید شماره' }));
     await waitFor(() => expect(currentLocation()).toBe('/profile'));

@@ -16,6 +16,7 @@ let order: Order = anOrder();
 let payment: CheckoutAnswer['payment'] = { action: '/api/payments/start', token: 'tok-1' };
 let sellingEnabled = true;
 let checkoutFails = false;
+let payRefusal: string | null = null;
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
   api = await startApiServer(25107, ({ url, method }) => {
@@ -33,6 +34,7 @@ beforeAll(async () => {
       return { status: 201, body: { data: { order, payment } } };
     }
     if (url.pathname === `/api/orders/${order.id}/pay` && method === 'POST') {
+      if (payRefusal) return { status: 422, body: { message: payRefusal, errors: { code: [payRefusal] } } };
       order = { ...order, payments: [aPaymentAttempt({ id: order.payments.length + 1 }), ...order.payments] };
       return { data: { order, payment: { action: '/api/payments/start', token: 'tok-2' } } };
     }
@@ -67,6 +69,7 @@ beforeEach(() => {
   payment = { action: '/api/payments/start', token: 'tok-1' };
   sellingEnabled = true;
   checkoutFails = false;
+  payRefusal = null;
 });
 
 const requests = (path: string, method = 'GET') => api.seen.filter((r) => r.url.pathname === path && r.method === method);
@@ -209,6 +212,38 @@ describe('ShoppingCartPage (/shopping-cart)', () => {
     expect(submitted).toEqual([{ method: 'post', action: 'http://127.0.0.1:25107/api/payments/start', target: '_blank', fields: { token: 'tok-2' } }]);
     // The «payment» flag leaves the address once the page has handled the new attempt.
     await waitFor(() => expect(currentLocation()).toBe('/shopping-cart?order_id=31'));
+  });
+
+  it('says why the gateway did not open for an order whose discount code lapsed, with the total without it, and leads back to the cart (issue 31 item 3)', async () => {
+    order = anOrder({
+      id: 31,
+      total_price: 120000,
+      discount_code: 'YALDA',
+      discount_amount: 40000,
+      payments: [aPaymentAttempt({ status: 'failed', amount: 120000, verified_at: '2025-04-01T08:05:00Z' })],
+    });
+    renderPage(<ShoppingCartPage />, signedIn('/shopping-cart?payment=discount-lapsed&order_id=31'));
+    const alert = (await screen.findByText(/کد تخفیف این سفارش دیگر معتبر نیست/)).closest<HTMLElement>('[role="alert"]')!;
+    expect(alert.textContent).toContain('کد تخفیف این سفارش دیگر معتبر نیست؛ مبلغ بدون آن ۱۶۰٬۰۰۰ تومان است.');
+    expect(alert.textContent).toContain('سفارش شماره ۳۱');
+    expect(within(alert).queryByRole('button', { name: 'تلاش دوباره' })).toBeNull();
+    await userEvent.click(within(alert).getByRole('link', { name: 'بازگشت به سبد خرید' }));
+    await waitFor(() => expect(currentLocation()).toBe('/shopping-cart'));
+    expect(await screen.findByRole('list', { name: 'دوره‌های سبد خرید' })).toBeTruthy();
+    expect(requests('/api/orders/31/pay', 'POST')).toEqual([]);
+  });
+
+  it('shows the server refusing «تلاش دوباره» for a lapsed discount code in place of opening the gateway (issue 31 item 3)', async () => {
+    const refusal = 'کد تخفیف این سفارش دیگر معتبر نیست؛ مبلغ بدون آن ۱۶۰٬۰۰۰ تومان است.';
+    payRefusal = refusal;
+    order = anOrder({ id: 31, discount_code: 'YALDA', discount_amount: 40000, payments: [aPaymentAttempt({ status: 'cancelled', verified_at: '2025-04-01T08:05:00Z' })] });
+    renderPage(<ShoppingCartPage />, signedIn('/shopping-cart?order_id=31'));
+    const cancelled = (await screen.findByText(/پرداخت در درگاه لغو شد/)).closest<HTMLElement>('[role="alert"]')!;
+    await userEvent.click(within(cancelled).getByRole('button', { name: 'تلاش دوباره' }));
+    const alert = (await screen.findByText(refusal)).closest<HTMLElement>('[role="alert"]')!;
+    expect(within(alert).getByRole('link', { name: 'بازگشت به سبد خرید' }).getAttribute('href')).toBe('/shopping-cart');
+    expect(screen.queryByText(/پرداخت در درگاه لغو شد/)).toBeNull();
+    expect(submitted).toEqual([]);
   });
 
   it('shows an order whose attempt was cancelled at the gateway as cancelled on a later visit, not as waiting', async () => {

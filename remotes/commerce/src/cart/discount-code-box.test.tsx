@@ -8,7 +8,9 @@ import ShoppingCartPage from './shopping-cart-page';
 
 const typescript = aCartItem({ product_id: 1, title: 'دوره جامع تایپ‌اسکریپت', price: 490000 });
 const git = aCartItem({ product_id: 2, title: 'کارگاه گیت', price: 150000 });
-const EXPIRED = 'مهلت استفاده از این کد تخفیف به پایان رسیده است.';
+// The server's one answer for an unknown, inactive, not started, expired or used-up code (issue 31 item 2).
+const EXPIRED = 'این کد تخفیف معتبر نیست.';
+const TOO_MANY = 'تعداد درخواست‌ها بیش از حد مجاز است؛ لطفاً کمی بعد دوباره تلاش کنید.';
 
 let items: CartItem[] = [];
 let discount: CartDiscount | null = null;
@@ -26,6 +28,7 @@ beforeAll(async () => {
     if (url.pathname === '/api/cart' && method === 'GET') return { data: cartNow() };
     if (url.pathname === '/api/cart/discount-code' && method === 'PUT') {
       const code = (json as { code: string }).code.toUpperCase();
+      if (code === 'FLOOD') return { status: 429, body: { message: TOO_MANY } };
       if (code !== 'GIT30') return { status: 422, body: { message: EXPIRED, errors: { code: [EXPIRED] } } };
       discount = { code, kind: 'percent', value: 30, amount: 45000, product_ids: [2], problem: null };
       return { message: 'کد تخفیف اعمال شد.', data: cartNow() };
@@ -63,6 +66,15 @@ describe('the cart\'s discount code (issue 25)', () => {
     expect(document.getElementById(codeField().getAttribute('aria-describedby')!)!.textContent).toBe(EXPIRED);
     expect(screen.getByLabelText('جمع کل').textContent).toBe('۶۴۰٬۰۰۰ تومان');
     expect(api.seen.filter((r) => r.method === 'PUT').map((r) => r.json)).toEqual([{ code: 'yalda' }]);
+  });
+
+  it('shows the limit on tries under the field (issue 31 item 2)', async () => {
+    open();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'کد تخفیف' }), 'flood');
+    await userEvent.click(screen.getByRole('button', { name: 'اعمال' }));
+    expect(await screen.findByText(TOO_MANY)).toBeTruthy();
+    expect(document.getElementById(codeField().getAttribute('aria-describedby')!)!.textContent).toBe(TOO_MANY);
+    expect(screen.getByLabelText('جمع کل').textContent).toBe('۶۴۰٬۰۰۰ تومان');
   });
 
   it('applies a code: the subtotal, the discount line, the marked course and the new total; «حذف کد» removes it', async () => {

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { claimApiError, readApiError, type FetchBaseQueryError } from '@shop/api-client';
 import type { Order } from '@shop/contracts';
-import { toPersianDigits } from '@shop/format';
+import { formatToman, toPersianDigits } from '@shop/format';
 import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Stack, Typography } from '@shop/ui-kit';
 import { Link } from '@shop/router';
 import { cartApi, useGetOrderQuery, usePayOrderMutation, useRefreshSignedInUserMutation } from './cart-api';
@@ -29,12 +30,18 @@ function outcomeOf(order: Order | undefined): Outcome | undefined {
  * comes back (`returned`: this page is the gateway's return, which tells the other tabs); once
  * paid, the success message, a refresh of the user's bought products and a link to them; once
  * the attempt was cancelled at the gateway or refused, why, and «تلاش دوباره», a new attempt that
- * opens the gateway again.
+ * opens the gateway again. Once the server refuses to open the gateway because the order's discount
+ * code lapsed since checkout (issue 31 item 3: `discountLapsed`, the gateway form's return
+ * `?payment=discount-lapsed`, or a new attempt answered 422 on `code`), why, with the total without
+ * the code, and «بازگشت به سبد خرید», where the buyer takes the code off and checks out again.
  */
-export function OrderStatus({ orderId, returned }: { orderId: number; returned: boolean }) {
+export function OrderStatus({ orderId, returned, discountLapsed = false }: { orderId: number; returned: boolean; discountLapsed?: boolean }) {
+  // The server's refusal of a new attempt for a lapsed discount code (its Persian message).
+  const [lapsedRefusal, setLapsedRefusal] = useState<string | null>(null);
   // Read first, so that polling stops once the order has an outcome.
   const outcome = outcomeOf(cartApi.endpoints.getOrder.useQueryState(orderId).data?.data);
-  const waiting = outcome === undefined || outcome === 'waiting';
+  const lapsed = outcome !== 'paid' && (lapsedRefusal !== null || (discountLapsed && outcome !== undefined));
+  const waiting = (outcome === undefined || outcome === 'waiting') && !lapsed;
   const { data, refetch } = useGetOrderQuery(orderId, { pollingInterval: waiting ? ORDER_POLL_MS : 0 });
   const order = data?.data;
   const [payOrder, { isLoading: starting }] = usePayOrderMutation();
@@ -60,8 +67,19 @@ export function OrderStatus({ orderId, returned }: { orderId: number; returned: 
   }, [paid, refreshSignedInUser]);
 
   const payAgain = async () => {
-    const result = await payOrder(orderId);
-    if (result.data) openGateway(result.data.data);
+    try {
+      const answer = await payOrder(orderId).unwrap();
+      setLapsedRefusal(null);
+      openGateway(answer.data);
+    } catch (error) {
+      // Only the discount refusal is this page's to show; any other error keeps the app's own message.
+      const { status, fieldErrors } = readApiError(error as FetchBaseQueryError);
+      const refusal = status === 422 ? fieldErrors.code?.[0] : undefined;
+      if (refusal) {
+        claimApiError(error as FetchBaseQueryError);
+        setLapsedRefusal(refusal);
+      }
+    }
   };
 
   const title = <AlertTitle>{t.orderNumber(toPersianDigits(orderId))}</AlertTitle>;
@@ -78,6 +96,23 @@ export function OrderStatus({ orderId, returned }: { orderId: number; returned: 
         {title}
         <Typography>{order.total_price === 0 ? t.freeGranted : t.paid}</Typography>
         <Typography variant="body2">{t.paidHint}</Typography>
+      </Alert>
+    );
+  }
+  if (lapsed && order) {
+    return (
+      <Alert
+        severity="warning"
+        role="alert"
+        action={
+          <Button component={Link} to="/shopping-cart" color="inherit" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
+            {t.backToCart}
+          </Button>
+        }
+      >
+        {title}
+        <Typography>{lapsedRefusal ?? t.discountLapsed(formatToman(order.total_price + order.discount_amount))}</Typography>
+        <Typography variant="body2">{t.discountLapsedHint}</Typography>
       </Alert>
     );
   }

@@ -125,7 +125,9 @@ function CartContents({ cart }: { cart: Cart }) {
  * `Idempotency-Key`) and opens the gateway in a new tab; the page then follows the order
  * (`?order_id=`) until it has an outcome. The gateway sends the user back with `?payment=paid|failed&order_id=`;
  * the outcome shown is the order's own (issue 22 item 9): success with the way to their courses,
- * or why it was not paid (cancelled at the gateway, or refused) with «تلاش دوباره».
+ * or why it was not paid (cancelled at the gateway, or refused) with «تلاش دوباره». The gateway form
+ * returns `?payment=discount-lapsed&order_id=` when the order's discount code lapsed since checkout
+ * (issue 31 item 3): the page says so and leads back to the cart.
  */
 export default function ShoppingCartPage() {
   const [params] = useSearchParams();
@@ -139,7 +141,7 @@ export default function ShoppingCartPage() {
         {t.cart}
       </Typography>
       {following ? (
-        <OrderStatus key={orderId} orderId={orderId} returned={params.has('payment')} />
+        <OrderStatus key={orderId} orderId={orderId} returned={params.has('payment')} discountLapsed={params.get('payment') === 'discount-lapsed'} />
       ) : isLoading ? (
         <Skeleton variant="rounded" height={200} />
       ) : cart && cart.items.length > 0 ? (

@@ -49,8 +49,9 @@ function useResignBeforeExpiry(session: ProductSessionDetail): () => void {
  * A session's lesson (issues 6, 24): a processed lesson (`media`) streams in the site's own Persian
  * player with its poster, subtitles, quality menu and the viewer's watermark; a lesson file not
  * processed plays whole (audio or video by its MIME type); any other file (pdf, zip…) is a download
- * link. URLs are signed and expire, so a copied link stops working; the page signs them again
- * before they do. A buyer's position is saved on the server while playing, on pause and when the
+ * link (a processed lesson's source never comes: its `file_url` is null). URLs are signed for this
+ * viewer, who opens them by the sign-in cookie, and expire, so a copied link opens for no one else
+ * and stops working (issue 31 item 4); the page signs them again before they do. A buyer's position is saved on the server while playing, on pause and when the
  * page is left, and the lesson opens there («ادامه از …»).
  */
 export function SessionPlayer({ session }: { session: ProductSessionDetail }) {

@@ -50,6 +50,11 @@ export interface AuditChange {
   action: AuditAction;
   before?: object | null;
   after?: object | null;
+  /**
+   * Fields recorded on both sides even when unchanged: what the change is about when the entity's
+   * id alone does not say it (a refunded item's order, buyer, course and price; issue 31 item 7).
+   */
+  keep?: readonly string[];
 }
 
 /** Field names never written to the log, at any depth: passwords, tokens, secrets, hashes, keys. */
@@ -74,17 +79,17 @@ function fieldsOf(value: object | null | undefined): AuditFields | null {
   return value ? (withoutSecrets(value) as AuditFields) : null;
 }
 
-/** For an update: only the fields whose value changed, on each side. */
-function changedOnly(before: AuditFields, after: AuditFields): [AuditFields, AuditFields] {
+/** For an update: only the fields whose value changed, on each side, and those named in `keep`. */
+function changedOnly(before: AuditFields, after: AuditFields, keep: readonly string[] = []): [AuditFields, AuditFields] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  const changed = [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  const changed = [...keys].filter((key) => keep.includes(key) || JSON.stringify(before[key]) !== JSON.stringify(after[key]));
   return [Object.fromEntries(changed.map((key) => [key, before[key] ?? null])), Object.fromEntries(changed.map((key) => [key, after[key] ?? null]))];
 }
 
 /**
  * Records `changes` in the transaction `tx` of the change itself, so that a change that fails or
  * is rolled back leaves no entry, and an entry that cannot be written rolls the change back.
- * Secret fields are left out; an update keeps only the fields that changed.
+ * Secret fields are left out; an update keeps only the fields that changed (and those in `keep`).
  */
 export async function recordAudit(tx: Db, context: AuditContext, changes: AuditChange | AuditChange[]): Promise<void> {
   const list = Array.isArray(changes) ? changes : [changes];
@@ -93,7 +98,7 @@ export async function recordAudit(tx: Db, context: AuditContext, changes: AuditC
     list.map((change) => {
       let before = fieldsOf(change.before);
       let after = fieldsOf(change.after);
-      if (before && after) [before, after] = changedOnly(before, after);
+      if (before && after) [before, after] = changedOnly(before, after, change.keep);
       return {
         actor_id: context.actorId,
         actor_name: context.actorName,

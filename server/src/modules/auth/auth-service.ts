@@ -3,6 +3,7 @@ import type { User } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
+import { auditActor, recordAudit } from '../audit/audit-log';
 import { createUser, findCredentials, getUserById, setUserPassword } from '../users/users-service';
 import { hashPassword, verifyPassword } from './passwords';
 import { issueToken, revokeAllTokens } from './tokens-service';
@@ -57,20 +58,59 @@ export interface LoginInput {
   password: string;
 }
 
+/** What the login route does around the password check (issue 31 item 1). */
+export interface LoginChecks {
+  /** Runs once the account of the identifier is known (null: none), before its password is checked; throws to refuse. */
+  beforeCheck(accountId: number | null): Promise<void>;
+  /** Runs when the password is wrong or no account has the identifier, before the 422. */
+  onFailure(accountId: number | null): Promise<void>;
+}
+
 /**
- * Checks the credentials and issues a token.
- * @throws ApiError 422 `کاربری با این مشخصات یافت نشد.` on the identifier field (SPEC §8 login failure).
+ * Checks the credentials and issues a token; `checks` limit and record the tries.
+ * @throws ApiError 422 `کاربری با این مشخصات یافت نشد.` on the identifier field (SPEC §8 login failure),
+ *   and whatever `checks.beforeCheck` throws (a 429).
  */
-export async function login(db: Db, input: LoginInput): Promise<AuthResult> {
+export async function login(db: Db, input: LoginInput, checks: LoginChecks): Promise<AuthResult> {
   const field = input.email !== undefined ? 'email' : 'mobile';
   const credentials = await findCredentials(
     db,
     field === 'email' ? { email: input.email } : { mobile: input.mobile },
   );
+  await checks.beforeCheck(credentials?.id ?? null);
   const ok = await verifyPassword(credentials?.password_hash ?? null, input.password);
   const user = ok && credentials ? await getUserById(db, credentials.id) : null;
-  if (!user) throw new ApiError(422, MESSAGES.loginFailed, { [field]: [MESSAGES.loginFailed] });
+  if (!user) {
+    await checks.onFailure(credentials?.id ?? null);
+    throw new ApiError(422, MESSAGES.loginFailed, { [field]: [MESSAGES.loginFailed] });
+  }
   return signIn(db, user.id);
+}
+
+/** A sign-in refused or held back, for the audit log (issue 31 item 7; ASVS 7.2.1). */
+export interface SignInEvent {
+  /** `login_failed`: a wrong password or code, or an unknown identifier; `lockout`: an account's guessing limit reached. */
+  action: 'login_failed' | 'lockout';
+  /** The account tried, or null when none has the identifier. */
+  accountId: number | null;
+  /** The email or mobile (E.164) as tried. */
+  identifier: string;
+  by: 'password' | 'sms';
+  /** For a lockout: when new devices may try again. */
+  until?: Date;
+}
+
+/**
+ * Records a refused or held-back sign-in in the audit log, made by an unknown actor (id 0) from
+ * `ip`, on the account tried (entity `user`, no id for an unknown identifier).
+ */
+export async function auditSignIn(db: Db, ip: string, event: SignInEvent): Promise<void> {
+  await recordAudit(db, auditActor({ id: 0, full_name: MESSAGES.auditUnknownActor }, ip), {
+    entity: 'user',
+    id: event.accountId,
+    action: event.action,
+    after: { identifier: event.identifier, by: event.by, ...(event.until ? { until: event.until } : {}) },
+  });
 }
 
 /** Password change body after `passwordChangeSchema`. */

@@ -76,21 +76,14 @@ export type ResetPasswordInput = AccountIdentifier & { code: string; password: s
 
 type Outcome = 'reset' | 'no-code' | 'expired' | 'wrong' | 'tries-used';
 
-const REFUSALS: Record<Exclude<Outcome, 'reset'>, string> = {
-  'no-code': MESSAGES.resetCodeExpired,
-  expired: MESSAGES.resetCodeExpired,
-  wrong: MESSAGES.resetCodeInvalid,
-  'tries-used': MESSAGES.resetCodeTriesUsed,
-};
-
 /**
- * Sets a new password when the code is right: the code is deleted (used once) and every token
+ * Sets a new password when the code is right, and answers the account's id: the code is deleted (used once) and every token
  * of the user revoked, in one transaction that locks the code row, so two racing tries cannot
  * both pass. A wrong code counts a try; the {@link RESET_CODE_MAX_TRIES}th deletes the code.
- * @throws ApiError 422 on `code`: `resetCodeExpired` (unknown account, no code, expired — it is
- *   deleted — or already used), `resetCodeInvalid` (wrong), `resetCodeTriesUsed` (the last try was wrong).
+ * @throws ApiError 422 `codeRefused` on `code`, one answer for an unknown account, no code, an
+ *   expired one (deleted), one already used, a wrong one and the last try wrong (issue 31 item 7).
  */
-export async function resetPassword(db: Db, key: string, input: ResetPasswordInput): Promise<void> {
+export async function resetPassword(db: Db, key: string, input: ResetPasswordInput): Promise<number> {
   // Hashed first, for every request: an unknown account takes as long as a known one.
   const passwordHash = await hashPassword(input.password);
   const credentials = await findCredentials(db, input);
@@ -126,5 +119,6 @@ export async function resetPassword(db: Db, key: string, input: ResetPasswordInp
         await revokeAllTokens(tx, userId);
         return 'reset';
       });
-  if (outcome !== 'reset') throw new ApiError(422, REFUSALS[outcome], { code: [REFUSALS[outcome]] });
+  if (outcome !== 'reset') throw new ApiError(422, MESSAGES.codeRefused, { code: [MESSAGES.codeRefused] });
+  return credentials!.id;
 }

@@ -3,8 +3,10 @@
  * {@link SMS_CODE_LENGTH} digits, valid {@link SMS_CODE_TTL_MINUTES} minutes, stored as
  * HMAC-SHA256(app key, purpose:mobile:code) hex like the password-reset codes, ended by its
  * {@link SMS_CODE_MAX_TRIES}th wrong try, used once; a newer code for the same number and purpose
- * ends the older one. Per number, one code a minute and five an hour ({@link SMS_CODE_LIMITS}),
- * counted from the rows, so every replica counts together and the answer can say when to try again.
+ * ends the older one. Per number and requester, one code a minute and five an hour
+ * ({@link SMS_CODE_LIMITS}), then per number ten an hour ({@link SMS_CODE_NUMBER_LIMIT}, not for the
+ * account's known devices), counted from the rows, so every replica counts together and the answer
+ * can say when to try again.
  *
  * A code is recorded for every accepted request, and the SMS sent only when the purpose allows it
  * (an account has the number for `login`; a verified mobile for `reset-password`; the signed-in
@@ -31,39 +33,70 @@ export const SMS_CODE_TTL_MINUTES = 2;
 /** Wrong tries a code allows; the last one ends it (issue 26: 5). */
 export const SMS_CODE_MAX_TRIES = 5;
 
-/** Codes a number may be sent per window (issue 26: one a minute, five an hour). */
+/**
+ * Codes one requester (an IP) may have sent to one number per window (issue 26: one a minute, five
+ * an hour), checked first, so no one requester can use up a number's codes (issue 31 item 7).
+ */
 export const SMS_CODE_LIMITS = [
   { max: 1, windowMs: 60_000 },
   { max: 5, windowMs: 60 * 60_000 },
 ] as const;
 
+/**
+ * Codes a number may be sent per window from every requester together (issue 31 item 7: a bound on
+ * what many addresses can send one person), checked after {@link SMS_CODE_LIMITS}; a known device
+ * of the number's account (modules/auth/known-devices.ts) is not held back by it.
+ */
+export const SMS_CODE_NUMBER_LIMIT = { max: 10, windowMs: 60 * 60_000 } as const;
+
 /** How long rows are kept for the limits, ms. */
 const KEEP_MS = 24 * 60 * 60_000;
+
+/** The longest window of the limits, ms. */
+const KEEP_WINDOW_MS = Math.max(...[...SMS_CODE_LIMITS, SMS_CODE_NUMBER_LIMIT].map((limit) => limit.windowMs));
 
 /** HMAC-SHA256 (app key) of a code bound to its number and purpose, hex. */
 function codeHash(key: string, mobile: string, purpose: SmsCodePurpose, code: string): string {
   return createHmac('sha256', key).update(`${purpose}:${mobile}:${code}`).digest('hex');
 }
 
-/** A code's request: the E.164 number and the purpose; `user` is the signed-in user, if any. */
+/**
+ * A code's request: the E.164 number and the purpose; `user` is the signed-in user, if any;
+ * `requester` who asks (the IP); `knownDevice` the account the asking browser is a known device of.
+ */
 export interface SmsCodeRequest {
   mobile: string;
   purpose: SmsCodePurpose;
   user?: User | null;
+  requester: string;
+  knownDevice?: number | null;
 }
 
-/** Whether the SMS of a code goes out (see the file's comment). */
-async function mayReceive(db: Db, { mobile, purpose, user }: SmsCodeRequest): Promise<boolean> {
+/** Whether the SMS of a code goes out (see the file's comment), given the number's account. */
+function mayReceive({ mobile, purpose, user }: SmsCodeRequest, account: { verified: boolean } | null): boolean {
   if (purpose === 'verify-mobile') return user?.mobile === mobile;
-  const account = await findMobileAccount(db, mobile);
   if (!account) return false;
   return purpose === 'login' || account.verified;
+}
+
+/** The 429 of the first of `limits` that the codes created at `times` (newest first) fill at `now` (ms), if any. */
+function overLimit(times: Date[], limits: ReadonlyArray<{ max: number; windowMs: number }>, now: number): SmsCodeWaitError | null {
+  for (const { max, windowMs } of limits) {
+    const inWindow = times.filter((time) => time.getTime() > now - windowMs);
+    if (inWindow.length >= max) {
+      // The oldest code of the window leaves it first.
+      const freeAt = inWindow[max - 1]!.getTime() + windowMs;
+      return smsCodeWait(Math.max(1, Math.ceil((freeAt - now) / 1000)));
+    }
+  }
+  return null;
 }
 
 /**
  * Records a new code for `request.mobile` and `request.purpose`, ending the older live one, and
  * returns the SMS to send, or null when none goes out (the caller answers the same either way).
- * The limits are checked under a lock of the number, so two racing requests cannot both pass.
+ * The limits are checked under a lock of the number, so two racing requests cannot both pass: the
+ * requester's own first ({@link SMS_CODE_LIMITS}), then the number's ({@link SMS_CODE_NUMBER_LIMIT}).
  * @throws ApiError 422 on `mobile` (`mobileNotYours`) for `verify-mobile` of another number than the signed-in user's.
  * @throws ApiError 429 `smsCodeWait(seconds)` over a limit; `retryAfterSeconds` of the error says when.
  */
@@ -73,6 +106,8 @@ export async function issueSmsCode(db: Db, key: string, request: SmsCodeRequest)
     throw new ApiError(422, MESSAGES.mobileNotYours, { mobile: [MESSAGES.mobileNotYours] });
   }
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
+  const account = await findMobileAccount(db, mobile);
+  const knownDevice = account !== null && request.knownDevice === account.id;
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SMS_CODE_TTL_MINUTES * 60_000);
   await db.transaction(async (transaction) => {
@@ -80,25 +115,24 @@ export async function issueSmsCode(db: Db, key: string, request: SmsCodeRequest)
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-code:${mobile}`}))`);
     await tx.delete(smsCodes).where(and(eq(smsCodes.mobile, mobile), lt(smsCodes.created_at, new Date(now.getTime() - KEEP_MS))));
     const recent = await tx
-      .select({ created_at: smsCodes.created_at })
+      .select({ created_at: smsCodes.created_at, requester: smsCodes.requester })
       .from(smsCodes)
-      .where(and(eq(smsCodes.mobile, mobile), gt(smsCodes.created_at, new Date(now.getTime() - SMS_CODE_LIMITS[1].windowMs))))
+      .where(and(eq(smsCodes.mobile, mobile), gt(smsCodes.created_at, new Date(now.getTime() - KEEP_WINDOW_MS))))
       .orderBy(desc(smsCodes.created_at));
-    for (const { max, windowMs } of SMS_CODE_LIMITS) {
-      const inWindow = recent.filter((r) => r.created_at.getTime() > now.getTime() - windowMs);
-      if (inWindow.length >= max) {
-        // The oldest code of the window leaves it first.
-        const freeAt = inWindow[max - 1]!.created_at.getTime() + windowMs;
-        throw smsCodeWait(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
-      }
-    }
+    const own = recent.filter((r) => r.requester === request.requester).map((r) => r.created_at);
+    const refusal =
+      overLimit(own, SMS_CODE_LIMITS, now.getTime()) ??
+      (knownDevice ? null : overLimit(recent.map((r) => r.created_at), [SMS_CODE_NUMBER_LIMIT], now.getTime()));
+    if (refusal) throw refusal;
     await tx
       .update(smsCodes)
       .set({ used_at: now })
       .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose), isNull(smsCodes.used_at)));
-    await tx.insert(smsCodes).values({ mobile, purpose, code_hash: codeHash(key, mobile, purpose, code), expires_at: expiresAt, created_at: now });
+    await tx
+      .insert(smsCodes)
+      .values({ mobile, purpose, code_hash: codeHash(key, mobile, purpose, code), expires_at: expiresAt, requester: request.requester, created_at: now });
   });
-  if (!(await mayReceive(db, request))) return null;
+  if (!mayReceive(request, account)) return null;
   return { to: mobile, code, text: MESSAGES.smsText(code, SMS_CODE_TTL_MINUTES), expiresAt: expiresAt.toISOString() };
 }
 
@@ -115,16 +149,9 @@ function smsCodeWait(seconds: number): SmsCodeWaitError {
 
 type Refusal = 'no-code' | 'expired' | 'wrong' | 'tries-used';
 
-const REFUSALS: Record<Refusal, string> = {
-  'no-code': MESSAGES.resetCodeExpired,
-  expired: MESSAGES.resetCodeExpired,
-  wrong: MESSAGES.resetCodeInvalid,
-  'tries-used': MESSAGES.resetCodeTriesUsed,
-};
-
-/** The 422 of a refused code, on the `code` field. */
-function refused(refusal: Refusal): ApiError {
-  return new ApiError(422, REFUSALS[refusal], { code: [REFUSALS[refusal]] });
+/** The 422 of every refused code, on the `code` field: one answer whatever the reason (issue 31 item 7). */
+function refused(): ApiError {
+  return new ApiError(422, MESSAGES.codeRefused, { code: [MESSAGES.codeRefused] });
 }
 
 /**
@@ -165,8 +192,7 @@ async function useCode(tx: Db, key: string, mobile: string, purpose: SmsCodePurp
 /**
  * Runs `use` with the code checked in one transaction; a refusal commits the counted try, then
  * throws. `use` answers null when the code's account is not (or no longer) there to use it.
- * @throws ApiError 422 on `code`: expired, used or never sent (`resetCodeExpired`), wrong
- *   (`resetCodeInvalid`), or its last try wrong (`resetCodeTriesUsed`).
+ * @throws ApiError 422 `codeRefused` on `code`: expired, used, never sent, wrong, or its last try wrong.
  */
 async function withCode<T>(
   db: Db,
@@ -174,20 +200,19 @@ async function withCode<T>(
   { mobile, purpose, code }: { mobile: string; purpose: SmsCodePurpose; code: string },
   use: (tx: Db) => Promise<T | null>,
 ): Promise<T> {
-  const outcome = await db.transaction(async (transaction) => {
+  const outcome = await db.transaction(async (transaction): Promise<{ value: T | null } | { refusal: Refusal }> => {
     const tx = transaction as unknown as Db;
     const checked = await useCode(tx, key, mobile, purpose, code);
-    return checked === 'ok' ? await use(tx) : checked;
+    return checked === 'ok' ? { value: await use(tx) } : { refusal: checked };
   });
-  if (outcome === null) throw refused('no-code');
-  if (typeof outcome === 'string' && outcome in REFUSALS) throw refused(outcome as Refusal);
-  return outcome as T;
+  if ('refusal' in outcome || outcome.value === null) throw refused();
+  return outcome.value;
 }
 
 /**
  * Signs in the account of `mobile` with a `login` code, through the password login's
  * {@link signIn}; the mobile counts as verified from then on.
- * @throws ApiError 422 on `code` (see {@link withCode}); a number without an account reads as a code never sent.
+ * @throws ApiError 422 on `code` (see {@link withCode}), a number without an account too.
  */
 export async function smsLogin(db: Db, key: string, input: { mobile: string; code: string }): Promise<AuthResult> {
   const userId = await withCode(db, key, { ...input, purpose: 'login' }, async (tx) => {
@@ -214,17 +239,17 @@ export async function verifyMobile(db: Db, key: string, user: User, code: string
 
 /**
  * Sets a new password for the account of a verified `mobile` with a `reset-password` code, and
- * revokes every token of the user, in the transaction that uses the code.
+ * revokes every token of the user, in the transaction that uses the code; answers the account's id.
  * @throws ApiError 422 on `code` (see {@link withCode}); an unknown or unverified number reads as a code never sent.
  */
-export async function smsResetPassword(db: Db, key: string, input: { mobile: string; code: string; password: string }): Promise<void> {
+export async function smsResetPassword(db: Db, key: string, input: { mobile: string; code: string; password: string }): Promise<number> {
   // Hashed first, for every request: an unknown number takes as long as a known one.
   const passwordHash = await hashPassword(input.password);
-  await withCode(db, key, { mobile: input.mobile, purpose: 'reset-password', code: input.code }, async (tx) => {
+  return withCode(db, key, { mobile: input.mobile, purpose: 'reset-password', code: input.code }, async (tx) => {
     const account = await findMobileAccount(tx, input.mobile);
     if (!account?.verified) return null;
     await setUserPassword(tx, account.id, passwordHash);
     await revokeAllTokens(tx, account.id);
-    return true;
+    return account.id;
   });
 }

@@ -110,15 +110,19 @@ async function keptDiscount(db: Db, owner: CartOwner, items: CartItem[], holdMin
 /**
  * `PUT /api/cart/discount-code` (issue 25): keeps the code on the owner's cart when it applies now
  * (the cart holds items, so it exists; a visitor without a cart is refused as an empty cart).
- * @throws ApiError 422 on `code` with its Persian refusal (unknown, inactive, not started, expired,
- * used up, used by you, empty cart, not for these courses, under the minimum)
+ * An empty cart is refused before the code is looked up, so it tells nothing about the code; an
+ * unknown code reads as an inactive, not started, expired or used-up one (issue 31 item 2).
+ * @throws ApiError 422 on `code` with its Persian refusal: empty cart; `discountInvalid` (unknown,
+ * inactive, not started, expired, used up); used by you, not for these courses, under the minimum
  * @returns the cart priced with it
  */
 export async function applyDiscountCode(db: Db, owner: CartOwner, text: string, holdMinutes: number): Promise<Cart> {
+  const items = await cartItemsOf(db, owner);
+  if (items.length === 0) throw discountRefused(MESSAGES.discountEmptyCart);
   const code = await findDiscountCode(db, text);
-  if (!code) throw discountRefused(MESSAGES.discountUnknown);
-  const pricing = await discountFor(db, await cartItemsOf(db, owner), code.id, buyerOf(owner), { holdMinutes });
-  if (!pricing) throw discountRefused(MESSAGES.discountUnknown);
+  if (!code) throw discountRefused(MESSAGES.discountInvalid);
+  const pricing = await discountFor(db, items, code.id, buyerOf(owner), { holdMinutes });
+  if (!pricing) throw discountRefused(MESSAGES.discountInvalid);
   if (!pricing.ok) throw discountRefused(pricing.refusal);
   await db.update(carts).set({ discount_code_id: code.id, updated_at: sql`now()` }).where(ownerIs(owner));
   return getCart(db, owner, holdMinutes);

@@ -7,6 +7,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { CheckoutAnswer, Order, PaymentForm, User } from '@shop/contracts';
+import { formatToman } from '@shop/format';
 import type { Db } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/api-error';
@@ -15,7 +16,7 @@ import { MESSAGES } from '../../lib/messages';
 import type { PaymentSettings } from '../../settings';
 import { assertSellingOpen, cartDiscountCodeId, cartItemsOf, removeBoughtFromCart } from './cart-service';
 import { reconcileCertificates } from './certificates';
-import { discountFor, discountRefused } from './discount-codes';
+import { discountFor, discountRefused, orderDiscountHolds } from './discount-codes';
 import { boughtProductIds, getOrder } from './ownership';
 import { assignReceiptNumber, sendReceiptMail, type ReceiptMailContext } from './receipts';
 import { queueUnpaidReminder } from './unpaid-reminder';
@@ -61,7 +62,7 @@ export function paymentContexts(app: FastifyInstance): {
   return {
     gateway,
     of: (request) => {
-      const origin = app.settings.publicUrl ?? `${request.protocol}://${request.host}`;
+      const origin = app.settings.publicUrl;
       return {
         gateway,
         origin,
@@ -152,8 +153,35 @@ async function createOrderFromCart(db: Db, context: PaymentContext, userId: numb
   });
 }
 
-/** Asks the gateway for a new attempt at `order` and stores it pending; 422 `paymentGatewayFailed` when it fails. */
+/**
+ * The unpaid order `orderId`'s total without its discount (its items' prices), when the discount
+ * code it was priced with no longer holds ({@link orderDiscountHolds}; issue 31 item 3); null for an
+ * order without a discount, or whose code still holds.
+ */
+async function lapsedDiscountOf(db: Db, holdMinutes: number, orderId: number): Promise<{ totalWithout: number } | null> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      user_id: orders.user_id,
+      discount_code_id: orders.discount_code_id,
+      discount_amount: orders.discount_amount,
+      total_price: orders.total_price,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order || order.discount_code_id === null || order.discount_amount === 0) return null;
+  if (await orderDiscountHolds(db, { ...order, discount_code_id: order.discount_code_id }, holdMinutes)) return null;
+  return { totalWithout: order.total_price + order.discount_amount };
+}
+
+/**
+ * Asks the gateway for a new attempt at `order` and stores it pending. 422 on `code`
+ * `orderDiscountLapsed` (with the total without the code; nothing asked, nothing stored) when the
+ * order's discount code no longer holds (issue 31 item 3); 422 `paymentGatewayFailed` when the gateway fails.
+ */
 async function startAttempt(db: Db, context: PaymentContext, user: User, order: Order): Promise<PaymentForm> {
+  const lapsed = await lapsedDiscountOf(db, context.discountHoldMinutes, order.id);
+  if (lapsed) throw discountRefused(MESSAGES.orderDiscountLapsed(formatToman(lapsed.totalWithout)));
   let authority: string;
   try {
     ({ authority } = await context.gateway.requestPayment({
@@ -194,7 +222,8 @@ async function answerFor(db: Db, context: PaymentContext, user: User, order: Ord
 
 /**
  * `POST /api/checkout` (issue 6): 403 `sellingClosed` while selling is off; 422 `cartEmpty`; 422 on
- * `code` when the cart's discount code no longer fits (issue 25);
+ * `code` when the cart's discount code no longer fits (issue 25), or when a keyed order answered
+ * again needs a new attempt and its code lapsed since (`orderDiscountLapsed`, issue 31 item 3);
  * 422 `paymentGatewayFailed` (the order stays unpaid). The same `Idempotency-Key` of the same
  * user answers the same order, also when two requests race (the unique constraint decides).
  * A free order is paid at once (`payment: null`); otherwise `payment` is the gateway form.
@@ -227,7 +256,9 @@ export async function checkout(
  * `POST /api/orders/:orderId/pay`: a new attempt for the owner's unpaid order (the "try again"
  * after a cancel). 403 `sellingClosed`; 404 unknown or someone else's; 422 `orderAlreadyPaid`;
  * 422 `orderHasBoughtCourse` when the user bought one of its courses through another order meanwhile
- * (two checkouts of one cart, the older one paid later, would charge twice for that course).
+ * (two checkouts of one cart, the older one paid later, would charge twice for that course);
+ * 422 on `code` `orderDiscountLapsed` when its discount code was switched off, ended or used up
+ * since checkout (issue 31 item 3): the buyer checks the cart out again, a new order priced now.
  */
 export async function payOrder(db: Db, context: PaymentContext, user: User, orderId: number): Promise<CheckoutAnswer> {
   await assertSellingOpen(db);
@@ -241,6 +272,33 @@ export async function payOrder(db: Db, context: PaymentContext, user: User, orde
 async function ownsAnyOf(db: Db, userId: number, orderId: number): Promise<boolean> {
   const items = await db.select({ product_id: orderItems.product_id }).from(orderItems).where(eq(orderItems.order_id, orderId));
   return (await boughtProductIds(db, userId, items.map((item) => item.product_id))).size > 0;
+}
+
+/** What `POST /api/payments/start` does with a token: open the gateway, or send the browser back to the order. */
+export type PaymentStart = { open: true } | { open: false; orderId: number };
+
+/**
+ * `POST /api/payments/start` (issue 31 item 3): a pending attempt of an unpaid order opens at the
+ * gateway only while the order's discount code holds; else the attempt is closed as failed (never
+ * paid: a callback for it answers 409, and an unverified payment goes back to the payer) and the
+ * browser is sent back to the order, whose page says why with the total without the code. An
+ * attempt no longer pending opens as before (the gateway and the callback refuse it).
+ * @throws ApiError 404 `paymentUnknown` for an unknown token
+ */
+export async function startPayment(db: Db, holdMinutes: number, authority: string): Promise<PaymentStart> {
+  const [row] = await db
+    .select({ id: payments.id, status: payments.status, order_id: payments.order_id, payment_status: orders.payment_status })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.order_id))
+    .where(eq(payments.authority, authority));
+  if (!row) throw notFound(MESSAGES.paymentUnknown);
+  if (row.status !== 'pending' || row.payment_status !== 'unpaid') return { open: true };
+  if ((await lapsedDiscountOf(db, holdMinutes, row.order_id)) === null) return { open: true };
+  await db
+    .update(payments)
+    .set({ status: 'failed', verified_at: new Date() })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')));
+  return { open: false, orderId: row.order_id };
 }
 
 /** Tomans asked for an attempt (the sandbox page shows it); 404 `paymentUnknown` for an unknown token. */

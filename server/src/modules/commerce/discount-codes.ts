@@ -1,13 +1,14 @@
 /**
  * Discount codes (issue 25 "Staff … /dashboard/discount-codes", "In the cart"): the dashboard's
- * CRUD, the uses of a code, and the pricing rules every cart and checkout goes through. Owns
+ * CRUD, the uses of a code, the pricing rules every cart and checkout goes through, and the check
+ * of an unpaid order's code when its payment starts (issue 31 item 3). Owns
  * `discount_codes` and `discount_code_products`; reads `orders` only to count uses.
  *
  * A use is an order that names the code and is paid, or unpaid and younger than the hold
  * (DISCOUNT_HOLD_MINUTES, settings.ts): the time a buyer has to pay, as WooCommerce holds coupons
  * for pending orders.
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type {
   CartDiscount,
   CartItem,
@@ -338,8 +339,18 @@ export interface DiscountUses {
   byUser: number;
 }
 
-/** The code's uses now: paid orders, and unpaid ones younger than `holdMinutes`; `byUser` those of `userId` (0 for a visitor, null). */
-export async function countDiscountUses(db: Db, codeId: number, userId: number | null, holdMinutes: number): Promise<DiscountUses> {
+/**
+ * The code's uses now: paid orders, and unpaid ones younger than `holdMinutes`; `byUser` those of
+ * `userId` (0 for a visitor, null). `exceptOrderId`: an order not counted, the one whose payment
+ * starts (issue 31 item 3), which must not take its own place.
+ */
+export async function countDiscountUses(
+  db: Db,
+  codeId: number,
+  userId: number | null,
+  holdMinutes: number,
+  exceptOrderId?: number,
+): Promise<DiscountUses> {
   const held = or(eq(orders.payment_status, 'paid'), gt(orders.created_at, sql`now() - make_interval(mins => ${holdMinutes})`));
   const [row] = await db
     .select({
@@ -347,7 +358,7 @@ export async function countDiscountUses(db: Db, codeId: number, userId: number |
       byUser: sql<number>`count(*) filter (where ${orders.user_id} = ${userId})`.mapWith(Number),
     })
     .from(orders)
-    .where(and(eq(orders.discount_code_id, codeId), held));
+    .where(and(eq(orders.discount_code_id, codeId), held, exceptOrderId === undefined ? undefined : ne(orders.id, exceptOrderId)));
   return { total: row?.total ?? 0, byUser: row?.byUser ?? 0 };
 }
 
@@ -367,20 +378,40 @@ export interface DiscountPricingInput {
 }
 
 /**
- * The discount of a code on a cart (issue 25), or its refusal, checked in this order: inactive,
- * not started, expired, used up (total cap), used by this buyer (per-user cap), empty cart, not
- * for these courses, under the minimum (the cart's subtotal). A percent is taken off each
+ * The refusal of a code whatever the cart (issue 31 item 2), or null when it may be used now. An
+ * inactive, not started, expired or used-up code reads `discountInvalid`, as an unknown one does,
+ * the way shops answer «invalid code»: telling them apart would confirm to a guesser that a code is
+ * real (and so its naming: YALDA1403 says try YALDA1404), and a used-up code is as useless to a
+ * buyer as an unknown one. Only a live code is refused for the buyer's own reasons: used by you
+ * (the per-user cap: only its own user learns of it, who already knew the code), then, in
+ * {@link priceDiscount}, the cart's (empty, not for these courses, under the minimum), which tell
+ * the buyer what to change; reaching those takes a live code, which guessing under the rate
+ * limits (RATE_LIMIT_DISCOUNT_*) seldom finds.
+ */
+function codeRefusal(code: DiscountCodeRow, uses: DiscountUses, now: Date): string | null {
+  const lapsed =
+    !code.is_active ||
+    (code.starts_at !== null && code.starts_at > now) ||
+    (code.ends_at !== null && code.ends_at <= now) ||
+    (code.total_cap !== null && uses.total >= code.total_cap);
+  if (lapsed) return MESSAGES.discountInvalid;
+  if (code.per_user_cap !== null && uses.byUser >= code.per_user_cap) return MESSAGES.discountUsedByYou;
+  return null;
+}
+
+/**
+ * The discount of a code on a cart (issue 25), or its refusal, checked in this order: the code's
+ * own (inactive, not started, expired or used up: one `discountInvalid`, see {@link codeRefusal}),
+ * used by this buyer (per-user cap), empty cart, not for these courses, under the minimum (the
+ * cart's subtotal). A percent is taken off each
  * applicable course, rounded down to whole tomans; a fixed amount is capped at the applicable
  * courses' sum and spread over them in proportion to their prices, the tomans left by rounding
  * down going one each to the largest remainders, so the shares sum exactly to the amount.
  */
 export function priceDiscount({ items, code, productIds, uses, now }: DiscountPricingInput): DiscountPricing {
   const refuse = (refusal: string): DiscountPricing => ({ ok: false, refusal });
-  if (!code.is_active) return refuse(MESSAGES.discountInactive);
-  if (code.starts_at && code.starts_at > now) return refuse(MESSAGES.discountNotStarted);
-  if (code.ends_at && code.ends_at <= now) return refuse(MESSAGES.discountExpired);
-  if (code.total_cap !== null && uses.total >= code.total_cap) return refuse(MESSAGES.discountUsedUp);
-  if (code.per_user_cap !== null && uses.byUser >= code.per_user_cap) return refuse(MESSAGES.discountUsedByYou);
+  const refusal = codeRefusal(code, uses, now);
+  if (refusal !== null) return refuse(refusal);
   if (items.length === 0) return refuse(MESSAGES.discountEmptyCart);
   const limited = new Set(productIds);
   const applicable = items.filter((item) => item.price > 0 && (code.applies_to_all || limited.has(item.product_id)));
@@ -447,6 +478,27 @@ export async function discountFor(
   ]);
   const pricing = priceDiscount({ items, code, productIds: chosen.map((row) => row.id), uses, now: new Date() });
   return { ...pricing, code };
+}
+
+/**
+ * Whether the code an unpaid order was priced with still holds as its payment starts (issue 31
+ * item 3: a code switched off, ended or used up after checkout no longer discounts an order made
+ * before). Checked as {@link codeRefusal} does, the order's own use left out of the counts, so within
+ * the hold (DISCOUNT_HOLD_MINUTES) it keeps its place and after it competes with later orders. Not
+ * checked again: the order's courses and minimum, which it was priced on at checkout; an order
+ * keeps the amount it was made with (see {@link updateDiscountCode}).
+ * @param order the order's id, buyer and code (`discount_code_id` of `orders`)
+ * @returns false when the code is gone, lapsed, used up or used up by this buyer
+ */
+export async function orderDiscountHolds(
+  db: Db,
+  order: { id: number; user_id: number; discount_code_id: number },
+  holdMinutes: number,
+): Promise<boolean> {
+  const [code] = await db.select().from(discountCodes).where(eq(discountCodes.id, order.discount_code_id));
+  if (!code) return false;
+  const uses = await countDiscountUses(db, code.id, order.user_id, holdMinutes, order.id);
+  return codeRefusal(code, uses, new Date()) === null;
 }
 
 /** 422 with the refusal as the message and as the `code` field's error (issue 25). */

@@ -314,6 +314,25 @@ const refundColumns = {
   refunded_at: orderItems.refunded_at,
 };
 
+/**
+ * An item's fields as a refund's audit entry records them before and after (issue 31 item 7):
+ * what it is about (order, buyer, course, price and discount) and the refund's own fields.
+ */
+const refundAudited = {
+  order_id: orderItems.order_id,
+  user_id: orders.user_id,
+  product_id: orderItems.product_id,
+  title: orderItems.title,
+  price: orderItems.price,
+  discount: orderItems.discount,
+  refunded_at: orderItems.refunded_at,
+  refund_amount: orderItems.refund_amount,
+  refunded_by: orderItems.refunded_by,
+};
+
+/** The fields of {@link refundAudited} a refund does not change, kept on both sides of its entry. */
+const REFUND_SUBJECT = ['order_id', 'user_id', 'product_id', 'title', 'price', 'discount'] as const;
+
 interface RefundRow {
   order_item_id: number;
   order_id: number;
@@ -391,7 +410,9 @@ export async function exportRefunds(db: Db, query: Omit<RefundListQuery, 'page' 
  * discount code, issue 25) and `refunded_by` only while the
  * item is unrefunded and its order paid, so two refunds of the same item never both succeed. The
  * user loses the course at once, and its certificate (issue 24); buying it again is a new order.
- * Audited, `refunded_by` being the audit context's actor. `refunded(tx, orderId, orderItemId)`
+ * Audited, `refunded_by` being the audit context's actor: the entry holds the item as it was
+ * before and after, its order, buyer, course and price on both sides (issue 31 item 7, where
+ * `before` was all nulls). `refunded(tx, orderId, orderItemId)`
  * runs in the refund's transaction (the route queues the refund mail there: issue 25, 26), and its
  * rejection undoes the refund.
  * @throws ApiError 422 `confirmation` for another word; 422 `order_item_id` for an unknown item,
@@ -408,6 +429,13 @@ export async function refundOrderItem(
   }
   const updated = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    // The item as it is before the refund (the audit's `before`), held until the transaction ends.
+    const [before] = await tx
+      .select(refundAudited)
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.order_id))
+      .where(eq(orderItems.id, input.orderItemId))
+      .for('update', { of: orderItems });
     const [item] = await tx
       .update(orderItems)
       .set({ refunded_at: sql`now()`, refund_amount: sql`${orderItems.price} - ${orderItems.discount}`, refunded_by: audit.actorId })
@@ -418,27 +446,19 @@ export async function refundOrderItem(
           sql`exists (select 1 from ${orders} as o where o.id = ${qualified(orderItems.order_id)} and o.payment_status = 'paid')`,
         ),
       )
-      .returning({
-        id: orderItems.id,
-        order_id: orderItems.order_id,
-        product_id: orderItems.product_id,
-        title: orderItems.title,
-        refund_amount: orderItems.refund_amount,
-        refunded_at: orderItems.refunded_at,
-      });
-    if (item) {
+      .returning({ refund_amount: orderItems.refund_amount, refunded_at: orderItems.refunded_at, refunded_by: orderItems.refunded_by });
+    if (item && before) {
       // The course gone, its certificate goes with it (issue 24).
-      const [order] = await tx.select({ user_id: orders.user_id }).from(orders).where(eq(orders.id, item.order_id));
-      await reconcileCertificates(tx, order!.user_id, [item.product_id]);
-      const { id: itemId, ...done } = item;
+      await reconcileCertificates(tx, before.user_id, [before.product_id]);
       await recordAudit(tx, audit, {
         entity: 'order_item',
-        id: itemId,
+        id: input.orderItemId,
         action: 'refund',
-        before: { refunded_at: null, refund_amount: null },
-        after: { ...done, user_id: order!.user_id },
+        before,
+        after: { ...before, ...item },
+        keep: REFUND_SUBJECT,
       });
-      await refunded(tx, item.order_id, itemId);
+      await refunded(tx, before.order_id, input.orderItemId);
     }
     return item;
   });

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { orders, receiptCounters } from '../../db/schema';
 import { tehranDateOf } from '../../lib/jalali-periods';
-import { linkOrigin, type Mailer } from '../mail/mailer';
+import type { Mailer } from '../mail/mailer';
 import { receiptMail, refundMail } from '../mail/templates';
 import { getUserContacts } from '../users/user-contacts';
 import { getOrder } from './ownership';
@@ -59,7 +59,7 @@ export const receiptLink = (origin: string, orderId: number) => `${origin}/order
 /** What the receipt and refund mails need besides the transaction: the mailer and the links' origin. */
 export interface ReceiptMailContext {
   mailer: Mailer;
-  /** PUBLIC_URL, else the request's origin (mailer.ts `linkOrigin`). */
+  /** The site's public origin (settings `publicUrl`). */
   origin: string;
 }
 
@@ -118,7 +118,7 @@ export async function sendRefundMail(tx: Db, { mailer, origin }: ReceiptMailCont
   );
 }
 
-/** The {@link ReceiptMailContext} of a request: the app's mailer and the request's link origin. */
+/** The {@link ReceiptMailContext} of a request: the app's mailer and the site's public origin. */
 export function receiptMailContext(request: FastifyRequest): ReceiptMailContext {
-  return { mailer: request.server.mailer, origin: linkOrigin(request) };
+  return { mailer: request.server.mailer, origin: request.server.settings.publicUrl };
 }

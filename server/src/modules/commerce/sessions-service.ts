@@ -182,11 +182,19 @@ export interface SigningSettings {
 }
 
 /**
+ * A session's lesson is streamed when it is ready as HLS (issue 24): the player gets `media`, and
+ * its stored `file`, the upload it was made from, is never handed out (issue 31 item 4).
+ */
+const isStreamed = (lesson: { hls: string | null; media_kind: string | null }): boolean => lesson.hls !== null && lesson.media_kind !== null;
+
+/**
  * `GET /api/product-sessions/:sessionId` for the signed-in `user` (SPEC §2: specific-pages and
  * email-verified checks): 403 with the unverified-email message (no "forbidden"); 404 for an
- * unknown or inactive session or course. `file_url` is a signed, expiring URL only when the
- * caller may view it (bought the course, or a free preview); `can_comment` follows the comment
- * rules (`commentRefusal`) and the user's comment permission.
+ * unknown or inactive session or course. `file_url` is a signed, expiring URL for this user only
+ * when they may view the session (bought the course, or a free preview) and its file is no
+ * streamed lesson's source (issue 31 item 4: that one has no `file_url`, `file_type` or
+ * `file_size`; the player uses `media`); `can_comment` follows the comment rules
+ * (`commentRefusal`) and the user's comment permission.
  */
 export async function getSessionDetail(
   db: Db,
@@ -238,7 +246,9 @@ export async function getSessionDetail(
     commentRefusal(db, user, 'product_session', row.id, row),
   ]);
   const canView = bought || row.is_free_preview;
-  const signed = canView && file ? signSessionFileUrl(signing.appKey, row.id, signing.ttlSeconds) : null;
+  // The file offered: a PDF, a ZIP or a lesson not processed, never a streamed lesson's source.
+  const offered = isStreamed({ hls, media_kind }) ? null : file;
+  const signed = canView && offered ? signSessionFileUrl(signing.appKey, row.id, user.id, signing.ttlSeconds) : null;
   const index = siblings.findIndex((s) => s.id === row.id);
   return {
     ...session,
@@ -251,8 +261,8 @@ export async function getSessionDetail(
     can_comment: refusal === null && user.write_comment_status === 'allowed',
     file_url: signed?.url ?? null,
     file_url_expires_at: signed?.expiresAt ?? null,
-    file_type: file ? row.file_type : null,
-    file_size: file ? row.file_size : null,
+    file_type: offered ? row.file_type : null,
+    file_size: offered ? row.file_size : null,
     previous_session_id: siblings[index - 1]?.id ?? null,
     next_session_id: siblings[index + 1]?.id ?? null,
     created_at: toIso(row.created_at),
@@ -314,9 +324,17 @@ export async function getLessonFiles(db: Db, user: User, sessionId: number): Pro
     .innerJoin(products, eq(products.id, productSessions.product_id))
     .where(activeSessionWhere(sessionId));
   if (!row?.hls || !row.media_kind) return null;
-  const canView = user.is_email_verified && (row.is_free_preview || (await hasBoughtProduct(db, user.id, row.product_id)));
-  if (!canView) throw new ApiError(403, MESSAGES.signedUrlInvalid);
+  if (!(await mayViewSession(db, user, row))) throw new ApiError(403, MESSAGES.signedUrlInvalid);
   return { hls: row.hls, subtitles: row.subtitles };
+}
+
+/**
+ * Whether `user` may view a session of course `product_id` now, as the session page decides
+ * `can_view`: a verified email, and the course bought and not refunded or the session a free
+ * preview. Asked on every request of a signed URL, so a refund or a lost preview ends access at once.
+ */
+async function mayViewSession(db: Db, user: User, session: { product_id: number; is_free_preview: boolean }): Promise<boolean> {
+  return user.is_email_verified && (session.is_free_preview || (await hasBoughtProduct(db, user.id, session.product_id)));
 }
 
 /** Share of a lesson that, once watched up to, marks the session done (issue 24: 90 %), in tenths. */
@@ -419,12 +437,28 @@ async function progressRefusal(db: Db, user: User, sessionId: number, position: 
   return new ApiError(409, MESSAGES.sessionChanged);
 }
 
-/** The stored lesson file of an active session (key and MIME type), or null. */
-export async function getSessionFile(db: Db, sessionId: number): Promise<{ file: string; file_type: string | null } | null> {
+/**
+ * The stored lesson file (key and MIME type) of session `sessionId` for `user`, asked by the file
+ * route on every request of a URL signed for them (issue 31 item 4): only while they may view the
+ * session (see {@link mayViewSession}; a refund ends it at once), and never the source of a
+ * streamed lesson, which plays from its HLS only.
+ * @returns null when the session is unknown or inactive, has no file, or its lesson is streamed
+ * @throws ApiError 403 `signedUrlInvalid` when the user may not view the session
+ */
+export async function getSessionFile(db: Db, user: User, sessionId: number): Promise<{ file: string; file_type: string | null } | null> {
   const [row] = await db
-    .select({ file: productSessions.file, file_type: productSessions.file_type })
+    .select({
+      product_id: productSessions.product_id,
+      is_free_preview: productSessions.is_free_preview,
+      file: productSessions.file,
+      file_type: productSessions.file_type,
+      hls: productSessions.hls,
+      media_kind: productSessions.media_kind,
+    })
     .from(productSessions)
     .innerJoin(products, eq(products.id, productSessions.product_id))
     .where(activeSessionWhere(sessionId));
-  return row?.file ? { file: row.file, file_type: row.file_type } : null;
+  if (!row) return null;
+  if (!(await mayViewSession(db, user, row))) throw new ApiError(403, MESSAGES.signedUrlInvalid);
+  return row.file && !isStreamed(row) ? { file: row.file, file_type: row.file_type } : null;
 }

@@ -2,8 +2,9 @@
  * Signed, expiring URLs of lesson files (DESIGN.md "Money, payments, mail, media"; issue 6) and of
  * a lesson's HLS playlists, segments and subtitles (issue 24): a copied link stops working once
  * `expires` (unix seconds) passes. The signature is HMAC-SHA256 with the app key over what the
- * URL is for and the expiry, base64url. A lesson's media URLs are also signed for one viewer: the
- * route checks the HMAC against the signed-in caller's id, so another user's copy fails.
+ * URL is for, its viewer and the expiry, base64url. Both kinds are signed for one viewer (issue 31
+ * item 4 for lesson files): the route checks the HMAC against the signed-in caller's id, so another
+ * user's or a visitor's copy fails.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -13,12 +14,12 @@ export const SESSION_MEDIA_PATH = '/api/media/sessions/';
 /** Path prefix of a ready lesson's media routes: `<prefix><sessionId>/hls/<file>`, `<prefix><sessionId>/subtitles.vtt`. */
 export const LESSON_MEDIA_PATH = '/api/media/lessons/';
 
-/** The signed subject: what a URL opens (`session-file:<id>` or `lesson-media:<id>:<user id>`). */
+/** The signed subject: what a URL opens and for whom (`session-file:<id>:<user id>` or `lesson-media:<id>:<user id>`). */
 function signature(appKey: string, subject: string, expires: number): string {
   return createHmac('sha256', appKey).update(`${subject}:${expires}`).digest('base64url');
 }
 
-const sessionFileSubject = (sessionId: number) => `session-file:${sessionId}`;
+const sessionFileSubject = (sessionId: number, userId: number) => `session-file:${sessionId}:${userId}`;
 const lessonMediaSubject = (sessionId: number, userId: number) => `lesson-media:${sessionId}:${userId}`;
 
 /** Unix seconds `ttlSeconds` after `now` (ms). */
@@ -39,26 +40,31 @@ export interface SignedUrl {
 }
 
 /**
- * `/api/media/sessions/<id>?expires=<unix s>&signature=<hmac>`, valid for `ttlSeconds` from `now`
- * (ms since the epoch).
+ * `/api/media/sessions/<id>?expires=<unix s>&signature=<hmac>`: session `sessionId`'s lesson file
+ * for user `userId` only (issue 31 item 4), valid for `ttlSeconds` from `now` (ms since the epoch).
+ * The URL keeps its shape; the HMAC covers the session, the user and the expiry.
  */
-export function signSessionFileUrl(appKey: string, sessionId: number, ttlSeconds: number, now = Date.now()): SignedUrl {
+export function signSessionFileUrl(appKey: string, sessionId: number, userId: number, ttlSeconds: number, now = Date.now()): SignedUrl {
   const expires = expiryOf(ttlSeconds, now);
   return {
-    url: `${SESSION_MEDIA_PATH}${sessionId}?expires=${expires}&signature=${signature(appKey, sessionFileSubject(sessionId), expires)}`,
+    url: `${SESSION_MEDIA_PATH}${sessionId}?expires=${expires}&signature=${signature(appKey, sessionFileSubject(sessionId, userId), expires)}`,
     expiresAt: new Date(expires * 1000).toISOString(),
   };
 }
 
-/** True when `sig` signs `sessionId` + `expires` and `expires` (unix s) is still ahead of `now` (ms). */
+/**
+ * True when `sig` signs session `sessionId`'s lesson file for `userId` until `expires` (unix s),
+ * still ahead of `now` (ms). A URL signed before issue 31 (without a user) never passes.
+ */
 export function isValidSessionFileSignature(
   appKey: string,
   sessionId: number,
+  userId: number,
   expires: number,
   sig: string,
   now = Date.now(),
 ): boolean {
-  return isValid(appKey, sessionFileSubject(sessionId), expires, sig, now);
+  return isValid(appKey, sessionFileSubject(sessionId, userId), expires, sig, now);
 }
 
 /** The query that opens one viewer's lesson media (`expires=<unix s>&signature=<hmac>`, no `?`) and when it expires (ISO UTC). */

@@ -15,7 +15,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
@@ -174,7 +174,3 @@ export async function createMailer(
   };
 }
 
-/** Origin of absolute links in mails: PUBLIC_URL, else the request's protocol and host. */
-export function linkOrigin(request: FastifyRequest): string {
-  return request.server.settings.publicUrl ?? `${request.protocol}://${request.host}`;
-}

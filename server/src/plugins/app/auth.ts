@@ -1,6 +1,6 @@
 /**
- * Who is calling (DESIGN.md "Auth"): the token comes from `Authorization: Bearer` first,
- * then the httpOnly `auth_token` cookie. `requireUser` answers 401 without a valid token (issue 7:
+ * Who is calling (DESIGN.md "Auth"): the token comes from `Authorization: Bearer` when the
+ * request sends one, else from the httpOnly `auth_token` cookie, never from both. `requireUser` answers 401 without a valid token (issue 7:
  * «token expired, log in again» when the request carried an unknown, revoked or expired one);
  * `requirePermission(name)` is the one role/permission gate of every dashboard route (SPEC §6).
  */
@@ -9,6 +9,7 @@ import { hasPermission, type AccessRequirement, type User } from '@shop/contract
 import { ApiError, forbidden, unauthenticated } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { auditActor, type AuditContext } from '../../modules/audit/audit-log';
+import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_DAYS, knownDeviceUserId, knownDeviceValue } from '../../modules/auth/known-devices';
 import { resolveToken, TOKEN_LIFETIME_DAYS } from '../../modules/auth/tokens-service';
 import { getUserById } from '../../modules/users/users-service';
 
@@ -39,18 +40,27 @@ function bearerOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * A request authenticates by one means (issue 31 item 6): a bearer header, when sent, is the only
+ * credential read, so one that does not verify never falls back to the cookie (which would let a
+ * junk bearer carry a cookie session past the CSRF check).
+ */
 async function resolve(request: FastifyRequest): Promise<Resolution> {
   const db = request.server.db;
   const bearer = bearerOf(request);
-  const cookie = request.cookies[AUTH_COOKIE] || null;
-  for (const token of [bearer, cookie]) {
-    if (!token) continue;
+  const cookie = bearer === null ? request.cookies[AUTH_COOKIE] || null : null;
+  const token = bearer ?? cookie;
+  if (token) {
     const userId = await resolveToken(db, token);
-    if (userId === null) continue;
-    const user = await getUserById(db, userId);
+    const user = userId === null ? null : await getUserById(db, userId);
     if (user) return { auth: { user, token }, staleToken: false, staleCookie: false };
   }
-  return { auth: null, staleToken: bearer !== null || cookie !== null, staleCookie: cookie !== null };
+  return { auth: null, staleToken: token !== null, staleCookie: cookie !== null };
+}
+
+/** True when the request sends an `Authorization: Bearer` header, its only credential then (see `resolve`). */
+export function sendsBearer(request: FastifyRequest): boolean {
+  return bearerOf(request) !== null;
 }
 
 function resolutionOf(request: FastifyRequest): Promise<Resolution> {
@@ -183,4 +193,26 @@ export function clearAuthCookie(reply: FastifyReply): void {
     path: '/',
     secure: reply.server.settings.cookieSecure,
   });
+}
+
+/** Path of the known-device cookie: only the sign-in routes read it. */
+const KNOWN_DEVICE_PATH = '/api/auth';
+
+/**
+ * Marks this browser as a device `userId` signed in on (issue 31 item 1): at every sign-in and
+ * password reset. Its account's guessing limits then never hold this device back.
+ */
+export function rememberDevice(reply: FastifyReply, userId: number): void {
+  reply.setCookie(KNOWN_DEVICE_COOKIE, knownDeviceValue(reply.server.settings.appKey, userId), {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: KNOWN_DEVICE_PATH,
+    maxAge: KNOWN_DEVICE_DAYS * 24 * 60 * 60,
+    secure: reply.server.settings.cookieSecure,
+  });
+}
+
+/** The account this browser is a known device of (see {@link rememberDevice}), or null. */
+export function knownDeviceOf(request: FastifyRequest): number | null {
+  return knownDeviceUserId(request.server.settings.appKey, request.cookies[KNOWN_DEVICE_COOKIE]);
 }

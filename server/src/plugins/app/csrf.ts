@@ -1,7 +1,9 @@
 /**
  * Sanctum-style CSRF protection (DESIGN.md "Auth"): `GET /sanctum/csrf-cookie` sets a signed
  * `XSRF-TOKEN` cookie readable by JavaScript; every POST/PUT/PATCH/DELETE without an
- * `Authorization: Bearer` header must echo it in `X-XSRF-TOKEN`, else 419 (Laravel's status).
+ * `Authorization: Bearer` header must echo it in `X-XSRF-TOKEN`, else 419 (Laravel's status). One
+ * with a bearer skips the check only when the bearer verifies, else 401 (issue 31 item 6): the
+ * cookie is never read beside a bearer, so a junk bearer cannot carry a cookie session.
  * A small double-submit check: @fastify/csrf-protection keeps its secret in a separate cookie
  * and its token elsewhere, which is not the Sanctum shape the client expects.
  */
@@ -9,6 +11,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
+import { getAuth, sendsBearer } from './auth';
 
 /** Cookie the browser app reads and echoes. */
 export const CSRF_COOKIE = 'XSRF-TOKEN';
@@ -50,8 +53,11 @@ export default fp(
       if (!MUTATING.has(request.method)) return;
       // Only routes that exist: unknown paths answer 404/405 first.
       if (!request.routeOptions.url || request.routeOptions.config?.csrf === false) return;
-      const authorization = request.headers.authorization;
-      if (typeof authorization === 'string' && /^Bearer\s+\S/i.test(authorization)) return;
+      // A bearer is then the request's one credential (auth.ts): it must verify, as no cookie is read.
+      if (sendsBearer(request)) {
+        if (!(await getAuth(request))) throw new ApiError(401, MESSAGES.tokenExpired);
+        return;
+      }
       const cookie = request.cookies[CSRF_COOKIE];
       const header = request.headers[CSRF_HEADER];
       const ok =

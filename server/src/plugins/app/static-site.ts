@@ -17,7 +17,6 @@ import fastifyStatic from '@fastify/static';
 import { isKnownPagePath, PREFERENCE_COOKIE_PREFIX, serverRenderingOf, REMOTE_NAMES, type RemoteManifestEntry } from '@shop/contracts';
 import { MESSAGES } from '../../lib/messages';
 import { RETRY_AFTER_S } from './error-handler';
-import { linkOrigin } from '../../modules/mail/mailer';
 import type { PageSources } from '../external/helmet';
 import { AUTH_COOKIE } from './auth';
 import { createPageRenderer } from './page-renderer';
@@ -264,7 +263,7 @@ export default fp(
       async function render(): Promise<{ status: number; document: AsyncGenerator<string | Buffer> } | null> {
         let page;
         try {
-          page = await renderer.render(url, visitor, preferences, linkOrigin(request), readerCookie);
+          page = await renderer.render(url, visitor, preferences, request.server.settings.publicUrl, readerCookie);
         } catch (error) {
           request.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
         }

@@ -10,7 +10,7 @@
  *   takes the same credentials optionally (`{}` first);
  * - a 4xx answer: at least the input guard's 422 (plugins/app/input-guard.ts), which refuses bad
  *   bytes on every route.
- * `servers` names PUBLIC_URL, else this origin (`/`).
+ * `servers` is this origin (`/`), which serves the document.
  */
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -87,7 +87,7 @@ export default fp(
             'A NUL byte or text that is not UTF-8 in a path parameter, query, cookie, header or body is refused with a 4xx.',
           version: '1.0.0',
         },
-        servers: [{ url: app.settings.publicUrl ?? '/', description: 'This server' }],
+        servers: [{ url: '/', description: 'This server' }],
         components: {
           securitySchemes: {
             [BEARER]: { type: 'http', scheme: 'bearer', description: 'The token of POST /api/auth/login' },

@@ -11,7 +11,6 @@ import { errorBodySchema, messageSchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { sendVerificationEmail, verifyEmail } from '../../modules/auth/email-verification';
-import { linkOrigin } from '../../modules/mail/mailer';
 import { rateLimits } from '../../plugins/external/rate-limit';
 
 const verifyBody = yupBody(verifyEmailSchema);
@@ -82,7 +81,7 @@ const emailVerificationRoutes: FastifyPluginAsync = async (app) => {
       const { user } = await requireAuth(request);
       if (user.is_email_verified) throw new ApiError(422, MESSAGES.emailAlreadyVerified);
       await resendLimit(request, reply);
-      await sendVerificationEmail(app.mailer, app.db, app.settings.appKey, linkOrigin(request), user);
+      await sendVerificationEmail(app.mailer, app.db, app.settings.appKey, app.settings.publicUrl, user);
       return { message: MESSAGES.verificationEmailSent };
     },
   );

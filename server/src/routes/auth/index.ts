@@ -6,21 +6,22 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { loginSchema, registerSchema } from '@shop/validation';
 import { createCsrfToken, CSRF_COOKIE } from '../../plugins/app/csrf';
-import { clearAuthCookie, requireAuth, requireUser, setAuthCookie } from '../../plugins/app/auth';
+import { clearAuthCookie, knownDeviceOf, rememberDevice, requireAuth, requireUser, setAuthCookie } from '../../plugins/app/auth';
 import { mergeVisitorCartAtSignIn } from '../../plugins/app/visitor-cart';
+import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { boughtProductSchema, errorBodySchema, messageSchema, tokenAnswerSchema, userSchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
-import { login, register, type LoginInput, type RegisterInput } from '../../modules/auth/auth-service';
+import { auditSignIn, login, register, type LoginInput, type RegisterInput } from '../../modules/auth/auth-service';
 import { sendVerificationEmail } from '../../modules/auth/email-verification';
 import { hashPassword } from '../../modules/auth/passwords';
 import { revokeToken } from '../../modules/auth/tokens-service';
 import { listBoughtProducts } from '../../modules/commerce/sessions-service';
-import { linkOrigin } from '../../modules/mail/mailer';
 import emailVerificationRoutes from './email-verification';
 import passwordResetRoutes from './password-reset';
 import smsCodeRoutes from './sms-code';
 import { rateLimits } from '../../plugins/external/rate-limit';
+import { RATE_LIMITS } from '../../settings';
 
 const errors = { 400: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema } as const;
 
@@ -71,32 +72,44 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       // The account and its verification mail commit together (issue 26): no account without its link.
       const { token, user } = await app.db.transaction(async (tx) => {
         const registered = await register(tx, request.body, passwordHash);
-        await sendVerificationEmail(app.mailer, tx, app.settings.appKey, linkOrigin(request), registered.user);
+        await sendVerificationEmail(app.mailer, tx, app.settings.appKey, app.settings.publicUrl, registered.user);
         return registered;
       });
       await mergeVisitorCartAtSignIn(request, reply, user.id);
       setAuthCookie(reply, token);
+      rememberDevice(reply, user.id);
       return reply.code(201).send({ token, message: MESSAGES.registerSucceeded, data: { user } });
     },
   );
 
-  /** Key of the per-account login limit: identifier + IP. */
-  const accountKey = (request: { body: unknown; ip: string }) => {
+  /** The identifier a login body names: `e:<email>` or `m:<mobile>`. */
+  const identifierOf = (request: { body: unknown }) => {
     const body = (request.body ?? {}) as Partial<LoginInput>;
-    const identifier = body.email !== undefined ? `e:${String(body.email).toLowerCase()}` : `m:${String(body.mobile)}`;
-    return `login:${identifier}:${request.ip}`;
+    return body.email !== undefined ? `e:${String(body.email).toLowerCase()}` : `m:${String(body.mobile)}`;
   };
 
   // Tries per IP on any account, and tries per account identifier + IP.
   const loginLimit = rateLimits(app, [
     { limit: 'loginPerIp', key: (r) => `login-ip:${r.ip}` },
-    { limit: 'loginPerAccount', key: accountKey },
+    { limit: 'loginPerAccount', key: (r) => `login:${identifierOf(r)}:${r.ip}` },
   ]);
+  // Tries per account identifier from every address, by devices it never signed in on (issue 31
+  // item 1). `ban: 1` only marks the second refusal of a window (`isBanned`), so the first one,
+  // where the lockout starts, is recorded once in the audit log.
+  const newDeviceLimit = app.createRateLimit({
+    max: app.settings.rateLimit.loginPerAccountNewDevice,
+    timeWindow: RATE_LIMITS.loginPerAccountNewDevice.windowMs,
+    keyGenerator: (r) => `login-account:${identifierOf(r)}`,
+    ban: 1,
+  });
 
   /**
-   * POST /api/auth/login: 200 AuthTokenAnswer + cookie; 422 `کاربری با این مشخصات یافت نشد.`;
-   * 429 with Retry-After after 5 tries a minute per account+IP (or 30 per IP). A visitor's cart is
-   * merged into the user's, whether the client keeps the cookie or the bearer token (issue 25).
+   * POST /api/auth/login: 200 AuthTokenAnswer + cookie, and the known-device cookie; 422
+   * `کاربری با این مشخصات یافت نشد.` (recorded in the audit log); 429 with Retry-After after 5 tries
+   * a minute per account+IP (or 30 per IP), and after RATE_LIMIT_LOGIN_ACCOUNT_NEW_DEVICE_PER_15_MINUTES
+   * tries on one account from all addresses by devices it never signed in on (`loginNewDeviceWait`;
+   * the lockout recorded once). A visitor's cart is merged into the user's, whether the client keeps
+   * the cookie or the bearer token (issue 25).
    */
   app.post<{ Body: LoginInput }>(
     '/api/auth/login',
@@ -113,9 +126,24 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       preHandler: loginLimit,
     },
     async (request, reply) => {
-      const { token, user } = await login(app.db, request.body);
+      const identifier = request.body.email?.toLowerCase() ?? request.body.mobile ?? '';
+      const { token, user } = await login(app.db, request.body, {
+        beforeCheck: async (accountId) => {
+          if (accountId !== null && knownDeviceOf(request) === accountId) return;
+          const result = await newDeviceLimit(request);
+          if (result.isAllowed || !result.isExceeded) return;
+          if (!result.isBanned) {
+            const until = new Date(Date.now() + result.ttl);
+            await auditSignIn(app.db, request.ip, { action: 'lockout', accountId, identifier, by: 'password', until });
+          }
+          reply.header('retry-after', String(result.ttlInSeconds));
+          throw new ApiError(429, MESSAGES.loginNewDeviceWait(result.ttlInSeconds));
+        },
+        onFailure: (accountId) => auditSignIn(app.db, request.ip, { action: 'login_failed', accountId, identifier, by: 'password' }),
+      });
       await mergeVisitorCartAtSignIn(request, reply, user.id);
       setAuthCookie(reply, token);
+      rememberDevice(reply, user.id);
       return { token, message: MESSAGES.loginSucceeded, data: { user } };
     },
   );

@@ -14,6 +14,7 @@ import {
   type AccountIdentifier,
   type ResetPasswordInput,
 } from '../../modules/auth/password-reset';
+import { rememberDevice } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
 
 const forgotBody = yupBody(forgotPasswordSchema);
@@ -65,8 +66,9 @@ const passwordResetRoutes: FastifyPluginAsync = async (app) => {
   /**
    * POST /api/auth/reset-password `{email|mobile, code, password, password_confirmation}` (public):
    * 200 `{message: passwordReset}`; the code is used up and every token of the user revoked.
-   * 422 on `code`: expired, used, unknown account, wrong (a try counted), or the fifth wrong try
-   * (the code is burnt); other fields: Persian field errors.
+   * 422 `codeRefused` on `code`, one answer for expired, used, unknown account, wrong (a try
+   * counted) or the fifth wrong try (the code is burnt); other fields: Persian field errors. The
+   * browser becomes a known device of the account (issue 31 item 1: the owner's way past its guessing limit).
    */
   app.post<{ Body: ResetPasswordInput }>(
     '/api/auth/reset-password',
@@ -81,8 +83,8 @@ const passwordResetRoutes: FastifyPluginAsync = async (app) => {
       preValidation: resetBody.preValidation,
       validatorCompiler: resetBody.validatorCompiler,
     },
-    async (request) => {
-      await resetPassword(app.db, app.settings.appKey, request.body);
+    async (request, reply) => {
+      rememberDevice(reply, await resetPassword(app.db, app.settings.appKey, request.body));
       return { message: MESSAGES.passwordReset };
     },
   );

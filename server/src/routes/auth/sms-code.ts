@@ -1,5 +1,5 @@
 /**
- * Sign-in by SMS code (issue 26 "Sign-in by SMS code"): ask for a 5-digit code for a purpose, then
+ * Sign-in by SMS code (issue 26 "Sign-in by SMS code"): ask for a 6-digit code for a purpose, then
  * sign in with it, verify the signed-in user's mobile, or reset a password by a verified mobile.
  * Codes, their limits and the SMS live in modules/auth/sms-codes.ts and modules/sms/sms-sender.ts.
  */
@@ -13,9 +13,12 @@ import {
   type SmsLoginInput,
   type SmsResetPasswordInput,
 } from '@shop/validation';
-import { getAuth, requireAuth, requireUser, setAuthCookie } from '../../plugins/app/auth';
+import { getAuth, knownDeviceOf, rememberDevice, requireAuth, requireUser, setAuthCookie } from '../../plugins/app/auth';
 import { mergeVisitorCartAtSignIn } from '../../plugins/app/visitor-cart';
+import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
+import { auditSignIn } from '../../modules/auth/auth-service';
+import { findMobileAccount } from '../../modules/users/users-service';
 import { errorBodySchema, messageSchema, tokenAnswerSchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { issueSmsCode, smsLogin, smsResetPassword, SmsCodeWaitError, verifyMobile } from '../../modules/auth/sms-codes';
@@ -38,7 +41,7 @@ function withRetryAfter(reply: FastifyReply) {
 
 const smsCodeRoutes: FastifyPluginAsync = async (app) => {
   // After the body is cast: the mobile is E.164. Per IP (each code may cost an SMS); the
-  // per-number limits (one a minute, five an hour) are counted from the codes themselves.
+  // per-number limits (per requester, then per number) are counted from the codes themselves.
   const requestLimit = rateLimits(app, [{ limit: 'smsCodePerIp', key: (r) => `sms-code-ip:${r.ip}` }]);
   // Tries per IP on any number, and per number + IP, as for the password login.
   const codeLimit = (name: string) =>
@@ -50,11 +53,12 @@ const smsCodeRoutes: FastifyPluginAsync = async (app) => {
   /**
    * POST /api/auth/sms-code `{mobile, purpose: 'login'|'verify-mobile'|'reset-password'}` (public;
    * `verify-mobile` for the signed-in user's own mobile): 200 `{message: smsCodeSent}` whether or
-   * not the number has an account; a 5-digit code valid 2 minutes is recorded, replacing the older
+   * not the number has an account; a 6-digit code valid 2 minutes is recorded, replacing the older
    * one, and sent by SMS when the purpose allows it (an account for `login`, a verified mobile for
    * `reset-password`). 422 Persian field errors (a mobile in a wrong form; `verify-mobile` of another
    * number); 429 with Retry-After and a Persian message saying when, after one code a minute or
-   * five an hour for the number, or RATE_LIMIT_SMS_CODE_IP_PER_HOUR for the IP.
+   * five an hour for the number from this IP, ten an hour for the number from anyone (not for a
+   * known device of its account: issue 31 item 7), or RATE_LIMIT_SMS_CODE_IP_PER_HOUR for the IP.
    */
   app.post<{ Body: SmsCodeRequestInput }>(
     '/api/auth/sms-code',
@@ -72,16 +76,22 @@ const smsCodeRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const auth = await getAuth(request);
-      const sms = await issueSmsCode(app.db, app.settings.appKey, { ...request.body, user: auth?.user }).catch(withRetryAfter(reply));
+      const sms = await issueSmsCode(app.db, app.settings.appKey, {
+        ...request.body,
+        user: auth?.user,
+        requester: request.ip,
+        knownDevice: knownDeviceOf(request),
+      }).catch(withRetryAfter(reply));
       if (sms) void app.sms.sendLater(sms);
       return { message: MESSAGES.smsCodeSent };
     },
   );
 
   /**
-   * POST /api/auth/sms-login `{mobile, code}` (public): 200 AuthTokenAnswer + cookie, as the password
-   * login answers; the mobile counts as verified. 422 on `code`: wrong (a try counted), the fifth
-   * wrong try, expired, used, another number's, or a number without an account; 429 like the login.
+   * POST /api/auth/sms-login `{mobile, code}` (public): 200 AuthTokenAnswer + cookie and the
+   * known-device cookie, as the password login answers; the mobile counts as verified. 422
+   * `codeRefused` on `code`: wrong (a try counted), the fifth wrong try, expired, used, another
+   * number's, or a number without an account, recorded in the audit log; 429 like the login.
    */
   app.post<{ Body: SmsLoginInput }>(
     '/api/auth/sms-login',
@@ -98,9 +108,17 @@ const smsCodeRoutes: FastifyPluginAsync = async (app) => {
       preHandler: codeLimit('sms-login'),
     },
     async (request, reply) => {
-      const { token, user } = await smsLogin(app.db, app.settings.appKey, request.body);
+      const { mobile } = request.body;
+      const { token, user } = await smsLogin(app.db, app.settings.appKey, request.body).catch(async (error: unknown) => {
+        if (error instanceof ApiError && error.statusCode === 422) {
+          const accountId = (await findMobileAccount(app.db, mobile))?.id ?? null;
+          await auditSignIn(app.db, request.ip, { action: 'login_failed', accountId, identifier: mobile, by: 'sms' });
+        }
+        throw error;
+      });
       await mergeVisitorCartAtSignIn(request, reply, user.id);
       setAuthCookie(reply, token);
+      rememberDevice(reply, user.id);
       return { token, message: MESSAGES.loginSucceeded, data: { user } };
     },
   );
@@ -132,8 +150,9 @@ const smsCodeRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * POST /api/auth/sms-reset-password `{mobile, code, password, password_confirmation}` (public):
-   * 200 `{message: passwordReset}`; every token of the user is revoked. 422 on `code` as for the
-   * sign-in (a number without an account or not verified reads as a code never sent); 429 like the login.
+   * 200 `{message: passwordReset}`; every token of the user is revoked, and the browser becomes a
+   * known device of the account. 422 on `code` as for the sign-in (a number without an account or
+   * not verified too); 429 like the login.
    */
   app.post<{ Body: SmsResetPasswordInput }>(
     '/api/auth/sms-reset-password',
@@ -149,8 +168,8 @@ const smsCodeRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: resetBody.validatorCompiler,
       preHandler: codeLimit('sms-reset'),
     },
-    async (request) => {
-      await smsResetPassword(app.db, app.settings.appKey, request.body);
+    async (request, reply) => {
+      rememberDevice(reply, await smsResetPassword(app.db, app.settings.appKey, request.body));
       return { message: MESSAGES.passwordReset };
     },
   );

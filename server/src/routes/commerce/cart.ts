@@ -8,9 +8,10 @@ import type { AddToCartBody, ApplyDiscountCodeBody } from '@shop/contracts';
 import { notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
-import { cartAnswerSchema, cartSchema, itemSchema, signedInErrorResponses } from '../../lib/schemas';
+import { cartAnswerSchema, cartSchema, errorBodySchema, itemSchema, signedInErrorResponses } from '../../lib/schemas';
 import { getAuth } from '../../plugins/app/auth';
 import { cartOwnerOf, setVisitorCartCookies, VISITOR_CART_DAYS, visitorCartForAdd } from '../../plugins/app/visitor-cart';
+import { rateLimits } from '../../plugins/external/rate-limit';
 import {
   addToCart,
   applyDiscountCode,
@@ -42,6 +43,19 @@ const cartRoutes: FastifyPluginAsync = async (app) => {
   /** The request's cart (the signed-in user's, or the cookie's visitor's), priced now. */
   const cartOf = async (request: FastifyRequest) => getCart(app.db, await cartOwnerOf(request), hold);
 
+  /** Whose tries of discount codes count together: the user, else the visitor's cart cookie, else (no cookie) the IP. */
+  const discountTrierKey = async (request: FastifyRequest) => {
+    const owner = await cartOwnerOf(request);
+    if ('userId' in owner) return `discount-user:${owner.userId}`;
+    return owner.visitorTokenHash === null ? `discount-no-cart:${request.ip}` : `discount-cart:${owner.visitorTokenHash}`;
+  };
+  // Issue 31 item 2 (codes can be guessed): tries per cart owner, and per IP for a guesser who
+  // takes a new cart cookie (or account) for each few tries.
+  const discountLimit = rateLimits(app, [
+    { limit: 'discountPerVisitor', key: discountTrierKey },
+    { limit: 'discountPerIp', key: (r) => `discount-ip:${r.ip}` },
+  ]);
+
   /** GET /api/cart: `{data: Cart}`, the user's or the visitor's (empty without a cart cookie, or with an unknown one). */
   app.get(
     '/api/cart',
@@ -54,8 +68,10 @@ const cartRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * PUT /api/cart/discount-code `{code}` (issue 25): `{message, data: Cart}` priced with the code;
-   * 422 with the Persian refusal on `code` (unknown, inactive, not started, expired, used up, used
-   * by you, empty cart, not for these courses, under the minimum).
+   * 422 with the Persian refusal on `code`: empty cart; one `discountInvalid` for unknown, inactive,
+   * not started, expired and used up alike; used by you, not for these courses, under the minimum
+   * (issue 31 item 2). 429 with Retry-After past RATE_LIMIT_DISCOUNT_VISITOR_PER_15_MINUTES tries of
+   * one user or visitor's cart, or RATE_LIMIT_DISCOUNT_IP_PER_15_MINUTES of one IP (issue 31 item 2).
    */
   app.put<{ Body: ApplyDiscountCodeBody }>(
     '/api/cart/discount-code',
@@ -64,9 +80,10 @@ const cartRoutes: FastifyPluginAsync = async (app) => {
         tags: ['commerce'],
         summary: 'Apply a discount code to the cart',
         body: { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 100 } } },
-        response: { 200: cartAnswerSchema, ...errors },
+        response: { 200: cartAnswerSchema, ...errors, 429: errorBodySchema },
       },
       config: { access: 'public', keepsPublicCache: true },
+      preHandler: discountLimit,
     },
     async (request) => {
       const data = await applyDiscountCode(app.db, await cartOwnerOf(request), request.body.code, hold);

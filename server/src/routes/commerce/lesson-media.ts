@@ -6,15 +6,15 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { ApiError, notFound } from '../../lib/api-error';
+import { notFound } from '../../lib/api-error';
 import { addPlaylistQuery } from '../../lib/add-playlist-query';
-import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
 import { errorBodySchema, signedInErrorResponses } from '../../lib/schemas';
 import { sendStoredFile, type StoredFileSource } from '../../lib/stored-file-reply';
-import { getAuth, guard } from '../../plugins/app/auth';
+import { getAuth } from '../../plugins/app/auth';
 import { getLessonFiles, type LessonFiles } from '../../modules/commerce/sessions-service';
 import { isValidLessonMediaSignature } from '../../modules/commerce/signed-urls';
+import { requireSignedViewer } from './signed-viewer-guard';
 
 /** A file of a lesson's HLS: up to four folders deep, plain names, one of the HLS extensions. */
 const HLS_FILE = /^[a-z0-9_-]+(?:\/[a-z0-9_-]+){0,3}\.(m3u8|ts|m4s|mp4|aac|vtt)$/i;
@@ -47,21 +47,7 @@ interface MediaRequest {
   Querystring: { expires?: string; signature?: string };
 }
 
-/**
- * Route guard of the media routes: the signed-in caller (bearer or cookie) must be the user the
- * query was signed for, for this session, before `expires`; else 403 `signedUrlInvalid`, visitors
- * included (a signed URL is never a reason to sign in). 404 for a malformed session id.
- */
-const requireSignedViewer = guard('signed-in', async (request) => {
-  const { params, query } = request as FastifyRequest<MediaRequest>;
-  const sessionId = parseId(params.sessionId);
-  if (sessionId === null) throw notFound();
-  const auth = await getAuth(request);
-  const valid =
-    auth !== null &&
-    isValidLessonMediaSignature(request.server.settings.appKey, sessionId, auth.user.id, Number(query.expires), query.signature ?? '');
-  if (!valid) throw new ApiError(403, MESSAGES.signedUrlInvalid);
-});
+const requireViewer = requireSignedViewer(isValidLessonMediaSignature);
 
 const params = { type: 'object', properties: { sessionId: { type: 'string' } } } as const;
 
@@ -111,7 +97,7 @@ const lessonMediaRoutes: FastifyPluginAsync = async (app) => {
   app.get<MediaRequest>(
     '/api/media/lessons/:sessionId/hls/*',
     {
-      onRequest: requireSignedViewer,
+      onRequest: requireViewer,
       compress: false,
       schema: {
         // A path of several segments has no OpenAPI form (a path parameter holds no `/`), as `/media/*`.
@@ -156,7 +142,7 @@ const lessonMediaRoutes: FastifyPluginAsync = async (app) => {
   app.get<MediaRequest>(
     '/api/media/lessons/:sessionId/subtitles.vtt',
     {
-      onRequest: requireSignedViewer,
+      onRequest: requireViewer,
       compress: false,
       schema: {
         tags: ['commerce'],

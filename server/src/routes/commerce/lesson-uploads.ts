@@ -14,6 +14,18 @@ import { createLessonUploadServer, LESSON_UPLOADS_PATH } from '../../modules/les
 /** How often unfinished uploads older than a day are looked for, ms. */
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
+/**
+ * Puts the headers that hooks have set on `reply` (helmet's security headers, the request id, the
+ * rate limit's counters) onto its raw response, before a hijacked route answers there. Fastify
+ * writes them only when it sends an answer itself, so the tus answers (success and refusal alike)
+ * went out without them (issue 31 item 7). The tus server's own headers win where both set one.
+ */
+function keepHookHeaders(reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+}
+
 const lessonUploadsRoutes: FastifyPluginAsync = async (app) => {
   const tus = createLessonUploadServer(app);
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -24,11 +36,18 @@ const lessonUploadsRoutes: FastifyPluginAsync = async (app) => {
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
+  /**
+   * Answers a tus request (after the permission guard): takes `request`, answers on `reply.raw`
+   * through the tus server. 412 `uploadProtocolRequired` without `Tus-Resumable: 1.0.0`; the tus
+   * server's own refusals as {@link createLessonUploadServer} maps them. Every answer carries the
+   * headers the hooks set so far (issue 31 item 7): see {@link keepHookHeaders}.
+   */
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // Only the tus protocol is spoken here: anything else gets the API's own Persian 412.
     if (request.headers['tus-resumable'] !== '1.0.0') throw new ApiError(412, MESSAGES.uploadProtocolRequired);
     const audit = await auditContextOf(request);
     reply.hijack();
+    keepHookHeaders(reply);
     await tus.handle(request.raw, reply.raw, audit);
   };
   const id = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[0-9a-f]{32}$' } } } as const;

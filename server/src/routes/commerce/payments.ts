@@ -11,6 +11,7 @@ import {
   PAYMENT_CALLBACK_PATH,
   paymentAmount,
   paymentContexts,
+  startPayment,
   type CallbackQuery,
 } from '../../modules/commerce/checkout-service';
 import { addFormBodyParser } from '../../lib/form-body';
@@ -39,7 +40,13 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   // The hidden form posts application/x-www-form-urlencoded (scoped to this plugin's routes).
   addFormBodyParser(app, FORM_BODY_LIMIT);
 
-  /** POST /api/payments/start (form field `token`): 303 to the gateway's pay page; 404 unknown token. No XSRF: a navigation. */
+  /**
+   * POST /api/payments/start (form field `token`): 303 to the gateway's pay page; 404 unknown token.
+   * No XSRF: a navigation. An order whose discount code lapsed since checkout (issue 31 item 3) is
+   * not opened: its attempt fails and the browser goes back with 303 to
+   * `/shopping-cart?payment=discount-lapsed&order_id=<id>`, where the cart page says why and leads
+   * back to the cart (the gateway's other returns use `payment=paid|failed` the same way).
+   */
   app.post<{ Body: { token: string } }>(
     '/api/payments/start',
     {
@@ -53,7 +60,8 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      await paymentAmount(app.db, request.body.token);
+      const start = await startPayment(app.db, app.settings.discountHoldMinutes, request.body.token);
+      if (!start.open) return reply.redirect(`/shopping-cart?payment=discount-lapsed&order_id=${start.orderId}`, 303);
       return reply.redirect(payment.gateway.payUrl(request.body.token), 303);
     },
   );

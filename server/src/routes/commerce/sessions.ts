@@ -1,12 +1,11 @@
 /**
  * Session pages and what buyers own (issue 6; SPEC §2 /products/:productId/:productSessionId, §3
- * buyedProducts): the session detail, progress, the lesson file behind a signed URL (Range
- * supported), and the bought-products list.
+ * buyedProducts): the session detail, progress, the lesson file behind a URL signed for its viewer
+ * (Range supported; issue 31 item 4), and the bought-products list.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { SessionProgressBody } from '@shop/contracts';
-import { ApiError, notFound } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
+import { notFound } from '../../lib/api-error';
 import { parseId } from '../../lib/pagination';
 import { sendStoredFile } from '../../lib/stored-file-reply';
 import {
@@ -26,10 +25,18 @@ import {
   setSessionProgress,
 } from '../../modules/commerce/sessions-service';
 import { isValidSessionFileSignature } from '../../modules/commerce/signed-urls';
+import { requireSignedViewer } from './signed-viewer-guard';
 
 const errors = signedInErrorResponses;
 
 const sessionParams = { type: 'object', properties: { sessionId: { type: 'string' } } } as const;
+
+interface SessionFileRequest {
+  Params: { sessionId: string };
+  Querystring: { expires?: string; signature?: string };
+}
+
+const requireFileViewer = requireSignedViewer(isValidSessionFileSignature);
 
 const sessionsRoutes: FastifyPluginAsync = async (app) => {
   const sessionIdOf = (raw: string) => {
@@ -83,17 +90,19 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * GET /api/media/sessions/:sessionId?expires=&signature=: the lesson file from the private store,
-   * local or S3 (lib/stored-file-reply.ts: 206 for `Range`, 416 for a bad range); 403
-   * `signedUrlInvalid` when expired or tampered; 404 without a file.
+   * local or S3 (lib/stored-file-reply.ts: 206 for `Range`, 416 for a bad range), to the signed-in
+   * user it was signed for while they may view the session (issue 31 item 4). 403
+   * `signedUrlInvalid` for a visitor, another user, an expired or tampered signature, or a viewer
+   * who may no longer view it (a refund); 404 without a file, and for a streamed lesson's source.
    */
-  app.get<{ Params: { sessionId: string }; Querystring: { expires?: string; signature?: string } }>(
+  app.get<SessionFileRequest>(
     '/api/media/sessions/:sessionId',
     {
-      config: { access: 'public' },
+      onRequest: requireFileViewer,
       compress: false,
       schema: {
         tags: ['commerce'],
-        summary: 'A lesson file through its signed, expiring URL',
+        summary: 'A lesson file through the expiring URL signed for the signed-in viewer',
         params: sessionParams,
         querystring: {
           type: 'object',
@@ -108,12 +117,8 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = sessionIdOf(request.params.sessionId);
-      const { expires, signature } = request.query;
-      if (!isValidSessionFileSignature(app.settings.appKey, id, Number(expires), signature ?? '')) {
-        throw new ApiError(403, MESSAGES.signedUrlInvalid);
-      }
-      const session = await getSessionFile(app.db, id);
+      const { user } = await requireAuth(request);
+      const session = await getSessionFile(app.db, user, sessionIdOf(request.params.sessionId));
       if (!session) throw notFound();
       const { file } = session;
       return sendStoredFile(

@@ -1,13 +1,11 @@
 /** RSS feeds of posts and podcasts (issue 3; the shell's footer links to them). */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '../../lib/messages';
 import { buildPodcastsFeed, buildPostsFeed } from '../../modules/content/feeds-service';
 
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 
 const feedsRoutes: FastifyPluginAsync = async (app) => {
-  /** Origin of absolute URLs: PUBLIC_URL when set, else the request's protocol and host. */
-  const originOf = (request: FastifyRequest) => app.settings.publicUrl ?? `${request.protocol}://${request.host}`;
   const schema = (summary: string) => ({
     tags: ['content'],
     summary,
@@ -16,17 +14,17 @@ const feedsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** GET /feeds/posts.xml: RSS 2.0 of the newest active posts. */
-  app.get('/feeds/posts.xml', { schema: schema('RSS feed of posts') }, async (request, reply) =>
-    reply.type(RSS_TYPE).header('cache-control', 'public, max-age=300').send(await buildPostsFeed(app.db, originOf(request))),
+  app.get('/feeds/posts.xml', { schema: schema('RSS feed of posts') }, async (_request, reply) =>
+    reply.type(RSS_TYPE).header('cache-control', 'public, max-age=300').send(await buildPostsFeed(app.db, app.settings.publicUrl)),
   );
 
   /** GET /feeds/podcasts.xml: RSS 2.0 + iTunes tags, audio as enclosures. */
-  app.get('/feeds/podcasts.xml', { schema: schema('RSS feed of podcasts (iTunes)') }, async (request, reply) =>
+  app.get('/feeds/podcasts.xml', { schema: schema('RSS feed of podcasts (iTunes)') }, async (_request, reply) =>
     reply
       .type(RSS_TYPE)
       .header('cache-control', 'public, max-age=300')
       .send(
-        await buildPodcastsFeed(app.db, app.storage, originOf(request), {
+        await buildPodcastsFeed(app.db, app.storage, app.settings.publicUrl, {
           email: process.env.FEED_OWNER_EMAIL || 'super@example.com',
           name: process.env.FEED_AUTHOR || MESSAGES.feedAuthor,
         }),

@@ -11,7 +11,6 @@ import { errorBodySchema, likeAnswerSchema, paginatedSchema, searchResultSchema,
 import { yupBody, yupQuery } from '../../lib/yup-body';
 import { getAuth, guard, requireAuth, requireUser } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
-import { linkOrigin } from '../../modules/mail/mailer';
 import { notifyCommentPosted } from '../../modules/site/comment-notifications';
 import { likeItem, postComment } from '../../modules/site/engagement-service';
 import { search } from '../../modules/site/search-service';
@@ -91,7 +90,7 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { user } = await requireAuth(request);
       const answer = await postComment(app.db, user, request.body, (tx, [id]) =>
-        notifyCommentPosted(app, tx, id!, user.id, linkOrigin(request)),
+        notifyCommentPosted(app, tx, id!, user.id, app.settings.publicUrl),
       );
       return reply.code(201).send(answer);
     },

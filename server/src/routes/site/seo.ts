@@ -10,7 +10,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { create } from 'xmlbuilder2';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/api-error';
-import { linkOrigin } from '../../modules/mail/mailer';
 import { SITEMAP_SECTIONS, sitemapBlockItems, sitemapBlocks, type SitemapBlock, type SitemapSection } from '../../modules/site/sitemap-service';
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -124,7 +123,7 @@ const seoRoutes: FastifyPluginAsync = async (app) => {
         { path: '/sitemaps/pages.xml', lastmod: newestOf(files.flatMap(([, blocks]) => blocks)) },
         ...files.flatMap(([name, blocks]) => blocks.map(({ block, lastmod }) => ({ path: `/sitemaps/${name}-${block}.xml`, lastmod }))),
       ];
-      return reply.type(xml).header('cache-control', cacheControl).send(sitemapXml(linkOrigin(request), entries, 'sitemapindex'));
+      return reply.type(xml).header('cache-control', cacheControl).send(sitemapXml(app.settings.publicUrl, entries, 'sitemapindex'));
     },
   );
 
@@ -158,7 +157,7 @@ const seoRoutes: FastifyPluginAsync = async (app) => {
         urls = items.map(({ id, updated_at }) => ({ path: `/${section}/${id}`, lastmod: updated_at }));
         if (urls.length === 0) throw notFound();
       }
-      return reply.type(xml).header('cache-control', cacheControl).send(sitemapXml(linkOrigin(request), urls));
+      return reply.type(xml).header('cache-control', cacheControl).send(sitemapXml(app.settings.publicUrl, urls));
     },
   );
 
@@ -175,7 +174,7 @@ const seoRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     (request, reply) =>
-      reply.type('text/plain; charset=utf-8').header('cache-control', cacheControl).send(robotsTxt(linkOrigin(request))),
+      reply.type('text/plain; charset=utf-8').header('cache-control', cacheControl).send(robotsTxt(app.settings.publicUrl)),
   );
 };
 

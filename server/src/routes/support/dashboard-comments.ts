@@ -3,7 +3,7 @@
  * show-comments; issue 3): list, approve, reject, delete with replies, reply as staff; the same
  * actions on many comments at once, and the list as a CSV file (issue 26).
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { CONTENT_TYPES, type BulkActionBody, type CommentBulkAction } from '@shop/contracts';
 import { commentReplySchema } from '@shop/validation';
 import { notFound } from '../../lib/api-error';
@@ -13,7 +13,6 @@ import { parseId } from '../../lib/pagination';
 import { bulkActionAnswerSchema, bulkActionBodySchema, dashboardCommentSchema, itemSchema, messageSchema, paginatedSchema, signedInErrorResponses, pageQueryProperties } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requireAuth, requirePermission } from '../../plugins/app/auth';
-import { linkOrigin } from '../../modules/mail/mailer';
 import { notifyCommentsPublished } from '../../modules/site/comment-notifications';
 import { commentsCsv } from '../../modules/site/comment-exports';
 import { listCommentsForModeration, type CommentListQuery } from '../../modules/site/comments-service';
@@ -47,9 +46,9 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
   };
   /** The approval and reply mails of comments made public by `actorId`, queued in the change's transaction (issue 26). */
   const mailPublished =
-    (actorId: number, request: FastifyRequest): InCommentTransaction =>
+    (actorId: number): InCommentTransaction =>
     (tx, ids) =>
-      notifyCommentsPublished(app, tx, ids, actorId, linkOrigin(request));
+      notifyCommentsPublished(app, tx, ids, actorId, app.settings.publicUrl);
 
   /** GET /api/dashboard/comments: Paginated<DashboardComment>, newest first, by type/status/q. */
   app.get<{ Querystring: CommentListQuery }>(
@@ -98,7 +97,7 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
       async (request) => {
         const id = idOf(request.params.id);
         const { user } = await requireAuth(request);
-        return { data: await moderateComment(app.db, user, id, action, await auditContextOf(request), mailPublished(user.id, request)) };
+        return { data: await moderateComment(app.db, user, id, action, await auditContextOf(request), mailPublished(user.id)) };
       },
     );
   }
@@ -121,7 +120,7 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { user } = await requireAuth(request);
-      return moderateComments(app.db, user, request.body.action, request.body.ids, await auditContextOf(request), mailPublished(user.id, request));
+      return moderateComments(app.db, user, request.body.action, request.body.ids, await auditContextOf(request), mailPublished(user.id));
     },
   );
 
@@ -158,7 +157,7 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const id = idOf(request.params.id);
       const { user } = await requireAuth(request);
-      const data = await replyAsStaff(app.db, user, id, request.body.text, await auditContextOf(request), mailPublished(user.id, request));
+      const data = await replyAsStaff(app.db, user, id, request.body.text, await auditContextOf(request), mailPublished(user.id));
       return reply.code(201).send({ data });
     },
   );

@@ -5,7 +5,6 @@ import { errorBodySchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { guard, requireAuth } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
-import { linkOrigin } from '../../modules/mail/mailer';
 import { assertCanSendTicket, createTicket, TICKET_MESSAGES } from '../../modules/support/tickets-service';
 import { notifyNewTicket } from '../../modules/support/ticket-notifications';
 import { ticketSchema } from './ticket-schema';
@@ -55,7 +54,7 @@ const ticketsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { user } = await requireAuth(request);
       const data = await createTicket(app.db, { userId: user.id, ...request.body }, (tx, ticket) =>
-        notifyNewTicket(app, tx, ticket, linkOrigin(request)),
+        notifyNewTicket(app, tx, ticket, app.settings.publicUrl),
       );
       return reply.code(201).send({ message: TICKET_MESSAGES.created, data });
     },

@@ -20,7 +20,6 @@ import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { changePassword, type PasswordChangeInput } from '../../modules/auth/auth-service';
 import { sendVerificationEmail } from '../../modules/auth/email-verification';
-import { linkOrigin } from '../../modules/mail/mailer';
 import { updateOwnProfile, type OwnProfileInput } from '../../modules/users/users-service';
 import { listLikedPodcasts } from '../../modules/content/podcasts-service';
 import { listLikedPosts } from '../../modules/content/posts-service';
@@ -61,7 +60,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       // A changed email and the mail of its new link commit together (issue 26).
       const saved = await app.db.transaction(async (tx) => {
         const changed = await updateOwnProfile(tx, caller.id, request.body);
-        if (changed?.emailChanged) await sendVerificationEmail(app.mailer, tx, app.settings.appKey, linkOrigin(request), changed.user);
+        if (changed?.emailChanged) await sendVerificationEmail(app.mailer, tx, app.settings.appKey, app.settings.publicUrl, changed.user);
         return changed;
       });
       if (!saved) throw notFound();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DashboardProductSession } from '@shop/contracts';
-import { productSessions } from '../../../src/db/schema';
+import { productSessions, users } from '../../../src/db/schema';
 import { SEED_MEDIA_DIR } from '../../../src/db/seed';
 import { signSessionFileUrl } from '../../../src/modules/commerce/signed-urls';
 import { s3FromEnv } from '../../../src/settings';
@@ -51,19 +51,24 @@ describe.each(CASES)('lesson files on %s with the %s store', (target, store) => 
   let app: FastifyInstance;
   let s3: LocalS3 | undefined;
   let superHeaders: AuthHeaders;
+  /** The signed-in viewer the file URLs are signed for (issue 31 item 4): the super user, on free previews. */
+  let viewerId: number;
   let origin: string;
   beforeAll(async () => {
     if (store === 's3') s3 = await startLocalS3();
     app = await buildTestApp(target, { s3: s3?.settings, signedUrlTtlSeconds: 600 });
     origin = await app.listen({ port: 0, host: '127.0.0.1' });
     superHeaders = await headersOf(app, 'super@example.com');
+    viewerId = (await app.db.select({ id: users.id }).from(users).where(eq(users.email, 'super@example.com')))[0]!.id;
   });
   afterAll(async () => {
     await app.close();
     await s3?.close();
   });
 
-  const signed = (id: number, ttlSeconds = 600, now = Date.now()) => signSessionFileUrl(app.settings.appKey, id, ttlSeconds, now).url;
+  const signed = (id: number, ttlSeconds = 600, now = Date.now()) => signSessionFileUrl(app.settings.appKey, id, viewerId, ttlSeconds, now).url;
+  /** A file URL opened by the viewer it is signed for. */
+  const open = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers: { ...superHeaders, ...headers } });
   const fileKeyOf = async (id: number) =>
     (await app.db.select({ file: productSessions.file }).from(productSessions).where(eq(productSessions.id, id)))[0]?.file ?? null;
   /** The lesson of session `id` sent as the dashboard sends it: a resumable upload (tus). */
@@ -84,7 +89,7 @@ describe.each(CASES)('lesson files on %s with the %s store', (target, store) => 
   let fileType: string;
 
   it('stores a dashboard-uploaded lesson file privately: in the store, never under /media', async () => {
-    const form = multipart({ product_id: '2', title: 'جلسه با فایل', slug: 'storage-test-session', description: '<p>متن</p>', position: '7', is_free_preview: 'false', is_active: 'true', comment_status: 'open' });
+    const form = multipart({ product_id: '2', title: 'جلسه با فایل', slug: 'storage-test-session', description: '<p>متن</p>', position: '7', is_free_preview: 'true', is_active: 'true', comment_status: 'open' });
     const created = await app.inject({ method: 'POST', url: '/api/dashboard/product-sessions', payload: form.payload, headers: { ...form.headers, ...superHeaders } });
     expect(created.statusCode).toBe(201);
     sessionId = created.json<{ data: DashboardProductSession }>().data.id;
@@ -101,7 +106,7 @@ describe.each(CASES)('lesson files on %s with the %s store', (target, store) => 
 
   it('plays the file through its signed URL, whole and in byte ranges', async () => {
     const url = signed(sessionId);
-    const whole = await app.inject({ url });
+    const whole = await open(url);
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload).toEqual(LESSON);
     expect(whole.headers).toMatchObject({
@@ -110,13 +115,13 @@ describe.each(CASES)('lesson files on %s with the %s store', (target, store) => 
       'accept-ranges': 'bytes',
       'cache-control': 'private, no-store',
     });
-    const part = await app.inject({ url, headers: { range: 'bytes=1000-1999' } });
+    const part = await open(url, { range: 'bytes=1000-1999' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 1000-1999/${LESSON.length}`);
     expect(part.rawPayload).toEqual(LESSON.subarray(1000, 2000));
-    const tail = await app.inject({ url, headers: { range: 'bytes=-100' } });
+    const tail = await open(url, { range: 'bytes=-100' });
     expect(tail.rawPayload).toEqual(LESSON.subarray(LESSON.length - 100));
-    const bad = await app.inject({ url, headers: { range: `bytes=${LESSON.length}-` } });
+    const bad = await open(url, { range: `bytes=${LESSON.length}-` });
     expect(bad.statusCode).toBe(416);
     expect(bad.headers['content-range']).toBe(`bytes */${LESSON.length}`);
   });
@@ -127,9 +132,9 @@ describe.each(CASES)('lesson files on %s with the %s store', (target, store) => 
     const later = url.replace(/expires=(\d+)/, (_, s: string) => `expires=${Number(s) + 1}`);
     const forged = url.replace(/signature=[^&]*/, 'signature=AAAA');
     const otherSession = url.replace(`/sessions/${sessionId}?`, `/sessions/${sessionId - 1}?`);
-    const wrongKey = signSessionFileUrl('another-key', sessionId, 600).url;
+    const wrongKey = signSessionFileUrl('another-key', sessionId, viewerId, 600).url;
     for (const refused of [expired, later, forged, otherSession, wrongKey, `/api/media/sessions/${sessionId}`]) {
-      const response = await app.inject({ url: refused, headers: { range: 'bytes=0-9' } });
+      const response = await open(refused, { range: 'bytes=0-9' });
       expect({ refused, status: response.statusCode }).toEqual({ refused, status: 403 });
       expect(response.json<{ message: string }>().message).toBe(INVALID);
     }
@@ -142,7 +147,7 @@ describe.each(CASES)('lesson files on %s with the %s store', (target, store) => 
       .where(eq(productSessions.file, 'seed/podcast-1.ogg'));
     expect(preview).toBeDefined();
     expect((await app.storage.statPrivate('seed/podcast-1.ogg'))?.size).toBe(SEED_CLIP.length);
-    const response = await app.inject({ url: signed(preview!.id) });
+    const response = await open(signed(preview!.id));
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload).toEqual(SEED_CLIP);
   });
@@ -153,12 +158,12 @@ describe.each(CASES)('lesson files on %s with the %s store', (target, store) => 
     const newKey = (await fileKeyOf(sessionId))!;
     expect(newKey).not.toBe(key);
     expect(await app.storage.statPrivate(key)).toBeNull();
-    expect((await app.inject({ url: signed(sessionId) })).rawPayload).toEqual(replacement);
+    expect((await open(signed(sessionId))).rawPayload).toEqual(replacement);
 
     const deleted = await app.inject({ method: 'DELETE', url: `/api/dashboard/product-sessions/${sessionId}`, headers: superHeaders });
     expect(deleted.statusCode).toBe(200);
     expect(await app.storage.statPrivate(newKey)).toBeNull();
-    expect((await app.inject({ url: signed(sessionId) })).statusCode).toBe(404);
+    expect((await open(signed(sessionId))).statusCode).toBe(404);
     // The seed's shared clips stay.
     expect(await app.storage.statPrivate('seed/podcast-1.ogg')).not.toBeNull();
   });

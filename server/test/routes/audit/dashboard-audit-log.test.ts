@@ -116,12 +116,12 @@ describe.each(DB_TARGETS)('audit log on %s', (target) => {
     });
     expect(refunded.statusCode).toBe(201);
     const [refund] = await entriesOf('order_item', item.id);
-    expect(refund).toMatchObject({
-      action: 'refund',
-      ip: CLIENT_IP,
-      before: { refunded_at: null, refund_amount: null },
-      after: { order_id: order.id, product_id: item.product_id, refund_amount: item.purchase_price, user_id: order.user.id },
-    });
+    expect(refund).toMatchObject({ action: 'refund', ip: CLIENT_IP, actor: { id: superId } });
+    // The item as it was and as it is (issue 31 item 7): its order, buyer, course and price on both
+    // sides, then the refund's own fields, unset before.
+    const itemFields = { order_id: order.id, user_id: order.user.id, product_id: item.product_id, title: item.title, price: item.purchase_price, discount: item.discount };
+    expect(refund!.before).toEqual({ ...itemFields, refunded_at: null, refund_amount: null, refunded_by: null });
+    expect(refund!.after).toEqual({ ...itemFields, refunded_at: refunded.json<{ data: { refunded_at: string } }>().data.refunded_at, refund_amount: item.purchase_price - item.discount, refunded_by: superId });
 
     // The refunded course can be given back by hand: a manual order.
     const manual = await call({

@@ -62,6 +62,24 @@ describe.each(DB_TARGETS)('auth API on %s', (target) => {
       });
       expect(response.statusCode).toBe(200);
     });
+
+    it('never lets a bearer that does not verify carry the cookie session past the XSRF check (issue 31 item 6)', async () => {
+      const token = await loginToken(app, 'user@example.com', 'User12345');
+      const cookie = `auth_token=${token}`;
+      for (const authorization of ['Bearer junk', 'Bearer revoked-long-ago', 'bearer x']) {
+        // A write with the cookie, no XSRF header, and a bearer of no one: refused, never done as the cookie's user.
+        const write = await app.inject({ method: 'PUT', url: '/api/profile', headers: { cookie, authorization }, payload: { full_name: 'هکر' } });
+        expect([write.statusCode, write.json()]).toEqual([401, { message: MESSAGES.tokenExpired }]);
+        // A read is one means too: the bearer, not the cookie.
+        const read = await app.inject({ method: 'GET', url: '/api/profile/favorites?type=post', headers: { cookie, authorization } });
+        expect(read.statusCode).toBe(401);
+      }
+      // Two words after Bearer are no bearer: the cookie is then the credential, and the XSRF check applies.
+      const malformed = await app.inject({ method: 'PUT', url: '/api/profile', headers: { cookie, authorization: 'Bearer a b' }, payload: { full_name: 'هکر' } });
+      expect(malformed.statusCode).toBe(419);
+      const info = await post('/api/auth/logged-in-user-info', undefined, { authorization: `Bearer ${token}` });
+      expect(info.json<LoggedInUserInfo>().data.user.full_name).not.toBe('هکر');
+    });
   });
 
   describe('register', () => {

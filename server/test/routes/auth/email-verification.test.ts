@@ -37,12 +37,12 @@ describe.each(DB_TARGETS)('email verification on %s', (target) => {
   /** Registers a new account and answers its token and email. */
   async function registerUser(): Promise<{ token: string; email: string; id: number }> {
     const email = `verify${++counter}@example.com`;
-    const response = await post('/api/auth/register', {
-      full_name: 'مریم آزمون',
-      email,
-      password: 'Secret123',
-      password_confirmation: 'Secret123',
-    });
+    // Another Host, as an attacker would send it: the link must not follow it (issue 31 item 5).
+    const response = await post(
+      '/api/auth/register',
+      { full_name: 'مریم آزمون', email, password: 'Secret123', password_confirmation: 'Secret123' },
+      { host: 'evil.test', 'x-forwarded-host': 'evil.test' },
+    );
     expect(response.statusCode).toBe(201);
     const body = response.json<AuthTokenAnswer>();
     return { token: body.token, email, id: body.data.user.id };
@@ -58,7 +58,10 @@ describe.each(DB_TARGETS)('email verification on %s', (target) => {
     expect(mail.html).toContain('مریم آزمون');
     expect(mail.text).toMatch(PERSIAN);
     expect(mail.text).toContain('۶۰ دقیقه');
-    expect(mail.text).toMatch(/http:\/\/localhost(:80)?\/verification\?token=/);
+    // Without PUBLIC_URL: the address the server listens on.
+    expect(app.settings.publicUrl).toBe(`http://localhost:${app.settings.listen.port}`);
+    expect(mail.text).toContain(`${app.settings.publicUrl}/verification?token=`);
+    expect(mail.text).not.toContain('evil.test');
     expect(mail.parsed.from?.text).toContain('no-reply@localhost');
 
     const first = await verify(tokenOf(mail));

@@ -118,7 +118,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     expect(asked.json()).toEqual({ message: MESSAGES.smsCodeSent });
     const code = await lastCode(DEMO_MOBILE, '۰۹۱۲ ۱۲۳ ۴۵۶۷');
     const sms = (await outboxed()).find((s) => s.code === code && s.to === DEMO_MOBILE)!;
-    expect(sms.code).toMatch(/^\d{5}$/);
+    expect(sms.code).toMatch(/^\d{6}$/);
     expect(sms.text).toContain(sms.code);
     expect(new Date(sms.time).getTime()).toBeGreaterThan(Date.now() - 60_000);
     // Stored as an HMAC, never as the code.
@@ -139,7 +139,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     // The same code again: used.
     const replayed = await smsLogin(DEMO_MOBILE, sms.code);
     expect(replayed.statusCode).toBe(422);
-    expect(replayed.json()).toEqual({ message: MESSAGES.resetCodeExpired, errors: { code: [MESSAGES.resetCodeExpired] } });
+    expect(replayed.json()).toEqual({ message: MESSAGES.codeRefused, errors: { code: [MESSAGES.codeRefused] } });
   });
 
   it('answers an unknown number the same, and sends it nothing', async () => {
@@ -152,7 +152,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     const again = await askCode('09350009999');
     expect(again.statusCode).toBe(429);
     // And no code signs it in.
-    expect((await smsLogin('09350009999', '12345')).statusCode).toBe(422);
+    expect((await smsLogin('09350009999', '123456')).statusCode).toBe(422);
   });
 
   it.each([
@@ -166,10 +166,10 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     expect(response.json<{ errors: Record<string, string[]> }>().errors.mobile).toEqual(['شماره موبایل معتبر نیست']);
   });
 
-  it('refuses a code that is not 5 digits, and an unknown purpose', async () => {
+  it('refuses a code that is not 6 digits, and an unknown purpose', async () => {
     const short = await smsLogin(DEMO_MOBILE, '1234');
     expect(short.statusCode).toBe(422);
-    expect(short.json<{ errors: Record<string, string[]> }>().errors.code).toEqual(['کد باید ۵ رقم باشد']);
+    expect(short.json<{ errors: Record<string, string[]> }>().errors.code).toEqual(['کد باید ۶ رقم باشد']);
     const purpose = await askCode(DEMO_MOBILE, 'anything');
     expect(purpose.statusCode).toBe(422);
     expect(purpose.json<{ errors: Record<string, string[]> }>().errors.purpose).toEqual(['نوع کد معتبر نیست']);
@@ -207,6 +207,45 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     expect((await askCode(mobile)).statusCode).toBe(200);
   });
 
+  it('counts per requester first, so no one address uses up a number; then ten an hour from anyone, but never for a known device (issue 31 item 7)', async () => {
+    // The owner registers on this browser, which becomes a known device of the account.
+    const n = String(++mobileCounter).padStart(4, '0');
+    const registered = await post('/api/auth/register', {
+      full_name: 'مالک شماره',
+      email: `owner${n}@example.com`,
+      mobile: `0936100${n}`,
+      password: 'Secret123',
+      password_confirmation: 'Secret123',
+    });
+    expect(registered.statusCode).toBe(201);
+    const mobile = registered.json<AuthTokenAnswer>().data.user.mobile!;
+    const device = { cookie: `known_device=${setCookie(registered, 'known_device')!.value}` };
+
+    // An attacker's address asks once, then is held back; the owner, from another address, is not.
+    nextIp();
+    expect((await askCode(mobile)).statusCode).toBe(200);
+    expect((await askCode(mobile)).statusCode).toBe(429);
+    nextIp();
+    expect((await askCode(mobile)).statusCode).toBe(200);
+    // Ten addresses together fill the number's hour: the eleventh is held back…
+    for (let i = 2; i < 10; i += 1) {
+      nextIp();
+      expect((await askCode(mobile)).statusCode).toBe(200);
+    }
+    nextIp();
+    const eleventh = await askCode(mobile);
+    expect(eleventh.statusCode).toBe(429);
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(50 * 60);
+    // …but not the owner's known device, which signs in with its code.
+    nextIp();
+    const csrf = await csrfHeaders(app);
+    await outboxed(); // the attackers' SMS are written before the owner's is asked for
+    askedAt.set(mobile, Date.now());
+    const own = await post('/api/auth/sms-code', { mobile, purpose: 'login' }, { ...csrf, cookie: `${csrf.cookie}; ${device.cookie}` });
+    expect(own.statusCode).toBe(200);
+    expect((await smsLogin(mobile, await lastCode(mobile))).statusCode).toBe(200);
+  });
+
   it('ends a code after its two minutes', async () => {
     const { mobile } = await registerUser();
     await askCode(mobile);
@@ -214,24 +253,24 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     advanceClock(2 * 60_000 + 1000);
     const late = await smsLogin(mobile, code);
     expect(late.statusCode).toBe(422);
-    expect(late.json<{ message: string }>().message).toBe(MESSAGES.resetCodeExpired);
+    expect(late.json<{ message: string }>().message).toBe(MESSAGES.codeRefused);
   });
 
   it('ends a code at its fifth wrong try, and keeps the new code only', async () => {
     const { mobile } = await registerUser();
     await askCode(mobile);
     const code = await lastCode(mobile);
-    const wrong = code === '00000' ? '11111' : '00000';
+    const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 1; i <= 4; i += 1) {
       const response = await smsLogin(mobile, wrong);
       expect(response.statusCode).toBe(422);
-      expect(response.json<{ message: string }>().message).toBe(MESSAGES.resetCodeInvalid);
+      expect(response.json<{ message: string }>().message).toBe(MESSAGES.codeRefused);
     }
     const fifth = await smsLogin(mobile, wrong);
-    expect(fifth.json<{ message: string }>().message).toBe(MESSAGES.resetCodeTriesUsed);
+    expect(fifth.json<{ message: string }>().message).toBe(MESSAGES.codeRefused);
     // From another address: this one has had its five sign-in tries of the minute (the login's limit).
     nextIp();
-    expect((await smsLogin(mobile, code)).json<{ message: string }>().message).toBe(MESSAGES.resetCodeExpired);
+    expect((await smsLogin(mobile, code)).json<{ message: string }>().message).toBe(MESSAGES.codeRefused);
 
     // A newer code ends the older one.
     advanceClock(61_000);
@@ -254,7 +293,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     if (codeOfA !== codeOfB) {
       const crossed = await smsLogin(b.mobile, codeOfA);
       expect(crossed.statusCode).toBe(422);
-      expect(crossed.json<{ message: string }>().message).toBe(MESSAGES.resetCodeInvalid);
+      expect(crossed.json<{ message: string }>().message).toBe(MESSAGES.codeRefused);
     }
     // A code for sign-in does not reset a password.
     const asReset = await post('/api/auth/sms-reset-password', { mobile: a.mobile, code: codeOfA, password: 'Fresh1234', password_confirmation: 'Fresh1234' });
@@ -330,7 +369,7 @@ describe.each(DB_TARGETS)("sms.ir's verify API on %s", (target) => {
     expect(smsir.calls).toHaveLength(1);
     const [call] = smsir.calls;
     expect(call).toMatchObject({ path: '/v1/send/verify', apiKey: smsir.apiKey, status: 200 });
-    expect(call!.body).toEqual({ mobile: '09121234567', templateId: TEMPLATE_ID, parameters: [{ name: 'CODE', value: expect.stringMatching(/^\d{5}$/) }] });
+    expect(call!.body).toEqual({ mobile: '09121234567', templateId: TEMPLATE_ID, parameters: [{ name: 'CODE', value: expect.stringMatching(/^\d{6}$/) }] });
     const code = call!.body.parameters![0]!.value;
     expect((await post('/api/auth/sms-login', { mobile: '09121234567', code })).statusCode).toBe(200);
   });

@@ -3,6 +3,8 @@
  * item's share; the gateway is asked for the total after the discount and the callback must
  * verify exactly that; a 100 % code completes the order at once; caps hold under concurrency
  * (20 checkouts, cap 5); a code that changed meanwhile refuses the checkout and creates nothing.
+ * Issue 31 item 3: a code switched off, ended or used up after checkout no longer discounts the
+ * payment of the unpaid order; the refusal names the total without it.
  */
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -19,7 +21,11 @@ import { aDiscountCodeForm, addToCart, callback, checkout, newBuyer, newCourse, 
 describe.each(DB_TARGETS)('checkout with a discount code on %s', (target) => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp(target, { seed: false, publicUrl: 'https://shop.example', rateLimit: { register: 1_000, checkout: 1_000 } });
+    app = await buildTestApp(target, {
+      seed: false,
+      publicUrl: 'https://shop.example',
+      rateLimit: { register: 1_000, checkout: 1_000, discountPerVisitor: 1_000, discountPerIp: 1_000 },
+    });
   });
   afterAll(() => app.close());
 
@@ -121,7 +127,7 @@ describe.each(DB_TARGETS)('checkout with a discount code on %s', (target) => {
     await app.db.update(discountCodes).set({ ends_at: new Date(Date.now() - 1000) }).where(eq(discountCodes.id, code.id));
     const response = await checkout(app, buyer);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: MESSAGES.discountExpired, errors: { code: [MESSAGES.discountExpired] } });
+    expect(response.json()).toEqual({ message: MESSAGES.discountInvalid, errors: { code: [MESSAGES.discountInvalid] } });
     expect(await app.db.select().from(orders).where(eq(orders.user_id, buyer.id))).toEqual([]);
   });
 
@@ -158,9 +164,70 @@ describe.each(DB_TARGETS)('checkout with a discount code on %s', (target) => {
     const refused = answers.filter((r) => r.statusCode === 422);
     expect(created).toHaveLength(5);
     expect(refused).toHaveLength(15);
-    for (const r of refused) expect(r.json()).toEqual({ message: MESSAGES.discountUsedUp, errors: { code: [MESSAGES.discountUsedUp] } });
+    for (const r of refused) expect(r.json()).toEqual({ message: MESSAGES.discountInvalid, errors: { code: [MESSAGES.discountInvalid] } });
     for (const r of created) expect(answerOf(r).order).toMatchObject({ discount_code: code.code, discount_amount: 20_000, total_price: 80_000 });
     const [stored] = await app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(eq(orders.discount_code_id, code.id));
     expect(stored!.n).toBe(5);
+  });
+
+  describe('paying an unpaid order whose code lapsed since checkout (issue 31 item 3)', () => {
+    const pay = (who: Buyer, orderId: number) => app.inject({ method: 'POST', url: `/api/orders/${orderId}/pay`, headers: who.headers });
+    /** A buyer's unpaid order of 100 000 + 60 000 tomans with a 25 % code (total 120 000), its attempt cancelled at the gateway. */
+    const cancelledOrder = async (overrides: Partial<DiscountCodeForm> = {}) => {
+      const buyer = await newBuyer(app);
+      await addToCart(app, buyer, (await newCourse(app, { price: 100_000 })).id);
+      await addToCart(app, buyer, (await newCourse(app, { price: 60_000 })).id);
+      const code = await newCode({ value: 25, ...overrides });
+      await apply(buyer, code.code);
+      const first = await checkout(app, buyer, `key-${code.code}`);
+      expect(first.statusCode).toBe(201);
+      const { order, payment } = answerOf(first);
+      expect(order).toMatchObject({ total_price: 120_000, discount_amount: 40_000 });
+      expect((await callback(app, buyer, payment!.token, 'NOK')).statusCode).toBe(303);
+      return { buyer, code, order };
+    };
+    const LAPSED = 'کد تخفیف این سفارش دیگر معتبر نیست؛ مبلغ بدون آن ۱۶۰٬۰۰۰ تومان است.';
+
+    it('refuses a new attempt in Persian with the total without the code, whether the code ended or was switched off', async () => {
+      const lapse: Array<[string, (codeId: number) => Promise<unknown>]> = [
+        ['ended', (id) => app.db.update(discountCodes).set({ ends_at: new Date(Date.now() - 1000) }).where(eq(discountCodes.id, id))],
+        ['switched off', (id) => app.db.update(discountCodes).set({ is_active: false }).where(eq(discountCodes.id, id))],
+      ];
+      for (const [why, change] of lapse) {
+        const { buyer, code, order } = await cancelledOrder();
+        await change(code.id);
+        const refused = await pay(buyer, order.id);
+        expect([why, refused.statusCode, refused.json()]).toEqual([why, 422, { message: LAPSED, errors: { code: [LAPSED] } }]);
+        expect(MESSAGES.orderDiscountLapsed('۱۶۰٬۰۰۰ تومان')).toBe(LAPSED);
+        // Nothing was asked of the gateway; the order is as it was.
+        expect((await orderOf(buyer, order.id)).payments.map((p) => p.status)).toEqual(['cancelled']);
+        // The same key answered again needs a new attempt too: refused the same way.
+        const again = await checkout(app, buyer, `key-${code.code}`);
+        expect([why, again.statusCode, again.json().message]).toEqual([why, 422, LAPSED]);
+        // Back in the cart the code reads invalid; without it a new order is priced now.
+        const cart = (await app.inject({ url: '/api/cart', headers: buyer.headers })).json<{ data: Cart }>().data;
+        expect(cart).toMatchObject({ discount: { code: code.code, amount: 0, problem: MESSAGES.discountInvalid }, total_price: 160_000 });
+        await app.inject({ method: 'DELETE', url: '/api/cart/discount-code', headers: buyer.headers });
+        const fresh = await checkout(app, buyer, `key-${code.code}-without`);
+        expect(fresh.statusCode).toBe(201);
+        expect(answerOf(fresh).order).toMatchObject({ discount_code: null, discount_amount: 0, total_price: 160_000 });
+      }
+    });
+
+    it('keeps its place within the hold, and loses it to later orders after (a code capped at 1)', async () => {
+      const { buyer, code, order } = await cancelledOrder({ total_cap: 1 });
+      // Within the hold the order's own use does not count against it.
+      const within = await pay(buyer, order.id);
+      expect(within.statusCode).toBe(200);
+      expect(answerOf(within).payment).toMatchObject({ token: expect.any(String) });
+      // After the hold another buyer takes the code's one use; the first order can no longer have it.
+      await app.db.update(orders).set({ created_at: sql`now() - interval '61 minutes'` }).where(eq(orders.id, order.id));
+      const other = await newBuyer(app);
+      await addToCart(app, other, (await newCourse(app, { price: 10_000 })).id);
+      await apply(other, code.code);
+      expect((await checkout(app, other)).statusCode).toBe(201);
+      const refused = await pay(buyer, order.id);
+      expect([refused.statusCode, refused.json().message]).toEqual([422, LAPSED]);
+    });
   });
 });

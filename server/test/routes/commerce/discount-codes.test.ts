@@ -1,16 +1,17 @@
 /**
  * Discount codes (issue 25): the dashboard's CRUD and uses, the cart's apply and remove with every
  * Persian refusal, and the pricing (percent rounded down per course, a fixed amount spread in
- * proportion so the shares sum exactly).
+ * proportion so the shares sum exactly). Issue 31 item 2: unknown, inactive, not started, expired
+ * and used-up codes answer alike, and tries are limited per user or visitor's cart and per IP.
  */
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { PERMISSIONS, type Cart, type DiscountCode, type DiscountCodeForm, type DiscountCodeUse, type Order, type Paginated } from '@shop/contracts';
-import { orders } from '../../../src/db/schema';
+import { discountCodes, orders } from '../../../src/db/schema';
 import { MESSAGES } from '../../../src/lib/messages';
 import { ensurePermissions } from '../../../src/modules/users/users-service';
-import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';
+import { DB_TARGETS, buildTestApp, csrfHeaders, setCookie } from '../../helpers/test-app';
 import { newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';
 import { aDiscountCodeForm, addToCart, buy, checkout, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
 
@@ -22,7 +23,10 @@ describe.each(DB_TARGETS)('discount codes on %s', (target) => {
   let staff: AuthHeaders;
   let serial = 0;
   beforeAll(async () => {
-    app = await buildTestApp(target, { seed: false, rateLimit: { register: 1_000, checkout: 1_000 } });
+    app = await buildTestApp(target, {
+      seed: false,
+      rateLimit: { register: 1_000, checkout: 1_000, discountPerVisitor: 1_000, discountPerIp: 1_000 },
+    });
     await ensurePermissions(app.db, PERMISSIONS);
     staff = await newStaff(app, ['manage-discounts']);
   });
@@ -233,33 +237,24 @@ describe.each(DB_TARGETS)('discount codes on %s', (target) => {
       expect((await apply(big, huge.code)).json<{ data: Cart }>().data).toMatchObject({ discount: { amount: 10_000 }, total_price: 0 });
     });
 
-    it('refuses each case with its own Persian message on `code`', async () => {
+    it('refuses each case with its Persian message on `code`', async () => {
       const buyer = await newBuyer(app);
       const empty = await newCode();
       expect(await refusalOf(buyer, empty.code)).toBe(MESSAGES.discountEmptyCart);
+      // An empty cart is refused before the code is looked up: it tells nothing of the code (issue 31 item 2).
+      expect(await refusalOf(buyer, 'NOSUCHCODE')).toBe(MESSAGES.discountEmptyCart);
       const course = await newCourse(app, { price: 40_000 });
       await addToCart(app, buyer, course.id);
       const other = await newCourse(app, { price: 40_000 });
-      const now = Date.now();
       const cases: Array<[Partial<DiscountCodeForm>, string]> = [
-        [{ is_active: false }, MESSAGES.discountInactive],
-        [{ starts_at: new Date(now + DAY_MS).toISOString() }, MESSAGES.discountNotStarted],
-        [{ starts_at: new Date(now - 2 * DAY_MS).toISOString(), ends_at: new Date(now - DAY_MS).toISOString() }, MESSAGES.discountExpired],
         [{ applies_to_all: false, product_ids: [other.id] }, MESSAGES.discountNotForTheseCourses],
         [{ min_cart_total: 50_000 }, MESSAGES.discountUnderMinimum(50_000)],
       ];
       for (const [overrides, message] of cases) expect(await refusalOf(buyer, (await newCode(overrides)).code)).toBe(message);
       expect(MESSAGES.discountUnderMinimum(50_000)).toContain('۵۰٬۰۰۰ تومان');
-      expect(await refusalOf(buyer, 'NOSUCHCODE')).toBe(MESSAGES.discountUnknown);
-      expect(await refusalOf(buyer, 'یلدا')).toBe(MESSAGES.discountUnknown);
 
       // Caps: a paid order (or an unpaid one within the hold) is a use.
-      const capped = await newCode({ total_cap: 1 });
       const first = await newBuyer(app);
-      await addToCart(app, first, (await newCourse(app, { price: 30_000 })).id);
-      await apply(first, capped.code);
-      await buy(app, first);
-      expect(await refusalOf(buyer, capped.code)).toBe(MESSAGES.discountUsedUp);
       const once = await newCode({ per_user_cap: 1 });
       await addToCart(app, first, (await newCourse(app, { price: 30_000 })).id);
       await apply(first, once.code);
@@ -268,6 +263,39 @@ describe.each(DB_TARGETS)('discount codes on %s', (target) => {
       expect(await refusalOf(first, once.code)).toBe(MESSAGES.discountUsedByYou);
       // Nothing was kept on the cart by a refusal.
       expect((await cartOf(buyer)).discount).toBeNull();
+    });
+
+    it('answers unknown, inactive, not started, expired and used-up codes alike (issue 31 item 2)', async () => {
+      const buyer = await newBuyer(app);
+      await addToCart(app, buyer, (await newCourse(app, { price: 40_000 })).id);
+      const now = Date.now();
+      const usedUp = await newCode({ total_cap: 1 });
+      const first = await newBuyer(app);
+      await addToCart(app, first, (await newCourse(app, { price: 30_000 })).id);
+      await apply(first, usedUp.code);
+      await buy(app, first);
+      const codes = [
+        'NOSUCHCODE',
+        'یلدا',
+        (await newCode({ is_active: false })).code,
+        (await newCode({ starts_at: new Date(now + DAY_MS).toISOString() })).code,
+        (await newCode({ starts_at: new Date(now - 2 * DAY_MS).toISOString(), ends_at: new Date(now - DAY_MS).toISOString() })).code,
+        usedUp.code,
+      ];
+      for (const code of codes) {
+        const response = await apply(buyer, code);
+        expect([code, response.statusCode, response.json()]).toEqual([
+          code,
+          422,
+          { message: 'این کد تخفیف معتبر نیست.', errors: { code: ['این کد تخفیف معتبر نیست.'] } },
+        ]);
+      }
+      expect(MESSAGES.discountInvalid).toBe('این کد تخفیف معتبر نیست.');
+      // A code kept on the cart that lapsed since reads the same as the cart's problem.
+      const kept = await newCode();
+      await apply(buyer, kept.code);
+      await app.db.update(discountCodes).set({ is_active: false }).where(eq(discountCodes.id, kept.id));
+      expect((await cartOf(buyer)).discount).toMatchObject({ code: kept.code, amount: 0, problem: MESSAGES.discountInvalid });
     });
 
     it('shows a kept code that no longer fits as a problem and takes nothing off', async () => {
@@ -290,5 +318,63 @@ describe.each(DB_TARGETS)('discount codes on %s', (target) => {
       expect(refused.json()).toEqual({ message: MESSAGES.discountUnderMinimum(60_000), errors: { code: [MESSAGES.discountUnderMinimum(60_000)] } });
       expect(await app.db.select().from(orders).where(eq(orders.user_id, buyer.id))).toEqual([]);
     });
+  });
+});
+
+describe.each(DB_TARGETS)('tries of discount codes (issue 31 item 2) on %s', (target) => {
+  let app: FastifyInstance;
+  let course: number;
+  let staff: AuthHeaders;
+  beforeAll(async () => {
+    app = await buildTestApp(target, { seed: false, rateLimit: { register: 1_000, discountPerVisitor: 3, discountPerIp: 5 } });
+    await ensurePermissions(app.db, PERMISSIONS);
+    staff = await newStaff(app, ['manage-discounts']);
+    course = (await newCourse(app, { price: 50_000 })).id;
+  });
+  afterAll(() => app.close());
+
+  const tryCode = (headers: Record<string, string>, code: string, ip: string) =>
+    app.inject({ method: 'PUT', url: '/api/cart/discount-code', headers, payload: { code }, remoteAddress: ip });
+  /** A new visitor at `ip` with the course in a new cart: the headers of their cookies. */
+  const visitorWithCart = async (ip: string) => {
+    const xsrf = await csrfHeaders(app);
+    const added = await app.inject({ method: 'POST', url: '/api/cart', headers: xsrf, payload: { product_id: course }, remoteAddress: ip });
+    expect(added.statusCode).toBe(201);
+    return { cookie: `${xsrf.cookie}; visitor_cart=${setCookie(added, 'visitor_cart')!.value}`, 'x-xsrf-token': xsrf['x-xsrf-token'] };
+  };
+  const expectTooMany = (response: Awaited<ReturnType<typeof tryCode>>) => {
+    expect([response.statusCode, response.json()]).toEqual([429, { message: MESSAGES.tooManyRequests }]);
+    const wait = Number(response.headers['retry-after']);
+    expect(wait > 0 && wait <= 15 * 60).toBe(true);
+  };
+
+  it("limits a signed-in user's tries from any address, a valid code too, and not another user's", async () => {
+    const buyer = await newBuyer(app);
+    await addToCart(app, buyer, course);
+    const real = aDiscountCodeForm();
+    expect((await app.inject({ method: 'POST', url: BASE, headers: staff, payload: real })).statusCode).toBe(201);
+    for (const [guess, ip] of [['GUESS1', '10.0.1.1'], ['GUESS2', '10.0.1.2'], ['GUESS3', '10.0.1.3']] as const) {
+      expect((await tryCode(buyer.headers, guess, ip)).statusCode).toBe(422);
+    }
+    expectTooMany(await tryCode(buyer.headers, real.code, '10.0.1.4'));
+    const other = await newBuyer(app);
+    await addToCart(app, other, course);
+    expect((await tryCode(other.headers, real.code, '10.0.1.1')).statusCode).toBe(200);
+  });
+
+  it("limits a visitor's cart, and an address however many new cart cookies it takes", async () => {
+    const visitor = await visitorWithCart('10.0.2.1');
+    for (const ip of ['10.0.2.1', '10.0.2.2', '10.0.2.3']) expect((await tryCode(visitor, 'GUESS', ip)).statusCode).toBe(422);
+    expectTooMany(await tryCode(visitor, 'GUESS', '10.0.2.4'));
+
+    const ip = '10.0.3.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const fresh = await visitorWithCart(ip);
+      for (const guess of ['GUESSA', 'GUESSB']) statuses.push((await tryCode(fresh, guess, ip)).statusCode);
+    }
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+    expectTooMany(await tryCode(await visitorWithCart(ip), 'GUESS', ip));
+    expect((await tryCode(await visitorWithCart('10.0.3.2'), 'GUESS', '10.0.3.2')).statusCode).toBe(422);
   });
 });

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ProductSessionDetail } from '@shop/contracts';
 import { orderItems, productSessions, users } from '../../../src/db/schema';
-import { signLessonMedia } from '../../../src/modules/commerce/signed-urls';
+import { signLessonMedia, signSessionFileUrl } from '../../../src/modules/commerce/signed-urls';
 import { buy, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
 import { startLocalS3, type LocalS3 } from '../../helpers/s3-server';
 import { DB_TARGETS, buildTestApp, tempDir, type DbTarget } from '../../helpers/test-app';
@@ -194,6 +194,23 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
     const signed = `?${signLessonMedia(app.settings.appKey, id, unverified.id, 600).query}`;
     const refused = await get(`/api/media/lessons/${id}/hls/master.m3u8${signed}`, unverified);
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('never hands out the source of a ready lesson: no file_url, and the file route refuses it to buyers and preview viewers alike (issue 31 item 4)', async () => {
+    const buyer = await newBuyer(app);
+    const source = { content: Buffer.from('the uploaded source video, kept for processing again'), type: 'video/mp4' };
+    const own = await newCourse(app, { price: 10_000, sessions: [{ file: source }, { is_free_preview: true, file: source }] });
+    for (const id of own.sessionIds) await storeLesson(id, false);
+    await buy(app, buyer, own.id);
+    for (const [id, who] of [[own.sessionIds[0]!, buyer], [own.sessionIds[1]!, other]] as const) {
+      const detail = await detailOf(who, id);
+      expect(detail).toMatchObject({ can_view: true, file_url: null, file_url_expires_at: null, file_type: null, file_size: null });
+      expect(detail.media?.hls_url).toMatch(/^\/api\/media\/lessons\//);
+      // Not even through a URL signed for this very viewer.
+      const signed = signSessionFileUrl(app.settings.appKey, id, who.id, 600).url;
+      expect([id, (await get(signed, who)).statusCode]).toEqual([id, 404]);
+      expect((await get(detail.media!.hls_url, who)).statusCode).toBe(200);
+    }
   });
 
   it('stops a signed URL, playlists at once and then its segments, when the course is refunded, and serves a new lesson under the same URL', async () => {

@@ -28,6 +28,21 @@ const LIMIT_KB = 16 * 1024;
 /** The address uploads come from, through a trusted proxy (the app trusts any here). */
 const CLIENT_IP = '203.0.113.9';
 
+/** The security headers helmet gives every API answer (plugins/external/helmet.ts; HSTS in production only). */
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 describe.each(DB_TARGETS)('lesson uploads on %s', (target) => {
   let app: FastifyInstance;
   let s3: LocalS3 | undefined;
@@ -197,6 +212,55 @@ describe.each(DB_TARGETS)('lesson uploads on %s', (target) => {
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toBe('جلسهٔ این بارگذاری پیدا نشد؛ ابتدا جلسه را ذخیره کنید.');
     expect(await entryCount()).toBe(entries);
+  });
+
+  it('answers every tus request, success and refusal, with the security headers of the rest of the API (issue 31 item 7)', async () => {
+    // The headers helmet gives an ordinary API answer (HSTS only in production, so not here).
+    const reference = await fetch(`${origin}/api/health`);
+    const expected = Object.fromEntries(SECURITY_HEADERS.map((name) => [name, reference.headers.get(name)]));
+    for (const name of SECURITY_HEADERS) expect([name, expected[name]]).toEqual([name, expect.any(String)]);
+    const headers = { 'tus-resumable': '1.0.0', authorization: `Bearer ${uploader.token}` };
+    const tus = (method: string, url: string, extra: Record<string, string> = {}, body?: Buffer) =>
+      fetch(`${origin}${url}`, { method, headers: { ...headers, ...extra }, ...(body ? { body: new Uint8Array(body) } : {}) });
+    const create = (sessionId: number, length: number) =>
+      tus('POST', LESSON_UPLOADS_PATH, { 'upload-length': String(length), 'upload-metadata': `session_id ${Buffer.from(String(sessionId)).toString('base64')}` });
+
+    const created = await create(15, pdf.length);
+    const url = new URL(created.headers.get('location')!, origin).pathname;
+    const unknown = `${LESSON_UPLOADS_PATH}/${'0'.repeat(32)}`;
+    const answers: Array<[string, Response]> = [
+      ['POST created', created],
+      ['POST unknown session', await create(99999, pdf.length)],
+      ['POST too large', await create(15, LIMIT_KB * 1024 + 1)],
+      ['HEAD', await tus('HEAD', url)],
+      ['HEAD unknown', await tus('HEAD', unknown)],
+      ['PATCH wrong offset', await tus('PATCH', url, { 'upload-offset': '5', 'content-type': 'application/offset+octet-stream' }, pdf.subarray(5, 10))],
+      ['PATCH', await tus('PATCH', url, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, pdf.subarray(0, 10))],
+      ['DELETE', await tus('DELETE', url)],
+      ['DELETE unknown', await tus('DELETE', unknown)],
+      ['OPTIONS', await tus('OPTIONS', LESSON_UPLOADS_PATH)],
+      ['without Tus-Resumable', await fetch(`${origin}${url}`, { method: 'HEAD', headers: { authorization: headers.authorization } })],
+      ['stale token', await fetch(`${origin}${LESSON_UPLOADS_PATH}`, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': '10', authorization: 'Bearer nobody' } })],
+    ];
+    expect(answers.map(([name, answer]) => [name, answer.status])).toEqual([
+      ['POST created', 201],
+      ['POST unknown session', 422],
+      ['POST too large', 413],
+      ['HEAD', 200],
+      ['HEAD unknown', 404],
+      ['PATCH wrong offset', 409],
+      ['PATCH', 204],
+      ['DELETE', 204],
+      ['DELETE unknown', 404],
+      ['OPTIONS', 405],
+      ['without Tus-Resumable', 412],
+      ['stale token', 401],
+    ]);
+    // The answers that lack one of them, or differ (the request id is another hook's header, kept too).
+    const unlike = answers
+      .filter(([, answer]) => SECURITY_HEADERS.some((header) => answer.headers.get(header) !== expected[header]) || !answer.headers.get('x-request-id'))
+      .map(([name]) => name);
+    expect(unlike).toEqual([]);
   });
 
   it('answers 401 to visitors and 403 to staff without manage-product-sessions', async () => {

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { BoughtProduct, Cart, CheckoutAnswer, Order } from '@shop/contracts';
-import { payments } from '../../../src/db/schema';
+import { discountCodes, payments } from '../../../src/db/schema';
+import { auditActor } from '../../../src/modules/audit/audit-log';
+import { createDiscountCode } from '../../../src/modules/commerce/discount-codes';
 import { DB_TARGETS, buildTestApp, csrfHeaders } from '../../helpers/test-app';
-import { addToCart, callback, checkout, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
+import { aDiscountCodeForm, addToCart, callback, checkout, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
 
 describe.each(DB_TARGETS)('payments (sandbox gateway) on %s', (target) => {
   let app: FastifyInstance;
@@ -125,6 +127,25 @@ describe.each(DB_TARGETS)('payments (sandbox gateway) on %s', (target) => {
     expect(rows.map((r) => r.status)).toEqual(['paid']);
     const info = await app.inject({ method: 'POST', url: '/api/auth/logged-in-user-info', headers: buyer.headers });
     expect(info.json<{ data: { buyedProducts: BoughtProduct[] } }>().data.buyedProducts.map((p) => p.id)).toEqual([course.id]);
+  });
+
+  it('sends the browser back to the order instead of the gateway when its discount code lapsed since checkout (issue 31 item 3)', async () => {
+    const buyer = await newBuyer(app);
+    await addToCart(app, buyer, (await newCourse(app, { price: 200_000 })).id);
+    const code = await createDiscountCode(app.db, aDiscountCodeForm({ value: 10 }), auditActor({ id: 1, full_name: 'آزمون' }, '127.0.0.1'));
+    expect((await app.inject({ method: 'PUT', url: '/api/cart/discount-code', headers: buyer.headers, payload: { code: code.code } })).statusCode).toBe(200);
+    const { order, payment } = (await checkout(app, buyer)).json<{ data: CheckoutAnswer }>().data;
+    expect(order).toMatchObject({ total_price: 180_000, discount_amount: 20_000 });
+    await app.db.update(discountCodes).set({ ends_at: new Date(Date.now() - 1000) }).where(eq(discountCodes.id, code.id));
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const start = await app.inject({ method: 'POST', url: '/api/payments/start', headers: form, payload: `token=${payment!.token}` });
+    expect(start.statusCode).toBe(303);
+    expect(start.headers.location).toBe(`/shopping-cart?payment=discount-lapsed&order_id=${order.id}`);
+    // The attempt can never be paid at the old total: it failed, and a callback for it is a replay.
+    expect((await attempt(payment!.token)).status).toBe('failed');
+    expect((await callback(app, buyer, payment!.token)).statusCode).toBe(409);
+    expect((await orderOf(buyer, order.id)).payment_status).toBe('unpaid');
+    expect(await bought(buyer)).toEqual([]);
   });
 
   it('needs no XSRF header to open the gateway (a browser navigation)', async () => {

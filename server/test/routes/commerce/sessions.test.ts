@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { BoughtProduct, ProductDetail, ProductSessionDetail, SessionProgressAnswer } from '@shop/contracts';
-import { productSessions, users } from '../../../src/db/schema';
+import { orderItems, productSessions, users } from '../../../src/db/schema';
 import { signSessionFileUrl } from '../../../src/modules/commerce/signed-urls';
 import { DB_TARGETS, buildTestApp, csrfHeaders } from '../../helpers/test-app';
 import { addToCart, buy, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
 
 const LESSON = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+const REFUSED = 'forbidden: پیوند این فایل نامعتبر است یا منقضی شده است.';
 
 describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (target) => {
   let app: FastifyInstance;
@@ -58,7 +59,7 @@ describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (targe
     const expiresIn = Date.parse(data.file_url_expires_at!) - Date.now();
     expect(expiresIn).toBeGreaterThan(590_000);
     expect(expiresIn).toBeLessThanOrEqual(600_000);
-    const file = await app.inject({ url: data.file_url! });
+    const file = await app.inject({ url: data.file_url!, headers: owner.headers });
     expect(file.statusCode).toBe(200);
     expect(file.headers).toMatchObject({ 'content-type': 'video/mp4', 'accept-ranges': 'bytes', 'cache-control': 'private, no-store' });
     expect(file.rawPayload.equals(LESSON)).toBe(true);
@@ -87,16 +88,16 @@ describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (targe
 
   it('serves byte ranges (206) and answers 416 for a bad range', async () => {
     const { file_url } = await detailOf(owner, course.sessionIds[0]!);
-    const part = await app.inject({ url: file_url!, headers: { range: 'bytes=10-19' } });
+    const part = await app.inject({ url: file_url!, headers: { ...owner.headers, range: 'bytes=10-19' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 10-19/1000');
     expect(part.rawPayload.equals(LESSON.subarray(10, 20))).toBe(true);
-    const tail = await app.inject({ url: file_url!, headers: { range: 'bytes=-5' } });
+    const tail = await app.inject({ url: file_url!, headers: { ...owner.headers, range: 'bytes=-5' } });
     expect(tail.headers['content-range']).toBe('bytes 995-999/1000');
-    const open = await app.inject({ url: file_url!, headers: { range: 'bytes=990-' } });
+    const open = await app.inject({ url: file_url!, headers: { ...owner.headers, range: 'bytes=990-' } });
     expect(open.rawPayload.length).toBe(10);
     for (const range of ['bytes=2000-2100', 'bytes=5-2', 'items=0-1', 'bytes=0-1,5-6']) {
-      const bad = await app.inject({ url: file_url!, headers: { range } });
+      const bad = await app.inject({ url: file_url!, headers: { ...owner.headers, range } });
       expect(bad.statusCode).toBe(416);
       expect(bad.headers['content-range']).toBe('bytes */1000');
       expect(bad.json().message).toMatch(/[\u0600-\u06FF]/);
@@ -107,16 +108,66 @@ describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (targe
     const id = course.sessionIds[1]!;
     const { file_url } = await detailOf(owner, id);
     const key = app.settings.appKey;
-    const expired = signSessionFileUrl(key, id, 60, Date.now() - 120_000).url;
-    const otherSession = signSessionFileUrl(key, course.sessionIds[0]!, 600).url.replace(`/sessions/${course.sessionIds[0]}?`, `/sessions/${id}?`);
+    const expired = signSessionFileUrl(key, id, owner.id, 60, Date.now() - 120_000).url;
+    const otherSession = signSessionFileUrl(key, course.sessionIds[0]!, owner.id, 600).url.replace(`/sessions/${course.sessionIds[0]}?`, `/sessions/${id}?`);
     const later = file_url!.replace(/expires=(\d+)/, (_, s: string) => `expires=${Number(s) + 1}`);
     const forged = file_url!.replace(/signature=.*/, 'signature=AAAA');
-    const wrongKey = signSessionFileUrl('another-key', id, 600).url;
+    const wrongKey = signSessionFileUrl('another-key', id, owner.id, 600).url;
     for (const url of [expired, otherSession, later, forged, wrongKey, `/api/media/sessions/${id}`]) {
-      const response = await app.inject({ url });
+      const response = await app.inject({ url, headers: owner.headers });
       expect(response.statusCode).toBe(403);
-      expect(response.json().message).toBe('forbidden: پیوند این فایل نامعتبر است یا منقضی شده است.');
+      expect(response.json().message).toBe(REFUSED);
     }
+  });
+
+  it('opens a file URL only for the signed-in user it was signed for, by bearer or cookie (issue 31 item 4)', async () => {
+    const id = course.sessionIds[1]!;
+    const { file_url } = await detailOf(owner, id);
+    const token = owner.headers.authorization.slice('Bearer '.length);
+    // The buyer, by bearer or by the cookie the browser's <video> and download link send.
+    for (const headers of [owner.headers, { cookie: `auth_token=${token}` }]) {
+      const file = await app.inject({ url: file_url!, headers });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(LESSON)).toBe(true);
+    }
+    // The buyer's link in anyone else's hands: a visitor, another user, a stale token.
+    for (const headers of [{}, visitor.headers, { authorization: 'Bearer nobody' }, { cookie: 'auth_token=nobody' }]) {
+      const refused = await app.inject({ url: file_url!, headers });
+      expect([headers, refused.statusCode]).toEqual([headers, 403]);
+      expect(refused.json().message).toBe(REFUSED);
+    }
+    // A link signed for a user who did not buy the course opens nothing either.
+    const forVisitor = signSessionFileUrl(app.settings.appKey, id, visitor.id, 600).url;
+    expect((await app.inject({ url: forVisitor, headers: visitor.headers })).statusCode).toBe(403);
+    expect((await app.inject({ url: `/api/media/sessions/x?${file_url!.split('?')[1]}`, headers: owner.headers })).statusCode).toBe(404);
+  });
+
+  it('keeps free previews open to any signed-in user with a verified email, each through their own link', async () => {
+    const free = course.sessionIds[0]!;
+    const mine = (await detailOf(visitor, free)).file_url!;
+    expect((await app.inject({ url: mine, headers: visitor.headers })).statusCode).toBe(200);
+    const owners = (await detailOf(owner, free)).file_url!;
+    expect(owners).not.toBe(mine);
+    expect((await app.inject({ url: owners, headers: visitor.headers })).statusCode).toBe(403);
+    expect((await app.inject({ url: mine })).statusCode).toBe(403);
+    // Unverified: no session page, and no file through a link signed for them.
+    const unverified = await newBuyer(app, { verified: false });
+    const signed = signSessionFileUrl(app.settings.appKey, free, unverified.id, 600).url;
+    expect((await app.inject({ url: signed, headers: unverified.headers })).statusCode).toBe(403);
+  });
+
+  it('stops a file URL at once when the course is refunded, before it expires', async () => {
+    const buyer = await newBuyer(app);
+    const own = await newCourse(app, { price: 40_000, sessions: [{ file: { content: LESSON, type: 'application/pdf' } }] });
+    const id = own.sessionIds[0]!;
+    await buy(app, buyer, own.id);
+    const { file_url } = await detailOf(buyer, id);
+    expect((await app.inject({ url: file_url!, headers: buyer.headers })).statusCode).toBe(200);
+    await app.db.update(orderItems).set({ refunded_at: new Date() }).where(eq(orderItems.product_id, own.id));
+    const refused = await app.inject({ url: file_url!, headers: buyer.headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(REFUSED);
+    expect(await detailOf(buyer, id)).toMatchObject({ can_view: false, file_url: null });
   });
 
   it('records progress for buyers idempotently and refuses others with 403', async () => {

@@ -14,7 +14,7 @@ interface UrlEntry {
 describe.each(DB_TARGETS)('sitemap.xml and robots.txt on %s', (target) => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp(target);
+    app = await buildTestApp(target, { publicUrl: 'http://shop.test:8080' });
   });
   afterAll(() => app.close());
 
@@ -122,34 +122,30 @@ describe.each(DB_TARGETS)('sitemap.xml and robots.txt on %s', (target) => {
   });
 
   it('answers robots.txt that keeps crawlers out of the API, dashboard and per-user pages and names the sitemap', async () => {
-    const response = await app.inject({ url: '/robots.txt', headers: { host: 'shop.test' } });
+    const response = await app.inject({ url: '/robots.txt' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = response.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    expect(lines).toContain('Sitemap: http://shop.test/sitemap.xml');
+    expect(lines).toContain('Sitemap: http://shop.test:8080/sitemap.xml');
     const disallowed = lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice('Disallow: '.length));
     const blocked = (path: string) => disallowed.some((prefix) => path.startsWith(prefix));
     for (const path of ['/api/posts', '/sanctum/csrf-cookie', '/dashboard', '/dashboard/posts', '/shopping-cart', '/profile', '/login']) {
       expect([path, blocked(path)]).toEqual([path, true]);
     }
-    const sitemapPaths = (await sitemap({ host: 'shop.test' })).map((entry) => new URL(entry.loc).pathname);
+    const sitemapPaths = (await sitemap()).map((entry) => new URL(entry.loc).pathname);
     for (const path of [...sitemapPaths, '/media/seed/x.webp', '/remotes/content/remoteEntry.js', '/feeds/posts.xml']) {
       expect([path, blocked(path)]).toEqual([path, false]);
     }
   });
 
-  it('takes absolute URLs from PUBLIC_URL when it is set', async () => {
-    app.settings.publicUrl = 'https://example.ir';
-    try {
-      expect((await sitemapIndex({ host: 'ignored.test' }))[0]!.loc).toBe('https://example.ir/sitemaps/pages.xml');
-      const entries = await sitemap({ host: 'ignored.test' });
-      expect(entries[0]!.loc).toBe('https://example.ir/');
-      expect(entries.every((entry) => entry.loc.startsWith('https://example.ir/'))).toBe(true);
-      const robots = await app.inject({ url: '/robots.txt', headers: { host: 'ignored.test' } });
-      expect(robots.body).toContain('Sitemap: https://example.ir/sitemap.xml');
-    } finally {
-      app.settings.publicUrl = undefined;
-    }
+  it('takes absolute URLs from PUBLIC_URL, never from the Host header (issue 31 item 5)', async () => {
+    const headers = { host: 'evil.test', 'x-forwarded-host': 'evil.test' };
+    expect((await sitemapIndex(headers))[0]!.loc).toBe('http://shop.test:8080/sitemaps/pages.xml');
+    const entries = await sitemap(headers);
+    expect(entries.every((entry) => entry.loc.startsWith('http://shop.test:8080/'))).toBe(true);
+    const robots = await app.inject({ url: '/robots.txt', headers });
+    expect(robots.body).toContain('Sitemap: http://shop.test:8080/sitemap.xml');
   });
+
 });
