@@ -89,10 +89,13 @@ describe('server-rendered public pages (PGlite)', () => {
     expect(html).toMatch(/<div id=root><main data-url="\/posts\?page=2">.*<\/main><\/div><script id="preloaded-state" type="application\/json" data-visitor>\{"page":"\/posts\?page=2"\}<\/script><\/body><\/html>$/);
     expect(html).not.toContain('اسکلت');
     expect(rendered(html).apiOrigin).toBe(base);
-    // The page's head tags go in <head> (issue 9), with the request's own origin when PUBLIC_URL is unset.
-    expect(html).toContain(`<title>/posts?page=2</title><link rel="canonical" href="${base}/posts?page=2"></head>`);
+    // The page's head tags go in <head> (issue 9), with the site's public origin (PUBLIC_URL, else
+    // the listening address), never the request's (issue 31 item 5).
+    const origin = app.settings.publicUrl;
+    expect(origin).not.toBe(base);
+    expect(html).toContain(`<title>/posts?page=2</title><link rel="canonical" href="${origin}/posts?page=2"></head>`);
     // Placed as it is: `$&` in a page's text is not a replacement pattern.
-    expect((await page('/posts/$&')).html).toContain(`<title>/posts/$&</title><link rel="canonical" href="${base}/posts/$&"></head>`);
+    expect((await page('/posts/$&')).html).toContain(`<title>/posts/$&</title><link rel="canonical" href="${origin}/posts/$&"></head>`);
     expect(rendered(html).visitor).toBe(true);
     // With the auth cookie, the page is not rendered as a visitor's: the browser asks who is signed in.
     expect(rendered((await page('/posts', 'auth_token=abc')).html).visitor).toBe(false);

@@ -148,6 +148,8 @@ describe('security headers in production', () => {
     try {
       app = await buildTestApp('pglite', {
         seed: false,
+        // Production refuses to start without the public origin (issue 31 item 5).
+        publicUrl: 'https://shop.example',
         payment: { gateway: 'zarinpal', zarinpalMerchantId: '00000000-0000-0000-0000-000000000000', zarinpalBaseUrl: 'https://sandbox.zarinpal.com' },
       });
     } finally {
