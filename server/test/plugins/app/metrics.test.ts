@@ -78,7 +78,7 @@ describe('5xx answers (PGlite)', () => {
   it('are counted by route and cause: a thrown error (exception) or a chosen 5xx (status)', async () => {
     const pglite = createPglite();
     await pglite.waitReady;
-    const app = await buildApp({ dataDir: tempDir(), logger: false, serveStatic: false, pglite, publicCacheMs: 0 });
+    const app = await buildApp({ dataDir: tempDir(), logger: false, serveStatic: false, seed: false, pglite, publicCacheMs: 0 });
     try {
       await pglite.close();
       expect((await app.inject({ url: '/api/posts/1' })).statusCode).toBe(500);
