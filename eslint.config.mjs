@@ -23,7 +23,7 @@ const TABLE_OWNERS = {
   content: ['posts', 'podcasts'],
   mail: ['mailOptOuts', 'mailThrottles'],
   site: ['comments', 'likes', 'contentCounts', 'commentReplyNotices'],
-  support: ['links', 'siteSettings', 'tickets'],
+  support: ['links', 'siteSettings', 'tickets', 'ticketReplies'],
   users: ['users', 'permissions', 'permissionUser'],
 };
 const moduleBoundaries = Object.keys(TABLE_OWNERS).map((module) => ({

@@ -154,7 +154,7 @@ test('the daily sales charts name each Tehran day once, uncut, with today last, 
     await staff.screenshot({ path: `.artifacts/daily-chart-${width}.png`, fullPage: true });
 
     await staff.goto('/dashboard');
-    const home = staff.getByRole('figure', { name: 'فروش ۳۰ روز گذشته' });
+    const home = staff.getByRole('figure', { name: 'فروش ناخالص ۳۰ روز گذشته' });
     await expect(home.locator('svg').first()).toBeVisible({ timeout: 20_000 });
     const homeLabels = await dateLabels(home);
     expectReadableDates(homeLabels, 30);

@@ -1,10 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './accounts';
+import { ACCOUNTS, logIn } from './accounts';
 
-test('a visitor is sent to /login from the dashboard', async ({ page }) => {
+test('a visitor is sent to /login from the dashboard, and back there once signed in (issue 32 item 7)', async ({ page }) => {
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
   await expect(page.getByText('برای استفاده از این امکان ابتدا وارد حساب خود شوید.')).toBeVisible();
+  await page.getByLabel('ایمیل').fill(ACCOUNTS.staff.email);
+  await page.getByLabel('رمز عبور', { exact: true }).fill(ACCOUNTS.staff.password);
+  await page.getByRole('button', { name: 'ورود', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
 });
 
 test('an ordinary user is turned away from the dashboard', async ({ page }) => {

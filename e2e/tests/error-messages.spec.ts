@@ -26,9 +26,11 @@ test('deleting a user who bought a course says why once (issue 22 item 11)', asy
   await page.goto('/dashboard/users?q=user@example.com');
   const row = page.getByRole('row').filter({ hasText: 'user@example.com' });
   await row.getByRole('button', { name: /^حذف «/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'حذف', exact: true }).click();
+  // No dialog since issue 32 item 5: the row waits out the 10-second «بازگردانی» window, then the DELETE is refused.
+  await expect(row).toHaveCount(0);
   const reason = 'این عملیات معتبر نیست: این کاربر دوره خریده است و حذف نمی‌شود.';
-  await expect(page.getByText(reason)).toBeVisible();
+  await expect(page.getByText(reason)).toBeVisible({ timeout: 15_000 });
+  await expect(row).toBeVisible();
   // One message, the specific one: no «این عملیات معتبر نیست.» toast beside it.
   expect(await messagesOnScreen(page)).toEqual({ all: [reason], toasts: [] });
 });

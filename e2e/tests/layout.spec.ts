@@ -116,3 +116,96 @@ test("a course's session rows keep their title whole and their date on one line 
     expect(row.titleShare, `${row.title}: title not squeezed`).toBeGreaterThan(0.5);
   }
 });
+
+/** Whether two boxes drawn on the page share any area. */
+type Box = { left: number; right: number; top: number; bottom: number };
+const overlap = (a: Box, b: Box) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+
+test.describe('issue 32 item 8: what the second walk found out of place', () => {
+  test("the sales chart by course names each course and its amounts apart, at 1280 and 375 px", async ({ page }) => {
+    await logIn(page, 'super');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/dashboard/financial-info');
+      const chart = page.getByRole('heading', { name: 'نمودار جمع هر دوره' }).locator('xpath=following-sibling::*[1]');
+      await expect(chart.locator('svg text').first()).toBeVisible();
+      await chart.screenshot({ path: `.artifacts/layout-${width}-sales-chart.png` });
+      const labels = await chart.locator('svg text').evaluateAll((texts) =>
+        texts.map((text) => {
+          const { left, right, top, bottom } = text.getBoundingClientRect();
+          return { text: text.textContent ?? '', box: { left, right, top, bottom } };
+        }),
+      );
+      const courses = await page.getByRole('table').first().locator('tbody tr td:first-child').allTextContents();
+      expect(courses.length).toBeGreaterThan(1);
+      const texts = labels.map((label) => label.text);
+      // A name longer than its axis ends in «…».
+      for (const course of courses) expect(texts.some((text) => text === course || (text.endsWith('…') && course.startsWith(text.slice(0, -1))))).toBe(true);
+      expect(texts.filter((text) => /[۰-۹]/.test(text)).length).toBeGreaterThanOrEqual(2);
+      const frame = await chart.boundingBox();
+      for (const [i, a] of labels.entries()) {
+        expect(a.box.left, `«${a.text}» inside the chart at ${width}`).toBeGreaterThanOrEqual(frame!.x - 1);
+        expect(a.box.right, `«${a.text}» inside the chart at ${width}`).toBeLessThanOrEqual(frame!.x + frame!.width + 1);
+        for (const b of labels.slice(i + 1)) expect(overlap(a.box, b.box), `«${a.text}» and «${b.text}» at ${width}`).toBe(false);
+      }
+    }
+  });
+
+  test('the users table breaks an email only before its «@», and a comment bar\'s end only between its date and time, at 1280 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logIn(page, 'super');
+    await page.goto('/dashboard/users');
+    const table = page.getByRole('table').first();
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await page.screenshot({ path: '.artifacts/layout-1280-users.png' });
+    const lines = (selector: string) =>
+      table.locator(selector).evaluateAll((elements) =>
+        elements.map((element) => {
+          const lineHeight = parseFloat(getComputedStyle(element).lineHeight) || 20;
+          return { text: element.textContent, lines: Math.round(element.getBoundingClientRect().height / lineHeight) };
+        }),
+      );
+    const emailParts = await lines('bdi[dir="ltr"] > span');
+    expect(emailParts.length).toBeGreaterThan(4);
+    for (const part of emailParts) expect(part.lines, `«${part.text}» on one line`).toBe(1);
+    // A comment bar's end: its date and its time of day each whole, at most one under the other.
+    const ends = await lines('td time:has(> span)');
+    expect(ends.length).toBeGreaterThan(0);
+    for (const end of ends) expect(end.lines, `«${end.text}» in at most two lines`).toBeLessThanOrEqual(2);
+    for (const part of await lines('td time > span')) expect(part.lines, `«${part.text}» on one line`).toBe(1);
+  });
+
+  test("the register form's errors never touch the next field, at 375 px", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.goto('/register');
+    // Filled fields float their labels onto the border, nearest the error above.
+    await page.getByLabel('شماره موبایل (اختیاری)').fill('12');
+    await page.getByLabel('از کجا با ما آشنا شدید؟ (اختیاری)').fill('دوستان');
+    await page.getByRole('button', { name: 'ثبت‌نام' }).click();
+    await expect(page.getByText('نام و نام خانوادگی الزامی است')).toBeVisible();
+    await page.locator('main form').screenshot({ path: '.artifacts/layout-375-register-errors.png' });
+    const gaps = await page.locator('main form .MuiFormControl-root').evaluateAll((fields) =>
+      fields.slice(0, -1).map((field, i) => {
+        const helper = field.querySelector('.MuiFormHelperText-root')!.getBoundingClientRect();
+        const next = fields[i + 1]!;
+        const label = next.querySelector('label')!.getBoundingClientRect();
+        const box = next.querySelector('.MuiOutlinedInput-notchedOutline')!.getBoundingClientRect();
+        return { helper: field.querySelector('.MuiFormHelperText-root')!.textContent, gap: Math.min(label.top, box.top) - helper.bottom };
+      }),
+    );
+    for (const { helper, gap } of gaps) expect(gap, `under «${helper}»`).toBeGreaterThanOrEqual(4);
+  });
+
+  test('the 404 page keeps its text off the screen\'s edges on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/no-such-page');
+    const section = page.locator('[data-error-page="404"]');
+    await expect(section.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.screenshot({ path: '.artifacts/layout-375-404.png' });
+    for (const text of await section.locator('h1, p, a').all()) {
+      const box = (await text.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(16);
+      expect(box.x + box.width).toBeLessThanOrEqual(375 - 16);
+    }
+  });
+});

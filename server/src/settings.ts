@@ -141,6 +141,8 @@ export interface RateLimits {
   comments: number;
   /** Contact-us tickets a signed-in user may send. */
   tickets: number;
+  /** Replies a signed-in user may write in the threads of their own tickets (issue 32 item 3). */
+  ticketReplies: number;
   /** Orders created (`POST /api/checkout`) and payments opened (`POST /api/orders/:id/pay`) by a signed-in user, together. */
   checkout: number;
   /** SMS codes asked for from one IP, any number (issue 26; each may cost an SMS). */
@@ -176,6 +178,7 @@ export const RATE_LIMITS: Record<keyof RateLimits, RateLimitSetting> = {
   passwordResetPerAccount: { env: 'RATE_LIMIT_PASSWORD_RESET_ACCOUNT_PER_15_MINUTES', default: 3, windowMs: 15 * MINUTE_MS },
   comments: { env: 'RATE_LIMIT_COMMENTS_PER_MINUTE', default: 5, windowMs: MINUTE_MS },
   tickets: { env: 'RATE_LIMIT_TICKETS_PER_HOUR', default: 5, windowMs: 60 * MINUTE_MS },
+  ticketReplies: { env: 'RATE_LIMIT_TICKET_REPLIES_PER_HOUR', default: 20, windowMs: 60 * MINUTE_MS },
   checkout: { env: 'RATE_LIMIT_CHECKOUT_PER_MINUTE', default: 10, windowMs: MINUTE_MS },
   smsCodePerIp: { env: 'RATE_LIMIT_SMS_CODE_IP_PER_HOUR', default: 20, windowMs: 60 * MINUTE_MS },
   discountPerVisitor: { env: 'RATE_LIMIT_DISCOUNT_VISITOR_PER_15_MINUTES', default: 10, windowMs: 15 * MINUTE_MS },

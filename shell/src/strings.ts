@@ -64,7 +64,6 @@ export const t = {
     smsResend: 'ارسال دوباره',
     smsResendIn: (seconds: string) => `ارسال دوباره تا ${seconds} ثانیه دیگر`,
     smsChangeMobile: 'تغییر شماره',
-    registerSuccessVerifyMobile: 'حساب شما ساخته شد و پیوند تأیید به ایمیلتان فرستاده شد. اکنون می‌توانید شماره موبایل خود را هم تأیید کنید.',
     verifyMobileTitle: 'تأیید شماره موبایل',
     verifyMobileIntro: (mobile: string) => `با زدن «ارسال کد»، یک کد ۶ رقمی به شماره «${mobile}» پیامک می‌شود. این کار اختیاری است و بعداً از پروفایل هم انجام می‌شود.`,
     verifyMobileSent: (mobile: string) => `یک کد ۶ رقمی به شماره «${mobile}» پیامک شد. کد تا ۲ دقیقه معتبر است.`,
@@ -159,13 +158,15 @@ export const t = {
     retry: 'تلاش دوباره',
     unreadTickets: 'تیکت‌های خوانده‌نشده',
     pendingComments: 'دیدگاه‌های در انتظار تأیید',
-    salesToday: 'فروش امروز',
-    salesThisMonth: 'فروش این ماه',
+    salesToday: 'فروش خالص امروز',
+    salesThisMonth: 'فروش خالص این ماه',
+    /** Under a net sales figure: what was sold at list prices, before discounts (issue 32 item 6). */
+    salesGross: (amount: string) => `ناخالص: ${amount}`,
     newUsersThisWeek: 'کاربران تازه این هفته',
     /** A sales total of zero: «رایگان» (free) is for prices, not totals. */
     noSales: '۰ تومان',
-    salesChart: 'فروش ۳۰ روز گذشته',
-    salesAmount: 'مبلغ فروش',
+    salesChart: 'فروش ناخالص ۳۰ روز گذشته',
+    salesAmount: 'مبلغ ناخالص',
     sections: 'بخش‌ها',
   },
   footer: {

@@ -28,6 +28,7 @@ export const t = {
   courseProgress: 'پیشرفت شما در دوره',
   continueLearning: 'ادامه یادگیری',
   courseFinished: 'همه جلسه‌های این دوره را دیده‌اید.',
+  viewCertificate: 'دیدن گواهی پایان دوره',
   addToCart: 'افزودن به سبد خرید',
   adding: 'در حال افزودن…',
   inCart: 'این دوره در سبد خرید شماست.',
@@ -57,6 +58,12 @@ export const t = {
   discountLapsed: (total: string) => `کد تخفیف این سفارش دیگر معتبر نیست؛ مبلغ بدون آن ${total} است.`,
   discountLapsedHint: 'در سبد خرید، کد را بردارید و دوباره «پرداخت» را بزنید تا سفارشی تازه با قیمت امروز ساخته شود.',
   backToCart: 'بازگشت به سبد خرید',
+  orderItems: 'دوره‌های این سفارش',
+  orderDiscount: (code: string, amount: string) => `کد تخفیف ${code}: ${amount} کمتر`,
+  editCart: 'ویرایش سبد خرید',
+  /** The order followed on the cart page was cancelled by its buyer (issue 32 item 2): it is not paid any more. */
+  orderCancelled: 'این سفارش لغو شده است و پرداخت نمی‌شود.',
+  orderCancelledHint: 'برای خرید دوره‌هایش، آن‌ها را در سبد خرید دوباره پرداخت کنید.',
   orderNumber: (id: string) => `سفارش شماره ${id}`,
   sessionNotFound: 'این جلسه در این دوره نیست.',
   /** A session page's title in the tab (issue 9): «<session> — <course>». */
@@ -100,8 +107,9 @@ export const t = {
     inactive: 'غیرفعال',
     freePreview: 'رایگان',
     locked: 'برای خریداران',
-    deleteProductText: (title: string) => `«${title}» با همه جلسه‌ها، فایل‌ها، پسندها و دیدگاه‌هایش برای همیشه حذف می‌شود. این کار بازگشت‌پذیر نیست.`,
-    deleteSessionText: (title: string) => `«${title}» با فایل، پسندها و دیدگاه‌هایش برای همیشه حذف می‌شود. این کار بازگشت‌پذیر نیست.`,
+    // the lists' undo toasts (issue 32 item 5)
+    productDeleted: (title: string) => `دوره «${title}» با همه جلسه‌ها، فایل‌ها، پسندها و دیدگاه‌هایش حذف شد.`,
+    sessionDeleted: (title: string) => `جلسه «${title}» با فایل، پسندها و دیدگاه‌هایش حذف شد.`,
   },
 
   /** Fields of the dashboard's course and session forms. */
@@ -110,8 +118,8 @@ export const t = {
     slug: 'نامک (در نشانی صفحه)',
     slugHelp: 'حروف کوچک انگلیسی، رقم و خط تیره؛ مثلاً react-course',
     suggestSlug: 'پیشنهاد نامک از روی عنوان',
-    description: 'توضیحات (HTML)',
-    descriptionHelp: 'متن را با برچسب‌های HTML مانند <p> و <strong> بنویسید؛ سرور برچسب‌های ناامن را حذف می‌کند.',
+    description: 'توضیحات',
+    descriptionHelp: 'تیتر، فهرست، پیوند و تصویر را با ابزارهای بالای متن بگذارید؛ سرور هر کد ناامنی را حذف می‌کند.',
     price: 'قیمت (تومان)',
     priceHelp: (shown: string) => `به تومان، بدون اعشار؛ صفر یعنی رایگان. اکنون: ${shown}`,
     isActive: 'فعال (در سایت نمایش داده شود)',
@@ -154,6 +162,7 @@ export const t = {
     refundedTotal: 'جمع وجه بازگردانده‌شده',
     print: 'چاپ',
     unpaid: 'این سفارش هنوز پرداخت نشده است و رسید ندارد.',
+    cancelled: 'این سفارش لغو شده است و رسید ندارد.',
     toCart: 'رفتن به سبد خرید',
     manual: 'این دوره را مدیر سایت به حساب شما افزوده است؛ پرداختی نداشته و رسید ندارد.',
     bought: 'دوره‌های خریداری‌شده',
@@ -217,7 +226,7 @@ export const t = {
     editManual: 'تغییر دوره کاربر',
     searchOrders: 'ایمیل، نام یا موبایل…',
     paymentStatus: 'وضعیت پرداخت',
-    paymentStatuses: { paid: 'پرداخت‌شده', unpaid: 'پرداخت‌نشده' } satisfies Record<PaymentStatus, string>,
+    paymentStatuses: { paid: 'پرداخت‌شده', unpaid: 'پرداخت‌نشده', cancelled: 'لغوشده' } satisfies Record<PaymentStatus, string>,
     source: 'نوع سفارش',
     sources: { checkout: 'خرید', manual: 'افزوده دستی' } satisfies Record<OrderSource, string>,
     orderColumns: {
@@ -250,7 +259,8 @@ export const t = {
     product: 'دوره',
     manualSaved: 'دوره به کاربر داده شد.',
     manualChanged: 'دوره کاربر تغییر کرد.',
-    deleteManualText: (title: string, user: string) => `«${title}» از دوره‌های ${user} برداشته می‌شود و دسترسی او تمام می‌شود.`,
+    /** The list's undo toast (issue 32 item 5). */
+    manualDeleted: (title: string, user: string) => `«${title}» از دوره‌های ${user} برداشته شد و دسترسی او تمام شد.`,
     orderSearch: 'جست‌وجوی سفارش پرداخت‌شده (ایمیل، نام یا موبایل خریدار)',
     pickItem: 'دوره‌ای که وجهش بازگردانده می‌شود',
     noPaidOrders: 'سفارش پرداخت‌شده‌ای با این مشخصات پیدا نشد.',
@@ -308,7 +318,8 @@ export const t = {
     until: (date: string) => `تا ${date}`,
     active: 'فعال',
     inactive: 'غیرفعال',
-    deleteText: (code: string) => `کد «${code}» حذف می‌شود؛ اگر در سفارشی به کار رفته باشد، به جای حذف غیرفعال می‌شود.`,
+    /** The list's undo toast (issue 32 item 5); the server's answer then says whether a used code was deactivated instead. */
+    deleted: (code: string) => `کد «${code}» حذف شد.`,
     saved: 'کد تخفیف ذخیره شد.',
     orderDiscount: 'کد تخفیف و مبلغ تخفیف',
     uses: 'سفارش‌های این کد',

@@ -36,7 +36,8 @@ export const t = {
     inactive: 'غیرفعال',
     commentsOpen: 'باز',
     commentsClosed: 'بسته',
-    deleteText: (title: string) => `«${title}» برای همیشه حذف می‌شود و دیدگاه‌ها و پسندهای آن هم از بین می‌رود. این کار بازگشت‌پذیر نیست.`,
+    /** The list's undo toast (issue 32 item 5). */
+    deleted: (title: string) => `«${title}» با دیدگاه‌ها و پسندهایش حذف شد.`,
   },
 
   form: {
@@ -44,8 +45,8 @@ export const t = {
     slug: 'نامک (در نشانی صفحه)',
     slugHelp: 'حروف کوچک انگلیسی، رقم و خط تیره؛ مثلاً my-first-post',
     suggestSlug: 'پیشنهاد نامک از روی عنوان',
-    description: 'متن (HTML)',
-    descriptionHelp: 'متن را با برچسب‌های HTML مانند <p> و <strong> بنویسید؛ سرور برچسب‌های ناامن را حذف می‌کند.',
+    description: 'متن',
+    descriptionHelp: 'تیتر، فهرست، پیوند و تصویر را با ابزارهای بالای متن بگذارید؛ سرور هر کد ناامنی را حذف می‌کند.',
     audio: 'فایل صوتی',
     chooseAudio: 'انتخاب فایل صوتی',
     audioHelp: 'MP3، OGG، Opus، M4A یا WAV، حداکثر ۵۰ مگابایت.',

@@ -51,11 +51,18 @@ export const t = {
     replied: 'پاسخ شما ثبت و منتشر شد.',
     // bulk moderation and undoable delete (issue 26)
     selectLabel: (author: string, title: string) => `دیدگاه ${author} برای «${title}»`,
-    deleted: (count: string) => `${count} دیدگاه و پاسخ‌هایش حذف شد.`,
+    /** The toast of a bulk action while «بازگردانی» can still undo it (issue 32 item 5). */
+    bulkDone: {
+      approve: (count: string) => `${count} دیدگاه تأیید شد.`,
+      reject: (count: string) => `${count} دیدگاه رد شد.`,
+      delete: (count: string) => `${count} دیدگاه و پاسخ‌هایش حذف شد.`,
+    },
   },
   contactUs: {
     title: 'تماس با ما',
-    intro: 'پرسش، پیشنهاد یا مشکلی دارید؟ برای ما بنویسید؛ پاسخ را به ایمیل شما می‌فرستیم.',
+    intro: 'پرسش، پیشنهاد یا مشکلی دارید؟ برای ما بنویسید؛ پاسخ را به ایمیل شما می‌فرستیم و در پروفایل شما، بخش «پیام‌های من»، هم می‌بینید.',
+    /** The link under a sent ticket to its thread's list in the profile (issue 32 item 3). */
+    myTickets: 'دیدن پیام‌های من',
     form: 'فرم تماس با ما',
     subject: 'موضوع',
     text: 'متن پیام',
@@ -92,7 +99,23 @@ export const t = {
     markUnread: 'علامت خوانده‌نشده',
     markedRead: 'تیکت خوانده‌شده علامت خورد.',
     markedUnread: 'تیکت خوانده‌نشده علامت خورد.',
+    /** The toast of a bulk action while «بازگردانی» can still undo it (issue 32 item 5). */
+    bulkDone: {
+      read: (count: string) => `${count} پیام خوانده‌شده علامت خورد.`,
+      unread: (count: string) => `${count} پیام خوانده‌نشده علامت خورد.`,
+    },
     selectLabel: (title: string, sender: string) => `تیکت «${title}» از ${sender}`,
+    /** A ticket's thread in a dialog: staff's answer, close and reopen (issue 32 item 3). */
+    openThread: 'گفت‌وگو و پاسخ',
+    openThreadOf: (title: string) => `گفت‌وگو و پاسخ تیکت «${title}»`,
+    repliesCount: (count: string) => `${count} پاسخ`,
+    notFound: 'این تیکت پیدا نشد؛ شاید حذف شده باشد.',
+    answerLabel: 'پاسخ شما',
+    answerHelp: 'پاسخ برای فرستنده ایمیل می‌شود و در پروفایل او هم دیده می‌شود.',
+    close: 'بستن تیکت',
+    reopen: 'باز کردن دوباره',
+    closedNotice: (when: string) => `این تیکت در ${when} بسته شد؛ فرستنده دیگر نمی‌تواند پاسخ دهد. برای پاسخ دادن، آن را دوباره باز کنید.`,
+    backToList: 'بازگشت به فهرست',
   },
   /** The public banner of active announcements (slot `layout.announcements`). */
   banner: {
@@ -134,6 +157,8 @@ export const t = {
     delete: 'حذف اطلاعیه',
     deleteText: (title: string) => `اطلاعیه «${title}» برای همیشه حذف می‌شود.`,
     deleted: 'اطلاعیه حذف شد.',
+    /** The list's undo toast (issue 32 item 5). */
+    deletedOf: (title: string) => `اطلاعیه «${title}» حذف شد.`,
   },
 
   /** Links and FAQ entries in the dashboard (manage-links). */
@@ -161,30 +186,8 @@ export const t = {
       addressHelp: 'نشانی کامل (https://…) یا مسیری از همین سایت (/posts).',
     },
     saved: 'ذخیره شد.',
-    deleteText: (title: string) => `«${title}» برای همیشه حذف می‌شود.`,
-    deleted: 'حذف شد.',
-  },
-
-  /** The rich-text editor of the terms and about-me (Tiptap). */
-  editor: {
-    loading: 'در حال آماده‌کردن ویرایشگر…',
-    toolbar: 'ابزارهای قالب‌بندی',
-    bold: 'درشت',
-    italic: 'کج',
-    underline: 'زیرخط',
-    heading: 'تیتر',
-    subheading: 'زیرتیتر',
-    bulletList: 'فهرست',
-    orderedList: 'فهرست شماره‌دار',
-    blockquote: 'نقل‌قول',
-    link: 'پیوند',
-    linkTitle: 'پیوند',
-    linkAddress: 'نشانی پیوند',
-    linkHelp: 'با https://، http:// یا mailto: شروع شود.',
-    linkInvalid: 'نشانی پیوند باید با https://، http:// یا mailto: شروع شود.',
-    applyLink: 'افزودن پیوند',
-    removeLink: 'برداشتن پیوند',
-    cancel: 'انصراف',
+    /** The list's undo toast (issue 32 item 5). */
+    deleted: (title: string) => `«${title}» حذف شد.`,
   },
 
   /** The terms in the dashboard (manage-terms). */

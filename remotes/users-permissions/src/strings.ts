@@ -9,6 +9,7 @@ export const t = {
     favoritesPosts: 'نوشته‌های پسندیده',
     favoritesPodcasts: 'پادکست‌های پسندیده',
     boughtProducts: 'دوره‌های خریده‌شده',
+    tickets: 'پیام‌های من',
   },
   fullName: 'نام و نام خانوادگی',
   email: 'ایمیل',
@@ -48,13 +49,34 @@ export const t = {
   orderReceipt: 'مشاهده رسید',
   orderReceiptOf: (id: string) => `رسید سفارش ${id}`,
   orderReceiptNumber: 'شماره رسید',
-  orderStatus: { paid: 'پرداخت‌شده', unpaid: 'پرداخت‌نشده' } as Record<PaymentStatus, string>,
+  orderStatus: { paid: 'پرداخت‌شده', unpaid: 'پرداخت‌نشده', cancelled: 'لغوشده' } as Record<PaymentStatus, string>,
   orderManual: 'افزوده‌شده به‌دست مدیر سایت',
   ordersPages: 'صفحه‌های سفارش‌ها',
+  /** Paying or cancelling an unpaid order from the list (issue 32 item 2). */
+  orderPay: 'پرداخت',
+  orderPayOf: (id: string) => `پرداخت سفارش ${id}`,
+  orderCancel: 'لغو سفارش',
+  orderCancelOf: (id: string) => `لغو سفارش ${id}`,
+  orderCancelTitle: (id: string) => `سفارش ${id} لغو شود؟`,
+  orderCancelText:
+    'این سفارش دیگر پرداخت نمی‌شود و اگر کد تخفیفی داشت، آن کد آزاد می‌شود. برای خرید دوره‌هایش، آن‌ها را دوباره از سبد خرید پرداخت کنید.',
+  /** The user's contact-us tickets and their threads (issue 32 item 3), in #tickets. */
+  tickets: {
+    list: 'پیام‌های شما به پشتیبانی',
+    empty: 'هنوز از صفحه تماس با ما پیامی نفرستاده‌اید. پاسخ پیام‌هایتان اینجا و در ایمیلتان می‌آید.',
+    newTicket: 'پیام تازه',
+    sentAt: 'فرستاده‌شده در',
+    repliesCount: (count: string) => `${count} پاسخ`,
+    back: 'بازگشت به پیام‌های من',
+    replyLabel: 'پاسخ شما',
+    replyHelp: 'پاسخ شما برای پشتیبانی فرستاده می‌شود و پاسخ بعدی را به ایمیلتان هم می‌فرستیم.',
+    closed: (when: string) => `این گفت‌وگو در ${when} بسته شد و پاسخ تازه نمی‌پذیرد. برای پرسش تازه از صفحه تماس با ما پیام بفرستید.`,
+    contactUs: 'تماس با ما',
+  },
   /** The mail switches (issue 25), in #home. */
   mailPreferences: {
     title: 'ایمیل‌های اطلاع‌رسانی',
-    help: 'ایمیل‌های حساب کاربری (تأیید ایمیل، بازیابی رمز) و رسیدهای خرید همیشه فرستاده می‌شوند.',
+    help: 'ایمیل‌های حساب کاربری (تأیید ایمیل، بازیابی رمز)، رسیدهای خرید و پاسخ پیام‌های تماس با ما همیشه فرستاده می‌شوند.',
     kinds: MAIL_KIND_NAMES,
     kindHelp: {
       'unpaid-order-reminder': 'اگر سفارشی را نیمه‌کاره رها کنید، یک بار یادآوری می‌شود.',
@@ -121,7 +143,8 @@ export const t = {
   restrict: (name: string) => `محدودیت دیدگاه «${name}»`,
   remove: (name: string) => `حذف «${name}»`,
   cannotDeleteSelf: 'نمی‌توانید حساب خودتان را حذف کنید',
-  deleteUserText: (name: string) => `حساب «${name}» با پسندها و دیدگاه‌هایش برای همیشه حذف می‌شود. این کار بازگشت‌پذیر نیست.`,
+  /** The list's undo toast (issue 32 item 5). */
+  userDeleted: (name: string) => `حساب «${name}» با پسندها و دیدگاه‌هایش حذف شد.`,
   /** SPEC §8: deleting a user who bought something. */
   deleteRefusedBuyer: 'این عملیات معتبر نیست: این کاربر دوره خریده است و حذف نمی‌شود.',
   restrictedPermanently: 'محدودیت دائمی دیدگاه',
@@ -207,6 +230,8 @@ export const t = {
     deletePermission: 'حذف دسترسی',
     deleteText: (name: string) => `دسترسی «${name}» از همه کاربرانش گرفته و حذف می‌شود. این کار بازگشت‌پذیر نیست.`,
     deleted: 'دسترسی حذف شد.',
+    /** The list's undo toast (issue 32 item 5). */
+    deletedOf: (name: string) => `دسترسی «${name}» از همه کاربرانش گرفته و حذف شد.`,
   },
 
   /** What each permission of the catalogue (DESIGN.md "Permissions") opens, shown beside its name. */

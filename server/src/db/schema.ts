@@ -44,8 +44,12 @@ export const contentTypeEnum = pgEnum('content_type', [
 ]);
 /** Moderation state of a comment (issue 3): only `approved` ones are public. */
 export const commentModerationStatusEnum = pgEnum('comment_moderation_status', ['pending', 'approved', 'rejected']);
-/** Payment state of an order (SPEC §4). */
-export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'paid']);
+/**
+ * Payment state of an order (SPEC §4). `cancelled` (issue 32 item 2): the buyer cancelled it from the
+ * profile, a checkout of the same courses replaced it, or staff set it; it holds no discount code,
+ * gets no reminder and cannot be paid again, but a gateway payment already under way still wins.
+ */
+export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'paid', 'cancelled']);
 /** How an order came to be: bought through checkout, or added to the user by staff (price 0, SPEC §8). */
 export const orderSourceEnum = pgEnum('order_source', ['checkout', 'manual']);
 /** State of one attempt to pay an order at a gateway. */
@@ -708,8 +712,32 @@ export const tickets = pgTable(
     text: text('text').notNull(),
     is_read: boolean('is_read').notNull().default(false),
     created_at: createdAt(),
+    /** When staff closed the thread (issue 32 item 3): the sender may not reply then; null while open. */
+    closed_at: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [index('tickets_read_created_idx').on(t.is_read, t.created_at)],
+);
+
+/**
+ * The thread under a ticket (issue 32 item 3), oldest first after the ticket's own text: staff
+ * answers from the dashboard (`is_staff`, each mailed to the sender) and the sender's replies from
+ * the profile. A deleted author leaves the message with no author; owned by the support module
+ * (ticket-threads.ts).
+ */
+export const ticketReplies = pgTable(
+  'ticket_replies',
+  {
+    id: id(),
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Written through the dashboard, on the site's behalf (not the sender's own reply). */
+    is_staff: boolean('is_staff').notNull(),
+    text: text('text').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('ticket_replies_ticket_created_idx').on(t.ticket_id, t.created_at, t.id)],
 );
 
 // ── files module (issue 10 "Load and faults") ───────────────────────────────────────────

@@ -11,7 +11,8 @@
  *   columns ({@link csvDateColumns}): Jalali date and time in Tehran, and ISO 8601 UTC. Digits are
  *   Latin throughout, so a spreadsheet sorts and sums them;
  * - a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading
- *   apostrophe ({@link guardFormula}), so Excel never runs it as a formula (OWASP "CSV injection").
+ *   apostrophe ({@link guardFormula}), so Excel never runs it as a formula (OWASP "CSV injection");
+ *   a mobile is written so it needs none ({@link csvMobile}).
  *
  * Rows come from an (async) iterable read only as fast as the client takes the file: pair it with
  * keyset-rows.ts for a database list. A client that goes away destroys the reply's stream, which
@@ -111,6 +112,19 @@ export function jalaliDateTime(instant: Date): string {
   }
   const into = instant.getTime() - block * HALF_HOUR_MS;
   return `${start.prefix}${pad(start.minute + Math.floor(into / MINUTE_MS))}:${pad(Math.floor((into % MINUTE_MS) / 1000))}`;
+}
+
+/** An Iranian mobile in E.164 (`+989121234567`), as the site stores every mobile (SPEC §5). */
+const IRANIAN_E164 = /^\+98(9\d{2})(\d{3})(\d{4})$/;
+
+/**
+ * A mobile's cell (issue 32 item 10): an Iranian number in its national form grouped 4-3-4,
+ * `0912 123 4567`, which no spreadsheet takes for a formula (so it needs no apostrophe) or for a
+ * number (a bare `09121234567` would lose its leading zero); any other number as stored.
+ */
+export function csvMobile(mobile: string | null): string | null {
+  const iranian = mobile === null ? null : IRANIAN_E164.exec(mobile);
+  return iranian ? `0${iranian[1]} ${iranian[2]} ${iranian[3]}` : mobile;
 }
 
 /** A text cell as a spreadsheet may open it: a leading apostrophe before a formula's first character. */

@@ -87,6 +87,12 @@ export const MESSAGES = {
   cartEmpty: 'سبد خرید شما خالی است.',
   orderAlreadyPaid: 'این سفارش قبلاً پرداخت شده است.',
   orderHasBoughtCourse: 'دوره‌ای از این سفارش را در سفارش دیگری خریده‌اید؛ برای دوره‌های دیگرش سفارش تازه‌ای ثبت کنید.',
+  /** Cancelling an unpaid order from the profile, and its refusals (issue 32 item 2). */
+  orderCancelled: 'سفارش لغو شد.',
+  orderAlreadyCancelled: 'این سفارش قبلاً لغو شده است.',
+  orderPaidNotCancellable: 'این سفارش پرداخت شده است و لغو نمی‌شود.',
+  /** Paying a cancelled order (issue 32 item 2). */
+  orderCancelledNotPayable: 'این سفارش لغو شده است؛ برای خرید دوره‌هایش، آن‌ها را به سبد خرید بیفزایید و دوباره پرداخت کنید.',
   orderPaid: 'پرداخت با موفقیت انجام شد و دوره‌ها به حساب شما افزوده شد.',
   orderFreeGranted: 'دوره‌های رایگان به حساب شما افزوده شد.',
   paymentUnknown: 'تراکنشی با این مشخصات یافت نشد.',
@@ -258,7 +264,7 @@ export const CSV_TEXT = {
   isoColumn: (header: string) => `${header} (ISO 8601، UTC)`,
   /** Between the courses of one order in one cell. */
   listSeparator: '، ',
-  paymentStatuses: { paid: 'پرداخت‌شده', unpaid: 'پرداخت‌نشده' },
+  paymentStatuses: { paid: 'پرداخت‌شده', unpaid: 'پرداخت‌نشده', cancelled: 'لغوشده' },
   sources: { checkout: 'خرید', manual: 'افزوده دستی' },
   orderColumns: {
     id: 'شماره سفارش',

@@ -74,10 +74,10 @@ export const courseProgressSchema = {
   properties: { done: int, total: int, resume_session_id: { type: ['integer', 'null'] } },
 } as const;
 
-/** ProductDetail of entities.ts: sessions with `can_view`/`is_done`, and the caller's `in_cart`, `is_bought`, `progress`. */
+/** ProductDetail of entities.ts: sessions with `can_view`/`is_done`, and the caller's `in_cart`, `is_bought`, `progress`, `certificate_code`. */
 export const productDetailSchema = {
   type: 'object',
-  required: [...productSchema.required, 'sessions', 'in_cart', 'is_bought', 'progress'],
+  required: [...productSchema.required, 'sessions', 'in_cart', 'is_bought', 'progress', 'certificate_code'],
   properties: {
     ...productProperties,
     sessions: {
@@ -100,6 +100,7 @@ export const productDetailSchema = {
     in_cart: { type: 'boolean' },
     is_bought: { type: 'boolean' },
     progress: { anyOf: [courseProgressSchema, { type: 'null' }] },
+    certificate_code: { type: ['string', 'null'] },
   },
 } as const;
 
@@ -370,6 +371,9 @@ export const paymentAttemptSchema = {
   },
 } as const;
 
+/** PaymentStatus of commerce.ts: an order's state, its filters and staff's edit of it (`cancelled`: issue 32 item 2). */
+export const paymentStatusSchema = { type: 'string', enum: ['unpaid', 'paid', 'cancelled'] } as const;
+
 /** Order of commerce.ts. */
 export const orderSchema = {
   type: 'object',
@@ -379,7 +383,7 @@ export const orderSchema = {
   ],
   properties: {
     id: int,
-    payment_status: { type: 'string', enum: ['unpaid', 'paid'] },
+    payment_status: paymentStatusSchema,
     source: { type: 'string', enum: ['checkout', 'manual'] },
     total_price: int,
     discount_code: nullableStr,
@@ -435,7 +439,7 @@ export const discountCodeUseSchema = {
   properties: {
     order_id: int,
     user: buyerSchema,
-    payment_status: { type: 'string', enum: ['unpaid', 'paid'] },
+    payment_status: paymentStatusSchema,
     discount_amount: int,
     total_price: int,
     created_at: date,
@@ -755,8 +759,8 @@ export const dashboardOverviewSchema = {
     pending_comments: int,
     sales: {
       type: 'object',
-      required: ['today', 'this_month', 'last_30_days'],
-      properties: { today: int, this_month: int, last_30_days: { type: 'array', items: dailySalesSchema } },
+      required: ['today', 'today_net', 'this_month', 'this_month_net', 'last_30_days'],
+      properties: { today: int, today_net: int, this_month: int, this_month_net: int, last_30_days: { type: 'array', items: dailySalesSchema } },
     },
     new_users_this_week: int,
   },

@@ -10,7 +10,19 @@ import type { CheckoutAnswer, CommentStatus, DiscountCodeForm } from '@shop/cont
 import { orderItems, orders, products, productSessions, users } from '../../src/db/schema';
 import { resetSalesRollup } from '../../src/modules/commerce/sales-summary-service';
 import { getSiteInformation, saveSiteInformation } from '../../src/modules/support/support-service';
-import { csrfHeaders } from './test-app';
+import { buildTestApp, csrfHeaders, type DbTarget } from './test-app';
+
+/**
+ * An app for checkout tests on `target`: no demo data, `https://shop.example` as the public URL,
+ * and rate limits high enough for a test's many buyers, checkouts and discount-code tries.
+ */
+export function buildCheckoutTestApp(target: DbTarget): Promise<FastifyInstance> {
+  return buildTestApp(target, {
+    seed: false,
+    publicUrl: 'https://shop.example',
+    rateLimit: { register: 1_000, checkout: 1_000, discountPerVisitor: 1_000, discountPerIp: 1_000 },
+  });
+}
 
 /** A signed-in test user: id and bearer headers. */
 export interface Buyer {

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
-import { attachmentHeader, csvDateColumns, guardFormula, jalaliDateTime, sendCsv, type CsvColumn } from '../../src/lib/csv-export';
+import { attachmentHeader, csvDateColumns, csvMobile, guardFormula, jalaliDateTime, sendCsv, type CsvColumn } from '../../src/lib/csv-export';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -15,6 +15,16 @@ describe('guardFormula', () => {
   it('puts an apostrophe before a cell a spreadsheet would run as a formula, and leaves the rest', () => {
     for (const text of ['=1+2', '+98912', '-5', '@SUM(A1)', '\tx', '\rx']) expect(guardFormula(text)).toBe(`'${text}`);
     for (const text of ['دوره', 'a=b', '', "'=1"]) expect(guardFormula(text)).toBe(text);
+  });
+});
+
+describe('csvMobile (issue 32 item 10)', () => {
+  it('writes an Iranian mobile in its grouped national form, which needs no formula guard and stays text', () => {
+    expect(csvMobile('+989121234567')).toBe('0912 123 4567');
+    expect(guardFormula(csvMobile('+989121234567')!)).toBe('0912 123 4567');
+    expect(csvMobile(null)).toBeNull();
+    // Anything else as stored (the guard then applies, as to any text).
+    expect(csvMobile('+447911123456')).toBe('+447911123456');
   });
 });
 

@@ -5,7 +5,7 @@
  * (a route for any dashboard user, issue 8, admits both staff). Refused callers get 401/403 and change nothing in the database; allowed callers never get
  * 401/403. A route that declares no access stops the server from starting, so it cannot be missed.
  * Then the IDOR checks: one user can never read or change another user's profile, cart, orders,
- * progress or tickets.
+ * progress or tickets (nor a ticket's thread, issue 32 item 3).
  */
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
@@ -160,6 +160,30 @@ describe.each(DB_TARGETS)('authorization matrix on %s', (target) => {
     expect(dashboardRoutes.filter((r) => r.access === 'dashboard').map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/dashboard/overview']);
   });
 
+  it('lists the ticket threads\' routes (issue 32 item 3): the sender\'s signed in, staff\'s behind show-tickets', () => {
+    const accessOf = (method: string, url: string) => app.routeAccess.find((r) => r.method === method && r.url === url)?.access;
+    const showTickets = { permission: 'show-tickets' };
+    expect(
+      [
+        ['GET', '/api/tickets'],
+        ['GET', '/api/tickets/:ticketId'],
+        ['POST', '/api/tickets/:ticketId/replies'],
+        ['GET', '/api/dashboard/contact-us/:id'],
+        ['POST', '/api/dashboard/contact-us/:id/replies'],
+        ['POST', '/api/dashboard/contact-us/:id/close'],
+        ['POST', '/api/dashboard/contact-us/:id/reopen'],
+      ].map(([method, url]) => [method, url, accessOf(method!, url!)]),
+    ).toEqual([
+      ['GET', '/api/tickets', 'signed-in'],
+      ['GET', '/api/tickets/:ticketId', 'signed-in'],
+      ['POST', '/api/tickets/:ticketId/replies', 'signed-in'],
+      ['GET', '/api/dashboard/contact-us/:id', showTickets],
+      ['POST', '/api/dashboard/contact-us/:id/replies', showTickets],
+      ['POST', '/api/dashboard/contact-us/:id/close', showTickets],
+      ['POST', '/api/dashboard/contact-us/:id/reopen', showTickets],
+    ]);
+  });
+
   it('answers every caller as the route table says, and refused calls change nothing', async () => {
     const failures: string[] = [];
     for (const route of coveredRoutes(app.routeAccess)) {
@@ -231,6 +255,10 @@ describe.each(DB_TARGETS)('authorization matrix on %s', (target) => {
       expect(read.body).not.toContain('idor-b@example.com');
       const pay = await as(tokenA, 'POST', `/api/orders/${orderB}/pay`, {});
       expect([403, 404]).toContain(pay.statusCode);
+      // Cancelling (issue 32 item 2): another user's order is unknown to them, and stays unpaid.
+      const cancel = await as(tokenA, 'POST', `/api/orders/${orderB}/cancel`, {});
+      expect(cancel.statusCode).toBe(404);
+      expect(cancel.body).not.toContain('idor-b@example.com');
       expect(await databaseFingerprint()).toBe(before);
     });
 
@@ -271,6 +299,21 @@ describe.each(DB_TARGETS)('authorization matrix on %s', (target) => {
       expect((await as(tokenA, 'GET', fileUrl!)).statusCode).toBe(200);
       expect((await as(tokenB, 'GET', fileUrl!)).statusCode).toBe(403);
       expect((await app.inject({ url: fileUrl! })).statusCode).toBe(403);
+    });
+
+    it('keeps a ticket\'s thread to its sender: another user reads and replies 404 and changes nothing (issue 32 item 3)', async () => {
+      const mine = (await as(tokenB, 'GET', '/api/tickets')).json<{ data: Array<{ id: number; title: string }> }>().data;
+      const ticketB = mine.find((ticket) => ticket.title === 'پرسش محرمانه ب')!.id;
+      const before = await databaseFingerprint();
+      const read = await as(tokenA, 'GET', `/api/tickets/${ticketB}`);
+      expect(read.statusCode).toBe(404);
+      expect(read.body).not.toContain('محرمانه');
+      expect((await as(tokenA, 'POST', `/api/tickets/${ticketB}/replies`, { text: 'پاسخ کاربر الف در تیکت ب' })).statusCode).toBe(404);
+      const listA = await as(tokenA, 'GET', '/api/tickets');
+      expect(listA.statusCode).toBe(200);
+      expect(listA.body).not.toContain('محرمانه');
+      expect(await databaseFingerprint()).toBe(before);
+      expect((await as(tokenB, 'GET', `/api/tickets/${ticketB}`)).json<{ data: { title: string } }>().data.title).toBe('پرسش محرمانه ب');
     });
 
     it('keeps tickets and other users\' details out of an ordinary user\'s reach', async () => {

@@ -16,6 +16,19 @@ export interface StreamController {
   setLevel(index: number): void;
   /** Stops loading and lets go of the media element. */
   destroy(): void;
+  /**
+   * True when every later request takes the query `events.query` gives at that moment, so a
+   * re-signed URL needs no reload (hls.js); false where the element loads the URL itself.
+   */
+  followsQuery: boolean;
+}
+
+/** `url` with the query `query` (`?a=1&b=2`, or empty) in place of its own, when it is on `base`'s origin. */
+export function withQuery(url: string, query: string, base: string): string {
+  const target = new URL(url, base);
+  if (target.origin !== new URL(base).origin) return url;
+  target.search = query;
+  return target.href;
 }
 
 /**
@@ -32,6 +45,11 @@ export interface StreamEvents {
   onLevels(levels: StreamLevel[]): void;
   /** The stream cannot go on (a refused or expired signature, a file hls.js cannot decode). */
   onFatal(): void;
+  /**
+   * The query every request of the stream carries, read at each request (a lesson's signature,
+   * renewed before it expires: issue 32 item 1); none keeps each URL's own.
+   */
+  query?: () => string;
 }
 
 /** Fatal faults hls.js may try to get past before the player is told. */
@@ -44,12 +62,14 @@ const MAX_RECOVERIES = 3;
  * hls.js recommends (load again, recover the decoder) up to {@link MAX_RECOVERIES} times, and a
  * playlist refused (403 once its signature expired) or a fault past that calls `onFatal`.
  * Elsewhere (an iPhone before iOS 17.1) the element is given the URL and plays HLS itself, without
- * a quality list, and hls.js is never downloaded. hls.js comes first even where the browser also
+ * a quality list, and hls.js is never downloaded. With `events.query`, hls.js asks every playlist
+ * and segment with that query, read at the request, so a re-signed URL goes on without a reload. hls.js comes first even where the browser also
  * plays HLS itself (Safari, and Chromium, whose `canPlayType` now answers «maybe»): only hls.js
  * lets the viewer choose a quality.
  */
 export async function attachHlsStream(media: HTMLMediaElement, url: string, events: StreamEvents): Promise<StreamController> {
   const native = {
+    followsQuery: false,
     setLevel: () => undefined,
     destroy: () => {
       media.removeAttribute('src');
@@ -67,7 +87,17 @@ export async function attachHlsStream(media: HTMLMediaElement, url: string, even
   }
   // Safari's ManagedMediaSource (iOS 17.1+) opens only for an element that offers no AirPlay.
   if (!('MediaSource' in window)) media.disableRemotePlayback = true;
-  const hls = new Hls({ capLevelToPlayerSize: true });
+  const { query } = events;
+  const hls = new Hls({
+    capLevelToPlayerSize: true,
+    // hls.js opens the request with its own URL unless this opens it first.
+    xhrSetup: query
+      ? (xhr, requestUrl) => {
+          const fresh = withQuery(requestUrl, query(), window.location.href);
+          if (fresh !== requestUrl) xhr.open('GET', fresh, true);
+        }
+      : undefined,
+  });
   let recoveries = 0;
   hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => events.onLevels(data.levels.map((level) => ({ height: level.height || 0 }))));
   hls.on(Hls.Events.ERROR, (_event, data) => {
@@ -87,6 +117,7 @@ export async function attachHlsStream(media: HTMLMediaElement, url: string, even
   hls.loadSource(url);
   hls.attachMedia(media);
   return {
+    followsQuery: query !== undefined,
     setLevel: (index) => {
       hls.currentLevel = index;
     },

@@ -20,7 +20,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   attach.mockImplementation((_media: HTMLMediaElement, _url: string, events: StreamEvents) => {
     events.onLevels([{ height: 360 }, { height: 720 }, { height: 0 }]);
-    return Promise.resolve({ setLevel, destroy });
+    return Promise.resolve({ setLevel, destroy, followsQuery: false });
   });
 });
 
@@ -68,6 +68,8 @@ describe('MediaPlayer', () => {
     expect(screen.getByRole('button', { name: '۱٫۵×' }).getAttribute('aria-pressed')).toBe('true');
     await userEvent.click(screen.getByRole('button', { name: '۲×' }));
     expect(audio.playbackRate).toBe(2);
+    // The default too, so a new source (a re-signed URL) plays on at the speed chosen (issue 32 item 1).
+    expect(audio.defaultPlaybackRate).toBe(2);
     expect(screen.getAllByRole('button', { name: /×$/ }).map((b) => b.textContent)).toEqual(['۰٫۷۵×', '۱×', '۱٫۲۵×', '۱٫۵×', '۱٫۷۵×', '۲×']);
   });
 
@@ -210,7 +212,7 @@ describe('MediaPlayer with a lesson stream (issue 24)', () => {
   });
 
   it('offers no quality menu when the stream names no renditions (the browser plays it itself)', async () => {
-    attach.mockImplementation(() => Promise.resolve({ setLevel, destroy }));
+    attach.mockImplementation(() => Promise.resolve({ setLevel, destroy, followsQuery: false }));
     renderLesson();
     await act(() => Promise.resolve());
     expect(attach).toHaveBeenCalledTimes(1);
@@ -222,11 +224,44 @@ describe('MediaPlayer with a lesson stream (issue 24)', () => {
     const onStreamError = jest.fn();
     attach.mockImplementation((_media, _url, events) => {
       events.onFatal();
-      return Promise.resolve({ setLevel, destroy });
+      return Promise.resolve({ setLevel, destroy, followsQuery: false });
     });
     renderLesson({ onStreamError });
     expect(await screen.findByText('پخش این فایل ممکن نشد. صفحه را دوباره باز کنید.')).toBeTruthy();
     expect(onStreamError).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a re-signed URL into the playing hls.js stream without a reload: same place, speed, quality and subtitles (issue 32 item 1)', async () => {
+    let events: StreamEvents | undefined;
+    attach.mockImplementation((_media, _url, given) => {
+      events = given;
+      given.onLevels([{ height: 360 }, { height: 720 }]);
+      return Promise.resolve({ setLevel, destroy, followsQuery: true });
+    });
+    const { video, view } = renderLesson();
+    loadMetadata(video, 60);
+    await act(() => Promise.resolve());
+    await userEvent.click(screen.getByRole('button', { name: 'پخش' }));
+    await userEvent.click(screen.getByRole('button', { name: '۲×' }));
+    await userEvent.click(screen.getByRole('button', { name: 'کیفیت: خودکار' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: '۷۲۰p' }));
+    video.currentTime = 54;
+    expect(events!.query!()).toBe('?expires=1&signature=a');
+    const renewed = LESSON.replace('signature=a', 'signature=b');
+    view.rerender(
+      <AppThemeProvider>
+        <MediaPlayer kind="video" format="hls" src={renewed} title="جلسه دوم" label="پخش‌کننده جلسه" seekLabel="جابه‌جایی در جلسه" subtitles="/api/product-sessions/7/subtitles.vtt" />
+      </AppThemeProvider>,
+    );
+    await act(() => Promise.resolve());
+    // The same stream, asking its next playlists and segments with the new signature.
+    expect(attach).toHaveBeenCalledTimes(1);
+    expect(destroy).not.toHaveBeenCalled();
+    expect(events!.query!()).toBe('?expires=1&signature=b');
+    expect([video.currentTime, video.paused, video.playbackRate]).toEqual([54, false, 2]);
+    expect(setLevel).toHaveBeenLastCalledWith(1);
+    expect(screen.getByRole('button', { name: 'کیفیت: ۷۲۰p' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'زیرنویس' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('goes on at the same position, still playing, when the URL is signed again', async () => {

@@ -107,7 +107,8 @@ export interface MediaPlayerProps {
   /**
    * `file` (the default): `src` is a file the element plays. `hls`: `src` is an HLS master
    * playlist, played by hls.js (loaded then) with a quality menu, or by the browser itself where
-   * it has no Media Source Extensions (see `attachHlsStream`). A new `src` (a re-signed URL) goes on at the same position, still playing.
+   * it has no Media Source Extensions (see `attachHlsStream`). A new `src` (a re-signed URL) goes on at the same position, still playing,
+   * at the same speed, quality and subtitles: hls.js takes the new query for its next requests without a reload.
    */
   format?: 'file' | 'hls';
   /** The episode's or session's title, in the player's name. */
@@ -250,14 +251,28 @@ export function MediaPlayer({
     };
   }, [onPosition, report]);
 
+  // A re-signed HLS URL (same path, new query) reaches a stream that follows the query without a
+  // reload, so nothing the viewer set is disturbed (issue 32 item 1: place, speed, quality,
+  // subtitles); any other new URL, or one after a failure, is attached anew.
+  const query = useRef('');
+  const [attached, setAttached] = useState(src);
+  useEffect(() => {
+    const url = new URL(src, window.location.href);
+    query.current = url.search;
+    const same = new URL(attached, window.location.href);
+    const followed = stream.current?.followsQuery === true && !failed && same.origin === url.origin && same.pathname === url.pathname;
+    if (!followed) setAttached(src);
+    // Only a new `src` asks this; `attached` and `failed` are read as they are then.
+  }, [src]);
+
   // An HLS stream is attached here (a file is the element's `src`). Leaving one URL for a new one
-  // (re-signed) notes where it was, so the new one goes on there.
+  // notes where it was, so the new one goes on there.
   useEffect(() => {
     const audio = audioRef.current;
     if (format !== 'hls' || !audio) return undefined;
     setFailed(false);
     let cancelled = false;
-    void attachHlsStream(audio, src, {
+    void attachHlsStream(audio, attached, {
       onLevels: (found) => {
         if (!cancelled) setLevels(found);
       },
@@ -266,6 +281,7 @@ export function MediaPlayer({
         setFailed(true);
         onStreamError?.();
       },
+      query: () => query.current,
     }).then((controller) => {
       if (cancelled) controller.destroy();
       else stream.current = controller;
@@ -277,7 +293,7 @@ export function MediaPlayer({
       stream.current = null;
     };
     // onStreamError is read when a fault happens; a new callback is no reason to reload the stream.
-  }, [src, format]);
+  }, [attached, format]);
 
   // A file's new URL: the element reloads it, so note where it was (an HLS one is noted above).
   const previousSrc = useRef(src);
@@ -332,6 +348,8 @@ export function MediaPlayer({
 
   const changeRate = (next: number) => {
     if (!audioRef.current) return;
+    // The default too: a new source (a re-signed URL) starts at the default rate (issue 32 item 1).
+    audioRef.current.defaultPlaybackRate = next;
     audioRef.current.playbackRate = next;
     setRate(next);
   };

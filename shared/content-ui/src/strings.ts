@@ -49,4 +49,16 @@ export const t = {
     ],
   },
   refreshing: 'در حال به‌روزرسانی فهرست…',
+  /** A contact-us ticket's thread and its reply box (issue 32 item 3). */
+  ticket: {
+    thread: 'پیام‌های این گفت‌وگو',
+    you: 'شما',
+    support: 'پشتیبانی سایت',
+    staff: 'پشتیبانی',
+    sender: 'فرستنده',
+    deletedAuthor: 'کاربر حذف‌شده',
+    state: { waiting: 'در انتظار پاسخ', answered: 'پاسخ داده شده', closed: 'بسته شده' },
+    send: 'ارسال پاسخ',
+    failed: 'ارسال پاسخ انجام نشد؛ دوباره تلاش کنید.',
+  },
 } as const;

@@ -34,10 +34,12 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
  * What was done. `assign`/`unassign`: a permission given to or taken from a user; `upload`: a
  * session's lesson file uploaded (queued for processing, or a document stored); `retry`: a failed
  * lesson processed again; `login_failed`: a sign-in refused (wrong password or code, unknown
- * identifier; the actor is nobody, id 0); `lockout`: an account's guessing limit reached (issue 31).
+ * identifier; the actor is nobody, id 0); `lockout`: an account's guessing limit reached (issue 31);
+ * `reply`, `close`, `reopen`: a ticket answered, closed or opened again by staff (issue 32 item 3).
  */
 export const AUDIT_ACTIONS = [
   'create', 'update', 'delete', 'refund', 'approve', 'reject', 'assign', 'unassign', 'read', 'unread', 'upload', 'retry', 'login_failed', 'lockout',
+  'reply', 'close', 'reopen',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -76,6 +78,9 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   retry: 'پردازش دوباره',
   login_failed: 'ورود ناموفق',
   lockout: 'توقف ورود از دستگاه‌های تازه',
+  reply: 'پاسخ',
+  close: 'بستن',
+  reopen: 'بازگشایی',
 };
 
 /** Field values of an entity at one moment (only the fields that changed, for an update). */

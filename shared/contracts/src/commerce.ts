@@ -14,8 +14,14 @@
  *   on `code` (unknown, inactive, not started, expired, used up, used by you, not for these
  *   courses, under the minimum, empty cart); `DELETE /cart/discount-code` → `{message, data: Cart}`
  * - `POST   /checkout` (header `Idempotency-Key`, body ignored) → 201 `Item<CheckoutAnswer>`;
- *   the same key answers the same order (200); 422 empty cart; 403 selling off
- * - `POST   /orders/:orderId/pay`           → `Item<CheckoutAnswer>` a new attempt for an unpaid order
+ *   the same key answers the same order (200); 422 empty cart; 403 selling off. The same cart
+ *   again (same courses, code and amounts) while its order is unpaid answers that order with a new
+ *   attempt (200), and an unpaid order of the same courses at other amounts is cancelled by the new
+ *   one (issue 32 item 2)
+ * - `POST   /orders/:orderId/pay`           → `Item<CheckoutAnswer>` a new attempt for an unpaid order;
+ *   422 paid, cancelled, a course bought meanwhile, or (on `code`) its discount code lapsed
+ * - `POST   /orders/:orderId/cancel`        → `{message, data: Order}` the owner cancels an unpaid
+ *   order (issue 32 item 2); 404 not theirs; 422 paid or already cancelled
  * - `GET    /orders/:orderId`               → `Item<Order>` (owner only, else 404)
  * - `GET    /bought-products`               → `{data: BoughtProduct[]}` (same as `buyedProducts`)
  * - `GET    /product-sessions/:sessionId`   → `Item<ProductSessionDetail>`; needs a verified email
@@ -147,8 +153,13 @@ export interface CheckoutAnswer {
   payment: PaymentForm | null;
 }
 
-/** Payment state of an order (SPEC §4). */
-export type PaymentStatus = 'unpaid' | 'paid';
+/**
+ * Payment state of an order (SPEC §4). `cancelled` (issue 32 item 2): cancelled by its buyer
+ * (`POST /orders/:id/cancel`), replaced by a checkout of the same courses at other amounts, or set so
+ * by staff; it cannot be paid again (check the cart out anew), holds no discount code and gets no
+ * reminder. A gateway payment already under way when it was cancelled still wins and pays it.
+ */
+export type PaymentStatus = 'unpaid' | 'paid' | 'cancelled';
 
 /** `checkout` = bought; `manual` = added to the user by staff at price 0 (SPEC §8). */
 export type OrderSource = 'checkout' | 'manual';

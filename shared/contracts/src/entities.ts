@@ -132,6 +132,8 @@ export interface ProductDetail extends Product {
   is_bought: boolean;
   /** The caller's progress when bought, else null. */
   progress: CourseProgress | null;
+  /** The code of the caller's valid certificate of this course (`/certificates/{code}`), once finished; else null (issue 32 item 7). */
+  certificate_code: string | null;
 }
 
 /** A public comment with its replies (DESIGN.md: comments come as a tree). */
@@ -193,7 +195,17 @@ export interface AuthTokenAnswer {
   data: { user: User };
 }
 
-/** A contact-us ticket (SPEC §3 "Ticket", §4: read or unread), as the dashboard lists it. */
+/**
+ * Where a ticket's thread stands (issue 32 item 3): `waiting` for the site (no answer yet, or the
+ * sender wrote last), `answered` (staff wrote last), `closed` (staff closed it; no more replies
+ * from the sender).
+ */
+export type TicketState = 'waiting' | 'answered' | 'closed';
+
+/**
+ * A contact-us ticket (SPEC §3 "Ticket", §4: read or unread), as the dashboard lists it and, for
+ * its sender, the profile (`GET /api/tickets`, issue 32 item 3).
+ */
 export interface Ticket {
   id: number;
   user_id: number;
@@ -201,10 +213,44 @@ export interface Ticket {
   user_email: string;
   user_mobile: string | null;
   title: string;
+  /** Read by staff; a reply of the sender makes it unread again (issue 32 item 3). */
   is_read: boolean;
   text: string;
   /** ISO 8601, UTC. */
   created_at: string;
+  /** When staff closed the thread (ISO 8601, UTC), or null while it is open (issue 32 item 3). */
+  closed_at: string | null;
+  /** How many messages the thread has after the ticket's own text. */
+  replies_count: number;
+  state: TicketState;
+}
+
+/** One message of a ticket's thread after its first (issue 32 item 3). */
+export interface TicketReply {
+  id: number;
+  ticket_id: number;
+  /** The author, or null when the account was deleted since. */
+  user_id: number | null;
+  /** The author's name ('' when the account was deleted). */
+  user_name: string;
+  /** Written by staff through the dashboard, on the site's behalf. */
+  is_staff: boolean;
+  text: string;
+  /** ISO 8601, UTC. */
+  created_at: string;
+}
+
+/**
+ * A ticket with its whole thread, oldest reply first (issue 32 item 3): `GET /api/tickets/:ticketId`
+ * for its sender, `GET /api/dashboard/contact-us/:id` for staff holding show-tickets.
+ */
+export interface TicketThread extends Ticket {
+  replies: TicketReply[];
+}
+
+/** Body of a reply to a ticket, the sender's or staff's (`ticketReplySchema` of @shop/validation). */
+export interface TicketReplyBody {
+  text: string;
 }
 
 /** Read-state filter of the dashboard tickets list. */

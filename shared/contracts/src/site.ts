@@ -125,10 +125,14 @@ export interface DashboardOverview {
   unread_tickets?: number;
   pending_comments?: number;
   sales?: {
-    /** Tomans sold today (Tehran day). */
+    /** Tomans sold today (Tehran day), gross: list prices (issue 32 item 6). */
     today: number;
-    /** Tomans sold this Jalali month. */
+    /** Tomans sold today after discounts: gross − discount, as the financial page's «خالص». */
+    today_net: number;
+    /** Tomans sold this Jalali month, gross. */
     this_month: number;
+    /** Tomans sold this Jalali month after discounts. */
+    this_month_net: number;
     /** The last 30 Tehran days, oldest first, zero-filled. */
     last_30_days: DailySales[];
   };

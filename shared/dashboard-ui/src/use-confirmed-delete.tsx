@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { claimApiError, readApiError, type FetchBaseQueryError } from '@shop/api-client';
 import { ConfirmDialog } from '@shop/content-ui';
-import { Alert, enqueueSnackbar } from '@shop/ui-kit';
+import { enqueueSnackbar } from '@shop/ui-kit';
+import { useRefusal, type Refusals } from './use-refusal';
 import { t } from './strings';
 
 /**
@@ -9,7 +9,9 @@ import { t } from './strings';
  * confirm `remove(item)` runs (an RTK mutation's `unwrap()`), a toast says it is done (`done`, or
  * `done(answer)` for an answer that says what happened, else «حذف شد.») and `onDeleted` follows; a refusal keeps the item and leaves the reason on the
  * page: the text `refusals` gives for its status, else the server's Persian message (a course
- * that was sold, a builtin permission, oneself).
+ * that was sold, a builtin permission, oneself). Lists delete with `useUndoableDelete` instead
+ * (issue 32 item 5); this is for a delete that leaves the page (an item's own page), where no undo
+ * window can live: the page that would hide the item and offer «بازگردانی» is gone.
  *
  * @example
  * const deletion = useConfirmedDelete<Link>({ remove: (link) => remove(link.id).unwrap(), textOf: (link) => `«${link.title}» حذف می‌شود.`, pending });
@@ -32,24 +34,21 @@ export function useConfirmedDelete<T, A = unknown>({
   /** The success toast, or a function of the answer (a code deactivated rather than deleted, issue 25). */
   done?: string | ((answer: A) => string);
   /** Texts that explain a refusal better than the server's message, by HTTP status (405: a buyer). */
-  refusals?: Partial<Record<number, string>>;
+  refusals?: Refusals;
   onDeleted?: () => void;
 }) {
   const [target, setTarget] = useState<T | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const refusal = useRefusal(refusals);
   const confirm = async () => {
     if (target === null) return;
     try {
       const answer = await remove(target);
-      setRefusal(null);
+      refusal.clear();
       enqueueSnackbar(typeof done === 'function' ? done(answer) : done, { variant: 'success' });
       onDeleted?.();
     } catch (error) {
-      const { status, message } = readApiError(error as FetchBaseQueryError);
-      const reason = refusals[status] ?? message;
       // The page shows the reason, so the shell adds no toast of its own (issue 22 item 11).
-      if (reason) claimApiError(error as FetchBaseQueryError);
-      setRefusal(reason ?? null);
+      refusal.refuse(error);
     }
     setTarget(null);
   };
@@ -66,10 +65,6 @@ export function useConfirmedDelete<T, A = unknown>({
         onConfirm={confirm}
       />
     ),
-    refusal: refusal && (
-      <Alert severity="warning" role="alert" onClose={() => setRefusal(null)} sx={{ mb: 2 }}>
-        {refusal}
-      </Alert>
-    ),
+    refusal: refusal.element,
   };
 }

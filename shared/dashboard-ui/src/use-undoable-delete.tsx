@@ -1,111 +1,37 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, closeSnackbar, enqueueSnackbar } from '@shop/ui-kit';
 import type { RowKey } from './use-row-selection';
-import { t } from './strings';
+import { useUndoableAction, type UndoableActionOptions } from './use-undoable-action';
 
-/** How long a delete waits for «بازگردانی» before it is sent (issue 26; react-admin's undoable mode). */
-export const UNDO_DELAY_MS = 10_000;
-
-/** One delete waiting for its time (or an undo). */
-interface Pending<T> {
-  items: T[];
-  timer: ReturnType<typeof setTimeout>;
-  snackbar: ReturnType<typeof enqueueSnackbar>;
-}
+/** Options of {@link useUndoableDelete}: those of `useUndoableAction`, for one row at a time, keyed by its `id`. */
+export type UndoableDeleteOptions<T extends { id: RowKey }, A> = Omit<UndoableActionOptions<T, T['id'], void, A>, 'keyOf' | 'hides' | 'send' | 'message' | 'done'> & {
+  /** Sends the DELETE (an RTK mutation's `unwrap()`; the mutation sets `keepalive`). */
+  send: (item: T) => Promise<A>;
+  /** The toast's text: what was deleted, in the past tense («دوره «…» … حذف شد.»). */
+  message: (item: T) => string;
+  /** A toast once the server has answered, when its answer says more (a code deactivated rather than deleted). */
+  done?: (answer: A, item: T) => string | undefined;
+};
 
 /**
- * Delete with undo instead of a confirmation (issue 26, react-admin's `mutationMode: 'undoable'`):
- * `remove(items)` hides those rows at once (`isHidden(key)`, keys by `keyOf`) and shows `message`
- * («۳ دیدگاه حذف شد.») with «بازگردانی» for {@link UNDO_DELAY_MS}. «بازگردانی» shows the rows again
- * and nothing is sent; otherwise `send(items)` (an RTK mutation's `unwrap()`) runs when the time is up, or at once when
- * the list unmounts (another page, the app closing) or the tab is left (`pagehide`), so a delete is
- * never lost by navigating away. When `send` fails the rows come back; the server's message is
- * shown by the error catalogue as for any failed action.
+ * Delete a list's row with undo instead of a confirmation (issue 26; every dashboard list since
+ * issue 32 item 5): {@link useUndoableAction} with the delete as its one action. `remove(row)` hides
+ * the row and shows `message` with «بازگردانی» for 10 seconds; the DELETE goes when the time is up,
+ * or at once when the page goes away. A refusal brings the row back and stays above the list as
+ * `refusal` (`refusals` by status, else the server's message).
  *
  * @example
- * const deletion = useUndoableDelete({ keyOf: (comment: DashboardComment) => comment.id, send: (comments) => bulk({ action: 'delete', comments }).unwrap(), message: (comments) => `${comments.length} دیدگاه حذف شد.` });
- * const rows = data.filter((row) => !deletion.isHidden(row.id)); // … onClick={() => deletion.remove([row])}
+ * const query = useGetDashboardUsersQuery(params);
+ * const deletion = useUndoableDelete({ query, send: (user) => deleteUser(user.id).unwrap(), message: (user) => t.userDeleted(user.full_name), refusals: { 405: t.deleteRefusedBuyer } });
+ * // … {deletion.refusal} <DataTable rows={deletion.list?.data} …/> … onDelete={() => deletion.remove(user)}
+ * @returns `remove(row)`, `isHidden(key)`, the `list` without the hidden rows, and the `refusal` element to render
  */
-export function useUndoableDelete<T, K extends RowKey>({
-  keyOf,
-  send,
-  message,
-  delayMs = UNDO_DELAY_MS,
-}: {
-  keyOf: (item: T) => K;
-  send: (items: T[]) => Promise<unknown>;
-  /** The snackbar's text for the rows deleted («۳ دیدگاه حذف شد.»). */
-  message: (items: T[]) => string;
-  delayMs?: number;
-}) {
-  const [hidden, setHidden] = useState<ReadonlySet<K>>(() => new Set());
-  const pending = useRef(new Map<number, Pending<T>>());
-  const keyOfRef = useRef(keyOf);
-  keyOfRef.current = keyOf;
-  const nextId = useRef(0);
-  const sendRef = useRef(send);
-  sendRef.current = send;
-
-  const show = useCallback((items: T[]) => {
-    const keys = items.map(keyOfRef.current);
-    setHidden((current) => new Set([...current].filter((key) => !keys.includes(key))));
-  }, []);
-
-  /** Ends the wait of delete `id` (its timer and snackbar) and answers it; undefined when it already ended. */
-  const takePending = useCallback((id: number) => {
-    const entry = pending.current.get(id);
-    if (!entry) return undefined;
-    pending.current.delete(id);
-    clearTimeout(entry.timer);
-    closeSnackbar(entry.snackbar);
-    return entry;
-  }, []);
-
-  /** Sends the delete `id` now (its time is up, or the page is going away). */
-  const commit = useCallback(
-    (id: number) => {
-      const entry = takePending(id);
-      // The rows stay hidden: the refetch after the delete drops them for good.
-      if (entry) sendRef.current(entry.items).catch(() => show(entry.items));
-    },
-    [takePending, show],
-  );
-
-  const undo = useCallback(
-    (id: number) => {
-      const entry = takePending(id);
-      if (entry) show(entry.items);
-    },
-    [takePending, show],
-  );
-
-  const remove = useCallback(
-    (items: T[]) => {
-      if (items.length === 0) return;
-      const id = nextId.current++;
-      setHidden((current) => new Set([...current, ...items.map(keyOfRef.current)]));
-      const snackbar = enqueueSnackbar(message(items), {
-        variant: 'info',
-        autoHideDuration: delayMs,
-        action: () => (
-          <Button color="inherit" size="small" onClick={() => undo(id)} sx={{ fontWeight: 700 }}>
-            {t.undo}
-          </Button>
-        ),
-      });
-      pending.current.set(id, { items, snackbar, timer: setTimeout(() => commit(id), delayMs) });
-    },
-    [commit, undo, message, delayMs],
-  );
-
-  useEffect(() => {
-    const flush = () => [...pending.current.keys()].forEach(commit);
-    window.addEventListener('pagehide', flush);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      flush();
-    };
-  }, [commit]);
-
-  return { remove, isHidden: (key: K) => hidden.has(key) };
+export function useUndoableDelete<T extends { id: RowKey }, A = unknown>({ send, message, done, ...options }: UndoableDeleteOptions<T, A>) {
+  const { run, ...rest } = useUndoableAction<T, T['id'], void, A>({
+    ...options,
+    keyOf: (item) => item.id,
+    // `remove` hands over exactly one row.
+    send: (items) => send(items[0] as T),
+    message: (items) => message(items[0] as T),
+    done: done && ((answer, items) => done(answer, items[0] as T)),
+  });
+  return { remove: (item: T) => run([item]), ...rest };
 }

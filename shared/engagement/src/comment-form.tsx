@@ -1,9 +1,9 @@
-import { Formik, Form, useField } from 'formik';
+import { Formik, Form } from 'formik';
 import type { ContentType } from '@shop/contracts';
 import { claimApiError, selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { Alert, Button, Stack } from '@shop/ui-kit';
-import { TextField } from '@shop/ui-kit/lazy';
-import { commentSchema } from '@shop/validation';
+import { FormTextField } from '@shop/forms';
+import { COMMENT_TEXT_MAX, commentSchema } from '@shop/validation';
 import { useEngagementCreateCommentMutation } from './engagement-api';
 import { t } from './strings';
 
@@ -13,24 +13,6 @@ const textSchema = commentSchema.pick(['text']);
 interface FormStatus {
   error?: string;
   success?: string;
-}
-
-function CommentTextField({ label, autoFocus }: { label: string; autoFocus: boolean }) {
-  const [field, meta] = useField<string>('text');
-  const showError = meta.touched && !!meta.error;
-  return (
-    <TextField
-      {...field}
-      label={label}
-      multiline
-      minRows={3}
-      fullWidth
-      autoFocus={autoFocus}
-      error={showError}
-      helperText={showError ? meta.error : ' '}
-      slotProps={{ htmlInput: { maxLength: 2000 } }}
-    />
-  );
 }
 
 /**
@@ -91,7 +73,15 @@ export default function CommentForm({
         const { error, success } = (status ?? {}) as FormStatus;
         return (
           <Form noValidate aria-label={isReply && replyTo ? t.replyTo(replyTo) : t.writeComment}>
-            <CommentTextField label={isReply ? t.replyText : t.commentText} autoFocus={isReply} />
+            <FormTextField
+              name="text"
+              id={`comment-text-${target.type}-${target.id}-${parentId}`}
+              label={isReply ? t.replyText : t.commentText}
+              multiline
+              minRows={3}
+              maxLength={COMMENT_TEXT_MAX}
+              autoFocus={isReply}
+            />
             <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end' }}>
               {onCancel && (
                 <Button onClick={onCancel} disabled={isSubmitting}>

@@ -115,6 +115,20 @@ describe('CommentThread', () => {
     expect(posted()).toEqual([]);
   });
 
+  it('never cuts a pasted text: a counter near the limit, a Persian refusal past it, nothing sent (issue 32 item 9)', async () => {
+    renderPage(<CommentThread type="post" id={6} commentStatus="open" />, { ...signedIn, url: '/posts/6' });
+    const box = (await screen.findByRole('textbox', { name: 'متن دیدگاه' })) as HTMLTextAreaElement;
+    await userEvent.click(box);
+    await userEvent.paste('آ'.repeat(1700));
+    expect(await screen.findByText('۱٬۷۰۰ از ۲٬۰۰۰ نویسه')).toBeTruthy();
+    await userEvent.paste('ب'.repeat(315));
+    expect(box.value).toHaveLength(2015);
+    expect(await screen.findByText('این متن ۱۵ نویسه از حد ۲٬۰۰۰ نویسه بیشتر است؛ کوتاه‌ترش کنید.')).toBeTruthy();
+    expect(screen.getByText('۲٬۰۱۵ از ۲٬۰۰۰ نویسه')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'ارسال دیدگاه' }));
+    expect(posted()).toEqual([]);
+  });
+
   it('shows the server refusal under the form and keeps what was typed', async () => {
     refuse = true;
     renderPage(<CommentThread type="post" id={5} commentStatus="open" />, signedIn);

@@ -1,4 +1,5 @@
 export { FormTextField } from './form-text-field';
+export { FormRichTextField, type FormRichTextFieldProps } from './form-rich-text-field';
 export { FormMobileField, mobileForApi } from './form-mobile-field';
 export { FormNumberField, showWholeNumber } from './form-number-field';
 export { toFormikErrors } from './to-formik-errors';

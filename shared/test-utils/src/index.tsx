@@ -4,11 +4,14 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { BoughtProduct, User } from '@shop/contracts';
 import { Provider, makeStore, uploadProgressed, userReceived, type Middleware } from '@shop/api-client';
 import { AppThemeProvider } from '@shop/ui-kit';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/router';
+
+export { clickWithUndo, expectSentAfterUndoWindow, undoAndExpectNothingSent, useFakeClock } from './undo-window';
 
 /** One request as the test server received it. */
 export interface RecordedRequest {
@@ -227,4 +230,34 @@ export function renderDashboardForm(url: string, routes: Record<string, ReactEle
     </Provider>,
   );
   return { store, progress };
+}
+
+/**
+ * jsdom has no layout: ProseMirror (under the rich-text editor of `@shop/forms`) asks where the
+ * cursor is on screen when it scrolls the selection into view and when it reads a click. Call this
+ * at the top of a file that renders a form with a rich field; every rectangle is empty, as on a
+ * hidden page.
+ */
+export function stubLayoutForEditor(): void {
+  const empty = () => new DOMRect(0, 0, 0, 0);
+  const rects = () => Object.assign([] as DOMRect[], { item: () => null }) as unknown as DOMRectList;
+  beforeAll(() => {
+    Range.prototype.getBoundingClientRect = empty;
+    Range.prototype.getClientRects = rects;
+    document.elementFromPoint = () => null;
+  });
+}
+
+/** The text box of the rich-text editor (`FormRichTextField`) labelled `label`, once its chunk has loaded. */
+export function findRichTextBox(label: string): Promise<HTMLElement> {
+  return screen.findByRole('textbox', { name: label }, { timeout: 10_000 });
+}
+
+/**
+ * Types `text` into the focused rich-text editor one key at a time, as a person does: ProseMirror
+ * reads each change back from the DOM, and a whole string in one `userEvent.keyboard` call loses
+ * letters in jsdom. `{` and `[` are typed as themselves.
+ */
+export async function typeInEditor(text: string): Promise<void> {
+  for (const key of text) await userEvent.keyboard(key === '{' || key === '[' ? key + key : key);
 }

@@ -21,6 +21,8 @@ import Menu from '@mui/icons-material/Menu';
 import DarkMode from '@mui/icons-material/DarkMode';
 import LightMode from '@mui/icons-material/LightMode';
 import SettingsBrightness from '@mui/icons-material/SettingsBrightness';
+// The theme switch before the browser has read the visitor's mode (issue 32 item 8).
+import Palette from '@mui/icons-material/Palette';
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
@@ -107,6 +109,7 @@ const ICONS = {
   DarkMode,
   LightMode,
   SettingsBrightness,
+  Palette,
   Favorite,
   FavoriteBorder,
   ChatBubbleOutline,

@@ -47,11 +47,14 @@ export const podcastFormSchema = postFormSchema.shape({
   file: fileField({ label: 'فایل صوتی', maxKb: AUDIO_MAX_KB, extensions: [...AUDIO_EXTENSIONS] }),
 });
 
+/** Longest comment or reply, characters. */
+export const COMMENT_TEXT_MAX = 2000;
+
 /** Body of `POST /api/comments` (SPEC §3 "Comment payload"). */
 export const commentSchema = object({
   user_id: idField().required(messages.required),
   parent_id: number().typeError(messages.invalid).integer(messages.invalid).min(0, messages.invalid).max(ID_MAX, messages.invalid).default(0),
-  text: requiredString(fieldLabels.text).min(2, messages.min).max(2000, messages.max),
+  text: requiredString(fieldLabels.text).min(2, messages.min).max(COMMENT_TEXT_MAX, messages.max),
   commentable_id: idField().required(messages.required),
   commentable_type: string()
     .oneOf(['post', 'podcast', 'product', 'product_session'], messages.invalid)
@@ -60,7 +63,7 @@ export const commentSchema = object({
 
 /** A staff reply from the dashboard: just the text. */
 export const commentReplySchema = object({
-  text: requiredString(fieldLabels.text).min(2, messages.min).max(2000, messages.max),
+  text: requiredString(fieldLabels.text).min(2, messages.min).max(COMMENT_TEXT_MAX, messages.max),
 });
 
 /** Query of `GET /api/search`: `q` of 2 to 100 characters. */

@@ -38,6 +38,7 @@ export {
   AUDIO_MAX_KB,
   IMAGE_EXTENSIONS,
   IMAGE_MAX_KB,
+  COMMENT_TEXT_MAX,
   commentReplySchema,
   commentSchema,
   commentStatusField,
@@ -50,12 +51,16 @@ export {
   type PostInput,
 } from './content-schemas';
 export {
+  TICKET_REPLY_MIN,
   TICKET_TEXT_MAX,
   TICKET_TEXT_MIN,
   TICKET_TITLE_MAX,
   TICKET_TITLE_MIN,
+  ticketReplyError,
+  ticketReplySchema,
   ticketSchema,
   type TicketInput,
+  type TicketReplyInput,
 } from './ticket-schema';
 export {
   PRICE_MAX,

@@ -1,4 +1,4 @@
-import { ticketSchema } from './ticket-schema';
+import { ticketReplyError, ticketReplySchema, ticketSchema } from './ticket-schema';
 import { validate } from './validate';
 
 describe('ticketSchema', () => {
@@ -25,5 +25,26 @@ describe('ticketSchema', () => {
     });
     const edge = await validate(ticketSchema, { title: 'abc', text: 'b'.repeat(5000) });
     expect(edge.ok).toBe(true);
+  });
+});
+
+describe('ticketReplySchema (issue 32 item 3)', () => {
+  it('accepts a reply of 2 to 5000 characters, trimmed', async () => {
+    expect(await validate(ticketReplySchema, { text: '  ممنون  ' })).toEqual({ ok: true, value: { text: 'ممنون' } });
+    expect((await validate(ticketReplySchema, { text: 'b'.repeat(5000) })).ok).toBe(true);
+  });
+
+  it('refuses an empty, a one-character and a too long reply with Persian messages', async () => {
+    expect(await validate(ticketReplySchema, { text: '  ' })).toEqual({ ok: false, errors: { text: ['متن پاسخ الزامی است'] } });
+    expect(await validate(ticketReplySchema, { text: 'a' })).toEqual({ ok: false, errors: { text: ['متن پاسخ باید دست‌کم ۲ نویسه باشد'] } });
+    expect(await validate(ticketReplySchema, { text: 'b'.repeat(5001) })).toEqual({
+      ok: false,
+      errors: { text: ['متن پاسخ باید حداکثر ۵۰۰۰ نویسه باشد'] },
+    });
+  });
+
+  it('answers the first error of a text, or null (ticketReplyError)', async () => {
+    expect(await ticketReplyError('a')).toBe('متن پاسخ باید دست‌کم ۲ نویسه باشد');
+    expect(await ticketReplyError(' ممنون ')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { object, type InferType } from 'yup';
 import { requiredString } from './fields';
 import { messages } from './messages';
+import { validate } from './validate';
 
 /** Smallest and largest lengths of a ticket's title and text (contact-us form and `POST /api/tickets`). */
 export const TICKET_TITLE_MIN = 3;
@@ -15,3 +16,26 @@ export const ticketSchema = object({
 });
 
 export type TicketInput = InferType<typeof ticketSchema>;
+
+/** Smallest length of a reply in a ticket's thread («ممنون» is a reply too); the largest is {@link TICKET_TEXT_MAX}. */
+export const TICKET_REPLY_MIN = 2;
+
+/**
+ * A reply in a ticket's thread (issue 32 item 3): staff's answer in the dashboard and the sender's
+ * reply in the profile, «متن پاسخ» of 2 to 5000 characters, trimmed.
+ */
+export const ticketReplySchema = object({
+  text: requiredString('متن پاسخ').min(TICKET_REPLY_MIN, messages.min).max(TICKET_TEXT_MAX, messages.max),
+});
+
+export type TicketReplyInput = InferType<typeof ticketReplySchema>;
+
+/**
+ * The first error of a ticket reply's text under {@link ticketReplySchema}, or null when it is
+ * valid: the check the reply boxes of the dashboard and the profile run as the text changes.
+ * @example await ticketReplyError('a') // 'متن پاسخ باید دست‌کم ۲ نویسه باشد'
+ */
+export async function ticketReplyError(text: string): Promise<string | null> {
+  const result = await validate(ticketReplySchema, { text });
+  return result.ok ? null : (result.errors.text?.[0] ?? null);
+}

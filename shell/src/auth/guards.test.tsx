@@ -1,9 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
 import { makeStore, Provider, userReceived, signedOut } from '@shop/api-client';
 import { AppThemeProvider } from '@shop/ui-kit';
-import { MemoryRouter, Route, Routes } from '@shop/router';
+import { MemoryRouter, Route, Routes, useLocation } from '@shop/router';
 import type { User } from '@shop/contracts';
-import { RequireDashboard, RequirePermission, RequireVisitor } from './guards';
+import { RequireDashboard, RequirePermission, RequireVisitor, RequireVisitorGate } from './guards';
+
+/** The login page of these tests: says where it would return. */
+function LoginPage() {
+  const { search } = useLocation();
+  return <p>ورود{new URLSearchParams(search).get('redirect') ? ` و بازگشت به ${new URLSearchParams(search).get('redirect')}` : ''}</p>;
+}
 
 const base = { id: 1, full_name: 'آزمون', email: 'a@b.c', is_email_verified: true, permissions: [] } as unknown as User;
 
@@ -16,8 +22,9 @@ function renderAt(path: string, user: User | null) {
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/" element={<p>خانه</p>} />
-            <Route path="/login" element={<p>ورود</p>} />
+            <Route path="/login" element={<LoginPage />} />
             <Route path="/resend-verification-email" element={<p>تأیید ایمیل</p>} />
+            <Route path="/products/:productId/:sessionId" element={<RequireVisitorGate level="email-verified"><p>جلسه</p></RequireVisitorGate>} />
             <Route path="/dashboard" element={<RequireDashboard><p>داشبورد</p></RequireDashboard>} />
             <Route
               path="/dashboard/users"
@@ -31,9 +38,14 @@ function renderAt(path: string, user: User | null) {
 }
 
 describe('dashboard guards (SPEC §6)', () => {
-  it('sends visitors to /login', () => {
-    renderAt('/dashboard', null);
-    expect(screen.getByText('ورود')).toBeTruthy();
+  it('sends visitors to /login, which returns them to the page they opened (issue 32 item 7)', () => {
+    renderAt('/dashboard/users?page=2', null);
+    expect(screen.getByText('ورود و بازگشت به /dashboard/users?page=2')).toBeTruthy();
+  });
+
+  it("sends a visitor opening a gated session to /login, returning to the session (issue 32 item 7)", () => {
+    renderAt('/products/3/12#comment-5', null);
+    expect(screen.getByText('ورود و بازگشت به /products/3/12#comment-5')).toBeTruthy();
   });
 
   it('sends ordinary users to /', () => {

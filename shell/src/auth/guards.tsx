@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { hasPermission, isDashboardUser, type AccessRequirement, type PublicRoute, type User } from '@shop/contracts';
+import { hasPermission, isDashboardUser, loginPathReturningTo, type AccessRequirement, type PublicRoute, type User } from '@shop/contracts';
 import { selectAuthChecked, selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { Box, CircularProgress, enqueueSnackbar } from '@shop/ui-kit';
-import { Navigate } from '@shop/router';
+import { Navigate, useLocation } from '@shop/router';
 import { t } from '../strings';
 
 function Checking() {
@@ -19,6 +19,15 @@ function RedirectWithToast({ to, message }: { to: string; message: string }) {
     enqueueSnackbar(message, { variant: 'error', preventDuplicate: true });
   }, [message]);
   return <Navigate to={to} replace />;
+}
+
+/**
+ * /login returning to the page the reader is on, query and hash included (issue 32 item 7: a
+ * visitor sent to sign in by a gate comes back to the session or dashboard page they opened).
+ */
+function ToLogin() {
+  const { pathname, search, hash } = useLocation();
+  return <RedirectWithToast to={loginPathReturningTo(`${pathname}${search}${hash}`)} message={t.errors.loginNeeded} />;
 }
 
 /**
@@ -44,7 +53,7 @@ export function RequireDashboard({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectCurrentUser);
   const hadUser = useHadUser(user);
   if (!checked) return <Checking />;
-  if (!user) return hadUser ? <Checking /> : <RedirectWithToast to="/login" message={t.errors.loginNeeded} />;
+  if (!user) return hadUser ? <Checking /> : <ToLogin />;
   if (!isDashboardUser(user)) return <RedirectWithToast to="/" message={t.errors.noPermission} />;
   if (!user.is_email_verified) return <RedirectWithToast to="/resend-verification-email" message={t.errors.unverifiedEmail} />;
   if (user.status === 'staff' && user.permissions.length === 0) return <RedirectWithToast to="/" message={t.errors.noPermission} />;
@@ -73,7 +82,7 @@ export function gateRefusal(guard: PublicRoute['guard'], user: User | null): 'lo
 
 /**
  * The public-page gates of SPEC §2/§6 ({@link gateRefusal}): a reader who is not signed in goes to
- * /login, one whose email is not verified to /resend-verification-email.
+ * /login, which returns them here once signed in; one whose email is not verified to /resend-verification-email.
  */
 export function RequireVisitorGate({ level, children }: { level: 'signed-in' | 'email-verified'; children: ReactNode }) {
   const checked = useAppSelector(selectAuthChecked);
@@ -81,7 +90,7 @@ export function RequireVisitorGate({ level, children }: { level: 'signed-in' | '
   const hadUser = useHadUser(user);
   if (!checked) return <Checking />;
   const refusal = gateRefusal(level, user);
-  if (refusal === 'login') return hadUser ? <Checking /> : <RedirectWithToast to="/login" message={t.errors.loginNeeded} />;
+  if (refusal === 'login') return hadUser ? <Checking /> : <ToLogin />;
   if (refusal === 'verification') return <RedirectWithToast to="/resend-verification-email" message={t.errors.unverifiedEmail} />;
   return <>{children}</>;
 }

@@ -4,7 +4,7 @@ import type { SmsCodePurpose } from '@shop/contracts';
 import { smsCodeRequestSchema } from '@shop/validation';
 import { claimApiError, type FetchBaseQueryError } from '@shop/api-client';
 import { formatMobile, toPersianDigits } from '@shop/format';
-import { Alert, Box, Button } from '@shop/ui-kit';
+import { Alert, Box, Button, Stack } from '@shop/ui-kit';
 import { FormMobileField, FormNumberField, FormStatusAlert, mobileForApi, toFormikErrors } from '@shop/forms';
 import { useSmsCodeMutation } from './auth-api';
 import { retryAfterSeconds, waitMessage } from './retry-after';
@@ -105,22 +105,22 @@ export function SmsCodeForm(props: SmsCodeFormProps) {
       onSubmit={submit}
     >
       {({ isSubmitting, setFieldValue, setErrors, setStatus }) => (
-        <Form noValidate>
+        <Stack component={Form} noValidate spacing={2} useFlexGap>
           {sentTo === null ? (
             <>
-              <Alert severity="info" sx={{ mb: 2 }}>
+              <Alert severity="info">
                 {intro}
               </Alert>
               {!fixedMobile && <FormMobileField name="mobile" label={t.auth.mobile} />}
             </>
           ) : (
             <>
-              <Alert severity="info" role="status" sx={{ mb: 2 }}>
+              <Alert severity="info" role="status">
                 {sentNote(fixedMobile ? formatMobile(fixedMobile) : sentTo)}
               </Alert>
               <FormNumberField name="code" label={t.auth.smsCode} autoComplete="one-time-code" />
               {extraFields}
-              <Box sx={{ display: 'flex', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                 <Button variant="text" disabled={secondsLeft > 0 || isSubmitting} onClick={() => void requestCode(sentTo, { setErrors, setStatus })}>
                   {secondsLeft > 0 ? t.auth.smsResendIn(toPersianDigits(secondsLeft)) : t.auth.smsResend}
                 </Button>
@@ -141,10 +141,10 @@ export function SmsCodeForm(props: SmsCodeFormProps) {
             </>
           )}
           <FormStatusAlert />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting || disabled} sx={{ mt: 1 }}>
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting || disabled}>
             {sentTo === null ? t.auth.smsSendCode : submitLabel}
           </Button>
-        </Form>
+        </Stack>
       )}
     </Formik>
   );

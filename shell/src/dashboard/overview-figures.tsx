@@ -19,20 +19,26 @@ interface Figure {
   permission: PermissionName;
   value: (overview: DashboardOverview) => number | undefined;
   format: (value: number) => string;
+  /** A second line under the value (the gross beside a net figure). */
+  detail?: (overview: DashboardOverview) => string | undefined;
 }
+
+/** «ناخالص: …» of a gross amount, when there is one. */
+const grossLine = (amount: number | undefined) => (amount === undefined ? undefined : t.dashboard.salesGross(formatSalesTotal(amount)));
 
 /** The figures of the dashboard home, each shown when the user's permissions allow its section. */
 const FIGURES: Figure[] = [
   { key: 'tickets', label: t.dashboard.unreadTickets, to: '/dashboard/contact-us', icon: 'SupportAgent', permission: 'show-tickets', value: (o) => o.unread_tickets, format: formatNumber },
   { key: 'comments', label: t.dashboard.pendingComments, to: '/dashboard/comments', icon: 'Comment', permission: 'show-comments', value: (o) => o.pending_comments, format: formatNumber },
-  { key: 'sales-today', label: t.dashboard.salesToday, to: '/dashboard/financial-info', icon: 'Payments', permission: 'show-financial-info', value: (o) => o.sales?.today, format: formatSalesTotal },
-  { key: 'sales-month', label: t.dashboard.salesThisMonth, to: '/dashboard/financial-info', icon: 'Payments', permission: 'show-financial-info', value: (o) => o.sales?.this_month, format: formatSalesTotal },
+  // Net first, as the financial page's «خالص» (issue 32 item 6), the gross under it.
+  { key: 'sales-today', label: t.dashboard.salesToday, to: '/dashboard/financial-info', icon: 'Payments', permission: 'show-financial-info', value: (o) => o.sales?.today_net, format: formatSalesTotal, detail: (o) => grossLine(o.sales?.today) },
+  { key: 'sales-month', label: t.dashboard.salesThisMonth, to: '/dashboard/financial-info', icon: 'Payments', permission: 'show-financial-info', value: (o) => o.sales?.this_month_net, format: formatSalesTotal, detail: (o) => grossLine(o.sales?.this_month) },
   { key: 'new-users', label: t.dashboard.newUsersThisWeek, to: '/dashboard/users', icon: 'PersonAdd', permission: 'show-users', value: (o) => o.new_users_this_week, format: formatNumber },
 ];
 
 const CELL = { xs: 12, sm: 6, md: 4, xl: 'grow' } as const;
 
-function FigureCard({ figure, value }: { figure: Figure; value: number }) {
+function FigureCard({ figure, value, detail }: { figure: Figure; value: number; detail?: string }) {
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardActionArea component={Link} to={figure.to} sx={{ height: '100%' }}>
@@ -44,6 +50,11 @@ function FigureCard({ figure, value }: { figure: Figure; value: number }) {
           <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
             {figure.format(value)}
           </Typography>
+          {detail && (
+            <Typography variant="body2" color="text.secondary">
+              {detail}
+            </Typography>
+          )}
         </CardContent>
       </CardActionArea>
     </Card>
@@ -56,7 +67,7 @@ function ChartSkeleton() {
 
 /**
  * The dashboard home's figures (issue 8): unread tickets, comments awaiting approval, today's and
- * this month's sales in tomans, users new this week, each a card linking to its section, then the
+ * this month's sales in tomans (net of discounts, the gross under it: issue 32 item 6), users new this week, each a card linking to its section, then the
  * last 30 days' sales as a chart. Only the figures the user's permissions allow are asked for and
  * shown; skeletons while loading, a Persian notice with a retry when the figures cannot be read.
  */
@@ -89,7 +100,7 @@ export function OverviewFigures() {
               if (data && value === undefined) return null;
               return (
                 <Grid key={figure.key} size={CELL}>
-                  {value === undefined ? <Skeleton variant="rounded" height={104} /> : <FigureCard figure={figure} value={value} />}
+                  {value === undefined ? <Skeleton variant="rounded" height={104} /> : <FigureCard figure={figure} value={value} detail={data && figure.detail?.(data)} />}
                 </Grid>
               );
             })}

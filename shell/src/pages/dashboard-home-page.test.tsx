@@ -17,7 +17,7 @@ const last30Days: DailySales[] = Array.from({ length: 30 }, (_, i) => ({
 const everything: DashboardOverview = {
   unread_tickets: 3,
   pending_comments: 12,
-  sales: { today: 1_470_000, this_month: 0, last_30_days: last30Days },
+  sales: { today: 1_470_000, today_net: 1_320_000, this_month: 0, this_month_net: 0, last_30_days: last30Days },
   new_users_this_week: 1250,
 };
 
@@ -57,19 +57,20 @@ describe('DashboardHomePage (issue 8)', () => {
     await renderHome(aUser({ status: 'super', full_name: 'مدیر سایت' }));
     expect(screen.getByRole('heading', { level: 1, name: 'مدیر سایت، خوش آمدید.' })).toBeTruthy();
     const overview = screen.getByRole('region', { name: 'نگاه کلی' });
-    expect(await within(overview).findByText('۱٬۴۷۰٬۰۰۰ تومان')).toBeTruthy();
+    expect(await within(overview).findByText('۱٬۳۲۰٬۰۰۰ تومان')).toBeTruthy();
     expect(figure('تیکت‌های خوانده‌نشده').textContent).toBe('تیکت‌های خوانده‌نشده۳');
     expect(figure('تیکت‌های خوانده‌نشده').getAttribute('href')).toBe('/dashboard/contact-us');
     expect(figure('دیدگاه‌های در انتظار تأیید').textContent).toBe('دیدگاه‌های در انتظار تأیید۱۲');
     expect(figure('دیدگاه‌های در انتظار تأیید').getAttribute('href')).toBe('/dashboard/comments');
-    expect(figure('فروش امروز').textContent).toBe('فروش امروز۱٬۴۷۰٬۰۰۰ تومان');
-    expect(figure('فروش امروز').getAttribute('href')).toBe('/dashboard/financial-info');
+    // Net first, as the financial page shows it, and labelled so; the gross under it (issue 32 item 6).
+    expect(figure('فروش خالص امروز').textContent).toBe('فروش خالص امروز۱٬۳۲۰٬۰۰۰ تومانناخالص: ۱٬۴۷۰٬۰۰۰ تومان');
+    expect(figure('فروش خالص امروز').getAttribute('href')).toBe('/dashboard/financial-info');
     // No sale this month is «۰ تومان», not the «رایگان» of a price.
-    expect(figure('فروش این ماه').textContent).toBe('فروش این ماه۰ تومان');
+    expect(figure('فروش خالص این ماه').textContent).toBe('فروش خالص این ماه۰ تومانناخالص: ۰ تومان');
     expect(figure('کاربران تازه این هفته').textContent).toBe('کاربران تازه این هفته۱٬۲۵۰');
     expect(figure('کاربران تازه این هفته').getAttribute('href')).toBe('/dashboard/users');
     // The chart loads on demand (React.lazy over @shop/ui-kit/charts).
-    const chart = await within(overview).findByRole('figure', { name: 'فروش ۳۰ روز گذشته' }, { timeout: 10_000 });
+    const chart = await within(overview).findByRole('figure', { name: 'فروش ناخالص ۳۰ روز گذشته' }, { timeout: 10_000 });
     // The amounts' axis in Persian digits (jsdom lays nothing out, so the day axis has no room for labels).
     await waitFor(() => expect(chart.textContent).toContain('۴۰۰٬۰۰۰'));
     expect(chart.textContent).not.toMatch(/[0-9]/);
@@ -113,7 +114,7 @@ describe('DashboardHomePage (issue 8)', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'بخش‌ها' })).toBeTruthy();
     answer = everything;
     await user.click(within(notice).getByRole('button', { name: 'تلاش دوباره' }));
-    expect(await screen.findByText('۱٬۴۷۰٬۰۰۰ تومان')).toBeTruthy();
+    expect(await screen.findByText('۱٬۳۲۰٬۰۰۰ تومان')).toBeTruthy();
     expect(screen.queryByText('آمار داشبورد بارگذاری نشد.')).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ const VARIANTS: Record<PageErrorStatus, { title: string; text: string; code: str
 export function ErrorPage({ status }: { status: PageErrorStatus }) {
   const variant = VARIANTS[status];
   return (
-    <Box component="section" data-error-page={status} sx={{ textAlign: 'center', py: { xs: 6, md: 10 } }}>
+    <Box component="section" data-error-page={status} sx={{ textAlign: 'center', py: { xs: 6, md: 10 }, px: 2, maxWidth: 640, mx: 'auto' }}>
       <DeclarePageHead head={{ title: variant.title, noindex: true }} />
       <Typography variant="h1" sx={{ fontSize: { xs: 72, md: 112 }, fontWeight: 700, color: 'primary.main' }}>
         {variant.code}

@@ -3,7 +3,7 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { LOGIN_RETURN_PARAM, registerPathReturningTo, safeReturnPath } from '@shop/contracts';
 import { loginSchema } from '@shop/validation';
 import { readApiError, useAppDispatch, userReceived } from '@shop/api-client';
-import { Alert, Box, Button, Container, Link as MuiLink, Paper, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Alert, Box, Button, Container, Link as MuiLink, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Tab, Tabs } from '@shop/ui-kit/lazy';
 import { Link, useNavigate, useSearchParams } from '@shop/router';
 import type { AuthTokenAnswer } from '@shop/contracts';
@@ -82,22 +82,22 @@ export default function LoginPage() {
           onSubmit={submit}
         >
           {({ isSubmitting }) => (
-            <Form noValidate>
+            <Stack component={Form} noValidate spacing={2} useFlexGap>
               {method === 'email' ? (
                 <FormTextField name="email" label={t.auth.email} type="email" ltr autoComplete="email" inputMode="email" />
               ) : (
                 <FormMobileField name="mobile" label={t.auth.mobile} />
               )}
               <FormTextField name="password" label={t.auth.password} type="password" ltr autoComplete="current-password" />
-              <Box sx={{ mb: 2, mt: -1 }}>
+              <Box>
                 <MuiLink component={Link} to="/reset-password" variant="body2">
                   {t.auth.forgotPassword}
                 </MuiLink>
               </Box>
-              <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting || done} sx={{ mt: 1 }}>
+              <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting || done}>
                 {t.auth.submitLogin}
               </Button>
-            </Form>
+            </Stack>
           )}
         </Formik>
         )}

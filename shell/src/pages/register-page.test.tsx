@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { currentLocation } from '@shop/test-utils';
 import { renderInShell } from '../testing/render-in-shell';
 import RegisterPage from './register-page';
+import VerificationPage from './verification-page';
 
 // A real HTTP server stands in for the API: it answers registration the way the server does.
 let server: Server;
@@ -54,21 +55,27 @@ describe('RegisterPage', () => {
     expect(calls).toContain('POST /api/auth/register');
   });
 
-  /** Fills the form with a mobile typed in Persian digits and sends it. */
+  /**
+   * Fills the form with a mobile typed in Persian digits and sends it: the new user leaves /register
+   * for /verification, as SPEC §4 says (issue 32 item 7), where the mobile is offered for verifying.
+   */
   async function registerWithMobile(user: ReturnType<typeof userEvent.setup>) {
-    renderInShell('/register', { '/register': <RegisterPage /> }, null);
+    const { store } = renderInShell('/register', { '/register': <RegisterPage />, '/verification': <VerificationPage /> }, null);
     await user.type(screen.getByLabelText('نام و نام خانوادگی'), 'مهمان پیامکی');
     await user.type(screen.getByLabelText('ایمیل'), 'sms-guest@example.com');
     await user.type(screen.getByLabelText('شماره موبایل (اختیاری)'), '۰۹۱۲۳۳۳۴۴۵۵');
     await user.type(screen.getByLabelText('رمز عبور'), 'Secret123');
     await user.type(screen.getByLabelText('تکرار رمز عبور'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'ثبت‌نام' }));
+    await waitFor(() => expect(currentLocation()).toBe('/verification?msg=email-verification-has-been-sent'), { timeout: 5_000 });
+    expect(screen.getByText(/پیوند تأیید به ایمیل شما فرستاده شد/)).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'تأیید شماره موبایل' })).toBeTruthy();
+    return store;
   }
 
-  it('offers to verify the mobile by an SMS code (issue 26): a wrong code under its field, the right one goes on to the verification page', async () => {
+  it('goes on to /verification, which offers to verify the mobile by an SMS code (issue 26): a wrong code under its field, the right one marks it verified', async () => {
     const user = userEvent.setup();
-    await registerWithMobile(user);
+    const store = await registerWithMobile(user);
     expect(screen.getByText(/یک کد ۶ رقمی به شماره «۰۹۱۲ ۳۳۳ ۴۴۵۵» پیامک می‌شود/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'ارسال کد' }));
     expect(await screen.findByText(/یک کد ۶ رقمی به شماره «۰۹۱۲ ۳۳۳ ۴۴۵۵» پیامک شد/)).toBeTruthy();
@@ -82,15 +89,18 @@ describe('RegisterPage', () => {
     await user.type(screen.getByLabelText('کد ۶ رقمی'), '۱۲۳۴۵۶');
     await user.click(screen.getByRole('button', { name: 'تأیید شماره' }));
     expect(await screen.findByText('شماره موبایل شما تأیید شد.')).toBeTruthy();
-    await waitFor(() => expect(currentLocation()).toBe('/verification?msg=email-verification-has-been-sent'));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'تأیید شماره موبایل' })).toBeNull());
+    expect(store.getState().auth.user?.is_mobile_verified).toBe(true);
+    expect(currentLocation()).toBe('/verification?msg=email-verification-has-been-sent');
   });
 
-  it('lets «بعداً» skip the step, sending no code', async () => {
+  it('lets «بعداً» close the offer, sending no code', async () => {
     const user = userEvent.setup();
     const before = calls.length;
     await registerWithMobile(user);
     await user.click(screen.getByRole('button', { name: 'بعداً' }));
-    await waitFor(() => expect(currentLocation()).toBe('/verification?msg=email-verification-has-been-sent'));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'تأیید شماره موبایل' })).toBeNull());
+    expect(currentLocation()).toBe('/verification?msg=email-verification-has-been-sent');
     expect(calls.slice(before).filter((call) => call.includes('sms-code') || call.includes('verify-mobile'))).toEqual([]);
   });
 });

@@ -3,11 +3,10 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { LOGIN_RETURN_PARAM, loginPathReturningTo, safeReturnPath, type User } from '@shop/contracts';
 import { registerSchema } from '@shop/validation';
 import { readApiError, useAppDispatch, userReceived } from '@shop/api-client';
-import { Box, Button, Container, Link as MuiLink, Paper, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Box, Button, Container, Link as MuiLink, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Link, useNavigate, useSearchParams } from '@shop/router';
 import { useRegisterMutation } from '../auth/auth-api';
 import { AUTH_REDIRECT_DELAY_MS } from '../auth/redirect-delay';
-import { VerifyMobileStep } from '../auth/verify-mobile-step';
 import { FormMobileField, FormTextField, mobileForApi, toFormikErrors } from '@shop/forms';
 import { t } from '../strings';
 
@@ -25,15 +24,14 @@ interface Values {
  * after 3 seconds the user is stored and sent to the verification page (SPEC §4), or back to
  * `?redirect=` when that is a path of this site, as the login page does (issue 25: a visitor who
  * paid for their cart registers and comes back to it, merged); the link to /login keeps it.
- * With a mobile, the page first offers to verify it by an SMS code (issue 26, {@link VerifyMobileStep},
- * skippable with «بعداً»), then goes on at once.
+ * With a mobile, the verification page then offers to verify it by an SMS code (issue 26; issue 32
+ * item 7: the user leaves /register for /verification as SPEC §4 says, whatever they gave).
  */
 export default function RegisterPage() {
   const [register] = useRegisterMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
-  const [verifying, setVerifying] = useState<User | null>(null);
   const [params] = useSearchParams();
   const returnTo = safeReturnPath(params.get(LOGIN_RETURN_PARAM));
 
@@ -53,11 +51,6 @@ export default function RegisterPage() {
     }
     setDone(true);
     const { user } = result.data.data;
-    if (user.mobile) {
-      enqueueSnackbar(t.auth.registerSuccessVerifyMobile, { variant: 'success' });
-      setVerifying(user);
-      return;
-    }
     enqueueSnackbar(returnTo ? t.auth.registerSuccessReturning : t.auth.registerSuccess, { variant: 'success' });
     setTimeout(() => goOn(user), AUTH_REDIRECT_DELAY_MS);
   }
@@ -66,16 +59,6 @@ export default function RegisterPage() {
   function goOn(user: User) {
     dispatch(userReceived({ user, buyedProducts: [] }));
     navigate(returnTo ?? '/verification?msg=email-verification-has-been-sent');
-  }
-
-  if (verifying?.mobile) {
-    return (
-      <Container maxWidth="sm" sx={{ py: 6 }}>
-        <Paper sx={{ p: { xs: 3, md: 4 } }}>
-          <VerifyMobileStep mobile={verifying.mobile} onDone={(verified) => goOn({ ...verifying, is_mobile_verified: verified })} />
-        </Paper>
-      </Container>
-    );
   }
 
   return (
@@ -90,7 +73,7 @@ export default function RegisterPage() {
           onSubmit={submit}
         >
           {({ isSubmitting }) => (
-            <Form noValidate>
+            <Stack component={Form} noValidate spacing={2} useFlexGap>
               <FormTextField name="full_name" label={t.auth.fullName} autoComplete="name" />
               <FormTextField name="email" label={t.auth.email} type="email" ltr autoComplete="email" inputMode="email" />
               <FormMobileField name="mobile" label={`${t.auth.mobile} (اختیاری)`} />
@@ -100,7 +83,7 @@ export default function RegisterPage() {
               <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting || done}>
                 {t.auth.submitRegister}
               </Button>
-            </Form>
+            </Stack>
           )}
         </Formik>
         <Box sx={{ mt: 3, textAlign: 'center' }}>

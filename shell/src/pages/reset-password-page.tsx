@@ -3,7 +3,7 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { forgotPasswordSchema, resetPasswordSchema, smsResetPasswordSchema } from '@shop/validation';
 import type { ForgotPasswordBody } from '@shop/contracts';
 import { readApiError } from '@shop/api-client';
-import { Alert, Box, Button, Container, Link as MuiLink, Paper, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Alert, Box, Button, Container, Link as MuiLink, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Tab, Tabs } from '@shop/ui-kit/lazy';
 import { Link, useNavigate } from '@shop/router';
 import { FormMobileField, FormNumberField, FormStatusAlert, FormTextField, showSaveFailure } from '@shop/forms';
@@ -100,7 +100,7 @@ export default function ResetPasswordPage() {
               onSubmit={sendCode}
             >
               {({ isSubmitting }) => (
-                <Form noValidate>
+                <Stack component={Form} noValidate spacing={2} useFlexGap>
                   {method === 'email' ? (
                     <FormTextField name="email" label={t.auth.email} type="email" ltr autoComplete="email" inputMode="email" />
                   ) : (
@@ -110,7 +110,7 @@ export default function ResetPasswordPage() {
                   <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
                     {t.reset.sendCode}
                   </Button>
-                </Form>
+                </Stack>
               )}
             </Formik>
             )}
@@ -158,7 +158,7 @@ function CodeStep({ identifier, shownAs, onResend }: { identifier: ForgotPasswor
       </Alert>
       <Formik<CodeValues> initialValues={initialValues} validationSchema={resetPasswordSchema} onSubmit={submit}>
         {({ isSubmitting }) => (
-          <Form noValidate>
+          <Stack component={Form} noValidate spacing={2} useFlexGap>
             <FormNumberField name="code" label={t.reset.code} autoComplete="one-time-code" />
             <FormTextField name="password" label={t.reset.newPassword} type="password" ltr autoComplete="new-password" />
             <FormTextField name="password_confirmation" label={t.reset.newPasswordConfirmation} type="password" ltr autoComplete="new-password" />
@@ -166,7 +166,7 @@ function CodeStep({ identifier, shownAs, onResend }: { identifier: ForgotPasswor
             <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting || done}>
               {t.reset.submit}
             </Button>
-          </Form>
+          </Stack>
         )}
       </Formik>
       <Button onClick={onResend} disabled={done} fullWidth sx={{ mt: 1 }}>

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { readApiError, selectAuthChecked, selectCurrentUser, useAppSelector } from '@shop/api-client';
+import { readApiError, selectAuthChecked, selectCurrentUser, useAppDispatch, useAppSelector, userReceived } from '@shop/api-client';
 import type { EmailVerificationState } from '@shop/contracts';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@shop/ui-kit';
 import { Link, useSearchParams } from '@shop/router';
 import { useVerifyEmailMutation } from '../auth/auth-api';
 import { useRefreshSession } from '../auth/use-session';
+import { VerifyMobileStep } from '../auth/verify-mobile-step';
 import { MessageScreen } from './message-screen';
 import { t } from '../strings';
 
@@ -12,8 +13,31 @@ import { t } from '../strings';
 type Outcome = { state: EmailVerificationState } | { state: 'invalid' } | { state: 'failed'; message: string };
 
 /**
+ * After registering (issue 26, issue 32 item 7): a signed-in user whose mobile is not verified is
+ * offered to verify it here by an SMS code ({@link VerifyMobileStep}, skippable with «بعداً»); the
+ * stored user's mobile is marked verified when they do.
+ */
+function MobileOffer() {
+  const user = useAppSelector(selectCurrentUser);
+  const dispatch = useAppDispatch();
+  const [closed, setClosed] = useState(false);
+  if (closed || !user?.mobile || user.is_mobile_verified) return null;
+  return (
+    <Box sx={{ mb: 3 }}>
+      <VerifyMobileStep
+        mobile={user.mobile}
+        onDone={(verified) => {
+          if (verified) dispatch(userReceived({ user: { ...user, is_mobile_verified: true } }));
+          setClosed(true);
+        }}
+      />
+    </Box>
+  );
+}
+
+/**
  * `/verification` (SPEC §2, §8). With `?msg=email-verification-has-been-sent` it says the mail
- * was sent. With `?token=…` (the link in the verification email) it posts the token once, even
+ * was sent, and offers a new user to verify their mobile ({@link MobileOffer}). With `?token=…` (the link in the verification email) it posts the token once, even
  * under StrictMode's double effects, and shows one of SPEC §8's states: verified (the signed-in
  * user is fetched again, so the store knows), already verified, or link invalid or expired
  * (with the way to a new link: the resend page when signed in, else /login). The page shows
@@ -59,6 +83,7 @@ export default function VerificationPage() {
         <Alert severity={sent ? 'success' : 'info'} sx={{ mb: 3 }}>
           {sent ? t.verification.sent : t.verification.generic}
         </Alert>
+        {sent && <MobileOffer />}
         <HomeButton />
       </MessageScreen>
     );

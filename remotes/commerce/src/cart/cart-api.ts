@@ -59,14 +59,19 @@ export const cartApi = api.injectEndpoints({
       query: (orderId) => `/orders/${orderId}`,
       providesTags: (_result, _error, orderId) => [{ type: 'Order', id: orderId }],
     }),
-    /** After access changed (paid, granted, progress): the store's user and bought products, and every view of ownership. */
-    refreshSignedInUser: build.mutation<LoggedInUserInfo, void>({
+    /**
+     * After access changed (paid, granted): the store's user and bought products, and every view of
+     * ownership. `{ progressOf }`, after a session's progress changed (issue 32 item 1): the
+     * course's views only, so the session playing is not fetched again (its cache is updated by the
+     * caller), which would sign new URLs under the player.
+     */
+    refreshSignedInUser: build.mutation<LoggedInUserInfo, { progressOf: number } | void>({
       query: () => ({ url: '/auth/logged-in-user-info', method: 'POST' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(userReceived(data.data));
       },
-      invalidatesTags: [...OWNERSHIP_TAGS],
+      invalidatesTags: (_result, _error, arg) => (arg ? [{ type: 'Product', id: arg.progressOf }] : [...OWNERSHIP_TAGS]),
     }),
   }),
 });

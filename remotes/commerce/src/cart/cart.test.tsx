@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { CartItem, CheckoutAnswer, Order } from '@shop/contracts';
 import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
 import commerceModule from '../module';
+import { anOrderItem } from '../dashboard/financial/financial-fixtures';
 import { aCart, aCartItem, anOrder, aPaymentAttempt } from '../products/fixtures';
 import CartMenuSlot from './cart-menu-slot';
 import ShoppingCartPage from './shopping-cart-page';
@@ -246,12 +247,39 @@ describe('ShoppingCartPage (/shopping-cart)', () => {
     expect(submitted).toEqual([]);
   });
 
-  it('shows an order whose attempt was cancelled at the gateway as cancelled on a later visit, not as waiting', async () => {
-    order = anOrder({ id: 31, payments: [aPaymentAttempt({ status: 'cancelled', verified_at: '2025-04-01T08:05:00Z' })] });
+  it('shows an order whose attempt was cancelled at the gateway as cancelled on a later visit, not as waiting, with its courses (issue 32 item 7)', async () => {
+    order = anOrder({
+      id: 31,
+      total_price: 440000,
+      discount_code: 'YALDA',
+      discount_amount: 50000,
+      items: [anOrderItem({ id: 11, product_id: 1, title: 'دوره ری‌اکت', purchase_price: 490000, discount: 50000, product_page: '/products/1' })],
+      payments: [aPaymentAttempt({ status: 'cancelled', verified_at: '2025-04-01T08:05:00Z' })],
+    });
     renderPage(<ShoppingCartPage />, signedIn('/shopping-cart?order_id=31'));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('پرداخت در درگاه لغو شد. سفارش شما پرداخت‌نشده باقی ماند؛ می‌توانید دوباره تلاش کنید.');
     expect(screen.queryByText('در انتظار پرداخت…')).toBeNull();
+    const items = screen.getByRole('list', { name: 'دوره‌های این سفارش' });
+    expect(within(items).getByRole('link', { name: 'دوره ری‌اکت' }).getAttribute('href')).toBe('/products/1');
+    expect(items.textContent).toContain('۴۴۰٬۰۰۰ تومان');
+    expect(screen.getByText('کد تخفیف YALDA: ۵۰٬۰۰۰ تومان کمتر')).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: 'ویرایش سبد خرید' }));
+    await waitFor(() => expect(currentLocation()).toBe('/shopping-cart'));
+    expect(await screen.findByRole('list', { name: 'دوره‌های سبد خرید' })).toBeTruthy();
+  });
+
+  it('shows an order its buyer cancelled as cancelled, asks for it no more and leads back to the cart (issue 32 item 2)', async () => {
+    order = anOrder({ id: 31, payment_status: 'cancelled', payments: [aPaymentAttempt({ status: 'cancelled', verified_at: '2025-04-01T08:05:00Z' })] });
+    renderPage(<ShoppingCartPage />, signedIn('/shopping-cart?payment=order-cancelled&order_id=31'));
+    const alert = (await screen.findByText('این سفارش لغو شده است و پرداخت نمی‌شود.')).closest<HTMLElement>('[role="alert"]')!;
+    expect(alert.textContent).toContain('سفارش شماره ۳۱');
+    expect(within(alert).queryByRole('button', { name: 'تلاش دوباره' })).toBeNull();
+    expect(within(alert).getByRole('link', { name: 'بازگشت به سبد خرید' }).getAttribute('href')).toBe('/shopping-cart');
+    expect(screen.queryByText('در انتظار پرداخت…')).toBeNull();
+    const asked = requests('/api/orders/31').length;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 3500)));
+    expect(requests('/api/orders/31')).toHaveLength(asked);
   });
 
   it('shows the success of a payment the gateway sent back as paid', async () => {

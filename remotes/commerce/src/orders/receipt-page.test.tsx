@@ -113,4 +113,12 @@ describe('ReceiptPage (/orders/:orderId/receipt)', () => {
     expect(await screen.findByText('این دوره را مدیر سایت به حساب شما افزوده است؛ پرداختی نداشته و رسید ندارد.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'رفتن به سبد خرید' })).toBeNull();
   });
+
+  it('says a cancelled order has no receipt and leads to the cart (issue 32 item 2)', async () => {
+    order = anOrder({ id: 36, payment_status: 'cancelled' });
+    open();
+    expect(await screen.findByText('این سفارش لغو شده است و رسید ندارد.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'رفتن به سبد خرید' }).getAttribute('href')).toBe('/shopping-cart');
+    expect(screen.queryByRole('button', { name: 'چاپ' })).toBeNull();
+  });
 });

@@ -101,7 +101,8 @@ function Receipt({ order }: { order: Order }) {
  * unknown order is the API's 404): the receipt number (or why an order paid before receipts has
  * none), the Jalali date and time, each course with its price, the discount, the total paid, the
  * gateway's reference and the refunds of its items; «چاپ» prints it on one A4 page. An unpaid
- * order links to the cart; a course given by hand says it has no receipt.
+ * order links to the cart; a cancelled one (issue 32 item 2) says it has no receipt and links to
+ * the cart too; a course given by hand says it has no receipt.
  */
 export default function ReceiptPage() {
   const orderId = Number(useParams().orderId);
@@ -125,7 +126,7 @@ export default function ReceiptPage() {
             </Button>
           )}
         >
-          {manual ? t.receipt.manual : t.receipt.unpaid}
+          {manual ? t.receipt.manual : order.payment_status === 'cancelled' ? t.receipt.cancelled : t.receipt.unpaid}
         </Alert>
       </Container>
     );

@@ -24,7 +24,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
 
 /** A product with its sessions, as `GET /api/products/:productId` answers a visitor. */
 export function aProductDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
-  return { ...aProduct(), sessions: [], in_cart: false, is_bought: false, progress: null, ...overrides };
+  return { ...aProduct(), sessions: [], in_cart: false, is_bought: false, progress: null, certificate_code: null, ...overrides };
 }
 
 /** One session of a product's list, locked for the caller unless overridden. */

@@ -39,7 +39,7 @@ beforeAll(async () => {
       };
     }
     if (url.pathname === '/api/products/7') {
-      return { data: aProductDetail({ id: 7, title: 'دوره تمام‌شده', sessions: boughtSessions, is_bought: true, progress: { done: 3, total: 3, resume_session_id: null } }) };
+      return { data: aProductDetail({ id: 7, title: 'دوره تمام‌شده', sessions: boughtSessions, is_bought: true, progress: { done: 3, total: 3, resume_session_id: null }, certificate_code: 'K7Q2M9X4PA' }) };
     }
     if (url.pathname === '/api/products/6') {
       return { data: aProductDetail({ id: 6, title: 'دوره خریداران', comment_status: 'buyers-only' }) };
@@ -138,7 +138,7 @@ describe('ProductDetailPage (/products/:productId)', () => {
     expect(await screen.findByRole('textbox', { name: 'متن دیدگاه' })).toBeTruthy();
   });
 
-  it("opens the buyer's next unfinished session from «ادامه یادگیری», and says when all are done", async () => {
+  it("opens the buyer's next unfinished session from «ادامه یادگیری», and says when all are done, with the certificate (issue 32 item 7)", async () => {
     const { unmount } = renderProduct(5);
     const resume = await screen.findByRole('link', { name: 'ادامه یادگیری' });
     expect(resume.getAttribute('href')).toBe('/products/5/54');
@@ -148,6 +148,7 @@ describe('ProductDetailPage (/products/:productId)', () => {
     renderProduct(7);
     expect(await screen.findByText('همه جلسه‌های این دوره را دیده‌اید.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'ادامه یادگیری' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'دیدن گواهی پایان دوره' }).getAttribute('href')).toBe('/certificates/K7Q2M9X4PA');
   });
 
   it('tells a non-buyer that comments on a buyers-only course are for its buyers', async () => {

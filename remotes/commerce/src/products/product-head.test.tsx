@@ -43,6 +43,7 @@ const product = {
   in_cart: false,
   is_bought: false,
   progress: null,
+  certificate_code: null,
 } satisfies ProductDetailAnswer;
 
 describe('useProductHead (issue 9)', () => {

@@ -11,7 +11,8 @@ import { t } from '../strings';
 /**
  * The course page's buying area (SPEC §8, issue 6): a buyer sees «این دوره را خریده‌اید» with
  * the progress «۳ از ۸ جلسه» and «ادامه یادگیری», which opens the first session not done at the
- * place they stopped (issue 24), or a line saying every session is done; with selling switched off, a note and no button; a course already
+ * place they stopped (issue 24), or a line saying every session is done with the link to the
+ * course's certificate (issue 32 item 7); with selling switched off, a note and no button; a course already
  * in the cart, a link to the cart; else «افزودن به سبد خرید», which adds it for a visitor too
  * (issue 25). A visitor's «in the cart» comes from their own cart, asked for in the browser: the
  * course's answer and page are every visitor's and never say it.
@@ -36,7 +37,16 @@ export function ProductPurchaseBox({ product }: { product: ProductDetail }) {
               {t.continueLearning}
             </Button>
           ) : (
-            (product.progress?.total ?? 0) > 0 && <Typography variant="body2">{t.courseFinished}</Typography>
+            (product.progress?.total ?? 0) > 0 && (
+              <Stack spacing={1} useFlexGap sx={{ alignItems: { sm: 'flex-end' } }}>
+                <Typography variant="body2">{t.courseFinished}</Typography>
+                {product.certificate_code && (
+                  <Button component={Link} to={`/certificates/${product.certificate_code}`} variant="contained" startIcon={<Icon name="Verified" />}>
+                    {t.viewCertificate}
+                  </Button>
+                )}
+              </Stack>
+            )
           )}
         </Stack>
       </Paper>

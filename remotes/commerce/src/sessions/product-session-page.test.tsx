@@ -172,6 +172,7 @@ describe('ProductSessionPage (/products/:productId/:productSessionId)', () => {
       expect(requests('/api/product-sessions/23/progress', 'PUT')[0]!.headers['x-xsrf-token']).toBe('token-23');
 
       // Leaving the page: the request outlives it.
+      const productAsked = requests('/api/products/5', 'GET').length;
       video.currentTime = 3300;
       act(() => {
         window.dispatchEvent(new Event('pagehide'));
@@ -180,9 +181,14 @@ describe('ProductSessionPage (/products/:productId/:productSessionId)', () => {
       expect(requests('/api/product-sessions/23/progress', 'PUT')[1]!.json).toEqual({ position_seconds: 3300 });
       const leaving = sent.mock.calls.map(([request]) => request).find((request) => request instanceof Request && request.method === 'PUT' && request.keepalive);
       expect(leaving).toBeDefined();
-      // 90 % watched: the bought products, the course's progress and the session are fetched again.
+      // 90 % watched: the bought products and the course's progress are fetched again, but not the
+      // session, whose new signed URLs would reload the playing lesson (issue 32 item 1); its «seen»
+      // switch follows from the answer.
       await waitFor(() => expect(requests('/api/auth/logged-in-user-info', 'POST')).toHaveLength(1));
-      await waitFor(() => expect(requests('/api/product-sessions/23', 'GET')).toHaveLength(2));
+      await waitFor(() => expect(requests('/api/products/5', 'GET').length).toBeGreaterThan(productAsked));
+      expect(await screen.findByRole('button', { name: 'برداشتن علامت دیده‌شده' })).toBeTruthy();
+      expect(requests('/api/product-sessions/23', 'GET')).toHaveLength(1);
+      expect(video.getAttribute('src')).toContain('signature=1');
     } finally {
       sent.mockRestore();
     }

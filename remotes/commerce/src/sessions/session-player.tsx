@@ -66,7 +66,7 @@ export function SessionPlayer({ session }: { session: ProductSessionDetail }) {
     );
   }
   const onPosition = session.is_bought
-    ? (seconds: number, leaving: boolean) => void savePosition({ sessionId: session.id, position_seconds: seconds, keepalive: leaving })
+    ? (seconds: number, leaving: boolean) => void savePosition({ sessionId: session.id, productId: session.product_id, position_seconds: seconds, keepalive: leaving })
     : undefined;
   const shared = { title: session.title, label: t.player, seekLabel: t.playerSeek, startAt: session.is_bought ? resumePosition(session) : 0, onPosition };
   if (media) {

@@ -32,8 +32,9 @@ export const contentAdminApi = api.injectEndpoints({
       query: ({ kind, id }) => `/dashboard/${CONTENT_KINDS[kind].section}/${id}`,
       providesTags: (_result, _error, { kind, id }) => [{ type: CONTENT_KINDS[kind].tag, id }],
     }),
+    /** `keepalive`: the list sends it when its undo window ends, or as the tab closes (issue 32 item 5). */
     deleteAdminContent: build.mutation<{ message?: string }, { kind: ContentKind; id: number }>({
-      query: ({ kind, id }) => ({ url: `/dashboard/${CONTENT_KINDS[kind].section}/${id}`, method: 'DELETE' }),
+      query: ({ kind, id }) => ({ url: `/dashboard/${CONTENT_KINDS[kind].section}/${id}`, method: 'DELETE', keepalive: true }),
       invalidatesTags: (_result, _error, { kind, id }) => [
         { type: CONTENT_KINDS[kind].tag, id: 'LIST' },
         { type: CONTENT_KINDS[kind].tag, id },

@@ -1,13 +1,30 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:25127"} */
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectUploadProgress } from '@shop/api-client';
 import PostFormPage from './post-form-page';
 import PodcastFormPage from './podcast-form-page';
 import { suggestSlug } from '@shop/forms';
-import { multipartFields, renderDashboardForm, startApiServer, useBrowserFormData, type RecordedRequest } from '@shop/test-utils';
+import { findRichTextBox, multipartFields, renderDashboardForm, startApiServer, stubLayoutForEditor, typeInEditor, useBrowserFormData, type RecordedRequest } from '@shop/test-utils';
 
 useBrowserFormData();
+stubLayoutForEditor();
+
+/**
+ * A stored description with everything the server's sanitizer keeps (server/src/lib/html.ts), as
+ * the seed writes it (blocks on lines of their own) and as an older text typed as HTML might be.
+ */
+const RICH_DESCRIPTION = [
+  '<h2>سرفصل‌ها</h2>',
+  '<p dir="rtl" style="text-align:center">متن <strong>درشت</strong>، <em>کج</em>، <u>زیرخط</u>، <s>خط‌خورده</s> و <code>npm test</code><br />خط دوم</p>',
+  '<ul><li>بند اول</li><li><a href="https://example.com/docs" rel="noopener noreferrer nofollow">مستندات</a></li></ul>',
+  '<ol start="3"><li><p>بند سوم</p></li></ol>',
+  '<h3>نمونه</h3><h4>جزئیات</h4>',
+  '<pre dir="ltr"><code>const a = 1;</code></pre>',
+  '<blockquote><p>نقل‌قول</p></blockquote>',
+  '<hr />',
+  '<p><img src="/media/posts/4-figure.webp" alt="نمودار" /> <a href="/posts/3">نوشته قبلی</a></p>',
+].join('\n');
 
 type Answer = { status: number; body: unknown };
 let saveAnswer: Answer = { status: 201, body: { data: { id: 9 } } };
@@ -21,6 +38,14 @@ beforeAll(async () => {
       return {
         data: {
           id: 3, title: 'نوشته قدیمی', slug: 'old-post', description: '<p>متن</p>', image: '/media/posts/3.webp', is_active: true,
+          comment_status: 'open', likes_count: 0, comments_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
+        },
+      };
+    }
+    if (url.pathname === '/api/dashboard/posts/4' && method === 'GET') {
+      return {
+        data: {
+          id: 4, title: 'نوشته پرقالب', slug: 'rich-post', description: RICH_DESCRIPTION, image: '/media/posts/4.webp', is_active: true,
           comment_status: 'open', likes_count: 0, comments_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
         },
       };
@@ -55,7 +80,8 @@ const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInp
 async function fillPost() {
   await userEvent.type(field('عنوان'), 'آموزش تست ۲');
   await userEvent.click(screen.getByRole('button', { name: 'پیشنهاد نامک از روی عنوان' }));
-  await userEvent.type(field('متن (HTML)'), '<p>سلام</p>');
+  await userEvent.click(await findRichTextBox('متن'));
+  await typeInEditor('سلام');
   await userEvent.upload(screen.getByLabelText('تصویر'), png());
 }
 
@@ -107,7 +133,7 @@ describe('post form (/dashboard/posts/add-post)', () => {
     expect(field('نامک (در نشانی صفحه)').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('alert').textContent).toBe('لطفاً خطاهای مشخص‌شده را برطرف کنید.');
     expect(field('عنوان').value).toBe('آموزش تست ۲');
-    expect(field('متن (HTML)').value).toBe('<p>سلام</p>');
+    expect(within(field('متن')).getByText('سلام').tagName).toBe('P');
     expect(screen.getByText('انتخاب شد: cover.png')).toBeTruthy();
   });
 
@@ -143,7 +169,8 @@ describe('podcast form (/dashboard/podcasts/add-podcast)', () => {
     renderForm('/dashboard/podcasts/add-podcast');
     await userEvent.type(field('عنوان'), 'اپیزود تازه');
     await userEvent.type(field('نامک (در نشانی صفحه)'), 'new-episode');
-    await userEvent.type(field('متن (HTML)'), '<p>یادداشت</p>');
+    await userEvent.click(await findRichTextBox('متن'));
+    await typeInEditor('یادداشت');
     await userEvent.upload(screen.getByLabelText('تصویر'), png());
     await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
     expect(await screen.findByText('فایل صوتی الزامی است')).toBeTruthy();
@@ -153,6 +180,121 @@ describe('podcast form (/dashboard/podcasts/add-podcast)', () => {
     expect(await screen.findByRole('heading', { name: 'فهرست پادکست‌ها' })).toBeTruthy();
     expect(saved[0]!.request.url.pathname).toBe('/api/dashboard/podcasts');
     expect(saved[0]!.fields.file).toBe('episode.mp3 10 audio/mpeg');
+  });
+});
+
+/** The editor's toolbar, by its Persian name, and its buttons in reading order. */
+const toolbar = () => screen.getByRole('toolbar', { name: 'ابزارهای قالب‌بندی' });
+const TOOLBAR = ['درشت', 'کج', 'زیرخط', 'خط‌خورده', 'کد', 'تیتر', 'زیرتیتر', 'فهرست', 'فهرست شماره‌دار', 'نقل‌قول', 'بلوک کد', 'خط جداکننده', 'چپ‌به‌راست', 'پیوند', 'تصویر'];
+
+describe('description editor (issue 32 item 4)', () => {
+  it.each([
+    ['post', '/dashboard/posts/add-post', 'فهرست نوشته‌ها'],
+    ['podcast', '/dashboard/podcasts/add-podcast', 'فهرست پادکست‌ها'],
+  ])('the %s form writes its description in a right-to-left editor with a Persian toolbar, bold text sent as <strong>', async (kind, url, list) => {
+    renderForm(url);
+    const box = await findRichTextBox('متن');
+    expect(box.getAttribute('dir')).toBe('rtl');
+    expect(box.getAttribute('contenteditable')).toBe('true');
+    expect(within(toolbar()).getAllByRole('button').map((button) => button.textContent)).toEqual(TOOLBAR);
+    await userEvent.type(field('عنوان'), 'عنوان تازه');
+    await userEvent.type(field('نامک (در نشانی صفحه)'), 'fresh');
+    await userEvent.click(box);
+    await typeInEditor('سلام ');
+    await userEvent.click(screen.getByRole('button', { name: 'درشت' }));
+    expect(screen.getByRole('button', { name: 'درشت' }).getAttribute('aria-pressed')).toBe('true');
+    await typeInEditor('دنیا');
+    await userEvent.upload(screen.getByLabelText('تصویر'), png());
+    if (kind === 'podcast') await userEvent.upload(screen.getByLabelText('فایل صوتی'), new File([new Uint8Array(10)], 'episode.mp3', { type: 'audio/mpeg' }));
+    await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
+    expect(await screen.findByRole('heading', { name: list })).toBeTruthy();
+    expect(saved[0]!.fields.description).toBe('<p>سلام <strong>دنیا</strong></p>');
+  });
+
+  it('loads a stored description intact and sends it back unchanged when it is not edited', async () => {
+    renderForm('/dashboard/posts/4');
+    const box = await findRichTextBox('متن');
+    expect(within(box).getByRole('heading', { level: 2, name: 'سرفصل‌ها' })).toBeTruthy();
+    expect(within(box).getByRole('heading', { level: 4, name: 'جزئیات' })).toBeTruthy();
+    expect(within(box).getByText('درشت').tagName).toBe('STRONG');
+    expect(within(box).getByText('خط‌خورده').tagName).toBe('S');
+    expect(within(box).getByText('npm test').tagName).toBe('CODE');
+    expect(within(box).getByRole('link', { name: 'مستندات' }).getAttribute('href')).toBe('https://example.com/docs');
+    expect(within(box).getByRole('link', { name: 'نوشته قبلی' }).getAttribute('href')).toBe('/posts/3');
+    expect(within(box).getByRole('img', { name: 'نمودار' }).getAttribute('src')).toBe('/media/posts/4-figure.webp');
+    expect(within(box).getByText('const a = 1;').closest('pre')!.getAttribute('dir')).toBe('ltr');
+    expect(within(box).getByText('خط‌خورده').closest('p')!.getAttribute('style')).toMatch(/^text-align: center;?$/);
+    expect(within(box).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['بند اول', 'مستندات', 'بند سوم']);
+    // Visited and left, not edited.
+    await userEvent.click(box);
+    await userEvent.tab();
+    await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
+    expect(await screen.findByRole('heading', { name: 'فهرست نوشته‌ها' })).toBeTruthy();
+    // As the old text area sent it: multipart/form-data writes each line break as CRLF.
+    expect(saved[0]!.fields.description).toBe(RICH_DESCRIPTION.replace(/\n/g, '\r\n'));
+  });
+
+  it('writes an edited description with only what the server keeps: each block, mark, link, image, direction and alignment', async () => {
+    renderForm('/dashboard/posts/4');
+    const box = await findRichTextBox('متن');
+    await userEvent.click(box);
+    await typeInEditor('«');
+    await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
+    expect(await screen.findByRole('heading', { name: 'فهرست نوشته‌ها' })).toBeTruthy();
+    expect(saved[0]!.fields.description).toBe(
+      [
+        '<h2>«سرفصل‌ها</h2>',
+        '<p dir="rtl" style="text-align: center;">متن <strong>درشت</strong>، <em>کج</em>، <u>زیرخط</u>، <s>خط‌خورده</s> و <code>npm test</code><br>خط دوم</p>',
+        '<ul><li><p>بند اول</p></li><li><p><a rel="noopener noreferrer nofollow" href="https://example.com/docs">مستندات</a></p></li></ul>',
+        '<ol start="3"><li><p>بند سوم</p></li></ol>',
+        '<h3>نمونه</h3><h4>جزئیات</h4>',
+        '<pre dir="ltr"><code>const a = 1;</code></pre>',
+        '<blockquote><p>نقل‌قول</p></blockquote>',
+        '<hr>',
+        '<p><img src="/media/posts/4-figure.webp" alt="نمودار"> <a rel="noopener noreferrer nofollow" href="/posts/3">نوشته قبلی</a></p>',
+      ].join(''),
+    );
+  });
+
+  it('shows the required description error under the editor, and clears it once there is text', async () => {
+    renderForm('/dashboard/posts/add-post');
+    const box = await findRichTextBox('متن');
+    await userEvent.click(box);
+    await userEvent.tab();
+    const error = await screen.findByText('توضیحات الزامی است');
+    expect(box.getAttribute('aria-describedby')).toBe(error.id);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.click(box);
+    await typeInEditor('متن');
+    await waitFor(() => expect(screen.queryByText('توضیحات الزامی است')).toBeNull());
+    expect(box.getAttribute('aria-invalid')).toBe('false');
+    expect(saved).toEqual([]);
+  });
+
+  it('has one Tab stop in the toolbar: arrows move right to left, Alt+F10 comes from the text and Escape goes back', async () => {
+    renderForm('/dashboard/posts/add-post');
+    const box = await findRichTextBox('متن');
+    const buttons = within(toolbar()).getAllByRole('button');
+    const tabStops = () => buttons.filter((button) => button.tabIndex === 0);
+    expect(tabStops()).toEqual([buttons[0]]);
+    await userEvent.click(box);
+    await userEvent.keyboard('{Alt>}{F10}{/Alt}');
+    expect(document.activeElement).toBe(buttons[0]);
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(buttons[1]);
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(document.activeElement).toBe(buttons.at(-1));
+    expect(tabStops()).toEqual([buttons.at(-1)]);
+    await userEvent.keyboard('{Home}');
+    expect(document.activeElement).toBe(buttons[0]);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    // A button pressed from the keyboard formats the text and hands the keys back to it.
+    await userEvent.keyboard('{Alt>}{F10}{/Alt}');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    await typeInEditor('درشت');
+    expect(within(box).getByText('درشت').tagName).toBe('STRONG');
   });
 });
 

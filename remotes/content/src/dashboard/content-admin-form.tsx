@@ -7,7 +7,7 @@ import { Box, Link as MuiLink, Paper, Stack, Typography, enqueueSnackbar } from 
 import { Breadcrumbs } from '@shop/ui-kit/lazy';
 import type { AdminContent } from './content-admin-api';
 import { CONTENT_KINDS, type ContentKind } from './content-kinds';
-import { FormFileField, FormRadioField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, showSaveFailure, FormButtons, FormImageField } from '@shop/forms';
+import { FormFileField, FormRadioField, FormRichTextField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, showSaveFailure, FormButtons, FormImageField } from '@shop/forms';
 import { saveContent, type ContentFormValues } from './save-content';
 import { t } from '../strings';
 
@@ -80,7 +80,7 @@ export function ContentAdminForm({ kind, item }: { kind: ContentKind; item: Admi
               <Stack spacing={2} useFlexGap>
                 <FormTextField name="title" label={t.form.title} />
                 <FormSlugField label={t.form.slug} help={t.form.slugHelp} suggestLabel={t.form.suggestSlug} />
-                <FormTextField name="description" label={t.form.description} help={t.form.descriptionHelp} ltr multiline minRows={8} />
+                <FormRichTextField name="description" label={t.form.description} help={t.form.descriptionHelp} disabled={isSubmitting} />
                 <FormImageField current={item?.image} />
                 {kind === 'podcast' && (
                   <FormFileField

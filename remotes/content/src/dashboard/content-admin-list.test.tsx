@@ -1,9 +1,8 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:25126"} */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { Post } from '@shop/contracts';
 import { formatJalaliDate } from '@shop/format';
-import { aUser, currentLocation, renderPage } from '@shop/test-utils';
+import { aUser, clickWithUndo, currentLocation, expectSentAfterUndoWindow, renderPage, undoAndExpectNothingSent, useFakeClock } from '@shop/test-utils';
 import DashboardPostsPage from './dashboard-posts-page';
 import DashboardPodcastsPage from './dashboard-podcasts-page';
 import { startApiServer } from '@shop/test-utils';
@@ -84,21 +83,34 @@ describe('dashboard posts list (/dashboard/posts)', () => {
     await waitFor(() => expect(listAsked().map((p) => p.get('sort'))).toEqual(['-created_at', 'likes_count', '-likes_count']));
   });
 
-  it('deletes only after the confirmation dialog, then refreshes the list', async () => {
-    renderList();
-    await userEvent.click(await screen.findByRole('button', { name: 'حذف «آموزش ری‌اکت»' }));
-    const dialog = await screen.findByRole('dialog', { name: 'حذف شود؟' });
-    expect(within(dialog).getByText(/«آموزش ری‌اکت» برای همیشه حذف می‌شود/)).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'انصراف' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(deleted).toEqual([]);
+  describe('undoable delete (issue 32 item 5)', () => {
+    const setup = useFakeClock();
 
-    await userEvent.click(screen.getByRole('button', { name: 'حذف «آموزش ری‌اکت»' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'حذف' }));
-    await waitFor(() => expect(deleted).toEqual([1]));
-    expect(api.seen.find((r) => r.method === 'DELETE')!.url.pathname).toBe('/api/dashboard/posts/1');
-    await waitFor(() => expect(screen.queryByText('آموزش ری‌اکت')).toBeNull());
-    expect(listAsked().length).toBe(2);
+    it('hides the row at once, with no dialog, and sends the DELETE after 10 seconds; then the list refreshes', async () => {
+      const user = setup();
+      renderList();
+      await clickWithUndo(user, await screen.findByRole('button', { name: 'حذف «آموزش ری‌اکت»' }), '«آموزش ری‌اکت» با دیدگاه‌ها و پسندهایش حذف شد.');
+      expect(screen.queryByText('آموزش ری‌اکت')).toBeNull();
+      expect(screen.getByText('۱ مورد')).toBeTruthy();
+      await expectSentAfterUndoWindow(() => deleted, [1]);
+      expect(api.seen.find((r) => r.method === 'DELETE')!.url.pathname).toBe('/api/dashboard/posts/1');
+      await waitFor(() => expect(listAsked().length).toBe(2));
+      expect(screen.queryByText('آموزش ری‌اکت')).toBeNull();
+    });
+
+    it('«بازگردانی» brings the row back and sends nothing; a delete waiting as the page goes away is sent at once', async () => {
+      const user = setup();
+      const { unmount } = renderList();
+      await user.click(await screen.findByRole('button', { name: 'حذف «آموزش ری‌اکت»' }));
+      await screen.findByRole('button', { name: 'بازگردانی' });
+      await undoAndExpectNothingSent(user, () => deleted);
+      expect(await screen.findByText('آموزش ری‌اکت')).toBeTruthy();
+      expect(screen.getByText('۲ مورد')).toBeTruthy();
+
+      await user.click(screen.getByRole('button', { name: 'حذف «پیش‌نویس تست»' }));
+      unmount();
+      await waitFor(() => expect(deleted).toEqual([2]));
+    });
   });
 
   it('lists podcasts from their own endpoint', async () => {

@@ -3,7 +3,7 @@ import { formatJalaliDate, formatNumber } from '@shop/format';
 import { Link } from '@shop/router';
 import { Box, Link as MuiLink } from '@shop/ui-kit';
 import { Chip } from '@shop/ui-kit/lazy';
-import { DataTable, ListToolbar, PageHeader, RowActions, useConfirmedDelete } from '@shop/dashboard-ui';
+import { DataTable, ListToolbar, PageHeader, RowActions, useUndoableDelete } from '@shop/dashboard-ui';
 import { useDeleteAdminContentMutation, useGetAdminContentListQuery, type AdminContent } from './content-admin-api';
 import { CONTENT_KINDS, type ContentKind } from './content-kinds';
 import { t } from '../strings';
@@ -16,20 +16,17 @@ const DEFAULT_SORT = '-created_at';
 
 /**
  * A dashboard list of posts or podcasts (SPEC §2): search (debounced, `q`), sortable columns
- * (`sort`) and pages (`page`) in the URL; active flag and comment status; edit link; delete
- * after a confirmation dialog. Built on `@shop/dashboard-ui` like every dashboard list, so it
- * fits any width (issue 22 item 13).
+ * (`sort`) and pages (`page`) in the URL; active flag and comment status; edit link; delete,
+ * which waits 10 seconds for «بازگردانی» before it is sent (issue 32 item 5). Built on
+ * `@shop/dashboard-ui` like every dashboard list, so it fits any width (issue 22 item 13).
  */
 export function ContentAdminList({ kind }: { kind: ContentKind }) {
   const config = CONTENT_KINDS[kind];
   const { page, q, sort, sortParam, setPage, setQuery, toggleSort } = useTableParams(SORTABLE_COLUMNS, DEFAULT_SORT);
-  const { data, isLoading, isFetching } = useGetAdminContentListQuery({ kind, page, per_page: PER_PAGE, q, sort: sortParam });
-  const [remove, { isLoading: removing }] = useDeleteAdminContentMutation();
-  const deletion = useConfirmedDelete<AdminContent>({
-    remove: (item) => remove({ kind, id: item.id }).unwrap(),
-    textOf: (item) => t.dashboard.deleteText(item.title),
-    pending: removing,
-  });
+  const query = useGetAdminContentListQuery({ kind, page, per_page: PER_PAGE, q, sort: sortParam });
+  const { data, isLoading, isFetching } = query;
+  const [remove] = useDeleteAdminContentMutation();
+  const deletion = useUndoableDelete({ query, send: (item) => remove({ kind, id: item.id }).unwrap(), message: (item) => t.dashboard.deleted(item.title) });
   const editPath = (item: AdminContent) => `${config.listPath}/${item.id}`;
 
   const cell = (item: AdminContent, key: (typeof COLUMNS)[number]) => {
@@ -56,14 +53,14 @@ export function ContentAdminList({ kind }: { kind: ContentKind }) {
       case 'created_at':
         return <time dateTime={item.created_at}>{formatJalaliDate(item.created_at)}</time>;
       case 'actions':
-        return <RowActions title={item.title} editTo={editPath(item)} onDelete={() => deletion.ask(item)} />;
+        return <RowActions title={item.title} editTo={editPath(item)} onDelete={() => deletion.remove(item)} />;
     }
   };
 
   return (
     <Box sx={{ py: { xs: 2, md: 3 } }}>
       <PageHeader title={config.title} intro={config.intro} add={{ label: config.add, to: config.addPath }} />
-      <ListToolbar total={data?.meta.total}>
+      <ListToolbar total={deletion.list?.meta.total}>
         <DebouncedSearchBox value={q} onSearch={setQuery} label={t.dashboard.search} placeholder={t.dashboard.searchPlaceholder} />
       </ListToolbar>
       {deletion.refusal}
@@ -71,7 +68,7 @@ export function ContentAdminList({ kind }: { kind: ContentKind }) {
         label={config.title}
         columns={COLUMNS}
         labels={t.dashboard.columns}
-        rows={data?.data}
+        rows={deletion.list?.data}
         rowKey={(item) => item.id}
         cell={cell}
         isLoading={isLoading}
@@ -79,7 +76,6 @@ export function ContentAdminList({ kind }: { kind: ContentKind }) {
         sorting={{ sortable: SORTABLE_COLUMNS, sort, onSort: toggleSort }}
       />
       <ListPagination meta={data?.meta} onChange={setPage} />
-      {deletion.dialog}
     </Box>
   );
 }

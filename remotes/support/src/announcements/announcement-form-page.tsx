@@ -100,6 +100,8 @@ function AnnouncementForm({ announcement }: { announcement: Announcement | null 
   const [create] = useCreateAnnouncementMutation();
   const [update] = useUpdateAnnouncementMutation();
   const [remove, { isLoading: removing }] = useDeleteAnnouncementMutation();
+  // Asked first, not undoable (issue 32 item 5): the delete leaves this page for the list, and the
+  // undo window lives with the page that hides the row; leaving it would send the delete at once.
   const deletion = useConfirmedDelete<Announcement>({
     remove: (target) => remove(target.id).unwrap(),
     textOf: (target) => t.announcements.deleteText(target.title),

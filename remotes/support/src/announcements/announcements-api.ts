@@ -43,8 +43,9 @@ export const announcementsApi = api.injectEndpoints({
       invalidatesTags: (result, error, { id }) =>
         result ? ['Announcement'] : error && 'status' in error && error.status === 422 ? [{ type: 'Announcement', id }] : [],
     }),
+    /** `keepalive`: the list sends it when its undo window ends, or as the tab closes (issue 32 item 5). */
     deleteAnnouncement: build.mutation<{ message: string }, number>({
-      query: (id) => ({ url: `/dashboard/announcements/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: `/dashboard/announcements/${id}`, method: 'DELETE', keepalive: true }),
       invalidatesTags: (result) => (result ? ['Announcement'] : []),
     }),
   }),

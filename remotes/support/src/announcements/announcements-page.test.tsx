@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Announcement } from '@shop/contracts';
 import { formatJalaliDate } from '@shop/format';
-import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
+import { aUser, clickWithUndo, currentLocation, expectSentAfterUndoWindow, renderPage, startApiServer, undoAndExpectNothingSent, useFakeClock } from '@shop/test-utils';
 import supportModule from '../module';
 import AnnouncementsPage from './announcements-page';
 import { anAnnouncement } from './announcement-fixture';
@@ -74,15 +74,35 @@ describe('announcements list (/dashboard/announcements)', () => {
     expect(api.seen.map((r) => r.url.searchParams.get('page'))).toEqual(['1', '2']);
   });
 
-  it('deletes after confirmation, with a toast, and the row leaves the list', async () => {
-    renderList();
-    await screen.findByRole('link', { name: 'قطعی برنامه‌ریزی‌شده' });
-    await userEvent.click(screen.getByRole('button', { name: 'حذف «قطعی برنامه‌ریزی‌شده»' }));
-    const dialog = await screen.findByRole('dialog', { name: 'حذف شود؟' });
-    expect(within(dialog).getByText('اطلاعیه «قطعی برنامه‌ریزی‌شده» برای همیشه حذف می‌شود.')).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'حذف' }));
-    expect(await screen.findByText('اطلاعیه حذف شد.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'قطعی برنامه‌ریزی‌شده' })).toBeNull());
-    expect(api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual(['/api/dashboard/announcements/2']);
+  describe('undoable delete (issue 32 item 5)', () => {
+    const setup = useFakeClock();
+    const deletes = () => api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname);
+
+    it('hides the row at once with «بازگردانی», no dialog, and sends the delete after 10 seconds', async () => {
+      const user = setup();
+      renderList();
+      await screen.findByRole('link', { name: 'قطعی برنامه‌ریزی‌شده' });
+      await clickWithUndo(user, screen.getByRole('button', { name: 'حذف «قطعی برنامه‌ریزی‌شده»' }), 'اطلاعیه «قطعی برنامه‌ریزی‌شده» حذف شد.');
+      expect(screen.queryByRole('link', { name: 'قطعی برنامه‌ریزی‌شده' })).toBeNull();
+      expect(screen.getByText('۱۶ اطلاعیه')).toBeTruthy();
+      await expectSentAfterUndoWindow(deletes, ['/api/dashboard/announcements/2']);
+      await waitFor(() => expect(api.seen.filter((r) => r.method === 'GET')).toHaveLength(2));
+      expect(screen.queryByRole('link', { name: 'قطعی برنامه‌ریزی‌شده' })).toBeNull();
+      expect(screen.getByText('۱۶ اطلاعیه')).toBeTruthy();
+    });
+
+    it('«بازگردانی» brings the row back and nothing is sent; leaving the page sends what waits', async () => {
+      const user = setup();
+      const { unmount } = renderList();
+      await screen.findByRole('link', { name: 'تخفیف نوروزی' });
+      await user.click(screen.getByRole('button', { name: 'حذف «تخفیف نوروزی»' }));
+      await screen.findByRole('button', { name: 'بازگردانی' });
+      await undoAndExpectNothingSent(user, deletes);
+      expect(await screen.findByRole('link', { name: 'تخفیف نوروزی' })).toBeTruthy();
+
+      await user.click(screen.getByRole('button', { name: 'حذف «قطعی برنامه‌ریزی‌شده»' }));
+      unmount();
+      await waitFor(() => expect(deletes()).toEqual(['/api/dashboard/announcements/2']));
+    });
   });
 });

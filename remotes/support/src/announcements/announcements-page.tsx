@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Announcement } from '@shop/contracts';
 import { ListPagination, pageOf, useUrlParams } from '@shop/content-ui';
-import { DataTable, ListToolbar, PageHeader, RowActions, useConfirmedDelete } from '@shop/dashboard-ui';
+import { DataTable, ListToolbar, PageHeader, RowActions, useUndoableDelete } from '@shop/dashboard-ui';
 import { formatJalaliDate } from '@shop/format';
 import { Link } from '@shop/router';
 import { Box, Link as MuiLink, Stack } from '@shop/ui-kit';
@@ -16,18 +16,19 @@ const COLUMNS = ['title', 'status', 'expired_at', 'actions'] as const;
 /**
  * `/dashboard/announcements` (SPEC §2, permission `manage-announcements`): every announcement,
  * newest first, with its status, its expiry in Jalali date and time and «منقضی‌شده» once it has
- * passed; the page in the URL; add, edit (an expired one opens read only) and delete after confirmation.
+ * passed; the page in the URL; add, edit (an expired one opens read only) and delete, which waits
+ * 10 seconds for «بازگردانی» before it is sent (issue 32 item 5).
  */
 export default function AnnouncementsPage() {
   const [params, update] = useUrlParams();
   const page = pageOf(params);
-  const { data, isLoading, isFetching } = useGetDashboardAnnouncementsQuery({ page, per_page: PER_PAGE });
-  const [remove, { isLoading: removing }] = useDeleteAnnouncementMutation();
-  const deletion = useConfirmedDelete<Announcement>({
-    remove: (announcement) => remove(announcement.id).unwrap(),
-    textOf: (announcement) => t.announcements.deleteText(announcement.title),
-    pending: removing,
-    done: t.announcements.deleted,
+  const query = useGetDashboardAnnouncementsQuery({ page, per_page: PER_PAGE });
+  const { data, isLoading, isFetching } = query;
+  const [remove] = useDeleteAnnouncementMutation();
+  const deletion = useUndoableDelete({
+    query,
+    send: (announcement) => remove(announcement.id).unwrap(),
+    message: (announcement) => t.announcements.deletedOf(announcement.title),
   });
 
   const cell = (announcement: Announcement, column: (typeof COLUMNS)[number]): ReactNode => {
@@ -54,20 +55,20 @@ export default function AnnouncementsPage() {
           </Stack>
         );
       case 'actions':
-        return <RowActions title={announcement.title} editTo={PATHS.editAnnouncement(announcement.id)} onDelete={() => deletion.ask(announcement)} />;
+        return <RowActions title={announcement.title} editTo={PATHS.editAnnouncement(announcement.id)} onDelete={() => deletion.remove(announcement)} />;
     }
   };
 
   return (
     <Box sx={{ py: { xs: 2, md: 3 } }}>
       <PageHeader title={t.announcements.title} intro={t.announcements.intro} add={{ label: t.announcements.add, to: PATHS.addAnnouncement }} />
-      <ListToolbar total={data?.meta.total} totalLabel={t.announcements.total} />
+      <ListToolbar total={deletion.list?.meta.total} totalLabel={t.announcements.total} />
       {deletion.refusal}
       <DataTable
         label={t.announcements.title}
         columns={COLUMNS}
         labels={t.announcements.columns}
-        rows={data?.data}
+        rows={deletion.list?.data}
         rowKey={(announcement) => announcement.id}
         cell={cell}
         isLoading={isLoading}
@@ -76,7 +77,6 @@ export default function AnnouncementsPage() {
         minWidth={640}
       />
       <ListPagination meta={data?.meta} onChange={(next) => update({ page: next <= 1 ? null : String(next) })} />
-      {deletion.dialog}
     </Box>
   );
 }

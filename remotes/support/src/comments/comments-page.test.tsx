@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DashboardComment } from '@shop/contracts';
 import { formatJalaliDate } from '@shop/format';
-import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
+import { aUser, clickWithUndo, currentLocation, expectSentAfterUndoWindow, renderPage, startApiServer, undoAndExpectNothingSent, useFakeClock } from '@shop/test-utils';
 import supportModule from '../module';
 import CommentsPage from './comments-page';
 
@@ -196,53 +196,112 @@ describe('CommentsPage (/dashboard/comments)', () => {
     expect(screen.getByText('۱ دیدگاه')).toBeTruthy();
   });
 
-  it('selects rows one by one and all on the page; the toolbar counts them and approves them in one request', async () => {
-    const user = userEvent.setup();
-    renderComments();
-    await screen.findByText('نوشته خیلی خوبی بود، ممنون.');
-    expect(screen.queryByRole('toolbar', { name: 'عملیات روی موارد انتخاب‌شده' })).toBeNull();
+  describe('undoable delete, approve and reject (issue 26, issue 32 item 5)', () => {
+    const setup = useFakeClock();
+    /** Selects every comment on the page and runs the bulk action `label`, which toasts `toast` with «بازگردانی». */
+    const onAll = async (user: ReturnType<typeof setup>, label: string, toast: string) => {
+      await user.click(screen.getByRole('checkbox', { name: 'همه در این صفحه' }));
+      await clickWithUndo(user, within(screen.getByRole('toolbar')).getByRole('button', { name: label }), toast);
+    };
 
-    await user.click(screen.getByRole('checkbox', { name: 'انتخاب «دیدگاه سارا محمدی برای «آشنایی با تایپ‌اسکریپت»»' }));
-    const toolbar = screen.getByRole('toolbar', { name: 'عملیات روی موارد انتخاب‌شده' });
-    expect(within(toolbar).getByText('۱ مورد انتخاب شده')).toBeTruthy();
-    const all = screen.getByRole('checkbox', { name: 'همه در این صفحه' }) as HTMLInputElement;
-    expect(all.checked).toBe(false);
-    expect(all.getAttribute('data-indeterminate')).toBe('true');
+    it('selects rows one by one and all on the page; the toolbar counts them and approves them in one request, after 10 seconds', async () => {
+      const user = setup();
+      renderComments();
+      await screen.findByText('نوشته خیلی خوبی بود، ممنون.');
+      expect(screen.queryByRole('toolbar', { name: 'عملیات روی موارد انتخاب‌شده' })).toBeNull();
 
-    await user.click(all);
-    expect(within(toolbar).getByText('۳ مورد انتخاب شده')).toBeTruthy();
-    expect(all.checked).toBe(true);
-    expect(screen.getAllByRole('checkbox', { checked: true })).toHaveLength(4);
-    await user.click(all);
-    expect(screen.queryByRole('toolbar')).toBeNull();
+      await user.click(screen.getByRole('checkbox', { name: 'انتخاب «دیدگاه سارا محمدی برای «آشنایی با تایپ‌اسکریپت»»' }));
+      const toolbar = screen.getByRole('toolbar', { name: 'عملیات روی موارد انتخاب‌شده' });
+      expect(within(toolbar).getByText('۱ مورد انتخاب شده')).toBeTruthy();
+      const all = screen.getByRole('checkbox', { name: 'همه در این صفحه' }) as HTMLInputElement;
+      expect(all.checked).toBe(false);
+      expect(all.getAttribute('data-indeterminate')).toBe('true');
 
-    await user.click(all);
-    await user.click(screen.getByRole('checkbox', { name: 'انتخاب «دیدگاه علی رضایی برای «پادکست شماره یک»»' }));
-    await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'تأیید' }));
-    expect(await screen.findByText('۲ دیدگاه تأیید شد.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('نوشته خیلی خوبی بود، ممنون.')).toBeNull());
-    expect(screen.getByText('قسمت دوم کی منتشر می‌شود؟')).toBeTruthy();
-    expect(screen.queryByRole('toolbar')).toBeNull();
-    expect(api.seen.filter((r) => r.method === 'POST').map((r) => [r.url.pathname, r.json])).toEqual([
-      ['/api/dashboard/comments/bulk', { action: 'approve', ids: [11, 13] }],
-    ]);
-  });
+      await user.click(all);
+      expect(within(toolbar).getByText('۳ مورد انتخاب شده')).toBeTruthy();
+      expect(all.checked).toBe(true);
+      expect(screen.getAllByRole('checkbox', { checked: true })).toHaveLength(4);
+      await user.click(all);
+      expect(screen.queryByRole('toolbar')).toBeNull();
 
-  it('rejects the selected rows together', async () => {
-    const user = userEvent.setup();
-    renderComments();
-    await screen.findByText('نوشته خیلی خوبی بود، ممنون.');
-    await user.click(screen.getByRole('checkbox', { name: 'همه در این صفحه' }));
-    await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'رد' }));
-    expect(await screen.findByText('۳ دیدگاه رد شد.')).toBeTruthy();
-    expect(await screen.findByText('دیدگاهی در انتظار تأیید نیست.')).toBeTruthy();
-    expect(actions()).toEqual(['POST /api/dashboard/comments/bulk']);
-  });
+      await user.click(all);
+      await user.click(screen.getByRole('checkbox', { name: 'انتخاب «دیدگاه علی رضایی برای «پادکست شماره یک»»' }));
+      await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'تأیید' }));
+      // Issue 32 item 5: the rows leave at once, the toast offers «بازگردانی», and nothing is sent yet.
+      expect(await screen.findByText('۲ دیدگاه تأیید شد.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'بازگردانی' })).toBeTruthy();
+      expect(screen.queryByText('نوشته خیلی خوبی بود، ممنون.')).toBeNull();
+      expect(screen.queryByText('این جلسه صدا ندارد.')).toBeNull();
+      expect(screen.getByText('قسمت دوم کی منتشر می‌شود؟')).toBeTruthy();
+      expect(screen.getByText('۱ دیدگاه')).toBeTruthy();
+      expect(screen.queryByRole('toolbar')).toBeNull();
+      await expectSentAfterUndoWindow(actions, ['POST /api/dashboard/comments/bulk']);
+      expect(api.seen.filter((r) => r.method === 'POST').map((r) => [r.url.pathname, r.json])).toEqual([
+        ['/api/dashboard/comments/bulk', { action: 'approve', ids: [11, 13] }],
+      ]);
+      await waitFor(() => expect(listCalls()).toHaveLength(2));
+      expect(screen.queryByText('نوشته خیلی خوبی بود، ممنون.')).toBeNull();
+      expect(screen.getByText('۱ دیدگاه')).toBeTruthy();
+    });
 
-  describe('undoable delete', () => {
-    beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
-    afterEach(() => jest.useRealTimers());
-    const setup = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    it('rejects the selected rows together after 10 seconds', async () => {
+      const user = setup();
+      renderComments();
+      await screen.findByText('نوشته خیلی خوبی بود، ممنون.');
+      await onAll(user, 'رد', '۳ دیدگاه رد شد.');
+      expect(screen.getByText('دیدگاهی در انتظار تأیید نیست.')).toBeTruthy();
+      await expectSentAfterUndoWindow(actions, ['POST /api/dashboard/comments/bulk']);
+      expect(api.seen.at(-1)!.json).toEqual({ action: 'reject', ids: [11, 12, 13] });
+      await waitFor(() => expect(listCalls()).toHaveLength(2));
+      expect(screen.getByText('دیدگاهی در انتظار تأیید نیست.')).toBeTruthy();
+    });
+
+    it('«بازگردانی» takes back a bulk approve or reject: the rows return and nothing is sent', async () => {
+      const user = setup();
+      renderComments();
+      await screen.findByText('نوشته خیلی خوبی بود، ممنون.');
+      await onAll(user, 'تأیید', '۳ دیدگاه تأیید شد.');
+      act(() => jest.advanceTimersByTime(4_000));
+      await undoAndExpectNothingSent(user, actions);
+      expect(await screen.findByText('نوشته خیلی خوبی بود، ممنون.')).toBeTruthy();
+      expect(screen.getByText('۳ دیدگاه')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'بازگردانی' })).toBeNull());
+
+      await user.click(screen.getByRole('checkbox', { name: 'انتخاب «دیدگاه علی رضایی برای «پادکست شماره یک»»' }));
+      await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'رد' }));
+      expect(await screen.findByText('۱ دیدگاه رد شد.')).toBeTruthy();
+      expect(screen.queryByText('قسمت دوم کی منتشر می‌شود؟')).toBeNull();
+      await undoAndExpectNothingSent(user, actions);
+      expect(await screen.findByText('قسمت دوم کی منتشر می‌شود؟')).toBeTruthy();
+      expect(actions()).toEqual([]);
+      expect(screen.getByText('۳ دیدگاه')).toBeTruthy();
+    });
+
+    it('a bulk approve waiting when the page goes away is sent at once', async () => {
+      const user = setup();
+      const { unmount } = renderComments();
+      await screen.findByText('این جلسه صدا ندارد.');
+      await user.click(screen.getByRole('checkbox', { name: 'انتخاب «دیدگاه علی رضایی برای «پادکست شماره یک»»' }));
+      await clickWithUndo(user, within(screen.getByRole('toolbar')).getByRole('button', { name: 'تأیید' }), '۱ دیدگاه تأیید شد.');
+      act(() => jest.advanceTimersByTime(3_000));
+      expect(actions()).toEqual([]);
+      unmount();
+      await waitFor(() => expect(actions()).toEqual(['POST /api/dashboard/comments/bulk']));
+      expect(api.seen.at(-1)!.json).toEqual({ action: 'approve', ids: [12] });
+    });
+
+    it('a refused bulk action brings the rows back and says why above the list', async () => {
+      const user = setup();
+      renderComments();
+      await screen.findByText('این جلسه صدا ندارد.');
+      comments = comments.filter((comment) => comment.id !== 13);
+      await onAll(user, 'حذف', '۳ دیدگاه و پاسخ‌هایش حذف شد.');
+      act(() => jest.advanceTimersByTime(10_000));
+      expect((await screen.findByText('دیدگاه‌های شماره ۹۹ وجود ندارند')).closest('#notistack-snackbar')).toBeNull();
+      expect(screen.getByText('نوشته خیلی خوبی بود، ممنون.')).toBeTruthy();
+      expect(screen.getByText('این جلسه صدا ندارد.')).toBeTruthy();
+    });
+
 
     it('hides a deleted row at once; «بازگردانی» brings it back and nothing is sent', async () => {
       const user = setup();
@@ -274,10 +333,7 @@ describe('CommentsPage (/dashboard/comments)', () => {
       expect(screen.queryByText('قسمت دوم کی منتشر می‌شود؟')).toBeNull();
       expect(screen.queryByRole('toolbar')).toBeNull();
 
-      act(() => jest.advanceTimersByTime(9_900));
-      expect(actions()).toEqual([]);
-      act(() => jest.advanceTimersByTime(100));
-      await waitFor(() => expect(actions()).toEqual(['POST /api/dashboard/comments/bulk']));
+      await expectSentAfterUndoWindow(actions, ['POST /api/dashboard/comments/bulk']);
       expect(api.seen.at(-1)!.json).toEqual({ action: 'delete', ids: [11, 12] });
       await waitFor(() => expect(listCalls()).toHaveLength(2));
       expect(screen.queryByText('نوشته خیلی خوبی بود، ممنون.')).toBeNull();

@@ -1,8 +1,8 @@
-import type { CommentBulkAction, CommentModerationStatus, DashboardComment } from '@shop/contracts';
+import type { CommentBulkAction, CommentModerationStatus } from '@shop/contracts';
 import { DebouncedSearchBox, EmptyState, ListPagination, RefetchBar } from '@shop/content-ui';
-import { BulkActionsBar, ExportCsvButton, SelectAllCheckbox, useRowSelection, useUndoableDelete, type BulkAction } from '@shop/dashboard-ui';
+import { BulkActionsBar, ExportCsvButton, SelectAllCheckbox, useRowSelection, useUndoableAction, type BulkAction } from '@shop/dashboard-ui';
 import { formatNumber } from '@shop/format';
-import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@shop/ui-kit';
 import { Tab, Tabs } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
 import { COMMENTS_EXPORT, useGetDashboardCommentsQuery, useModerateCommentsMutation } from './comments-api';
@@ -18,39 +18,31 @@ const PER_PAGE = 10;
  * `/products` (SPEC §2, permission `show-comments`): the comments to moderate, filtered by
  * content type (the route), status, search text and page (the URL's `status`, `q`, `page`).
  * Rows can be selected («همه در این صفحه») and approved, rejected or deleted together (issue 26);
- * a delete, of one or many, can be undone for 10 seconds before it is sent. «خروجی CSV» downloads
- * every comment of the type, status and search (issue 26).
+ * each of those, and the delete of one, can be undone for 10 seconds before it is sent (issue 32
+ * item 5). «خروجی CSV» downloads every comment of the type, status and search (issue 26).
  */
 export default function CommentsPage() {
   const { section, status, q, page, setStatus, setQuery, setPage } = useCommentsParams();
-  const { data, isLoading, isFetching } = useGetDashboardCommentsQuery({ type: section.type, status, q, page, per_page: PER_PAGE });
+  const query = useGetDashboardCommentsQuery({ type: section.type, status, q, page, per_page: PER_PAGE });
+  const { data, isLoading, isFetching } = query;
   const [moderate, moderating] = useModerateCommentsMutation();
-  const deletion = useUndoableDelete({
-    keyOf: (comment: DashboardComment) => comment.id,
-    send: (chosen) => moderate({ action: 'delete', comments: chosen }).unwrap(),
-    message: (chosen) => t.comments.deleted(formatNumber(chosen.length)),
+  // Approve and reject take the rows out of this status's list, as a delete does: all three wait for «بازگردانی».
+  const moderation = useUndoableAction({
+    query,
+    keyOf: (comment) => comment.id,
+    send: (chosen, action: CommentBulkAction) => moderate({ action, comments: chosen }).unwrap(),
+    message: (chosen, action) => t.comments.bulkDone[action](formatNumber(chosen.length)),
   });
-  const comments = (data?.data ?? []).filter((comment) => !deletion.isHidden(comment.id));
+  const comments = moderation.list?.data ?? [];
   const selection = useRowSelection(comments.map((comment) => comment.id));
-  const chosen = () => comments.filter((comment) => selection.isSelected(comment.id));
-  const act = async (action: Exclude<CommentBulkAction, 'delete'>) => {
-    const result = await moderate({ action, comments: chosen() });
-    if ('data' in result && result.data) {
-      enqueueSnackbar(result.data.message, { variant: 'success' });
-      selection.clear();
-    }
+  const act = (action: CommentBulkAction) => {
+    moderation.run(comments.filter((comment) => selection.isSelected(comment.id)), action);
+    selection.clear();
   };
   const actions: BulkAction[] = [
-    ...(status !== 'approved' ? [{ label: t.comments.approve, color: 'success' as const, onClick: () => void act('approve') }] : []),
-    ...(status !== 'rejected' ? [{ label: t.comments.reject, color: 'warning' as const, onClick: () => void act('reject') }] : []),
-    {
-      label: t.comments.delete,
-      color: 'error',
-      onClick: () => {
-        deletion.remove(chosen());
-        selection.clear();
-      },
-    },
+    ...(status !== 'approved' ? [{ label: t.comments.approve, color: 'success' as const, onClick: () => act('approve') }] : []),
+    ...(status !== 'rejected' ? [{ label: t.comments.reject, color: 'warning' as const, onClick: () => act('reject') }] : []),
+    { label: t.comments.delete, color: 'error', onClick: () => act('delete') },
   ];
   // Switching the type keeps the status and search, and starts at page 1.
   const keep = new URLSearchParams({ ...(status !== 'pending' ? { status } : {}), ...(q ? { q } : {}) }).toString();
@@ -102,15 +94,16 @@ export default function CommentsPage() {
       <Box sx={{ position: 'relative', minHeight: 4, mb: 1 }}>
         <RefetchBar shown={isFetching} />
       </Box>
-      {data && (
+      {moderation.list && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1 }}>
           <SelectAllCheckbox selection={selection} disabled={comments.length === 0} showLabel />
           <Typography color="text.secondary" role="status">
-            {t.comments.total(formatNumber(data.meta.total - (data.data.length - comments.length)))}
+            {t.comments.total(formatNumber(moderation.list.meta.total))}
           </Typography>
         </Stack>
       )}
       <BulkActionsBar selection={selection} actions={actions} pending={moderating.isLoading} />
+      {moderation.refusal}
 
       {isLoading ? (
         <Stack spacing={2} useFlexGap>
@@ -123,7 +116,7 @@ export default function CommentsPage() {
       ) : (
         <Stack spacing={2} useFlexGap aria-busy={isFetching} sx={{ opacity: isFetching ? 0.7 : 1, transition: 'opacity 150ms' }}>
           {comments.map((comment) => (
-            <CommentCard key={comment.id} comment={comment} selection={selection} onDelete={() => deletion.remove([comment])} />
+            <CommentCard key={comment.id} comment={comment} selection={selection} onDelete={() => moderation.run([comment], 'delete')} />
           ))}
         </Stack>
       )}

@@ -44,8 +44,9 @@ export const linksApi = api.injectEndpoints({
       query: ({ id, body }) => ({ url: `/dashboard/links/${id}`, method: 'PUT', body }),
       invalidatesTags: (result) => (result ? ['Link'] : []),
     }),
+    /** `keepalive`: the list sends it when its undo window ends, or as the tab closes (issue 32 item 5). */
     deleteLink: build.mutation<{ message: string }, number>({
-      query: (id) => ({ url: `/dashboard/links/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: `/dashboard/links/${id}`, method: 'DELETE', keepalive: true }),
       invalidatesTags: (result) => (result ? ['Link'] : []),
     }),
   }),

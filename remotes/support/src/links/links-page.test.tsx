@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Link } from '@shop/contracts';
-import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
+import { aUser, clickWithUndo, currentLocation, expectSentAfterUndoWindow, renderPage, startApiServer, useFakeClock } from '@shop/test-utils';
 import supportModule from '../module';
 import LinksPage from './links-page';
 
@@ -71,13 +71,19 @@ describe('links list (/dashboard/links)', () => {
     expect(listTypes()).toEqual([null, 'link']);
   });
 
-  it('deletes after confirmation, with a toast', async () => {
-    renderLinks('/dashboard/links?type=question');
-    await screen.findByRole('link', { name: 'چطور با شما تماس بگیرم؟' });
-    await userEvent.click(screen.getByRole('button', { name: 'حذف «چطور با شما تماس بگیرم؟»' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'حذف شود؟' })).getByRole('button', { name: 'حذف' }));
-    expect(await screen.findByText('حذف شد.')).toBeTruthy();
-    expect(await screen.findByText('موردی با این نوع ثبت نشده است.')).toBeTruthy();
-    expect(api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual(['/api/dashboard/links/2']);
+  describe('undoable delete (issue 32 item 5)', () => {
+    const setup = useFakeClock();
+
+    it('deletes without a dialog: the row leaves at once, «بازگردانی» waits 10 seconds, then the DELETE goes', async () => {
+      const user = setup();
+      renderLinks('/dashboard/links?type=question');
+      await screen.findByRole('link', { name: 'چطور با شما تماس بگیرم؟' });
+      await clickWithUndo(user, screen.getByRole('button', { name: 'حذف «چطور با شما تماس بگیرم؟»' }), '«چطور با شما تماس بگیرم؟» حذف شد.');
+      expect(screen.getByText('موردی با این نوع ثبت نشده است.')).toBeTruthy();
+      expect(screen.getByText('۰ مورد')).toBeTruthy();
+      await expectSentAfterUndoWindow(() => api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname), ['/api/dashboard/links/2']);
+      await waitFor(() => expect(listTypes()).toEqual(['question', 'question']));
+      expect(screen.getByText('موردی با این نوع ثبت نشده است.')).toBeTruthy();
+    });
   });
 });

@@ -4,9 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { TiptapEditorHTMLElement } from '@tiptap/react';
 import type { SiteInformation } from '@shop/contracts';
 import { siteInformationApi } from '@shop/api-client';
-import { aUser, renderPage, startApiServer } from '@shop/test-utils';
+import { aUser, renderPage, startApiServer, stubLayoutForEditor } from '@shop/test-utils';
 import supportModule from '../module';
-import { stubLayoutForEditor } from './jsdom-layout';
 import { aSiteInformation } from './site-information-fixture';
 import SiteInformationFormPage from './site-information-form-page';
 

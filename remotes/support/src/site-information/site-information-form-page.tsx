@@ -3,11 +3,10 @@ import { Form, Formik, setIn, type FormikHelpers } from 'formik';
 import { claimApiError, type FetchBaseQueryError } from '@shop/api-client';
 import { SOCIAL_NETWORKS, type SiteInformation, type SiteInformationInput, type SocialNetwork } from '@shop/contracts';
 import { FormSkeleton, PageHeader } from '@shop/dashboard-ui';
-import { FormButtons, FormMobileField, FormStatusAlert, FormSwitchField, FormTextField, mobileForApi, showSaveFailure } from '@shop/forms';
+import { FormButtons, FormMobileField, FormRichTextField, FormStatusAlert, FormSwitchField, FormTextField, mobileForApi, showSaveFailure } from '@shop/forms';
 import { ADDRESS_MAX, SHORT_DESCRIPTION_MAX, SITE_NAME_MAX, siteInformationSchema } from '@shop/validation';
 import { Box, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { FormHelperText } from '@shop/ui-kit/lazy';
-import { LazyRichTextField } from './rich-text-field-loader';
 import { useGetDashboardSiteInformationQuery, useSaveSiteInformationMutation } from './site-administration-api';
 import { t } from '../strings';
 
@@ -139,7 +138,7 @@ function SiteInformationForm({ info }: { info: SiteInformation }) {
               />
             </Section>
             <Section title={t.siteInformation.aboutMe}>
-              <LazyRichTextField name="about_me" label={t.siteInformation.aboutMe} help={t.siteInformation.aboutMeHelp} disabled={isSubmitting} />
+              <FormRichTextField name="about_me" label={t.siteInformation.aboutMe} help={t.siteInformation.aboutMeHelp} disabled={isSubmitting} />
             </Section>
             <Section title={t.siteInformation.contact}>
               <FormTextField name="contact_email" label={t.siteInformation.contactEmail} help={t.siteInformation.optional} type="email" ltr inputMode="email" />

@@ -3,9 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TiptapEditorHTMLElement } from '@tiptap/react';
 import { siteInformationApi } from '@shop/api-client';
-import { aUser, renderPage, startApiServer } from '@shop/test-utils';
+import { aUser, renderPage, startApiServer, stubLayoutForEditor } from '@shop/test-utils';
 import supportModule from '../module';
-import { stubLayoutForEditor } from './jsdom-layout';
 import { aSiteInformation } from './site-information-fixture';
 import TermsEditorPage from './terms-editor-page';
 
@@ -45,6 +44,23 @@ const editorBox = () => screen.findByRole('textbox', { name: 'متن قوانی�
  */
 const editorOf = (box: HTMLElement) => (box as TiptapEditorHTMLElement).editor!;
 
+/** Opens the toolbar's link or image dialog; its address field is left to right, and «افزودن …» applies it. */
+async function openAddressDialog(name: 'پیوند' | 'تصویر') {
+  await userEvent.click(screen.getByRole('button', { name }));
+  const dialog = await screen.findByRole('dialog', { name });
+  const address = within(dialog).getByRole('textbox', { name: `نشانی ${name}` });
+  expect(address.getAttribute('dir')).toBe('ltr');
+  const apply = () => userEvent.click(within(dialog).getByRole('button', { name: `افزودن ${name}` }));
+  /** Writes an address the dialog takes, applies it and waits for the dialog to close. */
+  const applyAddress = async (value: string) => {
+    await userEvent.clear(address);
+    await userEvent.type(address, value);
+    await apply();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  };
+  return { dialog, address, apply, applyAddress };
+}
+
 describe('terms editor (/dashboard/terms-and-conditions)', () => {
   it('is a dashboard route behind manage-terms, in the navigation', () => {
     expect(supportModule.dashboardRoutes.find((route) => route.path === '/dashboard/terms-and-conditions')?.permission).toBe('manage-terms');
@@ -59,7 +75,7 @@ describe('terms editor (/dashboard/terms-and-conditions)', () => {
     expect(within(box).getByText('با احترام به دیگران بنویسید.')).toBeTruthy();
     const toolbar = screen.getByRole('toolbar', { name: 'ابزارهای قالب‌بندی' });
     expect(within(toolbar).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'درشت', 'کج', 'زیرخط', 'تیتر', 'زیرتیتر', 'فهرست', 'فهرست شماره‌دار', 'نقل‌قول', 'پیوند',
+      'درشت', 'کج', 'زیرخط', 'خط‌خورده', 'کد', 'تیتر', 'زیرتیتر', 'فهرست', 'فهرست شماره‌دار', 'نقل‌قول', 'بلوک کد', 'خط جداکننده', 'چپ‌به‌راست', 'پیوند', 'تصویر',
     ]);
     expect(screen.getByRole('link', { name: 'مشاهده صفحه' }).getAttribute('href')).toBe('/terms-and-conditions');
   });
@@ -123,22 +139,59 @@ describe('terms editor (/dashboard/terms-and-conditions)', () => {
     const box = await editorBox();
     const editor = editorOf(box);
     act(() => void editor.commands.setTextSelection({ from: 1, to: 1 + 'شرایط'.length }));
-    await userEvent.click(screen.getByRole('button', { name: 'پیوند' }));
-    const dialog = await screen.findByRole('dialog', { name: 'پیوند' });
-    const address = within(dialog).getByRole('textbox', { name: 'نشانی پیوند' });
-    expect(address.getAttribute('dir')).toBe('ltr');
+    const { dialog, address, apply, applyAddress } = await openAddressDialog('پیوند');
     await userEvent.type(address, 'javascript:alert(1)');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'افزودن پیوند' }));
-    expect(within(dialog).getByText('نشانی پیوند باید با https://، http:// یا mailto: شروع شود.')).toBeTruthy();
-    await userEvent.clear(address);
-    await userEvent.type(address, 'https://example.com/rules');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'افزودن پیوند' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await apply();
+    expect(within(dialog).getByText('نشانی پیوند باید با https://، http://، mailto: یا / شروع شود.')).toBeTruthy();
+    await applyAddress('https://example.com/rules');
     const link = within(box).getByRole('link', { name: 'شرایط' });
     expect(link.getAttribute('href')).toBe('https://example.com/rules');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
     expect(editor.getHTML()).toContain('<h2><a rel="noopener noreferrer nofollow" href="https://example.com/rules">شرایط</a> استفاده</h2>');
     // Adding a link does not save the page.
     expect(puts()).toEqual([]);
+  });
+
+  it('adds an image by an https or /media/ address with its alternative text, and links to a page of the site (issue 32 item 4)', async () => {
+    renderTerms();
+    const box = await editorBox();
+    const editor = editorOf(box);
+    act(() => void editor.chain().focus('end').run());
+    const image = await openAddressDialog('تصویر');
+    await userEvent.type(image.address, 'http://example.com/a.png');
+    await image.apply();
+    expect(within(image.dialog).getByText('نشانی تصویر باید با https:// یا /media/ شروع شود.')).toBeTruthy();
+    await userEvent.type(within(image.dialog).getByRole('textbox', { name: 'متن جایگزین تصویر' }), 'مهر سایت');
+    await image.applyAddress('/media/terms/seal.webp');
+    expect(within(box).getByRole('img', { name: 'مهر سایت' }).getAttribute('src')).toBe('/media/terms/seal.webp');
+
+    act(() => void editor.commands.setTextSelection({ from: 1, to: 1 + 'شرایط'.length }));
+    await (await openAddressDialog('پیوند')).applyAddress('/frequently-asked-questions');
+    await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
+    expect(await screen.findByText('قوانین و مقررات ذخیره شد.')).toBeTruthy();
+    expect(puts()).toEqual([
+      {
+        terms_and_conditions:
+          '<h2><a rel="noopener noreferrer nofollow" href="/frequently-asked-questions">شرایط</a> استفاده</h2>' +
+          '<p>با احترام به دیگران بنویسید.<img src="/media/terms/seal.webp" alt="مهر سایت"></p>',
+      },
+    ]);
+  });
+
+  it('writes code blocks and the paragraphs marked «چپ‌به‌راست» left to right (dir="ltr")', async () => {
+    renderTerms();
+    const box = await editorBox();
+    const editor = editorOf(box);
+    act(() => void editor.chain().focus('end').run());
+    await userEvent.click(screen.getByRole('button', { name: 'چپ‌به‌راست' }));
+    expect(screen.getByRole('button', { name: 'چپ‌به‌راست' }).getAttribute('aria-pressed')).toBe('true');
+    act(() => void editor.chain().focus('end').insertContent('<p>npm start</p>').run());
+    await userEvent.click(screen.getByRole('button', { name: 'بلوک کد' }));
+    expect(screen.getByRole('button', { name: 'بلوک کد' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
+    expect(await screen.findByText('قوانین و مقررات ذخیره شد.')).toBeTruthy();
+    expect(puts()).toEqual([
+      { terms_and_conditions: '<h2>شرایط استفاده</h2><p dir="ltr">با احترام به دیگران بنویسید.</p><pre dir="ltr"><code>npm start</code></pre>' },
+    ]);
   });
 });

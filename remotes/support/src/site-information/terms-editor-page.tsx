@@ -2,11 +2,10 @@ import { Form, Formik } from 'formik';
 import { claimApiError, type FetchBaseQueryError } from '@shop/api-client';
 import type { TermsInput } from '@shop/contracts';
 import { FormSkeleton, PageHeader } from '@shop/dashboard-ui';
-import { FormButtons, FormStatusAlert, showSaveFailure } from '@shop/forms';
+import { FormButtons, FormRichTextField, FormStatusAlert, showSaveFailure } from '@shop/forms';
 import { Link } from '@shop/router';
 import { termsSchema } from '@shop/validation';
 import { Box, Button, Icon, Paper, enqueueSnackbar } from '@shop/ui-kit';
-import { LazyRichTextField } from './rich-text-field-loader';
 import { useGetDashboardTermsQuery, useSaveTermsMutation } from './site-administration-api';
 import { t } from '../strings';
 
@@ -38,7 +37,7 @@ function TermsForm({ terms }: { terms: TermsInput }) {
       {({ isSubmitting }) => (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
           <Form noValidate aria-label={t.termsEditor.title}>
-            <LazyRichTextField name="terms_and_conditions" label={t.termsEditor.field} disabled={isSubmitting} />
+            <FormRichTextField name="terms_and_conditions" label={t.termsEditor.field} disabled={isSubmitting} />
             <FormStatusAlert />
             <FormButtons cancelTo="/dashboard" submitting={isSubmitting} />
           </Form>

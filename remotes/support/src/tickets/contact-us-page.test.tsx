@@ -63,6 +63,8 @@ describe('ContactUsPage (/contact-us)', () => {
     expect(message().tagName).toBe('TEXTAREA');
     await user.click(screen.getByRole('button', { name: 'ارسال پیام' }));
     expect(await screen.findByText('پیام شما ثبت شد؛ به‌زودی پاسخ می‌دهیم.')).toBeTruthy();
+    // The answer comes by mail and in the profile's «پیام‌های من» (issue 32 item 3).
+    expect(screen.getByRole('link', { name: 'دیدن پیام‌های من' }).getAttribute('href')).toBe('/profile#tickets');
     expect(posts().map((r) => r.json)).toEqual([{ title: 'سؤال درباره دوره', text: 'آیا این دوره گواهی پایان دوره هم دارد؟' }]);
     expect((subject() as HTMLInputElement).value).toBe('');
     expect((message() as HTMLTextAreaElement).value).toBe('');

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Formik, Form, type FormikErrors, type FormikTouched } from 'formik';
 import { claimApiError, siteInformationApi } from '@shop/api-client';
-import { Alert, Button, Container, Paper, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { Alert, Button, Container, Link as MuiLink, Paper, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { Link } from '@shop/router';
 import { TICKET_TEXT_MAX, TICKET_TITLE_MAX, ticketSchema, type TicketInput } from '@shop/validation';
 import { FormTextField, toFormikErrors } from '@shop/forms';
 import { useSendTicketMutation } from './tickets-api';
@@ -25,8 +26,9 @@ function ClosedNotice() {
 /**
  * `/contact-us` (SPEC §2: signed in with a verified email, guard `email-verified`): the ticket
  * form (subject and message, formik with the shared `ticketSchema`), sent as `POST /api/tickets`.
- * On success a confirmation and an empty form; when the site switch `tickets_enabled` is off (or
- * the server answers so) a notice instead of the form.
+ * On success a confirmation with a link to the ticket's thread list in the profile
+ * (`/profile#tickets`, issue 32 item 3) and an empty form; when the site switch `tickets_enabled`
+ * is off (or the server answers so) a notice instead of the form.
  */
 export default function ContactUsPage() {
   const { data: site, isLoading } = siteInformationApi.useGetSiteInformationQuery();
@@ -104,7 +106,10 @@ export default function ContactUsPage() {
                     )}
                     {success && (
                       <Alert severity="success" role="status">
-                        {success}
+                        <span>{success}</span>{' '}
+                        <MuiLink component={Link} to="/profile#tickets">
+                          {t.contactUs.myTickets}
+                        </MuiLink>
                       </Alert>
                     )}
                   </Stack>

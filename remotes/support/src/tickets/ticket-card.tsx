@@ -1,17 +1,21 @@
 import type { Ticket } from '@shop/contracts';
+import { TicketStateChip, useUrlParams } from '@shop/content-ui';
 import { SelectRowCheckbox, type RowSelection } from '@shop/dashboard-ui';
-import { formatJalaliDate, formatMobile } from '@shop/format';
+import { formatJalaliDate, formatMobile, toPersianDigits } from '@shop/format';
 import { Box, Button, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Chip } from '@shop/ui-kit/lazy';
 import { useSetTicketReadMutation } from './tickets-api';
+import { TICKET_PARAM } from './ticket-thread-dialog';
 import { t } from '../strings';
 
 /**
  * One ticket in the dashboard list: sender name, email and mobile (LTR, «۰۹۱۲ ۱۲۳ ۴۵۶۷»), subject, Jalali date
  * and time, read chip, the text, the mark read / unread action, and its checkbox in the page's
- * `selection` (issue 26).
+ * `selection` (issue 26); its thread's state and replies, and «گفت‌وگو و پاسخ», which opens the
+ * thread's dialog through the URL's `ticket` (issue 32 item 3).
  */
 export function TicketCard({ ticket, selection }: { ticket: Ticket; selection: RowSelection<number> }) {
+  const [, updateParams] = useUrlParams();
   const [setRead, { isLoading }] = useSetTicketReadMutation();
   const titleId = `ticket-${ticket.id}-title`;
   const selected = selection.isSelected(ticket.id);
@@ -49,7 +53,10 @@ export function TicketCard({ ticket, selection }: { ticket: Ticket; selection: R
             {ticket.user_mobile ? <bdi dir="ltr">{formatMobile(ticket.user_mobile)}</bdi> : <span>{t.tickets.noMobile}</span>}
           </Typography>
         </Box>
-        <Chip size="small" color={ticket.is_read ? 'default' : 'primary'} label={ticket.is_read ? t.tickets.read : t.tickets.unread} />
+        <Stack direction="row" spacing={0.5} useFlexGap>
+          <TicketStateChip state={ticket.state} />
+          <Chip size="small" color={ticket.is_read ? 'default' : 'primary'} label={ticket.is_read ? t.tickets.read : t.tickets.unread} />
+        </Stack>
       </Stack>
 
       <Typography sx={{ mt: 1.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{ticket.text}</Typography>
@@ -57,8 +64,12 @@ export function TicketCard({ ticket, selection }: { ticket: Ticket; selection: R
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ mt: 1.5, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Typography variant="body2" color="text.secondary">
           <time dateTime={ticket.created_at}>{formatJalaliDate(ticket.created_at, { withTime: true })}</time>
+          {ticket.replies_count > 0 && <> — {t.tickets.repliesCount(toPersianDigits(ticket.replies_count))}</>}
         </Typography>
         <Stack direction="row" spacing={0.5} useFlexGap role="group" aria-label={t.tickets.actions}>
+          <Button size="small" aria-label={t.tickets.openThreadOf(ticket.title)} onClick={() => updateParams({ [TICKET_PARAM]: String(ticket.id) })}>
+            {t.tickets.openThread}
+          </Button>
           <Button size="small" disabled={isLoading} onClick={() => void toggle()}>
             {ticket.is_read ? t.tickets.markUnread : t.tickets.markRead}
           </Button>

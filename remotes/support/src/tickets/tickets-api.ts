@@ -1,5 +1,5 @@
 import { api } from '@shop/api-client';
-import type { BulkActionAnswer, Item, Paginated, Ticket, TicketBulkAction, TicketStatusFilter } from '@shop/contracts';
+import type { BulkActionAnswer, Item, MessageAnswer, Paginated, Ticket, TicketBulkAction, TicketStatusFilter, TicketThread } from '@shop/contracts';
 import type { TicketInput } from '@shop/validation';
 
 /** API path of the tickets list's CSV export (issue 26) for `ExportCsvButton`; it takes the list's filters. */
@@ -15,8 +15,10 @@ export interface DashboardTicketsQuery {
 
 /**
  * Contact-us tickets (SPEC §2 /contact-us and /dashboard/contact-us): `POST /api/tickets`, and
- * for `show-tickets` the list `GET /api/dashboard/contact-us` and the read / unread actions, of one
- * ticket or many at once (issue 26).
+ * for `show-tickets` the list `GET /api/dashboard/contact-us`, the read / unread actions, of one
+ * ticket or many at once (issue 26), and a ticket's thread with staff's answer, close and reopen
+ * (issue 32 item 3), whose writes refresh every `Ticket` view (the list, the thread, the
+ * dashboard's unread count, the sender's profile).
  */
 export const ticketsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -35,12 +37,31 @@ export const ticketsApi = api.injectEndpoints({
       query: ({ ticket, read }) => ({ url: `/dashboard/contact-us/${ticket.id}/${read ? 'read' : 'unread'}`, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['Ticket']),
     }),
-    /** `POST /api/dashboard/contact-us/bulk` (issue 26): marks `ids` read or unread, all or nothing. */
+    /** `GET /api/dashboard/contact-us/:id` (issue 32 item 3): the ticket with its whole thread. */
+    getDashboardTicket: build.query<Item<TicketThread>, number>({
+      query: (id) => `/dashboard/contact-us/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Ticket' as const, id }],
+    }),
+    /** `POST /api/dashboard/contact-us/:id/replies` (issue 32 item 3): staff's answer, mailed to the sender; the ticket becomes read. */
+    answerTicket: build.mutation<MessageAnswer & Item<TicketThread>, { id: number; text: string }>({
+      query: ({ id, text }) => ({ url: `/dashboard/contact-us/${id}/replies`, method: 'POST', body: { text } }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Ticket']),
+    }),
+    /** `POST /api/dashboard/contact-us/:id/close|reopen` (issue 32 item 3). */
+    setTicketClosed: build.mutation<MessageAnswer & Item<Ticket>, { id: number; closed: boolean }>({
+      query: ({ id, closed }) => ({ url: `/dashboard/contact-us/${id}/${closed ? 'close' : 'reopen'}`, method: 'POST' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Ticket']),
+    }),
+    /**
+     * `POST /api/dashboard/contact-us/bulk` (issue 26): marks `ids` read or unread, all or nothing.
+     * `keepalive`: the list sends it when its undo window ends, or as the tab closes (issue 32 item 5).
+     */
     markTickets: build.mutation<BulkActionAnswer<TicketBulkAction>, { action: TicketBulkAction; ids: number[] }>({
-      query: (body) => ({ url: '/dashboard/contact-us/bulk', method: 'POST', body }),
+      query: (body) => ({ url: '/dashboard/contact-us/bulk', method: 'POST', body, keepalive: true }),
       invalidatesTags: (_result, error) => (error ? [] : ['Ticket']),
     }),
   }),
 });
 
 export const { useSendTicketMutation, useGetDashboardTicketsQuery, useSetTicketReadMutation, useMarkTicketsMutation } = ticketsApi;
+export const { useGetDashboardTicketQuery, useAnswerTicketMutation, useSetTicketClosedMutation } = ticketsApi;

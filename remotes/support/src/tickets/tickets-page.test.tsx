@@ -1,26 +1,15 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:25151"} */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Ticket } from '@shop/contracts';
 import { formatJalaliDate } from '@shop/format';
-import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
+import { aUser, currentLocation, expectSentAfterUndoWindow, renderPage, startApiServer, useFakeClock } from '@shop/test-utils';
 import supportModule from '../module';
+import { aTicket } from './ticket-fixture';
 import TicketsPage from './tickets-page';
 
 // A stateful fake of the tickets API, so a read/unread action shows up in the next list.
 let tickets: Ticket[] = [];
-
-const aTicket = (overrides: Partial<Ticket> & Pick<Ticket, 'id'>): Ticket => ({
-  user_id: 7,
-  user_name: 'سارا محمدی',
-  user_email: 'sara@example.com',
-  user_mobile: '+989121234567',
-  title: 'مشکل در پخش پادکست',
-  is_read: false,
-  text: 'قسمت دوم پادکست روی گوشی من پخش نمی‌شود.',
-  created_at: '2026-11-22T11:00:00Z',
-  ...overrides,
-});
 
 const seed = () => [
   aTicket({ id: 1 }),
@@ -145,26 +134,52 @@ describe('TicketsPage (/dashboard/contact-us)', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'مشکل در پخش پادکست' })).toBeNull());
   });
 
-  it('selects tickets («همه در این صفحه») and marks them read or unread in one request', async () => {
-    const user = userEvent.setup();
-    renderTickets();
-    await screen.findByRole('heading', { level: 3, name: 'مشکل در پخش پادکست' });
-    await user.click(screen.getByRole('checkbox', { name: 'همه در این صفحه' }));
-    const toolbar = screen.getByRole('toolbar', { name: 'عملیات روی موارد انتخاب‌شده' });
-    expect(within(toolbar).getByText('۲ مورد انتخاب شده')).toBeTruthy();
-    await user.click(within(toolbar).getByRole('button', { name: 'علامت خوانده‌شده' }));
-    expect(await screen.findByText('۲ پیام خوانده‌شده علامت خورد.')).toBeTruthy();
-    await waitFor(() => expect(within(card('مشکل در پخش پادکست')).getByText('خوانده‌شده')).toBeTruthy());
-    expect(screen.queryByRole('toolbar')).toBeNull();
+  describe('bulk marks wait 10 seconds for «بازگردانی» (issue 32 item 5)', () => {
+    const setup = useFakeClock();
+    const posts = () => api.seen.filter((r) => r.method === 'POST').map((r) => r.json);
 
-    await user.click(screen.getByRole('checkbox', { name: 'انتخاب «تیکت «پرسش درباره خرید» از علی رضایی»' }));
-    await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'علامت خوانده‌نشده' }));
-    expect(await screen.findByText('۱ پیام خوانده‌نشده علامت خورد.')).toBeTruthy();
-    await waitFor(() => expect(within(card('پرسش درباره خرید')).getByText('خوانده‌نشده')).toBeTruthy());
-    expect(api.seen.filter((r) => r.method === 'POST').map((r) => r.json)).toEqual([
-      { action: 'read', ids: [1, 2] },
-      { action: 'unread', ids: [2] },
-    ]);
+    it('selects tickets («همه در این صفحه») and marks them read or unread in one request, sent after the window', async () => {
+      const user = setup();
+      renderTickets();
+      await screen.findByRole('heading', { level: 3, name: 'مشکل در پخش پادکست' });
+      await user.click(screen.getByRole('checkbox', { name: 'همه در این صفحه' }));
+      const toolbar = screen.getByRole('toolbar', { name: 'عملیات روی موارد انتخاب‌شده' });
+      expect(within(toolbar).getByText('۲ مورد انتخاب شده')).toBeTruthy();
+      await user.click(within(toolbar).getByRole('button', { name: 'علامت خوانده‌شده' }));
+      expect(await screen.findByText('۲ پیام خوانده‌شده علامت خورد.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'بازگردانی' })).toBeTruthy();
+      expect(screen.queryByRole('toolbar')).toBeNull();
+      // Under «همه» the marked tickets stay in the list, so they stay on screen while the mark waits.
+      expect(within(card('مشکل در پخش پادکست')).getByText('خوانده‌نشده')).toBeTruthy();
+      await expectSentAfterUndoWindow(posts, [{ action: 'read', ids: [1, 2] }]);
+      await waitFor(() => expect(within(card('مشکل در پخش پادکست')).getByText('خوانده‌شده')).toBeTruthy());
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'بازگردانی' })).toBeNull());
+
+      await user.click(screen.getByRole('checkbox', { name: 'انتخاب «تیکت «پرسش درباره خرید» از علی رضایی»' }));
+      await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'علامت خوانده‌نشده' }));
+      expect(await screen.findByText('۱ پیام خوانده‌نشده علامت خورد.')).toBeTruthy();
+      act(() => jest.advanceTimersByTime(10_000));
+      await waitFor(() => expect(within(card('پرسش درباره خرید')).getByText('خوانده‌نشده')).toBeTruthy());
+      expect(posts()).toEqual([
+        { action: 'read', ids: [1, 2] },
+        { action: 'unread', ids: [2] },
+      ]);
+    });
+
+    it('under «خوانده‌نشده» the marked tickets leave at once; «بازگردانی» brings them back and nothing is sent', async () => {
+      const user = setup();
+      renderTickets('/dashboard/contact-us?status=unread');
+      await screen.findByRole('heading', { level: 3, name: 'مشکل در پخش پادکست' });
+      await user.click(screen.getByRole('checkbox', { name: 'همه در این صفحه' }));
+      await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'علامت خوانده‌شده' }));
+      expect(await screen.findByText('۱ پیام خوانده‌شده علامت خورد.')).toBeTruthy();
+      expect(screen.queryByRole('heading', { level: 3, name: 'مشکل در پخش پادکست' })).toBeNull();
+      expect(screen.getByText('تیکت خوانده‌نشده‌ای وجود ندارد.')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'بازگردانی' }));
+      expect(await screen.findByRole('heading', { level: 3, name: 'مشکل در پخش پادکست' })).toBeTruthy();
+      act(() => jest.advanceTimersByTime(15_000));
+      expect(posts()).toEqual([]);
+    });
   });
 
   it('searches once typing pauses, and pages, both in the URL', async () => {

@@ -1,10 +1,11 @@
 import type { TicketBulkAction, TicketStatusFilter } from '@shop/contracts';
 import { DebouncedSearchBox, EmptyState, ListPagination, RefetchBar } from '@shop/content-ui';
-import { BulkActionsBar, ExportCsvButton, SelectAllCheckbox, useRowSelection } from '@shop/dashboard-ui';
+import { BulkActionsBar, ExportCsvButton, SelectAllCheckbox, useRowSelection, useUndoableAction } from '@shop/dashboard-ui';
 import { formatNumber } from '@shop/format';
-import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@shop/ui-kit';
 import { TICKETS_EXPORT, useGetDashboardTicketsQuery, useMarkTicketsMutation } from './tickets-api';
 import { TicketCard } from './ticket-card';
+import { TicketThreadDialog } from './ticket-thread-dialog';
 import { TICKET_STATUSES, useTicketsParams } from './use-tickets-params';
 import { t } from '../strings';
 
@@ -13,21 +14,29 @@ const PER_PAGE = 10;
 /**
  * `/dashboard/contact-us` (SPEC §2, permission `show-tickets`): the contact-us tickets, newest
  * first, filtered by read state, search text and page (the URL's `status`, `q`, `page`).
- * Rows can be selected («همه در این صفحه») and marked read or unread together, and «خروجی CSV»
- * downloads every ticket of the read state and search (issue 26).
+ * Rows can be selected («همه در این صفحه») and marked read or unread together, which waits 10
+ * seconds for «بازگردانی» before it is sent (issue 32 item 5), and «خروجی CSV» downloads every
+ * ticket of the read state and search (issue 26). A ticket's thread opens in a dialog
+ * (`?ticket=<id>`), where staff answer, close and reopen it (issue 32 item 3).
  */
 export default function TicketsPage() {
   const { status, q, page, setStatus, setQuery, setPage } = useTicketsParams();
-  const { data, isLoading, isFetching } = useGetDashboardTicketsQuery({ status, q, page, per_page: PER_PAGE });
+  const query = useGetDashboardTicketsQuery({ status, q, page, per_page: PER_PAGE });
+  const { data, isLoading, isFetching } = query;
   const [mark, marking] = useMarkTicketsMutation();
-  const tickets = data?.data ?? [];
+  const marks = useUndoableAction({
+    query,
+    keyOf: (ticket) => ticket.id,
+    send: (chosen, action: TicketBulkAction) => mark({ action, ids: chosen.map((ticket) => ticket.id) }).unwrap(),
+    message: (chosen, action) => t.tickets.bulkDone[action](formatNumber(chosen.length)),
+    // The tickets wait out of sight only where the mark takes them out of the list (read ones under «خوانده‌نشده»).
+    hides: (action) => status !== 'all' && status !== action,
+  });
+  const tickets = marks.list?.data ?? [];
   const selection = useRowSelection(tickets.map((ticket) => ticket.id));
-  const act = async (action: TicketBulkAction) => {
-    const result = await mark({ action, ids: selection.selected });
-    if ('data' in result && result.data) {
-      enqueueSnackbar(result.data.message, { variant: 'success' });
-      selection.clear();
-    }
+  const act = (action: TicketBulkAction) => {
+    marks.run(tickets.filter((ticket) => selection.isSelected(ticket.id)), action);
+    selection.clear();
   };
 
   return (
@@ -63,11 +72,11 @@ export default function TicketsPage() {
       <Box sx={{ position: 'relative', minHeight: 4, mb: 1 }}>
         <RefetchBar shown={isFetching} />
       </Box>
-      {data && (
+      {marks.list && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1 }}>
           <SelectAllCheckbox selection={selection} disabled={tickets.length === 0} showLabel />
           <Typography color="text.secondary" role="status">
-            {t.tickets.total(formatNumber(data.meta.total))}
+            {t.tickets.total(formatNumber(marks.list.meta.total))}
           </Typography>
         </Stack>
       )}
@@ -75,10 +84,11 @@ export default function TicketsPage() {
         selection={selection}
         pending={marking.isLoading}
         actions={[
-          { label: t.tickets.markRead, onClick: () => void act('read') },
-          { label: t.tickets.markUnread, onClick: () => void act('unread') },
+          { label: t.tickets.markRead, onClick: () => act('read') },
+          { label: t.tickets.markUnread, onClick: () => act('unread') },
         ]}
       />
+      {marks.refusal}
 
       {isLoading ? (
         <Stack spacing={2} useFlexGap>
@@ -96,6 +106,7 @@ export default function TicketsPage() {
         </Stack>
       )}
       <ListPagination meta={data?.meta} onChange={setPage} />
+      <TicketThreadDialog />
     </Box>
   );
 }

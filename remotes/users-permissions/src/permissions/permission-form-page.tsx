@@ -9,7 +9,7 @@ import { useNavigate } from '@shop/router';
 import { permissionSchema, type PermissionInput } from '@shop/validation';
 import { Alert, Box, Button, Icon, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Autocomplete, Chip, TextField } from '@shop/ui-kit/lazy';
-import { DataTable, FormSkeleton, PageHeader, useConfirmedDelete, useEditId } from '@shop/dashboard-ui';
+import { DataTable, FormSkeleton, PageHeader, useConfirmedDelete, useEditId, EmailAddress } from '@shop/dashboard-ui';
 import { PATHS } from '../paths';
 import { useGetDashboardUsersQuery } from '../users/users-api';
 import { permissionLabel } from './permission-label';
@@ -152,7 +152,7 @@ function Holders({ permission }: { permission: PermissionDetail }) {
       case 'full_name':
         return holder.full_name;
       case 'email':
-        return <bdi dir="ltr">{holder.email}</bdi>;
+        return <EmailAddress email={holder.email} />;
       case 'actions':
         return (
           <Button
@@ -204,6 +204,8 @@ function Holders({ permission }: { permission: PermissionDetail }) {
 function PermissionEditor({ permission }: { permission: PermissionDetail }) {
   const navigate = useNavigate();
   const [deletePermission, { isLoading: deleting }] = useDeletePermissionMutation();
+  // Asked first, not undoable (issue 32 item 5): the delete leaves this page for the list, and the
+  // undo window lives with the page that hides the row; leaving it would send the delete at once.
   const deletion = useConfirmedDelete<PermissionDetail>({
     remove: (target) => deletePermission(target.id).unwrap(),
     textOf: (target) => t.permissions.deleteText(target.name),

@@ -41,8 +41,9 @@ export const permissionsApi = api.injectEndpoints({
       query: ({ id, body }) => ({ url: `/dashboard/permissions/${id}`, method: 'PUT', body }),
       invalidatesTags: (result, _error, { id }) => (result ? [{ type: 'Permission', id }, { type: 'Permission', id: 'LIST' }, { type: 'User', id: 'LIST' }] : []),
     }),
+    /** `keepalive`: the list sends it when its undo window ends, or as the tab closes (issue 32 item 5). */
     deletePermission: build.mutation<MessageAnswer, number>({
-      query: (id) => ({ url: `/dashboard/permissions/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: `/dashboard/permissions/${id}`, method: 'DELETE', keepalive: true }),
       invalidatesTags: (result, _error, id) => (result ? [{ type: 'Permission', id }, { type: 'Permission', id: 'LIST' }, { type: 'User', id: 'LIST' }] : []),
     }),
     assignPermission: build.mutation<Item<PermissionDetail>, { id: number; userId: number }>({

@@ -1,8 +1,8 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:25195"} */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PermissionDetail } from '@shop/contracts';
-import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
+import { aUser, clickWithUndo, currentLocation, expectSentAfterUndoWindow, renderPage, startApiServer, useFakeClock } from '@shop/test-utils';
 import PermissionsPage from './permissions-page';
 
 const BUILTIN_REFUSAL = 'این دسترسی در کد سایت بررسی می‌شود؛ حذف یا تغییر نام آن بخشی از داشبورد را از کار می‌اندازد.';
@@ -77,21 +77,30 @@ describe('PermissionsPage (/dashboard/permissions)', () => {
     expect(api.seen.at(-1)!.url.searchParams.get('q')).toBe('reports');
   });
 
-  it('deletes a permission after confirmation', async () => {
-    renderList();
-    await userEvent.click(within(await rowOf('manage-reports')).getByRole('button', { name: 'حذف «manage-reports»' }));
-    const dialog = screen.getByRole('dialog', { name: 'حذف شود؟' });
-    expect(within(dialog).getByText('دسترسی «manage-reports» از همه کاربرانش گرفته و حذف می‌شود. این کار بازگشت‌پذیر نیست.')).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'حذف' }));
-    expect(await screen.findByText('دسترسی حذف شد.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('manage-reports')).toBeNull());
-  });
+  describe('undoable delete (issue 32 item 5)', () => {
+    const setup = useFakeClock();
+    const deletes = () => api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname);
 
-  it('keeps a builtin permission and shows the server’s reason', async () => {
-    renderList();
-    await userEvent.click(within(await rowOf('show-users — کاربران')).getByRole('button', { name: 'حذف «show-users»' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'حذف شود؟' })).getByRole('button', { name: 'حذف' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(BUILTIN_REFUSAL);
-    expect(screen.getByText('show-users — کاربران')).toBeTruthy();
+    it('deletes a permission without a dialog, after the 10-second «بازگردانی» window', async () => {
+      const user = setup();
+      renderList();
+      const button = within(await rowOf('manage-reports')).getByRole('button', { name: 'حذف «manage-reports»' });
+      await clickWithUndo(user, button, 'دسترسی «manage-reports» از همه کاربرانش گرفته و حذف شد.');
+      expect(screen.queryByText('manage-reports')).toBeNull();
+      await expectSentAfterUndoWindow(deletes, ['/api/dashboard/permissions/20']);
+      await waitFor(() => expect(api.seen.filter((r) => r.method === 'GET')).toHaveLength(2));
+      expect(screen.queryByText('manage-reports')).toBeNull();
+    });
+
+    it('brings a builtin permission back and shows the server’s reason', async () => {
+      const user = setup();
+      renderList();
+      await user.click(within(await rowOf('show-users — کاربران')).getByRole('button', { name: 'حذف «show-users»' }));
+      expect(screen.queryByText('show-users — کاربران')).toBeNull();
+      act(() => jest.advanceTimersByTime(10_000));
+      const reason = await screen.findByText(BUILTIN_REFUSAL);
+      expect(reason.closest('[role="alert"]')!.querySelector('#notistack-snackbar')).toBeNull();
+      expect(screen.getByText('show-users — کاربران')).toBeTruthy();
+    });
   });
 });

@@ -5,7 +5,7 @@ import { formatNumber, toPersianDigits } from '@shop/format';
 import { Link } from '@shop/router';
 import { Box, Button, Icon, IconButton, Link as MuiLink, Stack, Typography } from '@shop/ui-kit';
 import { Chip, List, ListItem, ListItemText, Tooltip } from '@shop/ui-kit/lazy';
-import { DataTable, PageHeader, useConfirmedDelete } from '@shop/dashboard-ui';
+import { DataTable, PageHeader, useUndoableDelete } from '@shop/dashboard-ui';
 import { PATHS } from '../paths';
 import { permissionLabel } from './permission-label';
 import { useDeletePermissionMutation, useGetPermissionsQuery } from './permissions-api';
@@ -45,20 +45,21 @@ function HoldersList({ permission }: { permission: PermissionDetail }) {
 /**
  * `/dashboard/permissions` (SPEC §2, permission `manage-permissions`): every permission with the
  * «سیستمی» chip for the names the code checks, how many users hold it (opening the list of their
- * id, full name and email), search and pages in the URL, and edit and delete (after confirmation;
- * the server refuses a builtin one and its message stays on the page).
+ * id, full name and email), search and pages in the URL, and edit and delete, which waits 10
+ * seconds for «بازگردانی» before it is sent (issue 32 item 5; the server refuses a builtin one: the
+ * row comes back and the message stays on the page).
  */
 export default function PermissionsPage() {
   const [params, update] = useUrlParams();
   const q = params.get('q') ?? '';
   const page = pageOf(params);
-  const { data, isLoading, isFetching } = useGetPermissionsQuery({ page, per_page: PER_PAGE, q });
-  const [deletePermission, { isLoading: deleting }] = useDeletePermissionMutation();
-  const deletion = useConfirmedDelete<PermissionDetail>({
-    remove: (permission) => deletePermission(permission.id).unwrap(),
-    textOf: (permission) => t.permissions.deleteText(permission.name),
-    pending: deleting,
-    done: t.permissions.deleted,
+  const query = useGetPermissionsQuery({ page, per_page: PER_PAGE, q });
+  const { data, isLoading, isFetching } = query;
+  const [deletePermission] = useDeletePermissionMutation();
+  const deletion = useUndoableDelete({
+    query,
+    send: (permission) => deletePermission(permission.id).unwrap(),
+    message: (permission) => t.permissions.deletedOf(permission.name),
   });
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = (id: number) =>
@@ -96,7 +97,7 @@ export default function PermissionsPage() {
               </IconButton>
             </Tooltip>
             <Tooltip title={t.permissions.remove(permission.name)}>
-              <IconButton onClick={() => deletion.ask(permission)} aria-label={t.permissions.remove(permission.name)} size="small" color="error">
+              <IconButton onClick={() => deletion.remove(permission)} aria-label={t.permissions.remove(permission.name)} size="small" color="error">
                 <Icon name="Delete" fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -123,9 +124,9 @@ export default function PermissionsPage() {
           label={t.permissions.search}
           placeholder={t.permissions.searchPlaceholder}
         />
-        {data && (
+        {deletion.list && (
           <Typography color="text.secondary" role="status">
-            {t.permissions.total(formatNumber(data.meta.total))}
+            {t.permissions.total(formatNumber(deletion.list.meta.total))}
           </Typography>
         )}
       </Stack>
@@ -134,7 +135,7 @@ export default function PermissionsPage() {
         label={t.permissions.title}
         columns={COLUMNS}
         labels={t.permissions.columns}
-        rows={data?.data}
+        rows={deletion.list?.data}
         rowKey={(permission) => permission.id}
         cell={cell}
         detail={(permission) => (open.has(permission.id) && permission.users.length > 0 ? <HoldersList permission={permission} /> : null)}
@@ -144,7 +145,6 @@ export default function PermissionsPage() {
         minWidth={640}
       />
       <ListPagination meta={data?.meta} onChange={(next) => update({ page: next <= 1 ? null : String(next) })} />
-      {deletion.dialog}
     </Box>
   );
 }

@@ -4,12 +4,17 @@ import { Box, Link as MuiLink, Paper, Stack, Typography } from '@shop/ui-kit';
 import { Chip, List, ListItem, Pagination } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
 import { useGetMyOrdersQuery } from './profile-api';
+import { UnpaidOrderActions } from './unpaid-order-actions';
 import { t } from '../strings';
+
+/** The chip colour of an order's status: paid green, unpaid amber, cancelled grey (issue 32 item 2). */
+const STATUS_COLORS = { paid: 'success', unpaid: 'warning', cancelled: 'default' } as const;
 
 /**
  * «سفارش‌ها» of `/profile#buyed-products` (issue 25): the user's orders, newest first, ten a page,
  * each with its courses, date, total and status; a paid checkout order links its receipt page
- * (`/orders/:id/receipt`) and shows its receipt number. Nothing while there is none.
+ * (`/orders/:id/receipt`) and shows its receipt number; an unpaid one can be paid or cancelled
+ * ({@link UnpaidOrderActions}, issue 32 item 2), a cancelled one reads «لغوشده». Nothing while there is none.
  */
 export function OrdersList() {
   const [page, setPage] = useState(1);
@@ -31,7 +36,7 @@ export function OrdersList() {
                 <Chip
                   size="small"
                   variant="outlined"
-                  color={order.payment_status === 'paid' ? 'success' : 'warning'}
+                  color={STATUS_COLORS[order.payment_status]}
                   label={order.source === 'manual' ? t.orderManual : t.orderStatus[order.payment_status]}
                 />
                 <Typography variant="body2" color="text.secondary">
@@ -56,6 +61,7 @@ export function OrdersList() {
                   )}
                 </Box>
               )}
+              {order.source === 'checkout' && order.payment_status === 'unpaid' && <UnpaidOrderActions order={order} />}
             </ListItem>
           );
         })}

@@ -1,5 +1,5 @@
 import { api, userReceived } from '@shop/api-client';
-import type { Certificate, Item, MailKind, MessageAnswer, Order, Paginated, PasswordChangeBody, ProfileBody, User } from '@shop/contracts';
+import type { Certificate, CheckoutAnswer, Item, MailKind, MessageAnswer, Order, Paginated, PasswordChangeBody, ProfileBody, User } from '@shop/contracts';
 
 /** The mail switches (issue 25): true when the kind of marketing mail is wanted. */
 export type MailPreferences = Record<MailKind, boolean>;
@@ -36,6 +36,24 @@ export const profileApi = api.injectEndpoints({
       query: (page) => ({ url: '/orders', params: { page, per_page: 10 } }),
       providesTags: ['Order'],
     }),
+    /**
+     * `POST /api/orders/:id/pay` (issue 32 item 2): a new attempt at one of the user's unpaid orders,
+     * answered with the gateway form; 422 with the Persian reason when it cannot be paid (its
+     * discount code lapsed, on `code`; a course bought meanwhile; paid or cancelled). Named apart
+     * from the cart's `payOrder`: RTK Query keeps the first endpoint of a name.
+     */
+    payMyOrder: build.mutation<Item<CheckoutAnswer>, number>({
+      query: (orderId) => ({ url: `/orders/${orderId}/pay`, method: 'POST' }),
+      invalidatesTags: (result, _error, orderId) => (result ? [{ type: 'Order', id: orderId }] : []),
+    }),
+    /**
+     * `POST /api/orders/:id/cancel` (issue 32 item 2): cancels one of the user's unpaid orders; the
+     * answer's Persian message and the order, cancelled. Every order view is asked again.
+     */
+    cancelMyOrder: build.mutation<MessageAnswer & Item<Order>, number>({
+      query: (orderId) => ({ url: `/orders/${orderId}/cancel`, method: 'POST' }),
+      invalidatesTags: (result) => (result ? ['Order'] : []),
+    }),
     /** `GET /api/profile/mail-preferences` (issue 25). */
     getMailPreferences: build.query<Item<MailPreferences>, void>({
       query: () => '/profile/mail-preferences',
@@ -60,6 +78,8 @@ export const {
   useChangePasswordMutation,
   useGetMyCertificatesQuery,
   useGetMyOrdersQuery,
+  usePayMyOrderMutation,
+  useCancelMyOrderMutation,
   useGetMailPreferencesQuery,
   useSaveMailPreferencesMutation,
 } = profileApi;

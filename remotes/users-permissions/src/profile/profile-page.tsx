@@ -6,14 +6,16 @@ import { PROFILE_TABS, tabOfHash } from './profile-tabs';
 import { ProfileDetailsTab } from './profile-details-tab';
 import { FavoritesTab } from './favorites-tab';
 import { BoughtProductsTab } from './bought-products-tab';
+import { TicketsTab } from './tickets-tab';
 import { t } from '../strings';
 
 const tabId = (hash: string) => `profile-tab-${hash.slice(1)}`;
 const panelId = (hash: string) => `profile-panel-${hash.slice(1)}`;
 
 /**
- * `/profile` (SPEC §2, signed-in gate): the user's details, favourite posts and podcasts and
- * bought products as tabs that follow and set the URL hash (`#home` when there is none).
+ * `/profile` (SPEC §2, signed-in gate): the user's details, favourite posts and podcasts,
+ * bought products and their contact-us tickets (`#tickets`, issue 32 item 3) as tabs that follow
+ * and set the URL hash (`#home` when there is none).
  */
 export default function ProfilePage() {
   const user = useAppSelector(selectCurrentUser);
@@ -46,6 +48,7 @@ export default function ProfilePage() {
         {current === '#favorites-posts' && <FavoritesTab kind="posts" />}
         {current === '#favorites-podcasts' && <FavoritesTab kind="podcasts" />}
         {current === '#buyed-products' && <BoughtProductsTab />}
+        {current === '#tickets' && <TicketsTab />}
       </Box>
     </Container>
   );

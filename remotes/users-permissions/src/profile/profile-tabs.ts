@@ -1,11 +1,13 @@
 import { t } from '../strings';
 
-/** The profile's hash tabs of SPEC §2, in order; the first is the default. */
+/** The profile's hash tabs of SPEC §2 and `#tickets` (issue 32 item 3), in order; the first is the default. */
 export const PROFILE_TABS = [
   { hash: '#home', label: t.tabs.home },
   { hash: '#favorites-posts', label: t.tabs.favoritesPosts },
   { hash: '#favorites-podcasts', label: t.tabs.favoritesPodcasts },
   { hash: '#buyed-products', label: t.tabs.boughtProducts },
+  // Not in SPEC §2: the threads of the user's contact-us tickets (issue 32 item 3).
+  { hash: '#tickets', label: t.tabs.tickets },
 ] as const;
 
 /** One profile tab's hash. */

@@ -1,6 +1,6 @@
 import type { User } from '@shop/contracts';
 import { formatJalaliDate } from '@shop/format';
-import { Stack, Typography } from '@shop/ui-kit';
+import { Box, Stack, Typography } from '@shop/ui-kit';
 import { Chip } from '@shop/ui-kit/lazy';
 import { t } from '../strings';
 
@@ -8,17 +8,31 @@ const COLORS = { allowed: 'success', 'temporarily-barred': 'warning', barred: 'e
 
 /**
  * A user's comment permission (SPEC §4) as a chip: «مجاز», «موقتاً غیرمجاز» with the end of the
- * bar in Jalali date and time («تا ۱ آذر ۱۴۰۵، ساعت ۱۴:۳۰»), or «غیرمجاز (دائمی)».
+ * bar in Jalali date and time under it («تا ۱ آذر ۱۴۰۵، ساعت ۱۴:۳۰»; the date and the time each
+ * kept whole, issue 32 item 8), or «غیرمجاز (دائمی)».
  */
 export function CommentStatusChip({ user }: { user: Pick<User, 'write_comment_status' | 'comment_barred_until'> }) {
   const status = user.write_comment_status;
-  const until = status === 'temporarily-barred' ? formatJalaliDate(user.comment_barred_until, { withTime: true }) : '';
+  const [date = '', time] = status === 'temporarily-barred' ? formatJalaliDate(user.comment_barred_until, { withTime: true }).split(/(?<=،) /) : [];
+  const until = date ? { date, time } : undefined;
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center' }}>
+    <Stack spacing={0.5} useFlexGap sx={{ alignItems: 'flex-start' }}>
       <Chip size="small" variant="outlined" color={COLORS[status]} label={t.commentStatus[status]} />
       {until && (
         <Typography variant="body2" color="text.secondary" component="span">
-          <time dateTime={user.comment_barred_until ?? undefined}>{t.barredUntil(until)}</time>
+          <time dateTime={user.comment_barred_until ?? undefined}>
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {t.barredUntil(until.date)}
+            </Box>
+            {until.time && (
+              <>
+                {' '}
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  {until.time}
+                </Box>
+              </>
+            )}
+          </time>
         </Typography>
       )}
     </Stack>

@@ -4,7 +4,7 @@ import { DebouncedSearchBox, ListPagination, useTableParams } from '@shop/conten
 import { formatJalaliDate, formatMobile } from '@shop/format';
 import { useLocation } from '@shop/router';
 import { Box, Button, Icon, Typography, enqueueSnackbar } from '@shop/ui-kit';
-import { DataTable, ExportCsvButton, ListToolbar, PageHeader } from '@shop/dashboard-ui';
+import { DataTable, ExportCsvButton, ListToolbar, PageHeader, EmailAddress } from '@shop/dashboard-ui';
 import { PATHS } from '../paths';
 import { USERS_EXPORT, useGetDashboardUsersQuery, useSetCommentStatusMutation } from './users-api';
 import { t } from '../strings';
@@ -59,7 +59,7 @@ export default function RestrictedUsersPage() {
       case 'full_name':
         return <Typography sx={{ fontWeight: 500, fontSize: 'inherit' }}>{user.full_name}</Typography>;
       case 'email':
-        return <bdi dir="ltr">{user.email}</bdi>;
+        return <EmailAddress email={user.email} />;
       case 'mobile':
         return user.mobile ? <bdi dir="ltr">{formatMobile(user.mobile)}</bdi> : '—';
       case 'created_at':

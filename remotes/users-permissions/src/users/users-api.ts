@@ -38,8 +38,9 @@ export const usersApi = api.injectEndpoints({
       query: ({ id, body }) => ({ url: `/dashboard/users/${id}`, method: 'PUT', body }),
       invalidatesTags: (result, _error, { id }) => (result ? userWritten(id) : []),
     }),
+    /** `keepalive`: the list sends it when its undo window ends, or as the tab closes (issue 32 item 5). */
     deleteDashboardUser: build.mutation<MessageAnswer, number>({
-      query: (id) => ({ url: `/dashboard/users/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: `/dashboard/users/${id}`, method: 'DELETE', keepalive: true }),
       invalidatesTags: (result, _error, id) => (result ? userWritten(id) : []),
     }),
     setCommentStatus: build.mutation<Item<User>, { id: number; body: CommentRestrictionBody }>({

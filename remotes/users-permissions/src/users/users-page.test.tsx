@@ -1,9 +1,9 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:25105"} */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@shop/contracts';
 import { formatJalaliDate } from '@shop/format';
-import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
+import { aUser, clickWithUndo, currentLocation, expectSentAfterUndoWindow, renderPage, startApiServer, undoAndExpectNothingSent, useFakeClock } from '@shop/test-utils';
 import UsersPage from './users-page';
 
 const HOW_FOUND = 'از طریق جست‌وجو در گوگل و سپس معرفی یکی از دوستانم که دوره‌ها را دیده بود';
@@ -153,25 +153,43 @@ describe('UsersPage (/dashboard/users)', () => {
     expect(usersAsked()[1]!.get('sort')).toBe('email');
   });
 
-  it('deletes a user after confirmation, and the row leaves the list', async () => {
-    renderUsers();
-    await userEvent.click(within(await rowOf('علی رضایی')).getByRole('button', { name: 'حذف «علی رضایی»' }));
-    const dialog = screen.getByRole('dialog', { name: 'حذف شود؟' });
-    expect(within(dialog).getByText(/حساب «علی رضایی» با پسندها و دیدگاه‌هایش برای همیشه حذف می‌شود/)).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'حذف' }));
-    expect(await screen.findByText('حذف شد.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('علی رضایی')).toBeNull());
-    expect(api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual(['/api/dashboard/users/2']);
-  });
+  describe('undoable delete (issue 32 item 5)', () => {
+    const setup = useFakeClock();
+    const deletes = () => api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname);
 
-  it('keeps a buyer’s row when the server answers 405, and says the operation is not valid', async () => {
-    deleteAnswer = { status: 405, body: { message: 'این عملیات معتبر نیست.' } };
-    renderUsers();
-    await userEvent.click(within(await rowOf('سارا محمدی')).getByRole('button', { name: 'حذف «سارا محمدی»' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'حذف شود؟' })).getByRole('button', { name: 'حذف' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('این عملیات معتبر نیست: این کاربر دوره خریده است و حذف نمی‌شود.');
-    expect(screen.getByText('سارا محمدی')).toBeTruthy();
-    expect(usersAsked()).toHaveLength(1);
+    it('deletes a user without a dialog: the row leaves at once, and the DELETE goes after 10 seconds', async () => {
+      const user = setup();
+      renderUsers();
+      await clickWithUndo(user, within(await rowOf('علی رضایی')).getByRole('button', { name: 'حذف «علی رضایی»' }), 'حساب «علی رضایی» با پسندها و دیدگاه‌هایش حذف شد.');
+      expect(screen.queryByText('علی رضایی')).toBeNull();
+      expect(screen.getByText('۱۵ کاربر')).toBeTruthy();
+      await expectSentAfterUndoWindow(deletes, ['/api/dashboard/users/2']);
+      await waitFor(() => expect(usersAsked()).toHaveLength(2));
+      expect(screen.queryByText('علی رضایی')).toBeNull();
+    });
+
+    it('«بازگردانی» keeps the user and sends nothing', async () => {
+      const user = setup();
+      renderUsers();
+      await user.click(within(await rowOf('علی رضایی')).getByRole('button', { name: 'حذف «علی رضایی»' }));
+      await screen.findByRole('button', { name: 'بازگردانی' });
+      await undoAndExpectNothingSent(user, deletes);
+      expect(await screen.findByText('علی رضایی')).toBeTruthy();
+      expect(screen.getByText('۱۶ کاربر')).toBeTruthy();
+    });
+
+    it('brings a buyer’s row back when the server answers 405, and says the operation is not valid', async () => {
+      deleteAnswer = { status: 405, body: { message: 'این عملیات معتبر نیست.' } };
+      const user = setup();
+      renderUsers();
+      await user.click(within(await rowOf('سارا محمدی')).getByRole('button', { name: 'حذف «سارا محمدی»' }));
+      expect(screen.queryByText('سارا محمدی')).toBeNull();
+      act(() => jest.advanceTimersByTime(10_000));
+      const reason = await screen.findByText('این عملیات معتبر نیست: این کاربر دوره خریده است و حذف نمی‌شود.');
+      expect(reason.closest('[role="alert"]')!.querySelector('#notistack-snackbar')).toBeNull();
+      expect(screen.getByText('سارا محمدی')).toBeTruthy();
+      expect(usersAsked()).toHaveLength(1);
+    });
   });
 
   it('gives a staff caller no actions on a super user’s row', async () => {

@@ -6,7 +6,7 @@ import { formatJalaliDate, formatMobile } from '@shop/format';
 import { Link } from '@shop/router';
 import { Box, Button, CircularProgress, Icon, IconButton, Stack, Typography } from '@shop/ui-kit';
 import { Chip, Dialog, DialogContent, Tooltip } from '@shop/ui-kit/lazy';
-import { DataTable, ExportCsvButton, FilterSelect, ListToolbar, PageHeader, filterOf, useConfirmedDelete } from '@shop/dashboard-ui';
+import { DataTable, ExportCsvButton, FilterSelect, ListToolbar, PageHeader, filterOf, useUndoableDelete, EmailAddress } from '@shop/dashboard-ui';
 import { PATHS } from '../paths';
 import { CommentStatusChip } from './comment-status-chip';
 import { USERS_EXPORT, useDeleteDashboardUserMutation, useGetDashboardUsersQuery } from './users-api';
@@ -82,7 +82,8 @@ function UserActions({ user, self, onRestrict, onDelete }: { user: User; self: b
  * filters by type, email verification and comment status, sortable columns and pages, all kept in
  * the URL (`q`, `status`, `verified`, `write_comment_status`, `sort`, `page`). Each row shows the
  * how-found answer and the comment status (with the end of a temporary bar), and offers edit, the
- * comment restriction dialog and delete after confirmation (a buyer's 405 keeps the row and says why).
+ * comment restriction dialog and delete, which waits 10 seconds for «بازگردانی» before it is sent
+ * (issue 32 item 5; a buyer's 405 brings the row back and says why).
  * «خروجی CSV» downloads every user of the filters and sort (issue 26).
  */
 export default function UsersPage() {
@@ -92,7 +93,7 @@ export default function UsersPage() {
   const status = filterOf<UserStatus>(params.get('status'), t.userStatus);
   const verified = filterOf<'yes' | 'no'>(params.get('verified'), t.filters.verifiedOptions);
   const commentStatus = filterOf<WriteCommentStatus>(params.get('write_comment_status'), t.commentStatus);
-  const { data, isLoading, isFetching } = useGetDashboardUsersQuery({
+  const query = useGetDashboardUsersQuery({
     page,
     per_page: PER_PAGE,
     q,
@@ -101,11 +102,12 @@ export default function UsersPage() {
     verified: verified || undefined,
     write_comment_status: commentStatus || undefined,
   });
-  const [deleteUser, { isLoading: deleting }] = useDeleteDashboardUserMutation();
-  const deletion = useConfirmedDelete<User>({
-    remove: (user) => deleteUser(user.id).unwrap(),
-    textOf: (user) => t.deleteUserText(user.full_name),
-    pending: deleting,
+  const { data, isLoading, isFetching } = query;
+  const [deleteUser] = useDeleteDashboardUserMutation();
+  const deletion = useUndoableDelete({
+    query,
+    send: (user) => deleteUser(user.id).unwrap(),
+    message: (user) => t.userDeleted(user.full_name),
     refusals: { 405: t.deleteRefusedBuyer },
   });
   const [restricting, setRestricting] = useState<User | null>(null);
@@ -113,9 +115,10 @@ export default function UsersPage() {
   const cell = (user: User, column: Column): ReactNode => {
     switch (column) {
       case 'full_name':
-        return <Typography sx={{ fontWeight: 500, fontSize: 'inherit' }}>{user.full_name}</Typography>;
+        // Broken between words only (the table's cells may break anywhere: issue 32 item 8).
+        return <Typography sx={{ fontWeight: 500, fontSize: 'inherit', overflowWrap: 'break-word' }}>{user.full_name}</Typography>;
       case 'email':
-        return <bdi dir="ltr">{user.email}</bdi>;
+        return <EmailAddress email={user.email} />;
       case 'mobile':
         return user.mobile ? <bdi dir="ltr">{formatMobile(user.mobile)}</bdi> : '—';
       case 'status':
@@ -127,7 +130,7 @@ export default function UsersPage() {
       case 'way_of_knowing_our_website':
         return user.way_of_knowing_our_website ? (
           <Tooltip title={user.way_of_knowing_our_website}>
-            <Typography noWrap sx={{ maxWidth: 200, fontSize: 'inherit' }}>
+            <Typography noWrap sx={{ maxWidth: 120, fontSize: 'inherit' }}>
               {user.way_of_knowing_our_website}
             </Typography>
           </Tooltip>
@@ -138,7 +141,7 @@ export default function UsersPage() {
         return <time dateTime={user.created_at}>{formatJalaliDate(user.created_at)}</time>;
       case 'actions':
         return canManage(caller, user) ? (
-          <UserActions user={user} self={user.id === caller?.id} onRestrict={() => setRestricting(user)} onDelete={() => deletion.ask(user)} />
+          <UserActions user={user} self={user.id === caller?.id} onRestrict={() => setRestricting(user)} onDelete={() => deletion.remove(user)} />
         ) : (
           '—'
         );
@@ -164,7 +167,7 @@ export default function UsersPage() {
           </>
         }
       />
-      <ListToolbar total={data?.meta.total} totalLabel={t.usersTotal}>
+      <ListToolbar total={deletion.list?.meta.total} totalLabel={t.usersTotal}>
         <DebouncedSearchBox value={q} onSearch={setQuery} label={t.searchUsers} placeholder={t.searchPlaceholder} />
         <FilterSelect label={t.filters.status} value={status} options={t.userStatus} onChange={(next) => update({ status: next, page: null })} />
         <FilterSelect label={t.filters.verified} value={verified} options={t.filters.verifiedOptions} onChange={(next) => update({ verified: next, page: null })} />
@@ -185,7 +188,7 @@ export default function UsersPage() {
         label={t.users}
         columns={COLUMNS}
         labels={t.columns}
-        rows={data?.data}
+        rows={deletion.list?.data}
         rowKey={(user) => user.id}
         cell={cell}
         isLoading={isLoading}
@@ -195,7 +198,6 @@ export default function UsersPage() {
         minWidth={900}
       />
       <ListPagination meta={data?.meta} onChange={setPage} />
-      {deletion.dialog}
       {restricting && (
         <Suspense fallback={<RestrictionDialogFallback />}>
           <CommentRestrictionDialog user={restricting} onClose={() => setRestricting(null)} />

@@ -15,6 +15,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { MESSAGES } from '../../lib/messages';
 import { getSiteInformation } from '../support/support-service';
 import { discountFor, discountRefused, findDiscountCode } from './discount-codes';
+import { openOrdersOfCourses } from './own-orders';
 import { hasBoughtProduct, ownsProductSql } from './ownership';
 
 /**
@@ -95,12 +96,24 @@ export async function cartDiscountCodeId(db: Db, owner: CartOwner): Promise<numb
 const buyerOf = (owner: CartOwner) => ('userId' in owner ? owner.userId : null);
 
 /**
+ * The orders whose uses of a code the cart's pricing leaves out (issue 32 item 2): a user's open
+ * orders of exactly the cart's courses, which checkout answers again or replaces; none for a visitor.
+ */
+async function ownOpenOrderIds(db: Db, owner: CartOwner, items: CartItem[]): Promise<number[]> {
+  if (!('userId' in owner)) return [];
+  return (await openOrdersOfCourses(db, owner.userId, items.map((item) => item.product_id))).map((order) => order.id);
+}
+
+/**
  * The kept code priced on `items`, or with its refusal as `problem` and nothing off; null without
  * one. A visitor's cart is priced without the per-user cap, which checkout checks once signed in.
  */
 async function keptDiscount(db: Db, owner: CartOwner, items: CartItem[], holdMinutes: number): Promise<CartDiscount | null> {
   const codeId = await cartDiscountCodeId(db, owner);
-  const pricing = codeId === null ? null : await discountFor(db, items, codeId, buyerOf(owner), { holdMinutes });
+  const pricing =
+    codeId === null
+      ? null
+      : await discountFor(db, items, codeId, buyerOf(owner), { holdMinutes, exceptOrderIds: await ownOpenOrderIds(db, owner, items) });
   if (!pricing) return null;
   if (pricing.ok) return pricing.discount;
   const { code, kind, value } = pricing.code;
@@ -121,7 +134,7 @@ export async function applyDiscountCode(db: Db, owner: CartOwner, text: string, 
   if (items.length === 0) throw discountRefused(MESSAGES.discountEmptyCart);
   const code = await findDiscountCode(db, text);
   if (!code) throw discountRefused(MESSAGES.discountInvalid);
-  const pricing = await discountFor(db, items, code.id, buyerOf(owner), { holdMinutes });
+  const pricing = await discountFor(db, items, code.id, buyerOf(owner), { holdMinutes, exceptOrderIds: await ownOpenOrderIds(db, owner, items) });
   if (!pricing) throw discountRefused(MESSAGES.discountInvalid);
   if (!pricing.ok) throw discountRefused(pricing.refusal);
   await db.update(carts).set({ discount_code_id: code.id, updated_at: sql`now()` }).where(ownerIs(owner));

@@ -92,6 +92,15 @@ export async function getCertificate(db: Db, code: string): Promise<Certificate 
   return row ? toCertificate(row) : null;
 }
 
+/** The code of `userId`'s valid (not revoked) certificate of course `productId`, or null (issue 32 item 7: the course page links it). */
+export async function validCertificateCode(db: Db, userId: number, productId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ code: certificates.code })
+    .from(certificates)
+    .where(and(eq(certificates.user_id, userId), eq(certificates.product_id, productId), isNull(certificates.revoked_at)));
+  return row?.code ?? null;
+}
+
 /** The certificates of `userId`, newest first, revoked ones included (the profile says which). */
 export async function listCertificates(db: Db, userId: number): Promise<Certificate[]> {
   const rows = await db.select(columns).from(certificates).where(eq(certificates.user_id, userId)).orderBy(desc(certificates.issued_at));

@@ -3,10 +3,12 @@
  * `orders` (checkout ones), `order_items` and `payments`. An order is priced from the database in
  * one transaction; verify flips the attempt pending → paid and the order unpaid → paid with
  * conditional updates in one transaction, so twenty concurrent callbacks grant access once.
+ * One user's checkouts run one at a time, and the same cart checked out again while its order is
+ * unpaid answers that order (issue 32 item 2); the buyer may cancel an unpaid order.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type { CheckoutAnswer, Order, PaymentForm, User } from '@shop/contracts';
+import type { CartItem, CheckoutAnswer, Order, PaymentForm, User } from '@shop/contracts';
 import { formatToman } from '@shop/format';
 import type { Db } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
@@ -16,7 +18,8 @@ import { MESSAGES } from '../../lib/messages';
 import type { PaymentSettings } from '../../settings';
 import { assertSellingOpen, cartDiscountCodeId, cartItemsOf, removeBoughtFromCart } from './cart-service';
 import { reconcileCertificates } from './certificates';
-import { discountFor, discountRefused, orderDiscountHolds } from './discount-codes';
+import { discountFor, discountRefused, orderDiscountHolds, type DiscountPricing } from './discount-codes';
+import { openOrdersOfCourses, type OpenOrder } from './own-orders';
 import { boughtProductIds, getOrder } from './ownership';
 import { assignReceiptNumber, sendReceiptMail, type ReceiptMailContext } from './receipts';
 import { queueUnpaidReminder } from './unpaid-reminder';
@@ -83,13 +86,16 @@ export interface CheckoutResult {
 
 const replayed = () => new ApiError(409, MESSAGES.paymentReplayed);
 
-/** The user's order with the key, or null. */
-async function keyedOrderId(db: Db, userId: number, key: string): Promise<number | null> {
+/** Namespace of the advisory locks that serialize one user's checkouts (issue 32 item 2; 6002 and 6003 are financial-service's and the sales rollup's). */
+const CHECKOUT_LOCK_NAMESPACE = 6004;
+
+/** The user's order with the key and its payment status, or null. */
+async function keyedOrder(db: Db, userId: number, key: string): Promise<{ id: number; payment_status: Order['payment_status'] } | null> {
   const [row] = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, payment_status: orders.payment_status })
     .from(orders)
     .where(and(eq(orders.user_id, userId), eq(orders.idempotency_key, key)));
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 /** An order of `userId` without its owner field; 404 when unknown or someone else's. */
@@ -100,27 +106,81 @@ export async function getOwnOrder(db: Db, userId: number, orderId: number): Prom
   return order;
 }
 
+/** The order a checkout answers: a new one, or the cart's open order reused (issue 32 item 2). */
+interface CartOrder {
+  orderId: number;
+  created: boolean;
+}
+
+/** A code priced on the cart, with the code's row. */
+type CartPricing = Extract<DiscountPricing, { ok: true }> & { code: { id: number; code: string } };
+
 /**
- * Creates the order of the cart in one transaction: items priced from the database keep their
+ * True when the open order `order` (of the cart's courses, see {@link openOrdersOfCourses}) is the
+ * cart as priced now, "the same cart" (issue 32 item 2): the same discount code or none, and each
+ * course at the same purchase price with the same share of the discount, so the same total.
+ */
+function isSameCart(order: OpenOrder, items: CartItem[], discount: CartPricing | null, total: number): boolean {
+  if (order.discount_code_id !== (discount?.code.id ?? null) || order.total_price !== total) return false;
+  const prices = new Map(items.map((item) => [item.product_id, item.price]));
+  return order.items.every(
+    (item) => prices.get(item.product_id) === item.price && item.discount === (discount?.perItem.get(item.product_id) ?? 0),
+  );
+}
+
+/**
+ * Cancels the orders `orderIds` that are still unpaid (issue 32 item 2), each by a conditional
+ * update: a paid one stays paid. A cancelled order holds no discount code and gets no reminder.
+ * @returns the ids it cancelled
+ */
+async function cancelUnpaid(db: Db, orderIds: number[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .update(orders)
+    .set({ payment_status: 'cancelled', updated_at: new Date() })
+    .where(and(inArray(orders.id, orderIds), eq(orders.payment_status, 'unpaid')))
+    .returning({ id: orders.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The order of the cart, in one transaction that holds the user's checkout lock (an advisory lock,
+ * so concurrent checkouts of one user run one after another on PGlite and PostgreSQL alike).
+ * The user's open orders of exactly the cart's courses (issue 32 item 2) are left out of the code's
+ * uses; the newest one that is the same cart ({@link isSameCart}) is answered again, not made anew,
+ * and the others (same courses, other prices, code or discount) are cancelled, replaced by this one.
+ * Otherwise a new order: items priced from the database keep their
  * purchase price and title; a free order (a 100 % code included) is paid at once (with its receipt
  * number and its receipt mail, queued in this transaction: issue 26) and its courses leave the cart;
  * an unpaid one gets its win-back reminder queued in it. The cart's discount code (issue 25) is locked (`SELECT …
  * FOR UPDATE`), every rule checked again and its uses counted, so concurrent checkouts keep its
  * caps; the order records the code, the discount, each item's share and `total_price` = subtotal − discount.
  * @throws ApiError 422 `cartEmpty` when nothing is left to buy; 422 on `code` with the refusal of a
- * code that no longer fits (nothing is created)
- * @returns the new order's id
+ * code that no longer fits (nothing is created or cancelled)
+ * @returns the order's id, and whether it is new
  */
-async function createOrderFromCart(db: Db, context: PaymentContext, userId: number, idempotencyKey: string | null): Promise<number> {
+async function orderOfCart(db: Db, context: PaymentContext, userId: number, idempotencyKey: string | null): Promise<CartOrder> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_NAMESPACE}, ${userId})`);
     const items = await cartItemsOf(tx, { userId });
     if (items.length === 0) throw new ApiError(422, MESSAGES.cartEmpty);
+    const open = await openOrdersOfCourses(tx, userId, items.map((item) => item.product_id));
     const codeId = await cartDiscountCodeId(tx, { userId });
-    const pricing = codeId === null ? null : await discountFor(tx, items, codeId, userId, { holdMinutes: context.discountHoldMinutes, lock: true });
+    const pricing =
+      codeId === null
+        ? null
+        : await discountFor(tx, items, codeId, userId, {
+            holdMinutes: context.discountHoldMinutes,
+            lock: true,
+            exceptOrderIds: open.map((order) => order.id),
+          });
     if (pricing && !pricing.ok) throw discountRefused(pricing.refusal);
     const discount = pricing?.ok ? pricing : null;
     const total = items.reduce((sum, item) => sum + item.price, 0) - (discount?.discount.amount ?? 0);
+    const same = open.find((order) => isSameCart(order, items, discount, total));
+    await cancelUnpaid(tx, open.filter((order) => order !== same).map((order) => order.id));
+    if (same) return { orderId: same.id, created: false };
     const now = new Date();
     const [order] = await tx
       .insert(orders)
@@ -149,7 +209,7 @@ async function createOrderFromCart(db: Db, context: PaymentContext, userId: numb
       await assignReceiptNumber(tx, order!.id, now);
       await sendReceiptMail(tx, context, order!.id);
     } else await context.remindUnpaid(tx, order!.id);
-    return order!.id;
+    return { orderId: order!.id, created: true };
   });
 }
 
@@ -225,7 +285,11 @@ async function answerFor(db: Db, context: PaymentContext, user: User, order: Ord
  * `code` when the cart's discount code no longer fits (issue 25), or when a keyed order answered
  * again needs a new attempt and its code lapsed since (`orderDiscountLapsed`, issue 31 item 3);
  * 422 `paymentGatewayFailed` (the order stays unpaid). The same `Idempotency-Key` of the same
- * user answers the same order, also when two requests race (the unique constraint decides).
+ * user answers the same order, also when two requests race (the unique constraint decides), unless
+ * that order was cancelled since: then the cart is checked out as without a key.
+ * The same cart checked out again while its order is unpaid, with any key or none (issue 32 item 2,
+ * see {@link orderOfCart}), answers that order with a new attempt (`created` false: 200), also when
+ * several checkouts race (the user's checkout lock decides).
  * A free order is paid at once (`payment: null`); otherwise `payment` is the gateway form.
  */
 export async function checkout(
@@ -239,22 +303,28 @@ export async function checkout(
     answer: await answerFor(db, context, user, await getOwnOrder(db, user.id, orderId)),
     created: false,
   });
-  const existing = idempotencyKey ? await keyedOrderId(db, user.id, idempotencyKey) : null;
-  if (existing !== null) return resume(existing);
-  let orderId: number;
+  const keyed = idempotencyKey ? await keyedOrder(db, user.id, idempotencyKey) : null;
+  if (keyed && keyed.payment_status !== 'cancelled') return resume(keyed.id);
+  // A cancelled keyed order keeps its key (unique per user): the cart's new order goes without one.
+  const key = keyed ? null : idempotencyKey;
+  let made: CartOrder;
   try {
-    orderId = await createOrderFromCart(db, context, user.id, idempotencyKey);
+    made = await orderOfCart(db, context, user.id, key);
   } catch (error) {
-    const winner = idempotencyKey && uniqueViolation(error) !== null ? await keyedOrderId(db, user.id, idempotencyKey) : null;
+    const winner = key && uniqueViolation(error) !== null ? await keyedOrder(db, user.id, key) : null;
     if (winner === null) throw error;
-    return resume(winner);
+    return resume(winner.id);
   }
-  return { answer: await answerFor(db, context, user, await getOwnOrder(db, user.id, orderId)), created: true };
+  const order = await getOwnOrder(db, user.id, made.orderId);
+  if (!made.created) return { answer: await newAttemptAnswer(db, context, user, order), created: false };
+  return { answer: await answerFor(db, context, user, order), created: true };
 }
 
 /**
  * `POST /api/orders/:orderId/pay`: a new attempt for the owner's unpaid order (the "try again"
- * after a cancel). 403 `sellingClosed`; 404 unknown or someone else's; 422 `orderAlreadyPaid`;
+ * after a cancel at the gateway, and «پرداخت» of the profile's orders, issue 32 item 2). 403
+ * `sellingClosed`; 404 unknown or someone else's; 422 `orderAlreadyPaid`; 422
+ * `orderCancelledNotPayable` for a cancelled order (issue 32 item 2);
  * 422 `orderHasBoughtCourse` when the user bought one of its courses through another order meanwhile
  * (two checkouts of one cart, the older one paid later, would charge twice for that course);
  * 422 on `code` `orderDiscountLapsed` when its discount code was switched off, ended or used up
@@ -264,8 +334,28 @@ export async function payOrder(db: Db, context: PaymentContext, user: User, orde
   await assertSellingOpen(db);
   const order = await getOwnOrder(db, user.id, orderId);
   if (order.payment_status === 'paid') throw new ApiError(422, MESSAGES.orderAlreadyPaid);
+  if (order.payment_status === 'cancelled') throw new ApiError(422, MESSAGES.orderCancelledNotPayable);
   if (await ownsAnyOf(db, user.id, order.id)) throw new ApiError(422, MESSAGES.orderHasBoughtCourse);
   return newAttemptAnswer(db, context, user, order);
+}
+
+/**
+ * `POST /api/orders/:orderId/cancel` (issue 32 item 2): the owner cancels an unpaid order with one
+ * conditional update (`unpaid` → `cancelled`), whatever the selling switch. From then on it holds
+ * no discount code (its place goes back to other buyers), its reminder mail is not sent, it cannot
+ * be paid (`orderCancelledNotPayable`) and its pending attempts do not open the gateway; a payment
+ * already under way at the gateway still wins when verified (see {@link handleCallback}), so money
+ * taken is never lost.
+ * @returns the order as it is now, `payment_status` `cancelled`
+ * @throws ApiError 404 unknown or someone else's; 422 `orderPaidNotCancellable` for a paid order,
+ * 422 `orderAlreadyCancelled` for a cancelled one
+ */
+export async function cancelOwnOrder(db: Db, userId: number, orderId: number): Promise<Order> {
+  const order = await getOwnOrder(db, userId, orderId);
+  const [cancelled] = await cancelUnpaid(db, [order.id]);
+  const current = await getOwnOrder(db, userId, orderId);
+  if (cancelled !== undefined) return current;
+  throw new ApiError(422, current.payment_status === 'paid' ? MESSAGES.orderPaidNotCancellable : MESSAGES.orderAlreadyCancelled);
 }
 
 /** True when the user already owns a course of the unpaid order `orderId` (bought through another order). */
@@ -274,15 +364,20 @@ async function ownsAnyOf(db: Db, userId: number, orderId: number): Promise<boole
   return (await boughtProductIds(db, userId, items.map((item) => item.product_id))).size > 0;
 }
 
-/** What `POST /api/payments/start` does with a token: open the gateway, or send the browser back to the order. */
-export type PaymentStart = { open: true } | { open: false; orderId: number };
+/**
+ * What `POST /api/payments/start` does with a token: open the gateway, or send the browser back to
+ * the order with why (`discount-lapsed`, issue 31 item 3; `order-cancelled`, issue 32 item 2).
+ */
+export type PaymentStart = { open: true } | { open: false; orderId: number; why: 'discount-lapsed' | 'order-cancelled' };
 
 /**
  * `POST /api/payments/start` (issue 31 item 3): a pending attempt of an unpaid order opens at the
  * gateway only while the order's discount code holds; else the attempt is closed as failed (never
  * paid: a callback for it answers 409, and an unverified payment goes back to the payer) and the
- * browser is sent back to the order, whose page says why with the total without the code. An
- * attempt no longer pending opens as before (the gateway and the callback refuse it).
+ * browser is sent back to the order, whose page says why with the total without the code. A
+ * pending attempt of a cancelled order (issue 32 item 2: an old form sent again) is closed as
+ * cancelled and not opened, nothing being paid yet. An attempt no longer pending opens as before
+ * (the gateway and the callback refuse it).
  * @throws ApiError 404 `paymentUnknown` for an unknown token
  */
 export async function startPayment(db: Db, holdMinutes: number, authority: string): Promise<PaymentStart> {
@@ -292,13 +387,14 @@ export async function startPayment(db: Db, holdMinutes: number, authority: strin
     .innerJoin(orders, eq(orders.id, payments.order_id))
     .where(eq(payments.authority, authority));
   if (!row) throw notFound(MESSAGES.paymentUnknown);
-  if (row.status !== 'pending' || row.payment_status !== 'unpaid') return { open: true };
-  if ((await lapsedDiscountOf(db, holdMinutes, row.order_id)) === null) return { open: true };
+  if (row.status !== 'pending' || row.payment_status === 'paid') return { open: true };
+  const cancelled = row.payment_status === 'cancelled';
+  if (!cancelled && (await lapsedDiscountOf(db, holdMinutes, row.order_id)) === null) return { open: true };
   await db
     .update(payments)
-    .set({ status: 'failed', verified_at: new Date() })
+    .set({ status: cancelled ? 'cancelled' : 'failed', verified_at: new Date() })
     .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')));
-  return { open: false, orderId: row.order_id };
+  return { open: false, orderId: row.order_id, why: cancelled ? 'order-cancelled' : 'discount-lapsed' };
 }
 
 /** Tomans asked for an attempt (the sandbox page shows it); 404 `paymentUnknown` for an unknown token. */
@@ -321,7 +417,9 @@ async function closeAttempt(db: Db, paymentId: number, status: 'cancelled' | 'fa
 /**
  * Marks the attempt paid and the order paid in one transaction, each with a conditional update,
  * gives the order its receipt number (issue 25), takes the bought courses out of the cart and
- * queues the receipt mail (issue 26). Only the winner of a race gets here without 409.
+ * queues the receipt mail (issue 26). Only the winner of a race gets here without 409. An order
+ * cancelled while this payment was at the gateway is paid too (issue 32 item 2): the money was
+ * taken, so the payment wins over the cancel (logged).
  */
 async function grantPaidOrder(db: Db, context: PaymentContext, payment: { id: number; order_id: number; user_id: number }, refId: string | null) {
   await db.transaction(async (transaction) => {
@@ -333,12 +431,16 @@ async function grantPaidOrder(db: Db, context: PaymentContext, payment: { id: nu
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
       .returning({ id: payments.id });
     if (!won) throw replayed();
+    const [before] = await tx.select({ status: orders.payment_status }).from(orders).where(eq(orders.id, payment.order_id)).for('update');
     const [paid] = await tx
       .update(orders)
       .set({ payment_status: 'paid', paid_at: now, updated_at: now })
-      .where(and(eq(orders.id, payment.order_id), eq(orders.payment_status, 'unpaid')))
+      .where(and(eq(orders.id, payment.order_id), inArray(orders.payment_status, ['unpaid', 'cancelled'])))
       .returning({ id: orders.id });
     if (!paid) throw replayed();
+    if (before?.status === 'cancelled') {
+      context.log.warn({ orderId: payment.order_id, paymentId: payment.id }, 'a payment under way when its order was cancelled was verified: the order is paid');
+    }
     await assignReceiptNumber(tx, payment.order_id, now);
     const items = await tx.select({ product_id: orderItems.product_id }).from(orderItems).where(eq(orderItems.order_id, payment.order_id));
     const productIds = items.map((item) => item.product_id);

@@ -6,9 +6,9 @@
  *
  * A use is an order that names the code and is paid, or unpaid and younger than the hold
  * (DISCOUNT_HOLD_MINUTES, settings.ts): the time a buyer has to pay, as WooCommerce holds coupons
- * for pending orders.
+ * for pending orders. A cancelled order holds nothing (issue 32 item 2).
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type {
   CartDiscount,
   CartItem,
@@ -340,25 +340,29 @@ export interface DiscountUses {
 }
 
 /**
- * The code's uses now: paid orders, and unpaid ones younger than `holdMinutes`; `byUser` those of
- * `userId` (0 for a visitor, null). `exceptOrderId`: an order not counted, the one whose payment
- * starts (issue 31 item 3), which must not take its own place.
+ * The code's uses now: paid orders, and unpaid ones younger than `holdMinutes` (a cancelled one
+ * holds nothing, issue 32 item 2); `byUser` those of `userId` (0 for a visitor, null).
+ * `exceptOrderIds`: orders not counted: the one whose payment starts (issue 31 item 3), which must
+ * not take its own place, or the open orders of the cart a checkout reuses or replaces (issue 32 item 2).
  */
 export async function countDiscountUses(
   db: Db,
   codeId: number,
   userId: number | null,
   holdMinutes: number,
-  exceptOrderId?: number,
+  exceptOrderIds: readonly number[] = [],
 ): Promise<DiscountUses> {
-  const held = or(eq(orders.payment_status, 'paid'), gt(orders.created_at, sql`now() - make_interval(mins => ${holdMinutes})`));
+  const held = or(
+    eq(orders.payment_status, 'paid'),
+    and(eq(orders.payment_status, 'unpaid'), gt(orders.created_at, sql`now() - make_interval(mins => ${holdMinutes})`)),
+  );
   const [row] = await db
     .select({
       total: sql<number>`count(*)`.mapWith(Number),
       byUser: sql<number>`count(*) filter (where ${orders.user_id} = ${userId})`.mapWith(Number),
     })
     .from(orders)
-    .where(and(eq(orders.discount_code_id, codeId), held, exceptOrderId === undefined ? undefined : ne(orders.id, exceptOrderId)));
+    .where(and(eq(orders.discount_code_id, codeId), held, exceptOrderIds.length === 0 ? undefined : notInArray(orders.id, [...exceptOrderIds])));
   return { total: row?.total ?? 0, byUser: row?.byUser ?? 0 };
 }
 
@@ -457,7 +461,8 @@ export async function findDiscountCode(db: Db, text: string): Promise<DiscountCo
  * Prices the code `codeId` on `items` for `userId` (null: a visitor, whose per-user cap is checked
  * at checkout) now (see {@link priceDiscount}). With `lock`,
  * the code's row is locked (`SELECT … FOR UPDATE`) first, so inside a transaction concurrent
- * checkouts count its uses one after another and its caps hold.
+ * checkouts count its uses one after another and its caps hold. `exceptOrderIds`: orders whose
+ * uses are not counted (the cart's own open orders, issue 32 item 2; see {@link countDiscountUses}).
  * @returns the pricing, or null when the code no longer exists
  */
 export async function discountFor(
@@ -465,7 +470,7 @@ export async function discountFor(
   items: Pick<CartItem, 'product_id' | 'price'>[],
   codeId: number,
   userId: number | null,
-  options: { holdMinutes: number; lock?: boolean },
+  options: { holdMinutes: number; lock?: boolean; exceptOrderIds?: readonly number[] },
 ): Promise<(DiscountPricing & { code: DiscountCodeRow }) | null> {
   const select = db.select().from(discountCodes).where(eq(discountCodes.id, codeId));
   const [code] = options.lock ? await select.for('update') : await select;
@@ -474,7 +479,7 @@ export async function discountFor(
     code.applies_to_all
       ? Promise.resolve([])
       : db.select({ id: discountCodeProducts.product_id }).from(discountCodeProducts).where(eq(discountCodeProducts.discount_code_id, codeId)),
-    countDiscountUses(db, codeId, userId, options.holdMinutes),
+    countDiscountUses(db, codeId, userId, options.holdMinutes, options.exceptOrderIds),
   ]);
   const pricing = priceDiscount({ items, code, productIds: chosen.map((row) => row.id), uses, now: new Date() });
   return { ...pricing, code };
@@ -497,7 +502,7 @@ export async function orderDiscountHolds(
 ): Promise<boolean> {
   const [code] = await db.select().from(discountCodes).where(eq(discountCodes.id, order.discount_code_id));
   if (!code) return false;
-  const uses = await countDiscountUses(db, code.id, order.user_id, holdMinutes, order.id);
+  const uses = await countDiscountUses(db, code.id, order.user_id, holdMinutes, [order.id]);
   return codeRefusal(code, uses, new Date()) === null;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { DashboardOrder, OrderItem, Refund, SalesPeriod, SalesSummaryRow } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { csvDateColumns, type CsvColumn, type CsvExport } from '../../lib/csv-export';
+import { csvDateColumns, csvMobile, type CsvColumn, type CsvExport } from '../../lib/csv-export';
 import { CSV_TEXT } from '../../lib/messages';
 import { exportDashboardOrders, exportRefunds, type OrderExportQuery } from './financial-service';
 import { getSalesSummary, type SummaryKind } from './sales-summary-service';
@@ -17,7 +17,7 @@ const buyerColumns = <Row extends { user: DashboardOrder['user'] }>(
 ): Array<CsvColumn<Row>> => [
   { header: headers.buyer, cell: (row) => row.user.full_name },
   { header: headers.email, cell: (row) => row.user.email },
-  { header: headers.mobile, cell: (row) => row.user.mobile },
+  { header: headers.mobile, cell: (row) => csvMobile(row.user.mobile) },
 ];
 
 const H = CSV_TEXT.orderColumns;

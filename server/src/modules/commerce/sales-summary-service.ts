@@ -249,8 +249,9 @@ const OVERVIEW_DAYS = 30;
 
 /**
  * The dashboard home's sales at `now` (issue 8 "Dashboard home"): tomans sold today (Tehran day)
- * and this Jalali month, and the last {@link OVERVIEW_DAYS} Tehran days zero-filled, oldest
- * first. Counted as {@link getSalesSummary} counts sales, in one read of the rollup and the live days.
+ * and this Jalali month, gross and net of discounts (issue 32 item 6), and the last
+ * {@link OVERVIEW_DAYS} Tehran days' gross zero-filled, oldest first. Counted as
+ * {@link getSalesSummary} counts sales, in one read of the rollup and the live days.
  */
 export async function getSalesOverview(db: Db, now: Date = new Date()): Promise<NonNullable<DashboardOverview['sales']>> {
   const today = tehranDateOf(now);
@@ -261,7 +262,14 @@ export async function getSalesOverview(db: Db, now: Date = new Date()): Promise<
   const byDay = new Map<string, Totals>();
   for (const cell of await summaryCells(db, 'sales', from, month.to, now)) addTo(byDay, cell.day, cell);
   const monthStartKey = civilKey(tehranDateOf(monthStart));
-  const thisMonth = [...byDay.entries()].filter(([day]) => day >= monthStartKey).reduce((sum, [, day]) => sum + day.total, 0);
+  const monthDays = [...byDay.entries()].filter(([day]) => day >= monthStartKey).map(([, day]) => day);
   const lastDays = seriesDays({ from: chartStart, to: month.to }).map((civil) => dayOf(tehranMidnight(civil), byDay.get(civilKey(civil))));
-  return { today: byDay.get(civilKey(today))?.total ?? 0, this_month: thisMonth, last_30_days: lastDays };
+  const todays = byDay.get(civilKey(today));
+  return {
+    today: todays?.total ?? 0,
+    today_net: todays ? todays.total - todays.discount : 0,
+    this_month: sumOf(monthDays, (day) => day.total),
+    this_month_net: sumOf(monthDays, (day) => day.total - day.discount),
+    last_30_days: lastDays,
+  };
 }

@@ -23,7 +23,7 @@ import { MESSAGES } from '../../lib/messages';
 import { qualified } from '../../lib/qualified';
 import { commentRefusal, viewerState } from '../site/engagement-service';
 import { isInCart } from './cart-service';
-import { issueCertificate } from './certificates';
+import { issueCertificate, validCertificateCode } from './certificates';
 import { boughtProductIds, hasBoughtProduct, ownsProductSql } from './ownership';
 import { LESSON_MEDIA_PATH, signLessonMedia, signSessionFileUrl } from './signed-urls';
 import { viewerWatermark } from './viewer-watermark';
@@ -91,12 +91,14 @@ export interface ProductViewerFields<S> {
   in_cart: boolean;
   is_bought: boolean;
   progress: CourseProgress | null;
+  certificate_code: string | null;
   sessions: Array<S & Pick<ProductSessionSummary, 'can_view' | 'is_done'>>;
 }
 
 /**
- * `in_cart`, `is_bought`, `progress` and each session's `can_view` (bought, or a free preview for
- * a signed-in user; false for visitors) and `is_done`, for `user` (null = visitor).
+ * `in_cart`, `is_bought`, `progress`, the valid certificate's `certificate_code` and each session's
+ * `can_view` (bought, or a free preview for a signed-in user; false for visitors) and `is_done`, for
+ * `user` (null = visitor).
  * @param sessions the course's active sessions (as `getProductDetail` answers them)
  */
 export async function productViewerFields<S extends { id: number; position: number; is_free_preview: boolean }>(
@@ -106,9 +108,9 @@ export async function productViewerFields<S extends { id: number; position: numb
   sessions: S[],
 ): Promise<ProductViewerFields<S>> {
   if (!user) {
-    return { in_cart: false, is_bought: false, progress: null, sessions: sessions.map((s) => ({ ...s, can_view: false, is_done: false })) };
+    return { in_cart: false, is_bought: false, progress: null, certificate_code: null, sessions: sessions.map((s) => ({ ...s, can_view: false, is_done: false })) };
   }
-  const [inCart, bought, done] = await Promise.all([
+  const [inCart, bought, done, certificateCode] = await Promise.all([
     isInCart(db, user.id, productId),
     hasBoughtProduct(db, user.id, productId),
     doneSessionIds(
@@ -116,10 +118,12 @@ export async function productViewerFields<S extends { id: number; position: numb
       user.id,
       sessions.map((s) => s.id),
     ),
+    validCertificateCode(db, user.id, productId),
   ]);
   return {
     in_cart: inCart,
     is_bought: bought,
+    certificate_code: certificateCode,
     // `sessions` are the course's active sessions, so progress follows from them without a query.
     progress: bought ? { done: done.size, total: sessions.length, resume_session_id: firstNotDone(sessions, done) } : null,
     sessions: sessions.map((s) => ({ ...s, can_view: bought || s.is_free_preview, is_done: done.has(s.id) })),

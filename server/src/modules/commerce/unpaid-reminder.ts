@@ -5,7 +5,8 @@
  * UNPAID_REMINDER_HOURS later, one per order (`singletonKey`). Its
  * worker sends one reminder with a link back to the cart, only while the order is unpaid and not
  * reminded yet (`reminded_at`, set by a conditional update, so a retried job or a second replica
- * sends once), the user wants such mails, and the user does not own all its courses already.
+ * sends once), the user wants such mails, and the user does not own all its courses already. A
+ * cancelled order (issue 32 item 2) gets none.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -28,7 +29,7 @@ export interface UnpaidReminderJob {
 }
 
 /** Why a reminder was or was not sent (logged; tests read it). */
-export type ReminderOutcome = 'sent' | 'paid' | 'reminded' | 'opted-out' | 'owned' | 'gone';
+export type ReminderOutcome = 'sent' | 'paid' | 'cancelled' | 'reminded' | 'opted-out' | 'owned' | 'gone';
 
 /**
  * Queues on `tx`, the transaction that makes the unpaid order `orderId`, its reminder, due `hours`
@@ -58,6 +59,7 @@ export async function remindUnpaidOrder(
   const order = await getOrder(db, job.orderId);
   if (!order) return 'gone';
   if (order.payment_status === 'paid') return 'paid';
+  if (order.payment_status === 'cancelled') return 'cancelled';
   if (!(await wantsMail(db, order.user_id, 'unpaid-order-reminder'))) return 'opted-out';
   const productIds = order.items.map((item) => item.product_id);
   if ((await boughtProductIds(db, order.user_id, productIds)).size === new Set(productIds).size) return 'owned';

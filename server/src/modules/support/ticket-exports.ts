@@ -5,7 +5,7 @@
  */
 import type { Ticket } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { csvDateColumns, type CsvColumn, type CsvExport } from '../../lib/csv-export';
+import { csvDateColumns, csvMobile, type CsvColumn, type CsvExport } from '../../lib/csv-export';
 import { CSV_TEXT } from '../../lib/messages';
 import { exportTickets, type TicketListQuery } from './tickets-service';
 
@@ -14,7 +14,7 @@ const TICKET_COLUMNS: Array<CsvColumn<Ticket>> = [
   { header: H.id, cell: (ticket) => ticket.id },
   { header: H.sender, cell: (ticket) => ticket.user_name },
   { header: H.email, cell: (ticket) => ticket.user_email },
-  { header: H.mobile, cell: (ticket) => ticket.user_mobile },
+  { header: H.mobile, cell: (ticket) => csvMobile(ticket.user_mobile) },
   { header: H.title, cell: (ticket) => ticket.title },
   { header: H.text, cell: (ticket) => ticket.text },
   { header: H.read, cell: (ticket) => CSV_TEXT.yesNo(ticket.is_read) },

@@ -1,15 +1,17 @@
 /**
- * The mail to staff about each new contact-us ticket (issue 26 "Notifications by mail", kind
- * `new-ticket`): every staff member holding `show-tickets` and every super, except the sender,
- * who has not turned the kind off; each mail with its RFC 8058 one-click unsubscribe and a link to
- * `/dashboard/contact-us`. Tickets have no answers in this product, so there is no "ticket
- * answered" mail.
+ * Mail about contact-us tickets, each queued in the transaction of the change that causes it:
+ * - to staff about each new ticket (issue 26 "Notifications by mail", kind `new-ticket`): every
+ *   staff member holding `show-tickets` and every super, except the sender, who has not turned the
+ *   kind off; each mail with its RFC 8058 one-click unsubscribe and a link to the ticket's thread in
+ *   the dashboard (`/dashboard/contact-us?ticket=<id>`);
+ * - to the sender when staff answer the ticket (issue 32 item 3): the whole answer and a link to
+ *   the thread in the profile; the reply the contact page promises, so it cannot be turned off.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Ticket } from '@shop/contracts';
+import type { Ticket, TicketReply, TicketThread } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { sendWithUnsubscribe, wantsMail } from '../mail/mail-preferences';
-import { newTicketMail } from '../mail/templates';
+import { newTicketMail, ticketAnswerMail } from '../mail/templates';
 import { staffHolding } from '../users/user-contacts';
 
 /**
@@ -27,9 +29,32 @@ export async function notifyNewTicket(app: FastifyInstance, tx: Db, ticket: Tick
         ticketTitle: ticket.title,
         senderName: ticket.user_name,
         text: ticket.text,
-        link: `${origin}/dashboard/contact-us`,
+        // Its thread's dialog, where staff answer it (issue 32 item 3).
+        link: `${origin}/dashboard/contact-us?ticket=${ticket.id}`,
         unsubscribeLink: unsubscribe,
       }),
     );
   }
+}
+
+/** The absolute link of a ticket's thread in its sender's profile: the `#tickets` tab opened on it. */
+export const ticketThreadLink = (origin: string, ticketId: number) => `${origin}/profile?ticket=${ticketId}#tickets`;
+
+/**
+ * Queues on `tx`, the transaction that saves staff's `answer` to the ticket `thread` (issue 32
+ * item 3), the mail of that answer to the ticket's sender, with a link from `origin` (PUBLIC_URL)
+ * to the thread in the profile: the mail commits with the answer, or neither does. Rejects with
+ * the database's error, failing the answer with it.
+ */
+export async function notifyTicketAnswered(app: FastifyInstance, tx: Db, thread: TicketThread, answer: TicketReply, origin: string): Promise<void> {
+  await app.mailer.sendLater(
+    tx,
+    ticketAnswerMail({
+      to: thread.user_email,
+      fullName: thread.user_name,
+      ticketTitle: thread.title,
+      answer: answer.text,
+      link: ticketThreadLink(origin, thread.id),
+    }),
+  );
 }

@@ -1,11 +1,12 @@
 /**
  * Contact-us tickets (SPEC §1 "sending tickets" switch, §3 "Ticket", §4: read or unread).
- * Owns `tickets`; senders' contacts come from the users module.
+ * Owns `tickets` and `ticket_replies` (their threads: ticket-threads.ts, issue 32 item 3); senders'
+ * contacts come from the users module.
  */
-import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BulkActionAnswer, Paginated, Ticket, TicketBulkAction, TicketStatusFilter, User } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { tickets } from '../../db/schema';
+import { ticketReplies, tickets } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';
@@ -23,12 +24,20 @@ export const TICKET_MESSAGES = {
   closed: 'forbidden: ارسال تیکت در حال حاضر بسته است.',
   /** No `forbidden`/`unauthorized`: SPEC §8 sends the client to /resend-verification-email. */
   emailNotVerified: 'برای ارسال پیام ابتدا ایمیل خود را تأیید کنید.',
+  /** Issue 32 item 3: a reply in a ticket's thread, and a ticket closed or opened again. */
+  answered: 'پاسخ ثبت شد و برای فرستنده ایمیل می‌شود.',
+  replied: 'پاسخ شما ثبت شد؛ به‌زودی بررسی می‌کنیم.',
+  closedForSender: 'این گفت‌وگو بسته شده است و پاسخ تازه نمی‌پذیرد؛ برای پرسش تازه از صفحه تماس با ما پیام بفرستید.',
+  closedForStaff: 'این تیکت بسته است؛ برای پاسخ دادن، نخست آن را دوباره باز کنید.',
+  ticketClosed: 'تیکت بسته شد.',
+  ticketReopened: 'تیکت دوباره باز شد.',
 } as const;
 
 /** The read-state filters of the dashboard list. */
 export const TICKET_STATUSES: TicketStatusFilter[] = ['all', 'unread', 'read'];
 
-type TicketRow = typeof tickets.$inferSelect;
+/** A row of `tickets`. */
+export type TicketRow = typeof tickets.$inferSelect;
 
 /** Query of `GET /api/dashboard/contact-us`. */
 export interface TicketListQuery {
@@ -124,6 +133,20 @@ export function exportTickets(db: Db, query: Omit<TicketListQuery, 'page' | 'per
   );
 }
 
+/**
+ * A page of the tickets `userId` sent, newest first, each with its thread's state (issue 32 item 3:
+ * the profile's list; `GET /api/tickets`).
+ */
+export async function listOwnTickets(db: Db, userId: number, query: { page?: number; per_page?: number }): Promise<Paginated<Ticket>> {
+  const request = toPageRequest(query.page, query.per_page);
+  const own = eq(tickets.user_id, userId);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(tickets).where(own).orderBy(desc(tickets.created_at), desc(tickets.id)).limit(request.perPage).offset(request.offset),
+    db.select({ n: count() }).from(tickets).where(own),
+  ]);
+  return { data: await toTickets(db, rows), meta: pageMeta(request, total?.n ?? 0) };
+}
+
 /** How many tickets nobody has read yet (the dashboard home and header, issue 8). */
 export async function countUnreadTickets(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(tickets).where(eq(tickets.is_read, false));
@@ -181,10 +204,29 @@ export async function setTicketRead(db: Db, id: number, isRead: boolean, audit: 
   return ticket!;
 }
 
-async function toTickets(db: Db, rows: TicketRow[]): Promise<Ticket[]> {
+/** How many replies each of the tickets `ids` has, and whether staff wrote the last one. */
+async function threadStats(db: Db, ids: number[]): Promise<Map<number, { count: number; lastIsStaff: boolean }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: ticketReplies.ticket_id,
+      count: count(),
+      lastIsStaff: sql<boolean>`(array_agg(${ticketReplies.is_staff} order by ${ticketReplies.created_at} desc, ${ticketReplies.id} desc))[1]`,
+    })
+    .from(ticketReplies)
+    .where(inArray(ticketReplies.ticket_id, ids))
+    .groupBy(ticketReplies.ticket_id);
+  return new Map(rows.map((row) => [row.id, { count: row.count, lastIsStaff: row.lastIsStaff }]));
+}
+
+/** Ticket rows in the wire shape: the sender's contacts and the thread's state (issue 32 item 3). */
+export async function toTickets(db: Db, rows: TicketRow[]): Promise<Ticket[]> {
+  // One after the other: `db` may be a transaction, one connection (node-postgres refuses overlapping queries).
   const contacts = await getUserContacts(db, [...new Set(rows.map((r) => r.user_id))]);
+  const stats = await threadStats(db, rows.map((r) => r.id));
   return rows.map((row) => {
     const contact = contacts.get(row.user_id);
+    const thread = stats.get(row.id);
     return {
       id: row.id,
       user_id: row.user_id,
@@ -195,6 +237,9 @@ async function toTickets(db: Db, rows: TicketRow[]): Promise<Ticket[]> {
       is_read: row.is_read,
       text: row.text,
       created_at: toIso(row.created_at),
+      closed_at: toIso(row.closed_at),
+      replies_count: thread?.count ?? 0,
+      state: row.closed_at ? 'closed' : thread?.lastIsStaff ? 'answered' : 'waiting',
     };
   });
 }

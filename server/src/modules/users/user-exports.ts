@@ -6,7 +6,7 @@
  */
 import type { User } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { csvDateColumns, type CsvColumn, type CsvExport } from '../../lib/csv-export';
+import { csvDateColumns, csvMobile, type CsvColumn, type CsvExport } from '../../lib/csv-export';
 import { CSV_TEXT } from '../../lib/messages';
 import { exportUsers, type UserListQuery } from './users-service';
 
@@ -15,7 +15,7 @@ const USER_COLUMNS: Array<CsvColumn<User>> = [
   { header: H.id, cell: (user) => user.id },
   { header: H.fullName, cell: (user) => user.full_name },
   { header: H.email, cell: (user) => user.email },
-  { header: H.mobile, cell: (user) => user.mobile },
+  { header: H.mobile, cell: (user) => csvMobile(user.mobile) },
   { header: H.status, cell: (user) => CSV_TEXT.userStatuses[user.status] },
   { header: H.emailVerified, cell: (user) => CSV_TEXT.yesNo(user.is_email_verified) },
   { header: H.mobileVerified, cell: (user) => (user.mobile ? CSV_TEXT.yesNo(user.is_mobile_verified) : null) },

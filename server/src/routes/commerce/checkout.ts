@@ -1,14 +1,17 @@
 /**
  * Checkout and orders of the signed-in user (issue 6 "Payments"; SPEC §7): create the order from
- * the cart (Idempotency-Key), a new payment attempt for an unpaid order, and one's own order.
+ * the cart (Idempotency-Key; the same cart's open order answered again, issue 32 item 2), a new
+ * payment attempt for an unpaid order, cancelling an unpaid order (issue 32 item 2), and one's own order.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
+import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
 import {
   checkoutAnswerSchema,
   errorBodySchema,
   itemSchema,
+  messageItemSchema,
   orderSchema,
   pageQueryProperties,
   paginatedSchema,
@@ -16,7 +19,7 @@ import {
 } from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
-import { checkout, getOwnOrder, payOrder, paymentContexts } from '../../modules/commerce/checkout-service';
+import { cancelOwnOrder, checkout, getOwnOrder, payOrder, paymentContexts } from '../../modules/commerce/checkout-service';
 import { listOwnOrders } from '../../modules/commerce/own-orders';
 
 const errors = signedInErrorResponses;
@@ -35,7 +38,8 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * POST /api/checkout (header `Idempotency-Key`, body ignored): 201 `{data: CheckoutAnswer}` for a
-   * new order, 200 for the same key again; 403 selling closed; 422 empty cart or gateway failure;
+   * new order, 200 for the same key again or the same cart's unpaid order answered with a new
+   * attempt (issue 32 item 2); 403 selling closed; 422 empty cart or gateway failure;
    * 429 with Retry-After after RATE_LIMIT_CHECKOUT_PER_MINUTE checkouts and pays of one user.
    * A new order paid at once (free) gets its receipt mail; a new unpaid one its reminder job (issue 25).
    */
@@ -63,7 +67,11 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  /** POST /api/orders/:orderId/pay: `{data: CheckoutAnswer}` a new attempt; 403 selling closed; 404; 422 already paid or gateway failure; 429 (checkout's limit). */
+  /**
+   * POST /api/orders/:orderId/pay: `{data: CheckoutAnswer}` a new attempt; 403 selling closed; 404;
+   * 422 already paid, cancelled (issue 32 item 2), a course bought meanwhile, its discount code
+   * lapsed (on `code`) or gateway failure; 429 (checkout's limit).
+   */
   app.post<{ Params: { orderId: string } }>(
     '/api/orders/:orderId/pay',
     {
@@ -80,6 +88,29 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { user } = await requireAuth(request);
       return { data: await payOrder(app.db, payment.of(request), user, orderIdOf(request.params.orderId)) };
+    },
+  );
+
+  /**
+   * POST /api/orders/:orderId/cancel (issue 32 item 2): `{message, data: Order}` the caller's unpaid
+   * order cancelled (`payment_status` `cancelled`; its discount code freed, no reminder); 404 unknown
+   * or someone else's; 422 paid or already cancelled. Allowed while selling is off.
+   */
+  app.post<{ Params: { orderId: string } }>(
+    '/api/orders/:orderId/cancel',
+    {
+      config: { keepsPublicCache: true },
+      schema: {
+        tags: ['commerce'],
+        summary: 'Cancel an unpaid order',
+        params: orderParams,
+        response: { 200: messageItemSchema(orderSchema), ...errors },
+      },
+      onRequest: requireUser,
+    },
+    async (request) => {
+      const { user } = await requireAuth(request);
+      return { message: MESSAGES.orderCancelled, data: await cancelOwnOrder(app.db, user.id, orderIdOf(request.params.orderId)) };
     },
   );
 

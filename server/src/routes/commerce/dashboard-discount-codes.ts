@@ -4,6 +4,7 @@
  * manage-discounts (super passes). Routes delegate to modules/commerce/discount-codes.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { PaymentStatus } from '@shop/contracts';
 import { discountCodeSchema as discountCodeBodySchema, type DiscountCodeInput } from '@shop/validation';
 import { csvRouteSchema, sendCsv } from '../../lib/csv-export';
 import { MESSAGES } from '../../lib/messages';
@@ -17,6 +18,7 @@ import {
   messageSchema,
   pageQueryProperties,
   paginatedSchema,
+  paymentStatusSchema,
   signedInErrorResponses,
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
@@ -116,7 +118,7 @@ const dashboardDiscountCodesRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /** GET /api/dashboard/discount-codes/:id/uses: Paginated<DiscountCodeUse>, newest first (`payment_status`); 404 unknown. */
-  app.get<{ Params: { id: string }; Querystring: { page?: number; per_page?: number; payment_status?: 'paid' | 'unpaid' } }>(
+  app.get<{ Params: { id: string }; Querystring: { page?: number; per_page?: number; payment_status?: PaymentStatus } }>(
     `${BASE}/:id/uses`,
     {
       schema: {
@@ -125,7 +127,7 @@ const dashboardDiscountCodesRoutes: FastifyPluginAsync = async (app) => {
         params: idParamsSchema,
         querystring: {
           type: 'object',
-          properties: { ...pageQueryProperties, payment_status: { type: 'string', enum: ['unpaid', 'paid'] } },
+          properties: { ...pageQueryProperties, payment_status: paymentStatusSchema },
         },
         response: { 200: paginatedSchema(discountCodeUseSchema), ...errors },
       },
@@ -140,7 +142,7 @@ const dashboardDiscountCodesRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /** GET …/:id/uses/export: every use of the filter as `discount-code-uses-<Jalali date>.csv` (issue 25); 404 unknown. */
-  app.get<{ Params: { id: string }; Querystring: { payment_status?: 'paid' | 'unpaid' } }>(
+  app.get<{ Params: { id: string }; Querystring: { payment_status?: PaymentStatus } }>(
     `${BASE}/:id/uses/export`,
     {
       schema: {
@@ -148,7 +150,7 @@ const dashboardDiscountCodesRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Orders that used a discount code, as CSV',
         params: idParamsSchema,
         produces: csvRouteSchema.produces,
-        querystring: { type: 'object', properties: { payment_status: { type: 'string', enum: ['unpaid', 'paid'] } } },
+        querystring: { type: 'object', properties: { payment_status: paymentStatusSchema } },
         response: { 200: csvRouteSchema.response200, ...errors },
       },
       ...guard,

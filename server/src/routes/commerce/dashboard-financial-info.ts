@@ -26,6 +26,7 @@ import {
   salesSummarySchema, signedInErrorResponses,
   pageQueryProperties,
   idParamsSchema,
+  paymentStatusSchema,
 } from '../../lib/schemas';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import { receiptMailContext, sendReceiptMail, sendRefundMail } from '../../modules/commerce/receipts';
@@ -52,7 +53,7 @@ const pageQuery = {
   ...pageQueryProperties,
   q: { type: 'string', maxLength: 200, description: "Searched in the buyer's full name, email and mobile (0912… or +98912…)." },
 } as const;
-const paymentStatus = { type: 'string', enum: ['unpaid', 'paid'] } as const;
+const paymentStatus = paymentStatusSchema;
 /** Filters of the orders list, taken by its export too. */
 const orderFilters = { q: pageQuery.q, payment_status: paymentStatus, source: { type: 'string', enum: ['checkout', 'manual'] } } as const;
 const periodQuery = {

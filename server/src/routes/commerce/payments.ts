@@ -45,7 +45,9 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
    * No XSRF: a navigation. An order whose discount code lapsed since checkout (issue 31 item 3) is
    * not opened: its attempt fails and the browser goes back with 303 to
    * `/shopping-cart?payment=discount-lapsed&order_id=<id>`, where the cart page says why and leads
-   * back to the cart (the gateway's other returns use `payment=paid|failed` the same way).
+   * back to the cart (the gateway's other returns use `payment=paid|failed` the same way). A
+   * cancelled order's attempt is not opened either (issue 32 item 2): 303 to
+   * `/shopping-cart?payment=order-cancelled&order_id=<id>`, whose page says the order was cancelled.
    */
   app.post<{ Body: { token: string } }>(
     '/api/payments/start',
@@ -61,7 +63,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const start = await startPayment(app.db, app.settings.discountHoldMinutes, request.body.token);
-      if (!start.open) return reply.redirect(`/shopping-cart?payment=discount-lapsed&order_id=${start.orderId}`, 303);
+      if (!start.open) return reply.redirect(`/shopping-cart?payment=${start.why}&order_id=${start.orderId}`, 303);
       return reply.redirect(payment.gateway.payUrl(request.body.token), 303);
     },
   );

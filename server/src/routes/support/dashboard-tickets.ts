@@ -1,20 +1,34 @@
 /**
  * Contact-us tickets in the dashboard (SPEC §2 /dashboard/contact-us, §6: permission
  * show-tickets): list by read state and search, mark read or unread, one or many at once, and the
- * list as a CSV file (issue 26).
+ * list as a CSV file (issue 26); a ticket's thread, staff's answer (mailed to the sender), close
+ * and reopen (issue 32 item 3).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { BulkActionBody, TicketBulkAction } from '@shop/contracts';
+import { ticketReplySchema as replyBodySchema, type TicketReplyInput } from '@shop/validation';
 import { notFound } from '../../lib/api-error';
 import { csvRouteSchema, sendCsv } from '../../lib/csv-export';
 import { parseId } from '../../lib/pagination';
-import { bulkActionAnswerSchema, bulkActionBodySchema, itemSchema, paginatedSchema, signedInErrorResponses, pageQueryProperties } from '../../lib/schemas';
-import { auditContextOf, requirePermission } from '../../plugins/app/auth';
-import { listTickets, setTicketRead, setTicketsRead, TICKET_STATUSES, type TicketListQuery } from '../../modules/support/tickets-service';
+import { bulkActionAnswerSchema, bulkActionBodySchema, errorBodySchema, itemSchema, messageItemSchema, paginatedSchema, signedInErrorResponses, pageQueryProperties } from '../../lib/schemas';
+import { yupBody } from '../../lib/yup-body';
+import { auditContextOf, requireAuth, requirePermission } from '../../plugins/app/auth';
+import { listTickets, setTicketRead, setTicketsRead, TICKET_MESSAGES, TICKET_STATUSES, type TicketListQuery } from '../../modules/support/tickets-service';
+import { getTicketThread, replyToTicket, setTicketClosed } from '../../modules/support/ticket-threads';
+import { notifyTicketAnswered } from '../../modules/support/ticket-notifications';
 import { ticketsCsv } from '../../modules/support/ticket-exports';
-import { ticketSchema } from './ticket-schema';
+import { ticketReplyAnswerSchema, ticketSchema, ticketThreadSchema } from './ticket-schema';
 
 const errors = signedInErrorResponses;
+const params = { type: 'object', properties: { id: { type: 'string' } } } as const;
+const replyBody = yupBody(replyBodySchema);
+
+/** The ticket id of a path; 404 for anything that is not one. */
+function ticketIdOf(raw: string): number {
+  const id = parseId(raw);
+  if (id === null) throw notFound();
+  return id;
+}
 const TICKET_BULK_ACTIONS: readonly TicketBulkAction[] = ['read', 'unread'];
 /** Filters of the tickets list, taken by its export too. */
 const ticketFilters = {
@@ -82,16 +96,83 @@ const dashboardTicketsRoutes: FastifyPluginAsync = async (app) => {
         schema: {
           tags: ['support'],
           summary: action === 'read' ? 'Mark a ticket read' : 'Mark a ticket unread',
-          params: { type: 'object', properties: { id: { type: 'string' } } },
+          params,
           response: { 200: itemSchema(ticketSchema), ...errors },
         },
         ...guard,
       },
-      async (request) => {
-        const id = parseId(request.params.id);
-        if (id === null) throw notFound();
-        return { data: await setTicketRead(app.db, id, action === 'read', await auditContextOf(request)) };
+      async (request) => ({ data: await setTicketRead(app.db, ticketIdOf(request.params.id), action === 'read', await auditContextOf(request)) }),
+    );
+  }
+
+  /** GET /api/dashboard/contact-us/:id: `{data: TicketThread}`, the ticket with its whole thread (issue 32 item 3); 404 when unknown. */
+  app.get<{ Params: { id: string } }>(
+    '/api/dashboard/contact-us/:id',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'A ticket with its thread',
+        params,
+        response: { 200: itemSchema(ticketThreadSchema), ...errors },
       },
+      ...guard,
+    },
+    async (request) => ({ data: await getTicketThread(app.db, ticketIdOf(request.params.id)) }),
+  );
+
+  /**
+   * POST /api/dashboard/contact-us/:id/replies {text}: 201 {message, data: TicketThread}, staff's
+   * answer (issue 32 item 3): the ticket becomes read, the answer is audited (`reply`) and mailed to
+   * the sender with a link to the thread in the profile, all in one transaction. 422 field errors
+   * (`ticketReplySchema`), 404 when unknown, 409 when the ticket is closed (reopen it first).
+   */
+  app.post<{ Params: { id: string }; Body: TicketReplyInput }>(
+    '/api/dashboard/contact-us/:id/replies',
+    {
+      config: { keepsPublicCache: true },
+      schema: {
+        tags: ['support'],
+        summary: 'Answer a ticket',
+        params,
+        body: replyBody.jsonSchema,
+        response: { 201: ticketReplyAnswerSchema, 409: errorBodySchema, ...errors },
+      },
+      ...guard,
+      preValidation: replyBody.preValidation,
+      validatorCompiler: replyBody.validatorCompiler,
+    },
+    async (request, reply) => {
+      const id = ticketIdOf(request.params.id);
+      const { user } = await requireAuth(request);
+      const data = await replyToTicket(app.db, id, { as: 'staff', user, audit: await auditContextOf(request) }, request.body.text, (tx, thread, answer) =>
+        notifyTicketAnswered(app, tx, thread, answer, app.settings.publicUrl),
+      );
+      return reply.code(201).send({ message: TICKET_MESSAGES.answered, data });
+    },
+  );
+
+  for (const action of ['close', 'reopen'] as const) {
+    /**
+     * POST /api/dashboard/contact-us/:id/close|reopen: {message, data: Ticket} (issue 32 item 3): a
+     * closed ticket takes no more replies from its sender; audited (`close`/`reopen`) when it
+     * changes. 404 when unknown.
+     */
+    app.post<{ Params: { id: string } }>(
+      `/api/dashboard/contact-us/:id/${action}`,
+      {
+        config: { keepsPublicCache: true },
+        schema: {
+          tags: ['support'],
+          summary: action === 'close' ? 'Close a ticket' : 'Open a closed ticket again',
+          params,
+          response: { 200: messageItemSchema(ticketSchema), ...errors },
+        },
+        ...guard,
+      },
+      async (request) => ({
+        message: action === 'close' ? TICKET_MESSAGES.ticketClosed : TICKET_MESSAGES.ticketReopened,
+        data: await setTicketClosed(app.db, ticketIdOf(request.params.id), action === 'close', await auditContextOf(request)),
+      }),
     );
   }
 };

@@ -1,7 +1,8 @@
 /**
  * Mail notifications (issue 26): a comment approved, replies to a comment (one mail, then at most
  * one an hour listing them), the staff digest of comments waiting (at most one an hour) and a new
- * ticket; each with its switch and its RFC 8058 one-click unsubscribe. Mails are read from a real
+ * ticket; each with its switch and its RFC 8058 one-click unsubscribe. And staff's answer to a
+ * ticket (issue 32 item 3), which has no switch. Mails are read from a real
  * SMTP server; the hour is moved by setting the last send back in the database.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -83,6 +84,7 @@ describe.each(DB_TARGETS)('comment and ticket notifications on %s', (target) => 
   const APPROVED = /دیدگاه شما تأیید شد/;
   const REPLY = /پاسخ تازه/;
   const DIGEST = /دیدگاه‌های در انتظار تأیید/;
+  const ANSWERED = /پاسخ به پیام شما/;
 
   it('mails the author of an approved comment a link to it, with RFC 8058 headers; once; not when opted out', async () => {
     const author = await person();
@@ -267,12 +269,47 @@ describe.each(DB_TARGETS)('comment and ticket notifications on %s', (target) => 
     const mail = await mailTo(desk, /پیام تازه در تماس با ما/);
     expect(mail.subject).toContain('پرسش درباره دوره');
     expect(mail.text).toContain('آیا گواهی پایان دوره دارد؟');
-    expect(mail.text).toContain(`${ORIGIN}/dashboard/contact-us`);
+    // The ticket's thread in the dashboard, where staff answer it (issue 32 item 3).
+    expect(mail.text).toMatch(/https:\/\/shop\.example\/dashboard\/contact-us\?ticket=\d+/);
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect((await send()).statusCode).toBe(201);
     await mailTo(desk, /پیام تازه در تماس با ما/);
     expect(await mailsTo(quietDesk, /پیام تازه/)).toHaveLength(0);
     expect(await mailsTo(moderator, /پیام تازه/)).toHaveLength(0);
     expect(await mailsTo(sender, /پیام تازه/)).toHaveLength(0);
+  });
+
+  it('mails the sender staff’s whole answer to their ticket with a link to the thread, whatever their switches; nothing else does (issue 32 item 3)', async () => {
+    const desk = await person(['show-tickets']);
+    const sender = await person();
+    for (const kind of ['unpaid-order-reminder', 'comment-approved', 'comment-reply', 'new-ticket'] as const) await optOut(sender, kind);
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      headers: sender.headers,
+      payload: { title: 'پرسش درباره گواهی', text: 'آیا این دوره گواهی پایان دوره دارد؟' },
+    });
+    const ticketId = sent.json<{ data: { id: number } }>().data.id;
+    const answer = (text: string) =>
+      app.inject({ method: 'POST', url: `/api/dashboard/contact-us/${ticketId}/replies`, headers: desk.headers, payload: { text } });
+    // Longer than a notification's excerpt, on two lines: the mail carries it whole.
+    const text = `بله، دارد.\n${'پس از دیدن همه جلسه‌ها گواهی در پروفایل شما صادر می‌شود. '.repeat(5).trim()}`;
+    expect((await answer(text)).statusCode).toBe(201);
+    const mail = await mailTo(sender, ANSWERED);
+    expect(mail.subject).toBe('پاسخ به پیام شما: پرسش درباره گواهی — آکادمی نوشتار');
+    expect(mail.html).toContain('<html dir="rtl" lang="fa">');
+    expect(mail.html).toContain('به پیام شما با عنوان «پرسش درباره گواهی» پاسخ داده شد');
+    expect(mail.text).toContain(text);
+    expect(mail.text).toContain(`${ORIGIN}/profile?ticket=${ticketId}#tickets`);
+    expect(mail.html).toContain(`href="${ORIGIN}/profile?ticket=${ticketId}#tickets"`);
+    expect(header(mail, 'list-unsubscribe')).toBeUndefined();
+
+    // The sender's own reply mails no one; an answer to a closed ticket is refused and mails nothing.
+    const reply = await app.inject({ method: 'POST', url: `/api/tickets/${ticketId}/replies`, headers: sender.headers, payload: { text: 'ممنون از پاسخ شما.' } });
+    expect(reply.statusCode).toBe(201);
+    expect((await app.inject({ method: 'POST', url: `/api/dashboard/contact-us/${ticketId}/close`, headers: desk.headers })).statusCode).toBe(200);
+    expect((await answer('پاسخی که پس از بستن فرستاده نمی‌شود.')).statusCode).toBe(409);
+    expect(await mailsTo(sender, ANSWERED)).toHaveLength(1);
+    expect(await mailsTo(desk, ANSWERED)).toHaveLength(0);
   });
 });

@@ -37,8 +37,12 @@ describe.each(DB_TARGETS)('certificates on %s', (target) => {
   const mine = async () =>
     (await app.inject({ url: '/api/profile/certificates', headers: buyer.headers })).json<{ data: Certificate[] }>().data;
   const check = (code: string) => app.inject({ url: `/api/certificates/${code}` });
+  /** The course page's `certificate_code` for the buyer (issue 32 item 7), or for a visitor. */
+  const codeOnCoursePage = async (headers: Record<string, string> = buyer.headers) =>
+    (await app.inject({ url: `/api/products/${course.id}`, headers })).json<{ data: { certificate_code: string | null } }>().data.certificate_code;
 
   it('issues none while a session is left, then one when the last is watched to 90 %', async () => {
+    expect(await codeOnCoursePage()).toBeNull();
     expect((await progress(course.sessionIds[0]!, { done: true })).statusCode).toBe(200);
     expect(await mine()).toEqual([]);
     expect((await progress(course.sessionIds[1]!, { position_seconds: 89 })).statusCode).toBe(200);
@@ -47,6 +51,9 @@ describe.each(DB_TARGETS)('certificates on %s', (target) => {
     const [certificate] = await mine();
     expect(certificate).toMatchObject({ holder_name: 'خریدار آزمایشی', product_id: course.id, revoked_at: null });
     expect(certificate!.code).toMatch(/^[A-Z0-9]{10}$/);
+    // The course page links it for its holder only (issue 32 item 7).
+    expect(await codeOnCoursePage()).toBe(certificate!.code);
+    expect(await codeOnCoursePage({})).toBeNull();
     // Saving again issues no second one.
     expect((await progress(course.sessionIds[1]!, { position_seconds: 95 })).statusCode).toBe(200);
     expect(await mine()).toHaveLength(1);
@@ -77,6 +84,7 @@ describe.each(DB_TARGETS)('certificates on %s', (target) => {
     const [certificate] = await mine();
     expect(certificate!.revoked_at).not.toBeNull();
     expect((await check(certificate!.code)).json<{ data: Certificate }>().data.revoked_at).toBe(certificate!.revoked_at);
+    expect(await codeOnCoursePage()).toBeNull();
   });
 
   it('issues it again, under the same code and dated anew, when the refunded course is bought again', async () => {

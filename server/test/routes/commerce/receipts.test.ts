@@ -238,7 +238,7 @@ describe.each(DB_TARGETS)('receipts, refund mail and unpaid-order reminders on %
     expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
-  it('sends no reminder for a paid order, an opted-out user, or courses already owned', async () => {
+  it('sends no reminder for a paid order, an opted-out user, courses already owned, or a cancelled order', async () => {
     const remind = (orderId: number) => remindUnpaidOrder(app.db, app.mailer, app.settings.appKey, { orderId, origin: 'https://shop.example' });
     const paid = await unpaidOrder();
     await callback(app, paid.buyer, paid.token);
@@ -254,11 +254,23 @@ describe.each(DB_TARGETS)('receipts, refund mail and unpaid-order reminders on %
     expect(off.statusCode).toBe(200);
     expect(await remind(optedOut.order.id)).toBe('opted-out');
 
-    // Two checkouts of one cart; the second paid: the first's courses are all owned.
+    // The course given by hand meanwhile: the order's courses are all owned.
     const owner = await unpaidOrder();
-    const again = (await checkout(app, owner.buyer)).json<{ data: CheckoutAnswer }>().data;
-    await callback(app, owner.buyer, again.payment!.token);
+    const staff = await newStaff(app, ['show-financial-info']);
+    const given = await app.inject({
+      method: 'POST',
+      url: `${FINANCIAL}/list-of-products-added-to-users`,
+      headers: staff,
+      payload: { user_id: owner.buyer.id, product_id: owner.course.id },
+    });
+    expect(given.statusCode).toBe(201);
     expect(await remind(owner.order.id)).toBe('owned');
+
+    // Cancelled by its buyer (issue 32 item 2).
+    const cancelled = await unpaidOrder();
+    const cancel = await app.inject({ method: 'POST', url: `/api/orders/${cancelled.order.id}/cancel`, headers: cancelled.buyer.headers });
+    expect(cancel.statusCode).toBe(200);
+    expect(await remind(cancelled.order.id)).toBe('cancelled');
   });
 
   describe('mail preferences and one-click unsubscribe', () => {

@@ -13,7 +13,7 @@ import { addDays, tehranDateOf, tehranMidnight } from '../../../src/lib/jalali-p
 import { MESSAGES } from '../../../src/lib/messages';
 import { hashPassword } from '../../../src/modules/auth/passwords';
 import { createUser } from '../../../src/modules/users/users-service';
-import { buy, newBuyer, newCourse } from '../../helpers/commerce-fixtures';
+import { buy, insertDiscountedOrder, newBuyer, newCourse } from '../../helpers/commerce-fixtures';
 import { headersOf, newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';
 import { DB_TARGETS, buildTestApp, csrfHeaders } from '../../helpers/test-app';
 
@@ -137,7 +137,6 @@ describe.each(DB_TARGETS)('dashboard overview API on %s', (target) => {
     expect(after.this_month).toBe(before.this_month + price);
     expect(after.today).toBe((await summary('day')).meta.total_amount);
     expect(after.this_month).toBe((await summary('month')).meta.total_amount);
-
     // Thirty consecutive Tehran days, oldest first, ending today; zero-filled like the summaries' series.
     const today = tehranDateOf(new Date());
     expect(after.last_30_days.map((d) => d.date)).toEqual(
@@ -149,5 +148,14 @@ describe.each(DB_TARGETS)('dashboard overview API on %s', (target) => {
     for (const day of after.last_30_days) expect(day).toEqual(series.get(day.date));
     const pastDay = after.last_30_days.find((d) => d.date === tehranMidnight(tehranDateOf(tenDaysAgo)).toISOString())!;
     expect(pastDay.total).toBeGreaterThanOrEqual(PAST_PRICE);
+
+    // Net of discounts as the financial page's «خالص» (issue 32 item 6): a sale at 300 000 off.
+    const buyer = await newBuyer(app);
+    await insertDiscountedOrder(app, { userId: buyer.id, code: 'NET32', paidAt: new Date(), items: [{ product: { id: course.id, title: 'دوره با تخفیف', price }, discount: 300_000 }] });
+    const discounted = (await overviewOf(superHeaders)).sales!;
+    expect([discounted.today, discounted.today_net]).toEqual([after.today + price, after.today_net + price - 300_000]);
+    expect(discounted.this_month_net).toBe(after.this_month_net + price - 300_000);
+    expect(discounted.today_net).toBe((await summary('day')).meta.total_net);
+    expect(discounted.this_month_net).toBe((await summary('month')).meta.total_net);
   });
 });

@@ -138,7 +138,7 @@ describe.each(DB_TARGETS)('comments and tickets CSV exports on %s', (target) => 
         'شماره تیکت': String(unreadId),
         'نام فرستنده': `نرگس صادقی ${tag}`,
         'ایمیل فرستنده': author.email,
-        'موبایل فرستنده': "'+989351112233",
+        'موبایل فرستنده': '0935 111 2233',
         'موضوع': `پرسش درباره دوره ${tag}`,
         'متن': TRICKY_TEXT,
         'خوانده‌شده': 'خیر',

@@ -49,6 +49,9 @@ describe.each(DB_TARGETS)('tickets API on %s', (target) => {
         is_read: false,
         text: valid.text,
         created_at: expect.any(String),
+        closed_at: null,
+        replies_count: 0,
+        state: 'waiting',
       });
       expect(new Date(body.data.created_at).toISOString()).toBe(body.data.created_at);
       expect((await list()).data[0]).toEqual(body.data);

@@ -94,7 +94,7 @@ describe.each(DB_TARGETS)('users CSV export on %s', (target) => {
         'شناسه': String(formulaUser.id),
         'نام و نام خانوادگی': `'=HYPERLINK("http://example.com";"رضا")`,
         'ایمیل': formulaUser.email,
-        'موبایل': "'+989121110001",
+        'موبایل': '0912 111 0001',
         'نوع کاربر': 'کاربر عادی',
         'ایمیل تأییدشده': 'بله',
         'موبایل تأییدشده': 'خیر',

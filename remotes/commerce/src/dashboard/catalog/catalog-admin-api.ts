@@ -29,8 +29,9 @@ export const catalogAdminApi = api.injectEndpoints({
       query: (id) => `/dashboard/products/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
+    /** `keepalive`: the list sends it when its undo window ends, or as the tab closes (issue 32 item 5). */
     deleteAdminProduct: build.mutation<{ message?: string }, number>({
-      query: (id) => ({ url: `/dashboard/products/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: `/dashboard/products/${id}`, method: 'DELETE', keepalive: true }),
       invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'Product', id: 'LIST' }, { type: 'Product', id }, { type: 'ProductSession', id: 'LIST' }]),
     }),
     getAdminSessions: build.query<Paginated<DashboardProductSession>, CatalogListQuery>({
@@ -44,8 +45,9 @@ export const catalogAdminApi = api.injectEndpoints({
       query: (id) => `/dashboard/product-sessions/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'ProductSession', id }],
     }),
+    /** `keepalive`: the list sends it when its undo window ends, or as the tab closes (issue 32 item 5). */
     deleteAdminSession: build.mutation<{ message?: string }, number>({
-      query: (id) => ({ url: `/dashboard/product-sessions/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: `/dashboard/product-sessions/${id}`, method: 'DELETE', keepalive: true }),
       invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'ProductSession', id: 'LIST' }, { type: 'ProductSession', id }, { type: 'Product', id: 'LIST' }]),
     }),
     /** `POST /dashboard/product-sessions/:id/media/retry` (issue 24): the failed upload's source queued again. */

@@ -1,8 +1,8 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:25168"} */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@shop/contracts';
-import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
+import { aUser, clickWithUndo, currentLocation, expectSentAfterUndoWindow, renderPage, startApiServer, undoAndExpectNothingSent, useFakeClock } from '@shop/test-utils';
 import DashboardProductsPage from './dashboard-products-page';
 
 const aProduct = (overrides: Partial<Product>): Product => ({
@@ -21,6 +21,7 @@ beforeAll(async () => {
       return { data: rows, meta: { current_page: 1, last_page: 1, per_page: 15, total: rows.length } };
     }
     if (request.url.pathname === '/api/dashboard/products/1' && request.method === 'DELETE') return { status: 422, body: { message: SOLD } };
+    if (request.url.pathname === '/api/dashboard/products/2' && request.method === 'DELETE') return { message: 'دوره حذف شد.' };
     return undefined;
   });
 });
@@ -50,12 +51,33 @@ test('search goes into the URL and the request', async () => {
   expect(api.seen.some((r) => r.url.searchParams.get('q') === 'گیت')).toBe(true);
 });
 
-test('deleting a sold course asks first and keeps the server refusal on the page', async () => {
-  renderList();
-  await screen.findByRole('link', { name: 'دوره ری‌اکت' });
-  await userEvent.click(screen.getByRole('button', { name: 'حذف «دوره ری‌اکت»' }));
-  const dialog = await screen.findByRole('dialog');
-  await userEvent.click(within(dialog).getByRole('button', { name: 'حذف' }));
-  expect(await screen.findByText(SOLD)).toBeTruthy();
-  expect(api.seen.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+describe('undoable delete (issue 32 item 5)', () => {
+  const setup = useFakeClock();
+  const deletes = () => api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname);
+
+  test('a delete hides the course at once, with no dialog, and goes after 10 seconds unless «بازگردانی» takes it back', async () => {
+    const user = setup();
+    renderList();
+    await screen.findByRole('link', { name: 'گیت برای همه' });
+    await clickWithUndo(user, screen.getByRole('button', { name: 'حذف «گیت برای همه»' }), 'دوره «گیت برای همه» با همه جلسه‌ها، فایل‌ها، پسندها و دیدگاه‌هایش حذف شد.');
+    expect(screen.queryByRole('link', { name: 'گیت برای همه' })).toBeNull();
+    await undoAndExpectNothingSent(user, deletes);
+    expect(await screen.findByRole('link', { name: 'گیت برای همه' })).toBeTruthy();
+
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'بازگردانی' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'حذف «گیت برای همه»' }));
+    await expectSentAfterUndoWindow(deletes, ['/api/dashboard/products/2']);
+  });
+
+  test('a sold course comes back when the server refuses, and the refusal stays on the page', async () => {
+    const user = setup();
+    renderList();
+    await screen.findByRole('link', { name: 'دوره ری‌اکت' });
+    await clickWithUndo(user, screen.getByRole('button', { name: 'حذف «دوره ری‌اکت»' }), 'دوره «دوره ری‌اکت» با همه جلسه‌ها، فایل‌ها، پسندها و دیدگاه‌هایش حذف شد.');
+    expect(screen.queryByRole('link', { name: 'دوره ری‌اکت' })).toBeNull();
+    act(() => jest.advanceTimersByTime(10_000));
+    expect((await screen.findByText(SOLD)).closest('#notistack-snackbar')).toBeNull();
+    expect(screen.getByRole('link', { name: 'دوره ری‌اکت' })).toBeTruthy();
+    expect(deletes()).toEqual(['/api/dashboard/products/1']);
+  });
 });

@@ -5,7 +5,7 @@ import { formatJalaliDate, formatNumber } from '@shop/format';
 import { Link } from '@shop/router';
 import { Box, Link as MuiLink } from '@shop/ui-kit';
 import { Chip } from '@shop/ui-kit/lazy';
-import { DataTable, ListToolbar, PageHeader, RowActions, useConfirmedDelete } from '@shop/dashboard-ui';
+import { DataTable, ListToolbar, PageHeader, RowActions, useUndoableDelete } from '@shop/dashboard-ui';
 import { t } from '../../strings';
 
 const PER_PAGE = 15;
@@ -36,13 +36,14 @@ export interface CatalogListPageProps<Row extends CatalogRow, Column extends str
   /** The page's RTK Query list hook, called with `{page, per_page, q, sort}`. */
   useList: (query: { page: number; per_page: number; q: string; sort: string }) => {
     data?: Paginated<Row>;
+    fulfilledTimeStamp?: number;
     isLoading: boolean;
     isFetching: boolean;
   };
-  /** The delete mutation (rejects with the server's refusal) and whether it is running. */
+  /** The delete mutation (rejects with the server's refusal), sent once the undo window ends. */
   remove: (row: Row) => Promise<{ message?: string } | null | undefined>;
-  removing: boolean;
-  deleteText: (row: Row) => string;
+  /** The undo toast: what was deleted («دوره «…» … حذف شد.»). */
+  deletedText: (row: Row) => string;
   /** Path of a row's edit page. */
   editPath: (row: Row) => string;
   /** Cells of the page's own columns. */
@@ -51,15 +52,17 @@ export interface CatalogListPageProps<Row extends CatalogRow, Column extends str
 
 /**
  * A dashboard catalog list (courses, sessions; SPEC §2): search, sortable columns and pages in the
- * URL, the title linking to the edit page, active flag, likes, Jalali date, and delete after
- * confirmation (a refusal from the server stays on the page).
+ * URL, the title linking to the edit page, active flag, likes, Jalali date, and delete, which waits
+ * 10 seconds for «بازگردانی» before it is sent (issue 32 item 5; a refusal from the server brings the
+ * row back and stays on the page).
  */
 export function CatalogListPage<Row extends CatalogRow, Column extends string, Sortable extends Column | CommonColumn>(
   props: CatalogListPageProps<Row, Column, Sortable>,
 ) {
   const { page, q, sort, sortParam, setPage, setQuery, toggleSort } = useTableParams(props.sortable, DEFAULT_SORT);
-  const { data, isLoading, isFetching } = props.useList({ page, per_page: PER_PAGE, q, sort: sortParam });
-  const deletion = useConfirmedDelete<Row>({ remove: props.remove, textOf: props.deleteText, pending: props.removing });
+  const query = props.useList({ page, per_page: PER_PAGE, q, sort: sortParam });
+  const { data, isLoading, isFetching } = query;
+  const deletion = useUndoableDelete({ query, send: props.remove, message: props.deletedText });
 
   const cell = (row: Row, column: Column | CommonColumn): ReactNode => {
     switch (column) {
@@ -76,7 +79,7 @@ export function CatalogListPage<Row extends CatalogRow, Column extends string, S
       case 'created_at':
         return <time dateTime={row.created_at}>{formatJalaliDate(row.created_at)}</time>;
       case 'actions':
-        return <RowActions title={row.title} editTo={props.editPath(row)} onDelete={() => deletion.ask(row)} />;
+        return <RowActions title={row.title} editTo={props.editPath(row)} onDelete={() => deletion.remove(row)} />;
       default:
         return props.cell(row, column);
     }
@@ -85,7 +88,7 @@ export function CatalogListPage<Row extends CatalogRow, Column extends string, S
   return (
     <Box sx={{ py: { xs: 2, md: 3 } }}>
       <PageHeader title={props.title} intro={props.intro} add={props.add} />
-      <ListToolbar total={data?.meta.total}>
+      <ListToolbar total={deletion.list?.meta.total}>
         <DebouncedSearchBox value={q} onSearch={setQuery} label={t.dashboard.search} placeholder={t.dashboard.searchPlaceholder} />
       </ListToolbar>
       {deletion.refusal}
@@ -93,7 +96,7 @@ export function CatalogListPage<Row extends CatalogRow, Column extends string, S
         label={props.title}
         columns={props.columns}
         labels={props.labels}
-        rows={data?.data}
+        rows={deletion.list?.data}
         rowKey={(row) => row.id}
         cell={cell}
         isLoading={isLoading}
@@ -101,7 +104,6 @@ export function CatalogListPage<Row extends CatalogRow, Column extends string, S
         sorting={{ sortable: props.sortable, sort, onSort: toggleSort }}
       />
       <ListPagination meta={data?.meta} onChange={setPage} />
-      {deletion.dialog}
     </Box>
   );
 }

@@ -12,10 +12,10 @@ const SORTABLE = ['title', 'price', 'likes_count', 'created_at'] as const;
 /**
  * `/dashboard/products` (manage-products, SPEC §2): the courses with search, sortable columns
  * and pages in the URL; price in tomans («رایگان» for 0), status, active flag, sessions, likes,
- * Jalali date; edit link and delete after confirmation (a sold course is refused by the server).
+ * Jalali date; edit link and undoable delete (issue 32 item 5; a sold course is refused by the server).
  */
 export default function DashboardProductsPage() {
-  const [remove, { isLoading: removing }] = useDeleteAdminProductMutation();
+  const [remove] = useDeleteAdminProductMutation();
   return (
     <CatalogListPage<Product, 'price' | 'product_status' | 'sessions_count', (typeof SORTABLE)[number]>
       title={t.dashboard.products}
@@ -26,8 +26,7 @@ export default function DashboardProductsPage() {
       sortable={SORTABLE}
       useList={useGetAdminProductsQuery}
       remove={(product) => remove(product.id).unwrap()}
-      removing={removing}
-      deleteText={(product) => t.dashboard.deleteProductText(product.title)}
+      deletedText={(product) => t.dashboard.productDeleted(product.title)}
       editPath={(product) => `${CATALOG_PATHS.products}/${product.id}`}
       cell={(product, column) => {
         switch (column) {

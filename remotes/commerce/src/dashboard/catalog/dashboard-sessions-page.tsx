@@ -12,10 +12,10 @@ const SORTABLE = ['title', 'position', 'likes_count', 'created_at'] as const;
 /**
  * `/dashboard/product-sessions` (manage-product-sessions, SPEC §2): every course's sessions with
  * search, sortable columns and pages in the URL; course, position, free-preview and active flags,
- * likes, Jalali date; edit link and delete after confirmation.
+ * likes, Jalali date; edit link and undoable delete (issue 32 item 5).
  */
 export default function DashboardSessionsPage() {
-  const [remove, { isLoading: removing }] = useDeleteAdminSessionMutation();
+  const [remove] = useDeleteAdminSessionMutation();
   return (
     <CatalogListPage<DashboardProductSession, 'product_title' | 'position' | 'is_free_preview', (typeof SORTABLE)[number]>
       title={t.dashboard.sessions}
@@ -26,8 +26,7 @@ export default function DashboardSessionsPage() {
       sortable={SORTABLE}
       useList={useGetAdminSessionsQuery}
       remove={(session) => remove(session.id).unwrap()}
-      removing={removing}
-      deleteText={(session) => t.dashboard.deleteSessionText(session.title)}
+      deletedText={(session) => t.dashboard.sessionDeleted(session.title)}
       editPath={(session) => `${CATALOG_PATHS.sessions}/${session.id}`}
       cell={(session, column) => {
         switch (column) {

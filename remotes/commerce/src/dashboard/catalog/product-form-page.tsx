@@ -3,7 +3,7 @@ import { skipToken } from '@shop/api-client';
 import type { CommentStatus, Product, ProductStatus } from '@shop/contracts';
 import { UploadProgress } from '@shop/content-ui';
 import { formatToman } from '@shop/format';
-import { FormNumberField, FormRadioField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
+import { FormNumberField, FormRadioField, FormRichTextField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_KB, fieldLabels, fileField, productFormSchema } from '@shop/validation';
 import { Box, Paper, Stack } from '@shop/ui-kit';
 import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
@@ -70,7 +70,7 @@ function ProductForm({ product }: { product: Product | null }) {
               <Stack spacing={2} useFlexGap>
                 <FormTextField name="title" label={t.form.title} />
                 <FormSlugField label={t.form.slug} help={t.form.slugHelp} suggestLabel={t.form.suggestSlug} />
-                <FormTextField name="description" label={t.form.description} help={t.form.descriptionHelp} ltr multiline minRows={8} />
+                <FormRichTextField name="description" label={t.form.description} help={t.form.descriptionHelp} disabled={isSubmitting} />
                 <FormNumberField name="price" label={t.form.price} grouped help={t.form.priceHelp(formatPrice(values.price))} />
                 <FormImageField current={product?.image} />
                 <FormSwitchField name="is_active" label={t.form.isActive} />

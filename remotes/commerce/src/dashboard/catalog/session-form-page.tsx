@@ -2,7 +2,7 @@ import { Formik, Form } from 'formik';
 import { skipToken } from '@shop/api-client';
 import type { CommentStatus, DashboardProductSession, Product } from '@shop/contracts';
 import { UploadProgress } from '@shop/content-ui';
-import { FormFileField, FormNumberField, FormRadioField, FormSelectField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
+import { FormFileField, FormNumberField, FormRadioField, FormRichTextField, FormSelectField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
 import { Link } from '@shop/router';
 import { IMAGE_EXTENSIONS, productSessionFormSchema } from '@shop/validation';
 import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@shop/ui-kit';
@@ -84,7 +84,7 @@ function SessionForm({ session, products }: { session: DashboardProductSession |
               <FormTextField name="title" label={t.form.title} />
               <FormSlugField label={t.form.slug} help={t.form.slugHelp} suggestLabel={t.form.suggestSlug} />
               <FormNumberField name="position" label={t.form.position} help={t.form.positionHelp} />
-              <FormTextField name="description" label={t.form.description} help={t.form.descriptionHelp} ltr multiline minRows={6} />
+              <FormRichTextField name="description" label={t.form.description} help={t.form.descriptionHelp} disabled={isSubmitting} />
               <FormImageField current={session?.image} />
               <FormFileField
                 name="poster"

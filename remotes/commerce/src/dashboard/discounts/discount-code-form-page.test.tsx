@@ -2,12 +2,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DiscountCode } from '@shop/contracts';
-import { renderDashboardForm, startApiServer } from '@shop/test-utils';
+import { clickWithUndo, expectSentAfterUndoWindow, renderDashboardForm, startApiServer, useFakeClock } from '@shop/test-utils';
 import { aProduct } from '../../products/fixtures';
 import DiscountCodeFormPage from './discount-code-form-page';
 import DiscountCodesPage from './discount-codes-page';
 
 const TAKEN = 'این کد تخفیف از قبل وجود دارد.';
+const DEACTIVATED = 'این کد تخفیف در سفارش‌هایی به کار رفته است؛ به جای حذف، غیرفعال شد.';
 const aCode = (overrides: Partial<DiscountCode> = {}): DiscountCode => ({
   id: 4, code: 'WELCOME20', kind: 'percent', value: 20, applies_to_all: true, product_ids: [], products: [], starts_at: null,
   ends_at: null, total_cap: null, per_user_cap: null, min_cart_total: null, is_active: true, uses: 3, given_amount: 294000,
@@ -31,6 +32,17 @@ beforeAll(async () => {
     if (url.pathname === '/api/dashboard/discount-codes' && method === 'POST') {
       saved.push(json);
       return saveAnswer;
+    }
+    const one = /^\/api\/dashboard\/discount-codes\/(\d+)$/.exec(url.pathname);
+    const target = one && codes.find((code) => code.id === Number(one[1]));
+    if (method === 'DELETE' && target) {
+      // As the server does (issue 25): a code some order names is deactivated instead.
+      if (target.uses > 0) {
+        codes = codes.map((code) => (code === target ? { ...code, is_active: false } : code));
+        return { message: DEACTIVATED };
+      }
+      codes = codes.filter((code) => code !== target);
+      return { message: 'کد تخفیف حذف شد.' };
     }
     return undefined;
   });
@@ -104,5 +116,29 @@ describe('discount codes list (/dashboard/discount-codes)', () => {
     expect(cells(welcome!)).toEqual(['WELCOME20', '۲۰٪', 'همیشه', '۳ / بی‌سقف', '۲۹۴٬۰۰۰ تومان', 'فعال']);
     expect(cells(yalda!)).toEqual(['YALDA', '۵۰٬۰۰۰ تومان', 'تا ۱ دی ۱۴۰۴، ساعت ۰۰:۰۰', '۰ / ۱۰۰', '—', 'غیرفعال']);
     expect(within(welcome!).getByRole('link', { name: '۳ / بی‌سقف' }).getAttribute('href')).toBe('/dashboard/discount-codes/4/uses');
+  });
+
+  describe('undoable delete (issue 32 item 5)', () => {
+    const setup = useFakeClock();
+    const deletes = () => api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname);
+
+    it('deletes a code without a dialog after the 10-second window; a used one comes back deactivated, as the server says', async () => {
+      const user = setup();
+      codes = [aCode(), aCode({ id: 5, code: 'YALDA', uses: 0, given_amount: 0 })];
+      renderDashboardForm('/dashboard/discount-codes', { '/dashboard/discount-codes': <DiscountCodesPage /> });
+      const table = await screen.findByRole('table', { name: 'کدهای تخفیف' });
+      await clickWithUndo(user, await within(table).findByRole('button', { name: 'حذف «WELCOME20»' }), 'کد «WELCOME20» حذف شد.');
+      expect(within(table).queryByRole('link', { name: 'WELCOME20' })).toBeNull();
+      expect(screen.getByText('۱ کد')).toBeTruthy();
+      await expectSentAfterUndoWindow(deletes, ['/api/dashboard/discount-codes/4']);
+      expect(await screen.findByText(DEACTIVATED)).toBeTruthy();
+      const welcome = (await within(table).findByRole('link', { name: 'WELCOME20' })).closest('tr')!;
+      expect(within(welcome).getByText('غیرفعال')).toBeTruthy();
+
+      await user.click(within(table).getByRole('button', { name: 'حذف «YALDA»' }));
+      await expectSentAfterUndoWindow(deletes, ['/api/dashboard/discount-codes/4', '/api/dashboard/discount-codes/5']);
+      await waitFor(() => expect(within(table).queryByRole('link', { name: 'YALDA' })).toBeNull());
+      expect(screen.getByText('۱ کد')).toBeTruthy();
+    });
   });
 });

@@ -41,8 +41,9 @@ export const discountCodesApi = api.injectEndpoints({
       query: ({ id, body }) => ({ url: `/dashboard/discount-codes/${id}`, method: 'PUT', body }),
       invalidatesTags: (result) => (result ? ['DiscountCode', 'Cart'] : []),
     }),
+    /** `keepalive`: the list sends it when its undo window ends, or as the tab closes (issue 32 item 5). */
     deleteDiscountCode: build.mutation<{ message: string }, number>({
-      query: (id) => ({ url: `/dashboard/discount-codes/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: `/dashboard/discount-codes/${id}`, method: 'DELETE', keepalive: true }),
       invalidatesTags: (result) => (result ? ['DiscountCode', 'Cart'] : []),
     }),
   }),

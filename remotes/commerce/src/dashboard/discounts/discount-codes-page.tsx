@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DiscountCode } from '@shop/contracts';
 import { DebouncedSearchBox, ListPagination, pageOf, useUrlParams } from '@shop/content-ui';
-import { DataTable, ListToolbar, PageHeader, RowActions, useConfirmedDelete } from '@shop/dashboard-ui';
+import { DataTable, ListToolbar, PageHeader, RowActions, useUndoableDelete } from '@shop/dashboard-ui';
 import { formatNumber, formatToman } from '@shop/format';
 import { Link } from '@shop/router';
 import { Box, Link as MuiLink } from '@shop/ui-kit';
@@ -18,18 +18,20 @@ const COLUMNS = ['code', 'value', 'period', 'uses', 'given', 'active', 'actions'
  * `/dashboard/discount-codes` (manage-discounts, issue 25): every code, newest first, with its
  * kind and value («۲۰٪» or «۵۰٬۰۰۰ تومان»), its period in Jalali date and time, uses / cap, the
  * money it gave away and an active chip; search and page in the URL; add, edit, the uses of a code,
- * and delete after confirmation (a used code is deactivated instead; the toast says which).
+ * and delete, which waits 10 seconds for «بازگردانی» before it is sent (issue 32 item 5; a used code
+ * is deactivated instead: the server's answer is a toast, and the code comes back as inactive).
  */
 export default function DiscountCodesPage() {
   const [params, update] = useUrlParams();
   const q = params.get('q') ?? '';
   const page = pageOf(params);
-  const { data, isLoading, isFetching } = useGetDiscountCodesQuery({ page, per_page: PER_PAGE, q });
-  const [remove, { isLoading: removing }] = useDeleteDiscountCodeMutation();
-  const deletion = useConfirmedDelete<DiscountCode, { message: string }>({
-    remove: (code) => remove(code.id).unwrap(),
-    textOf: (code) => t.discounts.deleteText(code.code),
-    pending: removing,
+  const query = useGetDiscountCodesQuery({ page, per_page: PER_PAGE, q });
+  const { data, isLoading, isFetching } = query;
+  const [remove] = useDeleteDiscountCodeMutation();
+  const deletion = useUndoableDelete({
+    query,
+    send: (code) => remove(code.id).unwrap(),
+    message: (code) => t.discounts.deleted(code.code),
     done: (answer) => answer.message,
   });
 
@@ -56,14 +58,14 @@ export default function DiscountCodesPage() {
       case 'active':
         return <Chip size="small" color={code.is_active ? 'success' : 'default'} label={code.is_active ? t.discounts.active : t.discounts.inactive} />;
       case 'actions':
-        return <RowActions title={code.code} editTo={DISCOUNT_PATHS.edit(code.id)} onDelete={() => deletion.ask(code)} />;
+        return <RowActions title={code.code} editTo={DISCOUNT_PATHS.edit(code.id)} onDelete={() => deletion.remove(code)} />;
     }
   };
 
   return (
     <Box sx={{ py: { xs: 2, md: 3 } }}>
       <PageHeader title={t.discounts.title} intro={t.discounts.intro} add={{ label: t.discounts.add, to: DISCOUNT_PATHS.add }} />
-      <ListToolbar total={data?.meta.total} totalLabel={t.discounts.total}>
+      <ListToolbar total={deletion.list?.meta.total} totalLabel={t.discounts.total}>
         <DebouncedSearchBox value={q} onSearch={(next) => update({ q: next.trim(), page: null }, true)} label={t.discounts.search} />
       </ListToolbar>
       {deletion.refusal}
@@ -71,7 +73,7 @@ export default function DiscountCodesPage() {
         label={t.discounts.title}
         columns={COLUMNS}
         labels={t.discounts.columns}
-        rows={data?.data}
+        rows={deletion.list?.data}
         rowKey={(code) => code.id}
         cell={cell}
         isLoading={isLoading}
@@ -80,7 +82,6 @@ export default function DiscountCodesPage() {
         minWidth={900}
       />
       <ListPagination meta={data?.meta} onChange={(next) => update({ page: next <= 1 ? null : String(next) })} />
-      {deletion.dialog}
     </Box>
   );
 }

@@ -80,8 +80,9 @@ export const financialApi = api.injectEndpoints({
       query: ({ id, product_id }) => ({ url: `${BASE}/list-of-products-added-to-users/${id}`, method: 'PUT', body: { product_id } }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Order', id: 'LIST' }, { type: 'Order', id }]),
     }),
+    /** `keepalive`: the list sends it when its undo window ends, or as the tab closes (issue 32 item 5). */
     deleteManualOrder: build.mutation<{ message?: string }, number>({
-      query: (id) => ({ url: `${BASE}/list-of-products-added-to-users/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: `${BASE}/list-of-products-added-to-users/${id}`, method: 'DELETE', keepalive: true }),
       invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'Order', id: 'LIST' }, { type: 'Order', id }]),
     }),
     getRefunds: build.query<Paginated<Refund>, { page: number; per_page: number }>({

@@ -2,7 +2,7 @@ import type { DashboardOrder } from '@shop/contracts';
 import { DebouncedSearchBox, ListPagination, useTableParams } from '@shop/content-ui';
 import { formatJalaliDate, formatToman } from '@shop/format';
 import { Box } from '@shop/ui-kit';
-import { DataTable, ExportCsvButton, ListToolbar, PageHeader, RowActions, useConfirmedDelete } from '@shop/dashboard-ui';
+import { DataTable, ExportCsvButton, ListToolbar, PageHeader, RowActions, useUndoableDelete } from '@shop/dashboard-ui';
 import { FINANCIAL_EXPORTS, useDeleteManualOrderMutation, useGetManualOrdersQuery } from './financial-api';
 import { FINANCIAL_PATHS } from './financial-paths';
 import { t } from '../../strings';
@@ -17,17 +17,19 @@ const titleOf = (order: DashboardOrder) => order.items[0]?.title ?? '—';
 /**
  * `/dashboard/financial-info/list-of-products-added-to-users` (show-financial-info, SPEC §2, §8):
  * courses staff gave users by hand, with the server's note that a zero price may mean a manual
- * add; search and page in the URL; change the course, or take it back after confirmation;
+ * add; search and page in the URL; change the course, or take it back, which waits 10 seconds for
+ * «بازگردانی» before it is sent (issue 32 item 5);
  * «خروجی CSV» downloads every row of the search (issue 25).
  */
 export default function ManualOrdersPage() {
   const { page, q, setPage, setQuery } = useTableParams(['created_at'] as const, '-created_at');
-  const { data, isLoading, isFetching } = useGetManualOrdersQuery({ page, per_page: PER_PAGE, q });
-  const [remove, { isLoading: removing }] = useDeleteManualOrderMutation();
-  const deletion = useConfirmedDelete<DashboardOrder>({
-    remove: (order) => remove(order.id).unwrap(),
-    textOf: (order) => t.financial.deleteManualText(titleOf(order), order.user.full_name),
-    pending: removing,
+  const query = useGetManualOrdersQuery({ page, per_page: PER_PAGE, q });
+  const { data, isLoading, isFetching } = query;
+  const [remove] = useDeleteManualOrderMutation();
+  const deletion = useUndoableDelete({
+    query,
+    send: (order) => remove(order.id).unwrap(),
+    message: (order) => t.financial.manualDeleted(titleOf(order), order.user.full_name),
   });
   const note = data?.data.find((order) => order.note)?.note;
 
@@ -44,7 +46,7 @@ export default function ManualOrdersPage() {
       case 'created_at':
         return <time dateTime={order.created_at}>{formatJalaliDate(order.created_at, { withTime: true })}</time>;
       case 'actions':
-        return <RowActions title={titleOf(order)} editTo={`${FINANCIAL_PATHS.manual}/${order.id}`} onDelete={() => deletion.ask(order)} />;
+        return <RowActions title={titleOf(order)} editTo={`${FINANCIAL_PATHS.manual}/${order.id}`} onDelete={() => deletion.remove(order)} />;
     }
   };
 
@@ -56,7 +58,7 @@ export default function ManualOrdersPage() {
         parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }]}
         add={{ label: t.financial.addManual, to: FINANCIAL_PATHS.addManual }}
       />
-      <ListToolbar total={data?.meta.total}>
+      <ListToolbar total={deletion.list?.meta.total}>
         <DebouncedSearchBox value={q} onSearch={setQuery} label={t.dashboard.search} placeholder={t.financial.searchOrders} />
         <ExportCsvButton path={FINANCIAL_EXPORTS.manual} params={{ q }} of={t.financial.manual} />
       </ListToolbar>
@@ -65,14 +67,13 @@ export default function ManualOrdersPage() {
         label={t.financial.manual}
         columns={COLUMNS}
         labels={LABELS}
-        rows={data?.data}
+        rows={deletion.list?.data}
         rowKey={(order) => order.id}
         cell={cell}
         isLoading={isLoading}
         isFetching={isFetching}
       />
       <ListPagination meta={data?.meta} onChange={setPage} />
-      {deletion.dialog}
     </Box>
   );
 }

@@ -13,7 +13,11 @@ import { t } from '../../strings';
 
 const STATUS_OPTIONS = (Object.entries(t.financial.paymentStatuses) as Array<[PaymentStatus, string]>).map(([value, label]) => ({ value, label }));
 
-/** The payment-status form of an order: paid grants the courses, unpaid takes them back (the server decides). */
+/**
+ * The payment-status form of an order: paid grants the courses, unpaid takes them back, cancelled
+ * (issue 32 item 2) closes an order that will not be paid: it frees its discount code and gets no
+ * reminder (the server decides).
+ */
 function PaymentStatusForm({ order }: { order: DashboardOrder }) {
   const [update] = useUpdateOrderMutation();
   return (

@@ -86,6 +86,24 @@ describe('orders list (/dashboard/financial-info/orders)', () => {
     );
   });
 
+  it('filters on «لغوشده» and shows a cancelled order so (issue 32 item 2)', async () => {
+    orders.push(anOrder({ id: 503, payment_status: 'cancelled', paid_at: null, receipt_number: null, user: { id: 9, full_name: 'مینا کریمی', email: 'mina@example.com', mobile: null } }));
+    try {
+      renderPage(<OrdersPage />, { url: '/dashboard/financial-info/orders', user: aUser({ status: 'super' }) });
+      await screen.findByText('mina@example.com');
+      await userEvent.click(screen.getByRole('combobox', { name: 'وضعیت پرداخت' }));
+      await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'لغوشده' }));
+      await waitFor(() => expect(currentLocation()).toBe('/dashboard/financial-info/orders?payment_status=cancelled'));
+      await waitFor(() => expect(screen.queryByText('ali@example.com')).toBeNull());
+      expect(listAsked().at(-1)!.get('payment_status')).toBe('cancelled');
+      const row = screen.getByText('mina@example.com').closest('tr')!;
+      expect(within(row).getAllByRole('cell')[4]!.textContent).toBe('لغوشده');
+      expect(screen.getByRole('link', { name: 'خروجی CSV سفارش‌ها' }).getAttribute('href')).toBe('/api/dashboard/financial-info/orders/export?payment_status=cancelled');
+    } finally {
+      orders.pop();
+    }
+  });
+
   it('reads the filters from the URL on load', async () => {
     renderPage(<OrdersPage />, { url: '/dashboard/financial-info/orders?payment_status=unpaid&source=manual', path: '/dashboard/financial-info/orders', user: aUser({ status: 'super' }) });
     await screen.findByText('ali@example.com');

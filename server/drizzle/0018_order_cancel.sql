@@ -1,0 +1,1 @@
+ALTER TYPE "public"."payment_status" ADD VALUE 'cancelled';
