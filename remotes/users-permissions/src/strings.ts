@@ -228,8 +228,6 @@ export const t = {
     edit: (name: string) => `ویرایش «${name}»`,
     remove: (name: string) => `حذف «${name}»`,
     deletePermission: 'حذف دسترسی',
-    deleteText: (name: string) => `دسترسی «${name}» از همه کاربرانش گرفته و حذف می‌شود. این کار بازگشت‌پذیر نیست.`,
-    deleted: 'دسترسی حذف شد.',
     /** The list's undo toast (issue 32 item 5). */
     deletedOf: (name: string) => `دسترسی «${name}» از همه کاربرانش گرفته و حذف شد.`,
   },

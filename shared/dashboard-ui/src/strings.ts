@@ -5,9 +5,6 @@ export const t = {
   total: (count: string) => `${count} مورد`,
   edit: (title: string) => `ویرایش «${title}»`,
   remove: (title: string) => `حذف «${title}»`,
-  deleteTitle: 'حذف شود؟',
-  confirmDelete: 'حذف',
-  deleted: 'حذف شد.',
   exportCsv: 'خروجی CSV',
   exportCsvOf: (what: string) => `خروجی CSV ${what}`,
   // row selection and undoable delete (issue 26)

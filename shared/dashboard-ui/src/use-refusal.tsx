@@ -19,8 +19,8 @@ export function claimRefusal(error: unknown, refusals: Refusals): string | undef
 
 /**
  * A refused write's reason kept on the page above the list (a course that was sold, a builtin
- * permission, oneself), until closed or replaced: what `useConfirmedDelete` and
- * `useUndoableAction` show when the server says no.
+ * permission, oneself), until closed or replaced: what `useUndoableAction` shows when the server
+ * says no.
  * @returns `refuse(error)` (claims the error when it has a reason to show), `clear()`, and the `element` to render
  */
 export function useRefusal(refusals: Refusals) {

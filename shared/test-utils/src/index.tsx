@@ -103,19 +103,21 @@ export interface RenderPageOptions {
   /** The signed-in user, if any, with their bought products. */
   user?: User;
   buyedProducts?: BoughtProduct[];
+  /** The router state of that first entry (what a `navigate(url, { state })` would carry). */
+  state?: unknown;
 }
 
 /**
  * Renders a page as the shell would: a real store, the RTL theme and a router. Every other
  * path renders nothing, so a link click can be followed through the location probe.
  */
-export function renderPage(page: ReactElement, { url, path, user, buyedProducts }: RenderPageOptions) {
+export function renderPage(page: ReactElement, { url, path, user, buyedProducts, state }: RenderPageOptions) {
   const store = makeStore();
   if (user) store.dispatch(userReceived({ user, buyedProducts }));
   const result = render(
     <Provider store={store}>
       <AppThemeProvider>
-        <MemoryRouter initialEntries={[url]}>
+        <MemoryRouter initialEntries={[state === undefined ? url : { pathname: url.split('?')[0], search: url.includes('?') ? url.slice(url.indexOf('?')) : '', state }]}>
           <Routes>
             <Route path={path ?? url.split(/[?#]/)[0]} element={page} />
             <Route path="*" element={null} />

@@ -1,7 +1,7 @@
 import { Form, Formik, useField, type FormikErrors } from 'formik';
 import { claimApiError, skipToken, type FetchBaseQueryError } from '@shop/api-client';
 import { ANNOUNCEMENT_STATUSES, type Announcement, type AnnouncementInput, type AnnouncementStatus } from '@shop/contracts';
-import { FormSkeleton, PageHeader, useConfirmedDelete, useEditId } from '@shop/dashboard-ui';
+import { FormSkeleton, PageHeader, deleteOnList, useEditId } from '@shop/dashboard-ui';
 import { formatJalaliDate } from '@shop/format';
 import { FormButtons, FormSelectField, FormStatusAlert, FormTextField, showSaveFailure, toFormikErrors } from '@shop/forms';
 import { useNavigate } from '@shop/router';
@@ -11,7 +11,6 @@ import { Chip } from '@shop/ui-kit/lazy';
 import { DateTimeInput } from '@shop/ui-kit/date-pickers';
 import {
   useCreateAnnouncementMutation,
-  useDeleteAnnouncementMutation,
   useGetDashboardAnnouncementQuery,
   useUpdateAnnouncementMutation,
 } from './announcements-api';
@@ -99,16 +98,6 @@ function AnnouncementForm({ announcement }: { announcement: Announcement | null 
   const navigate = useNavigate();
   const [create] = useCreateAnnouncementMutation();
   const [update] = useUpdateAnnouncementMutation();
-  const [remove, { isLoading: removing }] = useDeleteAnnouncementMutation();
-  // Asked first, not undoable (issue 32 item 5): the delete leaves this page for the list, and the
-  // undo window lives with the page that hides the row; leaving it would send the delete at once.
-  const deletion = useConfirmedDelete<Announcement>({
-    remove: (target) => remove(target.id).unwrap(),
-    textOf: (target) => t.announcements.deleteText(target.title),
-    pending: removing,
-    done: t.announcements.deleted,
-    onDeleted: () => navigate(PATHS.announcements),
-  });
   const readOnly = announcement?.is_expired ?? false;
   const heading = announcement === null ? t.announcements.add : readOnly ? t.announcements.view : t.announcements.edit;
   const initialValues: AnnouncementValues = {
@@ -124,13 +113,12 @@ function AnnouncementForm({ announcement }: { announcement: Announcement | null 
         parents={[{ label: t.announcements.title, to: PATHS.announcements }]}
         actions={
           announcement && (
-            <Button color="error" variant="outlined" startIcon={<Icon name="Delete" />} onClick={() => deletion.ask(announcement)}>
+            <Button color="error" variant="outlined" startIcon={<Icon name="Delete" />} onClick={() => void navigate(PATHS.announcements, { state: deleteOnList(announcement) })}>
               {t.announcements.delete}
             </Button>
           )
         }
       />
-      {deletion.refusal}
       {readOnly && (
         <Alert severity="warning" role="status" sx={{ mb: 2 }}>
           {t.announcements.expiredNotice(formatJalaliDate(announcement!.expired_at, { withTime: true }))}
@@ -184,7 +172,6 @@ function AnnouncementForm({ announcement }: { announcement: Announcement | null 
             </Paper>
           )}
         </Formik>
-      {deletion.dialog}
     </Box>
   );
 }

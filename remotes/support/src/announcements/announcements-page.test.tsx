@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Announcement } from '@shop/contracts';
+import { deleteOnList } from '@shop/dashboard-ui';
 import { formatJalaliDate } from '@shop/format';
 import { aUser, clickWithUndo, currentLocation, expectSentAfterUndoWindow, renderPage, startApiServer, undoAndExpectNothingSent, useFakeClock } from '@shop/test-utils';
 import supportModule from '../module';
@@ -36,8 +37,8 @@ beforeEach(() => {
   ];
 });
 
-const renderList = (url = '/dashboard/announcements') =>
-  renderPage(<AnnouncementsPage />, { url, path: '/dashboard/announcements', user: aUser({ status: 'super' }) });
+const renderList = (url = '/dashboard/announcements', state?: unknown) =>
+  renderPage(<AnnouncementsPage />, { url, path: '/dashboard/announcements', user: aUser({ status: 'super' }), state });
 const row = (title: string) => screen.getByRole('link', { name: title }).closest('tr')!;
 
 describe('announcements list (/dashboard/announcements)', () => {
@@ -89,6 +90,15 @@ describe('announcements list (/dashboard/announcements)', () => {
       await waitFor(() => expect(api.seen.filter((r) => r.method === 'GET')).toHaveLength(2));
       expect(screen.queryByRole('link', { name: 'قطعی برنامه‌ریزی‌شده' })).toBeNull();
       expect(screen.getByText('۱۶ اطلاعیه')).toBeTruthy();
+    });
+
+    it('deletes the announcement its edit page handed over, with the same window', async () => {
+      setup();
+      renderList('/dashboard/announcements', deleteOnList(announcements[1]));
+      await screen.findByText('اطلاعیه «قطعی برنامه‌ریزی‌شده» حذف شد.');
+      await screen.findByRole('link', { name: 'تخفیف نوروزی' });
+      expect(screen.queryByRole('link', { name: 'قطعی برنامه‌ریزی‌شده' })).toBeNull();
+      await expectSentAfterUndoWindow(deletes, ['/api/dashboard/announcements/2']);
     });
 
     it('«بازگردانی» brings the row back and nothing is sent; leaving the page sends what waits', async () => {

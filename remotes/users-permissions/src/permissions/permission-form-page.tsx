@@ -9,14 +9,13 @@ import { useNavigate } from '@shop/router';
 import { permissionSchema, type PermissionInput } from '@shop/validation';
 import { Alert, Box, Button, Icon, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Autocomplete, Chip, TextField } from '@shop/ui-kit/lazy';
-import { DataTable, FormSkeleton, PageHeader, useConfirmedDelete, useEditId, EmailAddress } from '@shop/dashboard-ui';
+import { DataTable, FormSkeleton, PageHeader, deleteOnList, useEditId, EmailAddress } from '@shop/dashboard-ui';
 import { PATHS } from '../paths';
 import { useGetDashboardUsersQuery } from '../users/users-api';
 import { permissionLabel } from './permission-label';
 import {
   useAssignPermissionMutation,
   useCreatePermissionMutation,
-  useDeletePermissionMutation,
   useGetPermissionQuery,
   useRenamePermissionMutation,
   useUnassignPermissionMutation,
@@ -200,19 +199,12 @@ function Holders({ permission }: { permission: PermissionDetail }) {
   );
 }
 
-/** The page of one permission: its name (renamed here unless builtin), its holders, and delete. */
+/**
+ * The page of one permission: its name (renamed here unless builtin), its holders, and «حذف دسترسی»,
+ * which deletes it on the list with the list's undo window (issue 32 item 5).
+ */
 function PermissionEditor({ permission }: { permission: PermissionDetail }) {
   const navigate = useNavigate();
-  const [deletePermission, { isLoading: deleting }] = useDeletePermissionMutation();
-  // Asked first, not undoable (issue 32 item 5): the delete leaves this page for the list, and the
-  // undo window lives with the page that hides the row; leaving it would send the delete at once.
-  const deletion = useConfirmedDelete<PermissionDetail>({
-    remove: (target) => deletePermission(target.id).unwrap(),
-    textOf: (target) => t.permissions.deleteText(target.name),
-    pending: deleting,
-    done: t.permissions.deleted,
-    onDeleted: () => navigate(PATHS.permissions),
-  });
   return (
     <>
       <PageHeader
@@ -225,12 +217,11 @@ function PermissionEditor({ permission }: { permission: PermissionDetail }) {
         }
         parents={[{ label: t.permissions.title, to: PATHS.permissions }]}
         actions={
-          <Button color="error" variant="outlined" startIcon={<Icon name="Delete" />} onClick={() => deletion.ask(permission)}>
+          <Button color="error" variant="outlined" startIcon={<Icon name="Delete" />} onClick={() => void navigate(PATHS.permissions, { state: deleteOnList(permission) })}>
             {t.permissions.deletePermission}
           </Button>
         }
       />
-      {deletion.refusal}
       <Stack spacing={3} useFlexGap>
         <Section title={t.permissions.name}>
           <NameForm permission={permission} />
@@ -239,7 +230,6 @@ function PermissionEditor({ permission }: { permission: PermissionDetail }) {
           <Holders permission={permission} />
         </Section>
       </Stack>
-      {deletion.dialog}
     </>
   );
 }

@@ -2,7 +2,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PermissionDetail } from '@shop/contracts';
-import { aUser, clickWithUndo, currentLocation, expectSentAfterUndoWindow, renderPage, startApiServer, useFakeClock } from '@shop/test-utils';
+import { deleteOnList } from '@shop/dashboard-ui';
+import { aUser, clickWithUndo, currentLocation, expectSentAfterUndoWindow, renderPage, startApiServer, undoAndExpectNothingSent, useFakeClock } from '@shop/test-utils';
 import PermissionsPage from './permissions-page';
 
 const BUILTIN_REFUSAL = 'این دسترسی در کد سایت بررسی می‌شود؛ حذف یا تغییر نام آن بخشی از داشبورد را از کار می‌اندازد.';
@@ -37,7 +38,8 @@ beforeEach(() => {
   permissions = initialPermissions();
 });
 
-const renderList = (url = '/dashboard/permissions') => renderPage(<PermissionsPage />, { url, path: '/dashboard/permissions', user: aUser({ status: 'super' }) });
+const renderList = (url = '/dashboard/permissions', state?: unknown) =>
+  renderPage(<PermissionsPage />, { url, path: '/dashboard/permissions', user: aUser({ status: 'super' }), state });
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 
 describe('PermissionsPage (/dashboard/permissions)', () => {
@@ -90,6 +92,25 @@ describe('PermissionsPage (/dashboard/permissions)', () => {
       await expectSentAfterUndoWindow(deletes, ['/api/dashboard/permissions/20']);
       await waitFor(() => expect(api.seen.filter((r) => r.method === 'GET')).toHaveLength(2));
       expect(screen.queryByText('manage-reports')).toBeNull();
+    });
+
+    it('deletes the permission an edit page handed over, with the same window, and forgets the hand-over', async () => {
+      setup();
+      renderList('/dashboard/permissions', deleteOnList(initialPermissions()[1]));
+      const toast = (await screen.findByText('دسترسی «manage-reports» از همه کاربرانش گرفته و حذف شد.')).closest<HTMLElement>('[role="alert"]')!;
+      expect(within(toast).getByRole('button', { name: 'بازگردانی' })).toBeTruthy();
+      await screen.findByText('show-users — کاربران');
+      expect(screen.queryByText('manage-reports')).toBeNull();
+      await expectSentAfterUndoWindow(deletes, ['/api/dashboard/permissions/20']);
+      expect(currentLocation()).toBe('/dashboard/permissions');
+    });
+
+    it('keeps a handed-over permission whose delete is undone', async () => {
+      const user = setup();
+      renderList('/dashboard/permissions', deleteOnList(initialPermissions()[1]));
+      await screen.findByText('دسترسی «manage-reports» از همه کاربرانش گرفته و حذف شد.');
+      await undoAndExpectNothingSent(user, deletes);
+      expect(await screen.findByText('manage-reports')).toBeTruthy();
     });
 
     it('brings a builtin permission back and shows the server’s reason', async () => {
