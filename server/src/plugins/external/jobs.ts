@@ -22,8 +22,12 @@ declare module 'fastify' {
 /** pg-boss's schema in the app's database. */
 const SCHEMA = 'pgboss';
 
-/** How long a stopping server waits for the jobs its workers are running, ms. */
-const STOP_TIMEOUT_MS = 5_000;
+/**
+ * How long a stopping server waits for the jobs its workers are running, ms. A job still running
+ * then is failed (pg-boss runs it again later) and its worker's loop outlives the stop: long enough
+ * for an aborted transcode to clean up on a busy machine, short of a 30 s termination grace period.
+ */
+export const STOP_TIMEOUT_MS = 20_000;
 
 /** pg-boss's statements that record a job's end (`complete`, `fail`), the ones it does not await. */
 const JOB_ENDS = new Set([completeJobs(SCHEMA), failJobsById(SCHEMA)]);

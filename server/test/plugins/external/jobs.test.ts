@@ -8,11 +8,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../../../src/app';
 import { declareQueue } from '../../../src/lib/job-queues';
+import { STOP_TIMEOUT_MS } from '../../../src/plugins/external/jobs';
 import { startPostgresInstance, type PostgresInstance } from '../../helpers/postgres-instance';
 import { DB_TARGETS, buildTestApp, tempDir } from '../../helpers/test-app';
 
-/** Longer than the app's wait for running jobs when it stops (5 s), ms. */
-const OUTLIVE_STOP_MS = 6_500;
+/** Longer than the app's wait for running jobs when it stops, ms. */
+const OUTLIVE_STOP_MS = STOP_TIMEOUT_MS + 1_500;
 
 describe.each(DB_TARGETS)('a job that outlives the queue on %s', (target) => {
   const unhandled: unknown[] = [];
@@ -47,7 +48,7 @@ describe.each(DB_TARGETS)('a job that outlives the queue on %s', (target) => {
     // pg-boss records the end in the turns after the handler settles.
     await sleep(500);
     expect(unhandled).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('a job that ends while PostgreSQL restarts', () => {
