@@ -10,6 +10,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8090);
  */
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   outputDir: './.artifacts/test-results',
   fullyParallel: false,
   workers: 1,
@@ -37,6 +38,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'rm -rf .artifacts/data && node ../scripts/start.mjs',
+    // The server answers while front ends still build (scripts/start.mjs): ./global-setup.ts then
+    // waits for every one of them.
     url: `http://localhost:${E2E_PORT}/api/site-information`,
     timeout: 300_000,
     reuseExistingServer: false,

@@ -33,6 +33,9 @@ const steps = [
   ['test:e2e (build, then browsers)', 'npm', ['run', 'test:e2e']],
 ];
 
+// The runtime every step runs on: the `node` development dependency (Node 24, issue 33 item 4), which
+// npm's scripts find before the machine's own.
+console.log(`npm test on Node ${process.version}`);
 const done = [];
 let code = 0;
 for (const [name, command, args] of steps) {
@@ -44,7 +47,7 @@ for (const [name, command, args] of steps) {
   if (code !== 0) break;
 }
 
-console.log('\nnpm test, step by step:');
+console.log(`\nnpm test on Node ${process.version}, step by step:`);
 for (const { name, seconds, ok } of done) console.log(`  ${name.padEnd(40)} ${seconds.toFixed(0).padStart(6)} s  ${ok ? 'ok' : 'FAILED'}`);
 console.log(`  ${'total'.padEnd(40)} ${done.reduce((sum, step) => sum + step.seconds, 0).toFixed(0).padStart(6)} s`);
 process.exit(code);

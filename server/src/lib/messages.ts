@@ -255,7 +255,7 @@ export const MESSAGES = {
   jalaliDateInvalid: 'تاریخ را به شکل سال-ماه-روز شمسی بنویسید، مانند ۱۴۰۵-۰۹-۰۵.',
   dateRangeInverted: 'تاریخ پایان نباید پیش از تاریخ شروع باشد.',
   shellMissing:
-    'رابط کاربری هنوز ساخته نشده است. در ریشه پروژه `npm run build` را اجرا کنید و صفحه را دوباره باز کنید.',
+    'رابط کاربری هنوز آماده نیست. اگر `npm start` در حال ساختن آن است، چند ثانیه دیگر صفحه را دوباره باز کنید؛ وگرنه در ریشه پروژه `npm run build` را اجرا کنید.',
 } as const;
 
 /** Persian headers and values of the dashboard's CSV exports (issue 25 "Exports"; lib/csv-export.ts). */
