@@ -15,11 +15,28 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
         super(absolute(input), init);
       }
     }
-    const fetch = (input, init) => globalThis.fetch(absolute(input), init);
+    // Each request carries the test that sent it (see handleTestEvent): the recording API server of
+    // @shop/test-utils leaves out what an earlier test sent too late to be answered before it ended.
+    const fetch = (input, init) => {
+      const request = new globalThis.Request(absolute(input), init);
+      request.headers.set(SENT_BY_TEST_HEADER, String(window[CURRENT_TEST]));
+      return globalThis.fetch(request);
+    };
     // jsdom does not implement scrolling.
     window.scrollTo = () => undefined;
     Object.assign(window, { fetch, Request, Response, Headers, FormData, AbortController, AbortSignal, TextEncoder, TextDecoder, ReadableStream, structuredClone });
+    window[CURRENT_TEST] = 0;
+  }
+
+  /** Counts the tests as they start (before their beforeEach hooks), in `window[CURRENT_TEST]`. */
+  handleTestEvent(event) {
+    if (event.name === 'test_start') this.global[CURRENT_TEST] += 1;
   }
 }
+
+/** The window's number of the test running now (1 for the file's first; 0 before any). */
+const CURRENT_TEST = '__currentTest';
+/** The request header naming the test that sent the request, by that number. */
+const SENT_BY_TEST_HEADER = 'x-sent-by-test';
 
 module.exports = JsdomWithFetchEnvironment;

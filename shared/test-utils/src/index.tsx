@@ -32,7 +32,7 @@ export type ApiHandler = (request: RecordedRequest) => unknown;
 
 /**
  * A real HTTP server on 127.0.0.1 that plays the API for component tests and records every
- * request with its body. The test file's jsdom URL (`@jest-environment-options {"url": …}`)
+ * request of the test running now with its body (an earlier test's late request gets a 410). The test file's jsdom URL (`@jest-environment-options {"url": …}`)
  * must be this origin, because the app calls the API on its own origin (`/api/...`).
  * @param port fixed port, one per test file
  * @param handler answers each request
@@ -52,6 +52,15 @@ export async function startApiServer(port: number, handler: ApiHandler): Promise
         json = undefined;
       }
       const request: RecordedRequest = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', `http://127.0.0.1:${port}`), headers: req.headers, raw, text, json };
+      // A request an earlier test sent (jest.jsdom-env.js tags each fetch with its test) that
+      // arrived after that test ended is neither recorded nor answered by the handler: it would
+      // land in this test's record, or change the state this test's fake keeps.
+      const sentBy = req.headers['x-sent-by-test'];
+      if (sentBy !== undefined && Number(sentBy) !== (globalThis as { __currentTest?: number }).__currentTest) {
+        res.writeHead(410, { 'Content-Type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ message: 'درخواست آزمون پیشین' }));
+        return;
+      }
       seen.push(request);
       void Promise.resolve(handler(request)).then((answer) => {
         const { status, body } =
