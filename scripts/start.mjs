@@ -15,13 +15,11 @@ const WHOLE_SITE_UP = '[start] the whole site is up';
 /** How many front ends build at a time (issue 33 item 1): a webpack build keeps about one core busy. */
 const BUILDS_AT_ONCE = 2;
 
-/** The front ends in the order they are built: what the home page needs first. */
-const BUILD_ORDER = ['shell', 'remotes/content', 'remotes/commerce', 'remotes/support', 'remotes/users-permissions'];
-
 const APPS = [
   { workspace: 'server', marker: 'main.js', config: 'build.mjs' },
   { workspace: 'shell', marker: 'index.html', config: 'webpack.config.js' },
-  ...['content', 'commerce', 'users-permissions', 'support'].map((name) => ({ workspace: `remotes/${name}`, marker: 'mf-manifest.json', config: 'webpack.config.js' })),
+  // Built in this order: what the home page needs first; users-permissions, which no public page needs, last.
+  ...['content', 'commerce', 'support', 'users-permissions'].map((name) => ({ workspace: `remotes/${name}`, marker: 'mf-manifest.json', config: 'webpack.config.js' })),
 ];
 
 /** Newest modification time (ms) under a folder, skipping build output and dependencies. */
@@ -138,7 +136,6 @@ try {
   if (serverApp) await build(serverApp);
   startServer();
   const queue = stale.filter((app) => app !== serverApp).map((app) => ({ ...app, staged: true }));
-  queue.sort((a, b) => BUILD_ORDER.indexOf(a.workspace) - BUILD_ORDER.indexOf(b.workspace));
   await Promise.all(
     Array.from({ length: Math.min(BUILDS_AT_ONCE, queue.length) }, async () => {
       while (queue.length) await build(queue.shift());
