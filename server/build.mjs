@@ -2,6 +2,8 @@
 // entry becomes one CommonJS file in dist/, with the workspace's own TypeScript packages (@shop/*)
 // bundled in and every other package left to node_modules. dist/ sits one level below the
 // package folder like src/, so SERVER_ROOT (settings.ts) finds drizzle/, assets/ and seed-media/.
+// A package left to node_modules may be ESM-only (pg-boss 12): Node 24, the runtime here, loads it
+// with `require` (require(esm), Node 22.12 and later), so the CommonJS output needs nothing more.
 import { build } from 'esbuild';
 
 const ENTRIES = {

@@ -6,15 +6,20 @@ module.exports = {
   transform: {
     // ESM packages under node_modules compiled with Node's interop: a default import of a CommonJS
     // module is its `module.exports` (music-metadata's `import ContentType from 'content-type'`).
+    // Import attributes are kept: pg-boss reads its package.json `with { type: 'json' }`.
     '/node_modules/.+\\.m?js$': [
       '@swc/jest',
-      { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs', importInterop: 'node' } },
+      {
+        jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022', experimental: { keepImportAttributes: true } },
+        module: { type: 'commonjs', importInterop: 'node' },
+      },
     ],
     ...preset.transform,
   },
-  // ESM-only dependencies of the server (e.g. content-disposition, used by @fastify/static).
+  // ESM-only dependencies of the server (e.g. content-disposition, used by @fastify/static; pg-boss
+  // and its serialize-error).
   transformIgnorePatterns: [
-    '/node_modules/(?!(@sodaru|yup-to-json-schema|content-disposition|content-type|cookie|music-metadata|strtok3|token-types|@tokenizer|file-type|uint8array-extras|@borewit|win-guid|media-typer|@tus|srvx)/)',
+    '/node_modules/(?!(@sodaru|yup-to-json-schema|content-disposition|content-type|cookie|music-metadata|strtok3|token-types|@tokenizer|file-type|uint8array-extras|@borewit|win-guid|media-typer|@tus|srvx|pg-boss|serialize-error|non-error)/)',
   ],
   // music-metadata and file-type export only `import`/`module-sync` conditions, which jest's
   // resolver does not use: map them to their Node entries (compiled by the transform above).

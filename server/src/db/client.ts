@@ -18,7 +18,11 @@ import * as schema from './schema';
 /** The drizzle handle every service receives; the same API on PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** Runs one SQL text (several statements when `values` is empty) and answers the rows of its last statement. */
+/**
+ * Runs one SQL text (several statements when `values` is empty) and answers its rows: of several
+ * statements, every statement's rows in order on PGlite, and node-postgres' array of results on
+ * PostgreSQL (pg-boss reads both: a claim of its `BEGIN; …; COMMIT` blocks is not COMMIT's row).
+ */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 /** An open database with its driver kind and a function that closes it. */
@@ -176,7 +180,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     executeSql: async (text, values) => {
       if (values?.length) return opened.query(text, values);
       const results = await opened.exec(text);
-      return results.at(-1) ?? { rows: [] };
+      return { rows: results.flatMap((result) => result.rows) };
     },
     close: async () => {
       if (!opened.closed) await opened.close();

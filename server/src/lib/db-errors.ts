@@ -56,8 +56,3 @@ export function databaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
-
-/** True when `error` is PostgreSQL's «deadlock detected» (40P01): its transaction was rolled back whole and may be run again. */
-export function deadlockDetected(error: unknown): boolean {
-  return violation(error, '40P01') !== null;
-}

@@ -1,11 +1,14 @@
 /**
- * Declaring queues (lib/job-queues.ts): replicas starting together on a new PostgreSQL database
- * declare the same queues at once. pg-boss 10 then deadlocks now and again (an instance of the
- * two-instances test once failed to start on it); every declaration must still end, each queue
- * exist once, with the options declared last.
+ * The job queue helpers (lib/job-queues.ts).
+ * - Declaring queues: replicas starting together on a new PostgreSQL database declare the same
+ *   queues at once (pg-boss 10 deadlocked now and again there, attaching each queue's partition);
+ *   every declaration must end, each queue exist once, with the options declared last.
+ * - Working a queue one by one: the jobs waiting are taken one after another, not one per poll.
  */
-import PgBoss from 'pg-boss';
-import { declareQueue } from '../../src/lib/job-queues';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PgBoss } from 'pg-boss';
+import { declareQueue, workOneByOne } from '../../src/lib/job-queues';
+import { buildTestApp } from '../helpers/test-app';
 import { startPostgresInstance, type PostgresInstance } from '../helpers/postgres-instance';
 
 /** Queues enough that two replicas declaring them in opposite orders collide in every run. */
@@ -31,7 +34,7 @@ describe('declareQueue on PostgreSQL, two replicas at once', () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const boss of replicas) await boss.stop({ graceful: false, wait: true });
+    for (const boss of replicas) await boss.stop({ graceful: false });
     postgres?.destroy();
   });
 
@@ -55,5 +58,33 @@ describe('declareQueue on PostgreSQL, two replicas at once', () => {
     await declareQueue(first, { name: 'declared-again', retryLimit: 1 });
     await declareQueue(second, { name: 'declared-again', retryLimit: 7, retryBackoff: true });
     expect(await first.getQueue('declared-again')).toMatchObject({ retryLimit: 7, retryBackoff: true });
+  });
+});
+
+describe('workOneByOne', () => {
+  it('takes the jobs waiting one after another, without waiting for a poll between them, and retries a failed one', async () => {
+    const app = await buildTestApp('pglite', { seed: false });
+    try {
+      await declareQueue(app.jobs, { name: 'one-by-one', retryLimit: 1, retryDelay: 0 });
+      const handled: string[] = [];
+      let failures = 0;
+      // A poll of 10 minutes: after the first wake, only taking the next job at once gets through them.
+      const workerId = await workOneByOne<{ n: number }>(
+        app.jobs,
+        'one-by-one',
+        async (job) => {
+          handled.push(`${job.data.n}:${job.retryCount}`);
+          if (job.data.n === 2 && failures++ === 0) throw new Error('the first try of job 2 fails');
+        },
+        600,
+      );
+      for (let n = 1; n <= 5; n++) await app.jobs.send('one-by-one', { n });
+      app.jobs.notifyWorker(workerId);
+      for (let waited = 0; handled.length < 6 && waited < 30_000; waited += 50) await sleep(50);
+      expect(handled.slice().sort()).toEqual(['1:0', '2:0', '2:1', '3:0', '4:0', '5:0']);
+      await app.jobs.offWork('one-by-one');
+    } finally {
+      await app.close();
+    }
   });
 });

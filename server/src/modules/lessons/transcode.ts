@@ -23,7 +23,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyInstance } from 'fastify';
-import type PgBoss from 'pg-boss';
+import type { JobWithMetadata } from 'pg-boss';
 import type { AuditAction, DashboardProductSession } from '@shop/contracts';
 import { productSessions } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/api-error';
@@ -32,7 +32,7 @@ import { newKey, toWebp } from '../../lib/uploads';
 import { recordAudit, type AuditContext } from '../audit/audit-log';
 import { getProductSessionForDashboard } from '../commerce/product-sessions-admin';
 import { grabFrame, hlsFilesOf, MediaRefused, probeMedia, transcodeToHls, type FfmpegPrograms, type MediaProbe } from './ffmpeg';
-import { declareQueue } from '../../lib/job-queues';
+import { declareQueue, JOBS_SCHEMA } from '../../lib/job-queues';
 
 /** The job queue's name for lesson processing. */
 export const TRANSCODE_QUEUE = 'transcode';
@@ -183,7 +183,7 @@ async function markFailed(app: FastifyInstance, sessionId: number, source: strin
 class StaleJob extends Error {}
 
 /** Runs one job; resolves when it is done with (ready, refused, or stale), throws to have pg-boss try it again. */
-async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: PgBoss.JobWithMetadata<TranscodeJob>, signal: AbortSignal): Promise<void> {
+async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: JobWithMetadata<TranscodeJob>, signal: AbortSignal): Promise<void> {
   const { sessionId, source, sourceType } = job.data;
   const waiting = and(eq(productSessions.id, sessionId), eq(productSessions.media_source, source));
   const started = await app.db
@@ -302,7 +302,7 @@ export async function recoverLostJobs(app: FastifyInstance, suspects: Set<string
   const { rows } = await app.dbExecuteSql(
     `select s.id, s.media_status, s.media_source from product_sessions s
      where s.media_status in ('queued', 'processing') and s.media_source is not null
-       and not exists (select 1 from pgboss.job j where j.name = $1 and j.state < 'completed'
+       and not exists (select 1 from ${JOBS_SCHEMA}.job j where j.name = $1 and j.state < 'completed'
                        and j.data->>'source' = s.media_source and (j.data->>'sessionId')::int = s.id)`,
     [TRANSCODE_QUEUE],
   );
@@ -343,14 +343,15 @@ interface ActiveJob {
 export async function reapDeadJobs(app: FastifyInstance): Promise<number> {
   await removeDeadWork(app);
   const { rows } = await app.dbExecuteSql(
-    `select id, data, retry_count, retry_limit from pgboss.job
+    `select id, data, retry_count, retry_limit from ${JOBS_SCHEMA}.job
      where name = $1 and state = 'active' and started_on < now() - make_interval(secs => $2)`,
     [TRANSCODE_QUEUE, REAP_GRACE_SECONDS],
   );
   let reaped = 0;
   for (const job of rows as ActiveJob[]) {
     if (await app.files.writing(app.db, lessonsOf(job.data.sessionId))) continue;
-    await app.jobs.fail(TRANSCODE_QUEUE, job.id, { message: 'the process running the job is gone' });
+    // Fenced to the try it saw: a try that pg-boss expired and handed out again meanwhile is left alone.
+    await app.jobs.fail(TRANSCODE_QUEUE, { id: job.id, retryCount: job.retry_count }, { message: 'the process running the job is gone' });
     if (job.retry_count >= job.retry_limit) await markFailed(app, job.data.sessionId, job.data.source, MESSAGES.lessonProcessingFailed);
     app.log.warn({ job: job.id, sessionId: job.data.sessionId }, 'lesson job of a process that is gone: tried again');
     reaped += 1;
@@ -373,14 +374,12 @@ export async function startTranscoder(app: FastifyInstance, programs: FfmpegProg
   await declareQueue(app.jobs, queue);
 
   const stopping = new AbortController();
-  for (let i = 0; i < concurrency; i += 1) {
-    await app.jobs.work<TranscodeJob>(
-      TRANSCODE_QUEUE,
-      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 },
-      async ([job]) => {
-        if (job) await processJob(app, programs, job, stopping.signal);
-      },
-    );
+  // None with 0: another replica transcodes (this one still reaps and recovers).
+  if (concurrency > 0) {
+    const options = { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2, localConcurrency: concurrency } as const;
+    await app.jobs.work<TranscodeJob, void, typeof options>(TRANSCODE_QUEUE, options, async ([job]) => {
+      if (job) await processJob(app, programs, job, stopping.signal);
+    });
   }
 
   let reaping: Promise<unknown> | undefined;

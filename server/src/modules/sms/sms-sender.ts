@@ -17,10 +17,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type PgBoss from 'pg-boss';
-import { declareQueue } from '../../lib/job-queues';
+import type { PgBoss } from 'pg-boss';
+import { declareQueue, queueIdle, workOneByOne } from '../../lib/job-queues';
 
 /** One message: the E.164 number, the Persian text (the outbox's), and the one-time code it carries. */
 export interface SmsMessage {
@@ -121,8 +120,7 @@ export async function createSmsSender(settings: SmsSettings, log: FastifyBaseLog
   const queue = { name: SMS_QUEUE, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: SMS_TRY_TIMEOUT_S };
   await declareQueue(jobs, queue);
 
-  const workerId = await jobs.work<SmsMessage>(SMS_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-    if (!job) return;
+  const workerId = await workOneByOne<SmsMessage>(jobs, SMS_QUEUE, async (job) => {
     const message = job.data;
     if (new Date(message.expiresAt) <= new Date()) {
       log.warn({ to: message.to }, 'SMS dropped: its code expired before it could be sent');
@@ -149,7 +147,7 @@ export async function createSmsSender(settings: SmsSettings, log: FastifyBaseLog
       jobs.notifyWorker(workerId);
     },
     async idle() {
-      while ((await jobs.getQueueSize(SMS_QUEUE, { before: 'completed' })) > 0) await sleep(50);
+      await queueIdle(jobs, SMS_QUEUE);
     },
     async close() {
       await jobs.offWork(SMS_QUEUE);

@@ -2,15 +2,17 @@
  * The job queue (DESIGN.md "Outside services": background jobs on an existing queue library):
  * pg-boss on the app's own database, PGlite by default and PostgreSQL with `DATABASE_URL`, through
  * the same connections as `app.db` (`app.dbExecuteSql`). Jobs are rows, so they survive a restart
- * and are shared by every replica; pg-boss creates and migrates its schema (`pgboss`) itself.
+ * and are shared by every replica; pg-boss creates and migrates its schema (`pgboss`) itself, and a
+ * database of pg-boss 10, which pg-boss 12 cannot migrate, is upgraded first (lib/upgrade-from-pg-boss-10.ts).
  * Exposes `app.jobs`; modules create their queues and workers on it (modules/mail/mailer.ts).
  */
 import fp from 'fastify-plugin';
 import { setTimeout as sleep } from 'node:timers/promises';
-import PgBoss from 'pg-boss';
-import { completeJobs, failJobsById } from 'pg-boss/src/plans';
+import { PgBoss } from 'pg-boss';
 import type { ExecuteSql } from '../../db/client';
 import { databaseUnavailable } from '../../lib/db-errors';
+import { JOBS_SCHEMA } from '../../lib/job-queues';
+import { upgradeFromPgBoss10 } from '../../lib/upgrade-from-pg-boss-10';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,18 +21,12 @@ declare module 'fastify' {
   }
 }
 
-/** pg-boss's schema in the app's database. */
-const SCHEMA = 'pgboss';
-
 /**
  * How long a stopping server waits for the jobs its workers are running, ms. A job still running
- * then is failed (pg-boss runs it again later) and its worker's loop outlives the stop: long enough
- * for an aborted transcode to clean up on a busy machine, short of a 30 s termination grace period.
+ * then is failed (pg-boss runs it again later) and abandoned by its worker: long enough for an
+ * aborted transcode to clean up on a busy machine, short of a 30 s termination grace period.
  */
 export const STOP_TIMEOUT_MS = 20_000;
-
-/** pg-boss's statements that record a job's end (`complete`, `fail`), the ones it does not await. */
-const JOB_ENDS = new Set([completeJobs(SCHEMA), failJobsById(SCHEMA)]);
 
 /** How long a statement of the queue is tried again while the database is away (a restart), ms. */
 const AWAY_RETRY_MS = 60_000;
@@ -43,27 +39,17 @@ const LONGEST_PAUSE_MS = 2_000;
 
 export default fp(
   async (app) => {
-    let stopped = false;
     /**
-     * Runs a statement of pg-boss on the app's database. pg-boss 10 records a finished job's end
-     * (`complete`, `fail`) without awaiting it, so a statement that fails there is an unhandled
-     * rejection: while the database is away (a restart, issue 23), each statement is tried again
-     * after a growing pause for up to {@link AWAY_RETRY_MS}, and the job's end is recorded once it
-     * is back. Once the queue has stopped, a late statement is not run at all (see below).
+     * Runs a statement of pg-boss on the app's database; while the database is away (a restart,
+     * issue 23), it is tried again after a growing pause for up to {@link AWAY_RETRY_MS}. pg-boss
+     * awaits a finished job's end (`complete`, `fail`) but does not try it again: failed, it would
+     * be reported as an `error` and the job left `active` until it expires, then run a second time
+     * (a mail sent twice). Tried again, the job's end is recorded once the database is back.
      * @throws the database's error when it is not about the database being away, or after the retries.
      */
     const executeSql: ExecuteSql = async (text, values) => {
       const until = Date.now() + AWAY_RETRY_MS;
       for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(2 * pause, LONGEST_PAUSE_MS)) {
-        if (stopped) {
-          // A worker that outlived the stop's wait ends after the database closed. Its job was
-          // already failed by the stop (`failWip`), so pg-boss runs it again after the retry
-          // delay, as it would after a crash: its end is answered «no job changed», and a last
-          // fetch of the ended worker loop «no job».
-          if (!JOB_ENDS.has(text)) return { rows: [] };
-          app.log.warn({ job: values?.[1] }, 'job queue: a job ended after the queue stopped; not recorded');
-          return { rows: [{ count: '0' }] };
-        }
         try {
           return await app.dbExecuteSql(text, values);
         } catch (error) {
@@ -74,17 +60,27 @@ export default fp(
     };
     const jobs = new PgBoss({
       db: { executeSql },
-      schema: SCHEMA,
+      schema: JOBS_SCHEMA,
       // Cron schedules on: the audit log's daily retention job (modules/audit/audit-log.ts).
       schedule: true,
     });
-    // A poll or maintenance run that failed all the same is logged; pg-boss goes on.
+    // A poll or maintenance run that failed all the same is logged, as are pg-boss's warnings (a
+    // slow query, a backlog, a handler past its expiry); pg-boss goes on.
     jobs.on('error', (error) => app.log.warn({ err: error }, 'job queue: a background query failed'));
-    await jobs.start();
+    jobs.on('warning', (warning) => app.log.warn({ warning: warning.data }, `job queue: ${warning.message}`));
+    let moved: number | undefined;
+    try {
+      moved = await upgradeFromPgBoss10(app.db, () => jobs.start());
+    } catch (error) {
+      // A start that failed once pg-boss was running (moving the old jobs) leaves nothing polling;
+      // the start's error is the one thrown.
+      await jobs.stop({ graceful: false }).catch((stopError: unknown) => app.log.warn({ err: stopError }, 'job queue: stopping after a failed start failed'));
+      throw error;
+    }
+    if (moved !== undefined) app.log.info({ moved }, 'job queue: upgraded the schema of pg-boss 10; its unfinished jobs moved over');
     app.decorate('jobs', jobs);
     app.addHook('onClose', async () => {
-      await jobs.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
-      stopped = true;
+      await jobs.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
     });
   },
   { name: 'jobs', dependencies: ['db'] },

@@ -1,9 +1,11 @@
 /**
- * The job queue's statements when the database is not there (plugins/external/jobs.ts). pg-boss 10
- * records a finished job's end without awaiting it, so a statement that failed there was an
- * unhandled rejection: after the app closed (a worker still running past the stop's wait; it
- * failed whichever test happened to be running then, receipts.test.ts in `.ci/run`), and while
- * PostgreSQL restarts (faults/postgres.test.ts in `.ci/run`).
+ * The job queue's statements when the database is not there (plugins/external/jobs.ts): no promise
+ * of the queue may reject unhandled. pg-boss 10 recorded a finished job's end without awaiting it,
+ * so a statement that failed there was an unhandled rejection: after the app closed (a worker still
+ * running past the stop's wait; it failed whichever test happened to be running then,
+ * receipts.test.ts in `.ci/run`), and while PostgreSQL restarts (faults/postgres.test.ts in
+ * `.ci/run`). pg-boss 12 awaits it; the queue's connection tries it again until the database is
+ * back, so the job's end is recorded rather than left to the job's expiry.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../../../src/app';
@@ -88,7 +90,8 @@ describe('a job that ends while PostgreSQL restarts', () => {
       release();
       await sleep(1_000);
       await postgres.start();
-      for (let tries = 0; (await app.jobs.getJobById('outlives-database', id))?.state !== state; tries++) {
+      const stateOfJob = async () => (await app.jobs.findJobs('outlives-database', { id }))[0]?.state;
+      for (let tries = 0; (await stateOfJob()) !== state; tries++) {
         expect(tries).toBeLessThan(100);
         await sleep(100);
       }

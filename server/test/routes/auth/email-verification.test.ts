@@ -168,6 +168,8 @@ describe.each(DB_TARGETS)('resend limits and mail outages on %s', (target) => {
 
   const post = async (url: string, payload?: object, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url, payload, headers: { ...(await csrfHeaders(app)), ...headers } });
+  /** Mails of the queue not sent (waiting, being tried, or waiting for their next try). */
+  const unsentMails = async () => (await app.jobs.findJobs(MAIL_QUEUE)).filter((job) => job.state !== 'completed').length;
 
   it('registers (201, account saved) while the SMTP server is down; the mail waits in the queue', async () => {
     const response = await post('/api/auth/register', {
@@ -178,7 +180,7 @@ describe.each(DB_TARGETS)('resend limits and mail outages on %s', (target) => {
     });
     expect(response.statusCode).toBe(201);
     // Queued, to be tried again while the server is down (issue 23: none lost).
-    expect(await app.jobs.getQueueSize(MAIL_QUEUE, { before: 'completed' })).toBe(1);
+    expect(await unsentMails()).toBe(1);
     const [row] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, 'smtp-down@example.com'));
     expect(row).toBeDefined();
     // The resend page is the way to recover: it still answers.
@@ -188,6 +190,6 @@ describe.each(DB_TARGETS)('resend limits and mail outages on %s', (target) => {
     // The hourly limit (lowered here to 2) applies too.
     expect((await post('/api/auth/resend-verification-email', undefined, { authorization: `Bearer ${token}` })).statusCode).toBe(200);
     expect((await post('/api/auth/resend-verification-email', undefined, { authorization: `Bearer ${token}` })).statusCode).toBe(429);
-    expect(await app.jobs.getQueueSize(MAIL_QUEUE, { before: 'completed' })).toBe(3);
+    expect(await unsentMails()).toBe(3);
   });
 });
