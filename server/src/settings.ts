@@ -77,6 +77,11 @@ export interface AppOptions {
   publicCacheMs?: number;
   /** Bearer token that `GET /metrics` requires (env METRICS_TOKEN); open when absent. */
   metricsToken?: string;
+  /**
+   * How long a stopping server waits for the jobs its workers are running, ms (default
+   * {@link DEFAULT_JOBS_STOP_TIMEOUT_MS}; a test of what outlives the wait shortens it).
+   */
+  jobsStopTimeoutMs?: number;
   /** Lesson processing (issue 24): env TRANSCODE_CONCURRENCY, FFMPEG_PATH, FFPROBE_PATH. */
   transcode?: Partial<TranscodeSettings>;
   /** Hours after checkout an unpaid order's reminder is due (env UNPAID_REMINDER_HOURS, default 24; fractions allowed). */
@@ -147,6 +152,12 @@ export interface RateLimits {
   checkout: number;
   /** SMS codes asked for from one IP, any number (issue 26; each may cost an SMS). */
   smsCodePerIp: number;
+  /** SMS codes one IP may have sent to one number per minute (issue 26: 1). */
+  smsCodeIpNumberPerMinute: number;
+  /** SMS codes one IP may have sent to one number per hour (issue 26: 5). */
+  smsCodeIpNumberPerHour: number;
+  /** SMS codes one number may be sent per hour from every IP together, but to its account's known devices (issue 31 item 7: 10). */
+  smsCodeNumberPerHour: number;
   /** Discount codes tried on one cart owner's cart: a signed-in user, else a visitor's cart cookie (issue 31 item 2: codes can be guessed). */
   discountPerVisitor: number;
   /** Discount codes tried from one IP, any cart (issue 31 item 2; a guesser with a new cookie each try). */
@@ -161,6 +172,13 @@ export interface RateLimitSetting {
 }
 
 const MINUTE_MS = 60_000;
+
+/**
+ * How long a stopping server waits for the jobs its workers are running, ms. A job still running
+ * then is failed (pg-boss runs it again later) and abandoned by its worker: long enough for an
+ * aborted transcode to clean up on a busy machine, short of a 30 s termination grace period.
+ */
+export const DEFAULT_JOBS_STOP_TIMEOUT_MS = 20_000;
 
 /**
  * Every rate limit (issue 10): variables are `RATE_LIMIT_<WHAT>[_<KEY>]_PER_<WINDOW>`, the key named
@@ -181,6 +199,9 @@ export const RATE_LIMITS: Record<keyof RateLimits, RateLimitSetting> = {
   ticketReplies: { env: 'RATE_LIMIT_TICKET_REPLIES_PER_HOUR', default: 20, windowMs: 60 * MINUTE_MS },
   checkout: { env: 'RATE_LIMIT_CHECKOUT_PER_MINUTE', default: 10, windowMs: MINUTE_MS },
   smsCodePerIp: { env: 'RATE_LIMIT_SMS_CODE_IP_PER_HOUR', default: 20, windowMs: 60 * MINUTE_MS },
+  smsCodeIpNumberPerMinute: { env: 'RATE_LIMIT_SMS_CODE_IP_NUMBER_PER_MINUTE', default: 1, windowMs: MINUTE_MS },
+  smsCodeIpNumberPerHour: { env: 'RATE_LIMIT_SMS_CODE_IP_NUMBER_PER_HOUR', default: 5, windowMs: 60 * MINUTE_MS },
+  smsCodeNumberPerHour: { env: 'RATE_LIMIT_SMS_CODE_NUMBER_PER_HOUR', default: 10, windowMs: 60 * MINUTE_MS },
   discountPerVisitor: { env: 'RATE_LIMIT_DISCOUNT_VISITOR_PER_15_MINUTES', default: 10, windowMs: 15 * MINUTE_MS },
   discountPerIp: { env: 'RATE_LIMIT_DISCOUNT_IP_PER_15_MINUTES', default: 30, windowMs: 15 * MINUTE_MS },
 };
@@ -278,6 +299,8 @@ export interface AppSettings {
   publicCacheMs: number;
   /** Bearer token of `GET /metrics`, or undefined: the metrics are open (keep them off the public gateway). */
   metricsToken: string | undefined;
+  /** How long a stopping server waits for the jobs its workers are running, ms (plugins/external/jobs.ts). */
+  jobsStopTimeoutMs: number;
   transcode: TranscodeSettings;
   /** Hours after checkout an unpaid order gets its one reminder (issue 25 win-back; modules/commerce/unpaid-reminder.ts). */
   unpaidReminderHours: number;
@@ -493,6 +516,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     },
     publicCacheMs: options.publicCacheMs ?? (env.PUBLIC_CACHE_MS ? Number(env.PUBLIC_CACHE_MS) : DEFAULT_PUBLIC_CACHE_MS),
     metricsToken: options.metricsToken ?? (env.METRICS_TOKEN || undefined),
+    jobsStopTimeoutMs: options.jobsStopTimeoutMs ?? DEFAULT_JOBS_STOP_TIMEOUT_MS,
     transcode: {
       concurrency: transcodeConcurrencyFromEnv(env.TRANSCODE_CONCURRENCY),
       ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',

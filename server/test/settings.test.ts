@@ -7,6 +7,7 @@ import {
   transcodeConcurrencyFromEnv,
   unpaidReminderHoursFromEnv,
 } from '../src/settings';
+import { smsCodeLimitsOf } from '../src/modules/auth/sms-codes';
 import { tempDir } from './helpers/test-app';
 
 describe('rate limits from the environment', () => {
@@ -30,6 +31,19 @@ describe('rate limits from the environment', () => {
       `RATE_LIMIT_TICKETS_PER_HOUR="${value}" is not a valid rate limit`,
     );
     expect(() => resolveSettings({ dataDir: tempDir() }, { RATE_LIMIT_TICKETS_PER_HOUR: value })).toThrow('RATE_LIMIT_TICKETS_PER_HOUR');
+  });
+
+  it('gives the SMS codes per number their limits: one a minute and five an hour per address, ten an hour from all, unless raised', () => {
+    const hour = 60 * 60_000;
+    expect(smsCodeLimitsOf(rateLimitsFromEnv({}))).toEqual({
+      perRequester: [{ max: 1, windowMs: 60_000 }, { max: 5, windowMs: hour }],
+      perNumber: { max: 10, windowMs: hour },
+    });
+    const raised = rateLimitsFromEnv({ RATE_LIMIT_SMS_CODE_IP_NUMBER_PER_MINUTE: '3', RATE_LIMIT_SMS_CODE_NUMBER_PER_HOUR: '40' });
+    expect(smsCodeLimitsOf(raised)).toEqual({
+      perRequester: [{ max: 3, windowMs: 60_000 }, { max: 5, windowMs: hour }],
+      perNumber: { max: 40, windowMs: hour },
+    });
   });
 
   it('lets options (tests) override the environment', () => {

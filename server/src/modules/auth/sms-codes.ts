@@ -3,10 +3,9 @@
  * {@link SMS_CODE_LENGTH} digits, valid {@link SMS_CODE_TTL_MINUTES} minutes, stored as
  * HMAC-SHA256(app key, purpose:mobile:code) hex like the password-reset codes, ended by its
  * {@link SMS_CODE_MAX_TRIES}th wrong try, used once; a newer code for the same number and purpose
- * ends the older one. Per number and requester, one code a minute and five an hour
- * ({@link SMS_CODE_LIMITS}), then per number ten an hour ({@link SMS_CODE_NUMBER_LIMIT}, not for the
- * account's known devices), counted from the rows, so every replica counts together and the answer
- * can say when to try again.
+ * ends the older one. Per number and requester, one code a minute and five an hour, then per
+ * number ten an hour (not for the account's known devices), by default ({@link smsCodeLimitsOf}),
+ * counted from the rows, so every replica counts together and the answer can say when to try again.
  *
  * A code is recorded for every accepted request, and the SMS sent only when the purpose allows it
  * (an account has the number for `login`; a verified mobile for `reset-password`; the signed-in
@@ -21,6 +20,7 @@ import type { Db } from '../../db/client';
 import { smsCodes } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
+import { RATE_LIMITS, type RateLimits } from '../../settings';
 import type { SmsMessage } from '../sms/sms-sender';
 import { findMobileAccount, markMobileVerified, setUserPassword } from '../users/users-service';
 import { signIn, type AuthResult } from './auth-service';
@@ -33,27 +33,38 @@ export const SMS_CODE_TTL_MINUTES = 2;
 /** Wrong tries a code allows; the last one ends it (issue 26: 5). */
 export const SMS_CODE_MAX_TRIES = 5;
 
-/**
- * Codes one requester (an IP) may have sent to one number per window (issue 26: one a minute, five
- * an hour), checked first, so no one requester can use up a number's codes (issue 31 item 7).
- */
-export const SMS_CODE_LIMITS = [
-  { max: 1, windowMs: 60_000 },
-  { max: 5, windowMs: 60 * 60_000 },
-] as const;
+/** At most `max` codes in any `windowMs` milliseconds. */
+interface SmsCodeLimit {
+  max: number;
+  windowMs: number;
+}
 
-/**
- * Codes a number may be sent per window from every requester together (issue 31 item 7: a bound on
- * what many addresses can send one person), checked after {@link SMS_CODE_LIMITS}; a known device
- * of the number's account (modules/auth/known-devices.ts) is not held back by it.
- */
-export const SMS_CODE_NUMBER_LIMIT = { max: 10, windowMs: 60 * 60_000 } as const;
+/** The limits of {@link issueSmsCode}. */
+export interface SmsCodeLimits {
+  /**
+   * Codes one requester (an IP) may have sent to one number per window (issue 26: one a minute,
+   * five an hour), checked first, so no one requester can use up a number's codes (issue 31 item 7).
+   */
+  perRequester: SmsCodeLimit[];
+  /**
+   * Codes a number may be sent per window from every requester together (issue 31 item 7: a bound
+   * on what many addresses can send one person), checked after `perRequester`; a known device of
+   * the number's account (modules/auth/known-devices.ts) is not held back by it.
+   */
+  perNumber: SmsCodeLimit;
+}
+
+/** The SMS-code limits of the settings' rate limits (RATE_LIMIT_SMS_CODE_IP_NUMBER_PER_MINUTE, …_PER_HOUR, RATE_LIMIT_SMS_CODE_NUMBER_PER_HOUR). */
+export function smsCodeLimitsOf(rateLimits: RateLimits): SmsCodeLimits {
+  const limit = (name: 'smsCodeIpNumberPerMinute' | 'smsCodeIpNumberPerHour' | 'smsCodeNumberPerHour') => ({
+    max: rateLimits[name],
+    windowMs: RATE_LIMITS[name].windowMs,
+  });
+  return { perRequester: [limit('smsCodeIpNumberPerMinute'), limit('smsCodeIpNumberPerHour')], perNumber: limit('smsCodeNumberPerHour') };
+}
 
 /** How long rows are kept for the limits, ms. */
 const KEEP_MS = 24 * 60 * 60_000;
-
-/** The longest window of the limits, ms. */
-const KEEP_WINDOW_MS = Math.max(...[...SMS_CODE_LIMITS, SMS_CODE_NUMBER_LIMIT].map((limit) => limit.windowMs));
 
 /** HMAC-SHA256 (app key) of a code bound to its number and purpose, hex. */
 function codeHash(key: string, mobile: string, purpose: SmsCodePurpose, code: string): string {
@@ -80,7 +91,7 @@ function mayReceive({ mobile, purpose, user }: SmsCodeRequest, account: { verifi
 }
 
 /** The 429 of the first of `limits` that the codes created at `times` (newest first) fill at `now` (ms), if any. */
-function overLimit(times: Date[], limits: ReadonlyArray<{ max: number; windowMs: number }>, now: number): SmsCodeWaitError | null {
+function overLimit(times: Date[], limits: SmsCodeLimit[], now: number): SmsCodeWaitError | null {
   for (const { max, windowMs } of limits) {
     const inWindow = times.filter((time) => time.getTime() > now - windowMs);
     if (inWindow.length >= max) {
@@ -95,12 +106,12 @@ function overLimit(times: Date[], limits: ReadonlyArray<{ max: number; windowMs:
 /**
  * Records a new code for `request.mobile` and `request.purpose`, ending the older live one, and
  * returns the SMS to send, or null when none goes out (the caller answers the same either way).
- * The limits are checked under a lock of the number, so two racing requests cannot both pass: the
- * requester's own first ({@link SMS_CODE_LIMITS}), then the number's ({@link SMS_CODE_NUMBER_LIMIT}).
+ * `limits` are checked under a lock of the number, so two racing requests cannot both pass: the
+ * requester's own first, then the number's.
  * @throws ApiError 422 on `mobile` (`mobileNotYours`) for `verify-mobile` of another number than the signed-in user's.
  * @throws ApiError 429 `smsCodeWait(seconds)` over a limit; `retryAfterSeconds` of the error says when.
  */
-export async function issueSmsCode(db: Db, key: string, request: SmsCodeRequest): Promise<SmsMessage | null> {
+export async function issueSmsCode(db: Db, key: string, limits: SmsCodeLimits, request: SmsCodeRequest): Promise<SmsMessage | null> {
   const { mobile, purpose } = request;
   if (purpose === 'verify-mobile' && request.user?.mobile !== mobile) {
     throw new ApiError(422, MESSAGES.mobileNotYours, { mobile: [MESSAGES.mobileNotYours] });
@@ -110,6 +121,7 @@ export async function issueSmsCode(db: Db, key: string, request: SmsCodeRequest)
   const knownDevice = account !== null && request.knownDevice === account.id;
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SMS_CODE_TTL_MINUTES * 60_000);
+  const longestWindowMs = Math.max(...[...limits.perRequester, limits.perNumber].map((limit) => limit.windowMs));
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-code:${mobile}`}))`);
@@ -117,12 +129,12 @@ export async function issueSmsCode(db: Db, key: string, request: SmsCodeRequest)
     const recent = await tx
       .select({ created_at: smsCodes.created_at, requester: smsCodes.requester })
       .from(smsCodes)
-      .where(and(eq(smsCodes.mobile, mobile), gt(smsCodes.created_at, new Date(now.getTime() - KEEP_WINDOW_MS))))
+      .where(and(eq(smsCodes.mobile, mobile), gt(smsCodes.created_at, new Date(now.getTime() - longestWindowMs))))
       .orderBy(desc(smsCodes.created_at));
     const own = recent.filter((r) => r.requester === request.requester).map((r) => r.created_at);
     const refusal =
-      overLimit(own, SMS_CODE_LIMITS, now.getTime()) ??
-      (knownDevice ? null : overLimit(recent.map((r) => r.created_at), [SMS_CODE_NUMBER_LIMIT], now.getTime()));
+      overLimit(own, limits.perRequester, now.getTime()) ??
+      (knownDevice ? null : overLimit(recent.map((r) => r.created_at), [limits.perNumber], now.getTime()));
     if (refusal) throw refusal;
     await tx
       .update(smsCodes)

@@ -21,13 +21,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * How long a stopping server waits for the jobs its workers are running, ms. A job still running
- * then is failed (pg-boss runs it again later) and abandoned by its worker: long enough for an
- * aborted transcode to clean up on a busy machine, short of a 30 s termination grace period.
- */
-export const STOP_TIMEOUT_MS = 20_000;
-
 /** How long a statement of the queue is tried again while the database is away (a restart), ms. */
 const AWAY_RETRY_MS = 60_000;
 
@@ -80,7 +73,7 @@ export default fp(
     if (moved !== undefined) app.log.info({ moved }, 'job queue: upgraded the schema of pg-boss 10; its unfinished jobs moved over');
     app.decorate('jobs', jobs);
     app.addHook('onClose', async () => {
-      await jobs.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+      await jobs.stop({ graceful: true, timeout: app.settings.jobsStopTimeoutMs });
     });
   },
   { name: 'jobs', dependencies: ['db'] },

@@ -21,7 +21,7 @@ import { auditSignIn } from '../../modules/auth/auth-service';
 import { findMobileAccount } from '../../modules/users/users-service';
 import { errorBodySchema, messageSchema, tokenAnswerSchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
-import { issueSmsCode, smsLogin, smsResetPassword, SmsCodeWaitError, verifyMobile } from '../../modules/auth/sms-codes';
+import { issueSmsCode, smsCodeLimitsOf, smsLogin, smsResetPassword, SmsCodeWaitError, verifyMobile } from '../../modules/auth/sms-codes';
 import { rateLimits } from '../../plugins/external/rate-limit';
 
 const requestBody = yupBody(smsCodeRequestSchema);
@@ -58,7 +58,9 @@ const smsCodeRoutes: FastifyPluginAsync = async (app) => {
    * `reset-password`). 422 Persian field errors (a mobile in a wrong form; `verify-mobile` of another
    * number); 429 with Retry-After and a Persian message saying when, after one code a minute or
    * five an hour for the number from this IP, ten an hour for the number from anyone (not for a
-   * known device of its account: issue 31 item 7), or RATE_LIMIT_SMS_CODE_IP_PER_HOUR for the IP.
+   * known device of its account: issue 31 item 7), or RATE_LIMIT_SMS_CODE_IP_PER_HOUR for the IP
+   * (the per-number limits are RATE_LIMIT_SMS_CODE_IP_NUMBER_PER_MINUTE, …_PER_HOUR and
+   * RATE_LIMIT_SMS_CODE_NUMBER_PER_HOUR).
    */
   app.post<{ Body: SmsCodeRequestInput }>(
     '/api/auth/sms-code',
@@ -76,7 +78,7 @@ const smsCodeRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const auth = await getAuth(request);
-      const sms = await issueSmsCode(app.db, app.settings.appKey, {
+      const sms = await issueSmsCode(app.db, app.settings.appKey, smsCodeLimitsOf(app.settings.rateLimit), {
         ...request.body,
         user: auth?.user,
         requester: request.ip,

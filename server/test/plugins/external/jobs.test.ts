@@ -10,11 +10,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../../../src/app';
 import { declareQueue } from '../../../src/lib/job-queues';
-import { STOP_TIMEOUT_MS } from '../../../src/plugins/external/jobs';
 import { startPostgresInstance, type PostgresInstance } from '../../helpers/postgres-instance';
 import { DB_TARGETS, buildTestApp, tempDir } from '../../helpers/test-app';
 
-/** Longer than the app's wait for running jobs when it stops, ms. */
+/** The test apps' wait for running jobs when they stop, ms: the server's 20 s, shortened. */
+const STOP_TIMEOUT_MS = 1_000;
+
+/** Longer than that wait, ms. */
 const OUTLIVE_STOP_MS = STOP_TIMEOUT_MS + 1_500;
 
 describe.each(DB_TARGETS)('a job that outlives the queue on %s', (target) => {
@@ -27,7 +29,7 @@ describe.each(DB_TARGETS)('a job that outlives the queue on %s', (target) => {
     ['succeeds', async () => undefined],
     ['fails', async () => Promise.reject(new Error('the job failed after the stop'))],
   ])('%s after the database closed, and nothing rejects unhandled', async (_, end) => {
-    const app = await buildTestApp(target, { seed: false });
+    const app = await buildTestApp(target, { seed: false, jobsStopTimeoutMs: STOP_TIMEOUT_MS });
     await declareQueue(app.jobs, { name: 'outlives-stop' });
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
