@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logIn } from './accounts';
 import { checkAccessibility as check, type Found } from './axe';
-import { dashboardPages, open } from './dashboard-pages';
+import { open } from './dashboard-pages';
 
 /** Opens each path in one page (one context per role, signed in once) and runs axe on it. */
 async function audit(page: Page, paths: string[], found: Found): Promise<void> {
@@ -11,14 +11,14 @@ async function audit(page: Page, paths: string[], found: Found): Promise<void> {
   }
 }
 
-async function signedIn(browser: Browser, account: 'super' | 'user'): Promise<Page> {
+async function signedIn(browser: Browser, account: 'user'): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await logIn(page, account);
   return page;
 }
 
-test('every public page and every dashboard page has no WCAG 2.1 A/AA violation', async ({ browser, request }) => {
-  test.setTimeout(420_000);
+test('every public page and every page of a signed-in reader has no WCAG 2.1 A/AA violation', async ({ browser, request }) => {
+  test.setTimeout(240_000);
   const started = Date.now();
   const firstOf = async (list: string) => ((await (await request.get(`/api/${list}`)).json()).data as { id: number }[])[0]!.id;
   const products = (await (await request.get('/api/products?per_page=50')).json()).data as { id: number; title: string }[];
@@ -70,12 +70,6 @@ test('every public page and every dashboard page has no WCAG 2.1 A/AA violation'
   );
   await user.context().close();
 
-  const staff = await signedIn(browser, 'super');
-  await audit(staff, ['/dashboard'], found);
-  const { all } = await dashboardPages(staff, (path) => check(staff, path, found));
-  expect(all.length).toBeGreaterThan(20);
-  await staff.context().close();
-
-  console.log(`accessibility: ${24 + 1 + all.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`accessibility: 24 public and reader pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   expect(found).toEqual({});
 });

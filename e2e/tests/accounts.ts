@@ -7,8 +7,26 @@ export const ACCOUNTS = {
   user: { email: 'user@example.com', password: 'User12345' },
 } as const;
 
-/** Logs in through the /login form by email and waits for the 3-second redirect to / (SPEC §4). */
+/**
+ * Signs the page's browser context in as `account` the way the login form does, through the API
+ * (the CSRF cookie, then `POST /api/auth/login`, whose auth cookie lands in the context), and opens
+ * the home page signed in: the tests that need an account do not each wait out the form's 3-second
+ * redirect. The form itself is {@link logInByForm}, which auth.spec.ts runs for every account.
+ */
 export async function logIn(page: Page, account: keyof typeof ACCOUNTS): Promise<void> {
+  await page.request.get('/sanctum/csrf-cookie');
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value);
+  const response = await page.request.post('/api/auth/login', {
+    headers: { 'X-XSRF-TOKEN': csrf },
+    data: { email: ACCOUNTS[account].email, password: ACCOUNTS[account].password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'پروفایل' })).toBeVisible();
+}
+
+/** Logs in through the /login form by email and waits for the 3-second redirect to / (SPEC §4). */
+export async function logInByForm(page: Page, account: keyof typeof ACCOUNTS): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('ایمیل').fill(ACCOUNTS[account].email);
   await page.getByLabel('رمز عبور', { exact: true }).fill(ACCOUNTS[account].password);

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './accounts';
+import { logIn, logInByForm } from './accounts';
 
 test('each demo account logs in; only staff and super see the dashboard link', async ({ browser }) => {
   for (const [account, dashboard] of [['super', true], ['staff', true], ['user', false]] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await logIn(page, account);
+    await logInByForm(page, account);
     await expect(page.getByRole('link', { name: 'داشبورد' })).toHaveCount(dashboard ? 1 : 0);
     await context.close();
   }

@@ -1,5 +1,6 @@
 import { expect, request, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS, logIn } from './accounts';
+import { siteOfTest } from '../sites';
 
 /**
  * Issue 22, the commerce area: the dashboard's order page (item 1), the daily sales charts'
@@ -7,7 +8,6 @@ import { ACCOUNTS, logIn } from './accounts';
  * visitor's add to cart (item 12; since issue 25 into a visitor's cart, merged at login).
  */
 
-const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 8090}`;
 const PASSWORD = 'Reader12345';
 
 async function signedInPage(browser: Browser, account: keyof typeof ACCOUNTS, width = 1280, timezoneId?: string): Promise<Page> {
@@ -18,7 +18,7 @@ async function signedInPage(browser: Browser, account: keyof typeof ACCOUNTS, wi
 
 /** A new account made through the API, outside any page: its email (password {@link PASSWORD}). */
 async function newAccount(): Promise<string> {
-  const api = await request.newContext({ baseURL: BASE_URL });
+  const api = await request.newContext({ baseURL: siteOfTest() });
   await api.get('/sanctum/csrf-cookie');
   const csrf = decodeURIComponent((await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
   const email = `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -213,7 +213,7 @@ test('a visitor who adds a course to the cart finds it there, without being sent
   const other = await (await browser.newContext()).newPage();
   await other.goto('/login?redirect=//evil.example/');
   await submitLogin(other, email);
-  await other.waitForURL((url) => url.origin === BASE_URL && url.pathname === '/', { timeout: 10_000 });
+  await other.waitForURL((url) => url.origin === siteOfTest() && url.pathname === '/', { timeout: 10_000 });
   await other.context().close();
   await visitor.context().close();
 });

@@ -2,9 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { dataDirOf, portOf, siteOfTest } from '../sites';
+
+/** The data folder of the site the running test uses (its project's `baseURL`). */
+function siteDataDir(): string {
+  return dataDirOf(portOf(siteOfTest()));
+}
 
 /** The outbox of the site under test: `npm start`'s embedded mail default writes each message there as an `.eml` file. */
-export const OUTBOX = path.join(__dirname, '..', '.artifacts', 'data', 'outbox');
+function outbox(): string {
+  return path.join(siteDataDir(), 'outbox');
+}
 
 /**
  * The newest message to `recipient` whose text matches `pattern`, waiting up to `timeoutMs` for it
@@ -15,9 +23,10 @@ export async function readMail(recipient: string, pattern: RegExp, timeoutMs = 1
   await expect
     .poll(
       async () => {
-        const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+        const folder = outbox();
+        const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
         for (const file of files) {
-          const mail = await simpleParser(fs.readFileSync(path.join(OUTBOX, file)));
+          const mail = await simpleParser(fs.readFileSync(path.join(folder, file)));
           const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
           if (to.includes(recipient) && pattern.test(mail.text ?? '')) {
             found = mail;
@@ -33,7 +42,9 @@ export async function readMail(recipient: string, pattern: RegExp, timeoutMs = 1
 }
 
 /** The SMS outbox of the site under test (issue 26): each SMS a JSON file `{to, text, code, time}`. */
-export const SMS_OUTBOX = path.join(__dirname, '..', '.artifacts', 'data', 'sms-outbox');
+function smsOutbox(): string {
+  return path.join(siteDataDir(), 'sms-outbox');
+}
 
 /** The code of the newest SMS to `mobile` (E.164) written after `since` (ms), waiting up to `timeoutMs` for it. */
 export async function readSmsCode(mobile: string, since: number, timeoutMs = 15_000): Promise<string> {
@@ -41,9 +52,10 @@ export async function readSmsCode(mobile: string, since: number, timeoutMs = 15_
   await expect
     .poll(
       () => {
-        const files = fs.existsSync(SMS_OUTBOX) ? fs.readdirSync(SMS_OUTBOX).filter((f) => f.endsWith('.json')).sort().reverse() : [];
+        const folder = smsOutbox();
+        const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.json')).sort().reverse() : [];
         for (const file of files) {
-          const sms = JSON.parse(fs.readFileSync(path.join(SMS_OUTBOX, file), 'utf8')) as { to: string; code: string; time: string };
+          const sms = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { to: string; code: string; time: string };
           if (sms.to === mobile && Date.parse(sms.time) >= since) {
             code = sms.code;
             return true;

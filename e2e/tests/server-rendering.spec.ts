@@ -1,9 +1,5 @@
-import { renameSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { logIn } from './accounts';
-
-const root = join(__dirname, '..', '..');
 
 /** The HTML the server sends for a page, as a browser asks for it (issue 9). */
 async function serverHtml(request: APIRequestContext, path: string) {
@@ -128,26 +124,6 @@ test('about-me and a course session are rendered on the server for their signed-
   await expect(seen).not.toHaveAttribute('aria-pressed', pressed!);
   await seen.click();
   await expect(seen).toHaveAttribute('aria-pressed', pressed!);
-});
-
-test('a remote that is down leaves its area to the browser, and the rest still renders on the server', async ({ request }) => {
-  const dist = join(root, 'remotes/content/dist');
-  const away = join(root, 'e2e/.artifacts/content-dist-away');
-  renameSync(dist, away);
-  try {
-    // The server checks a remote's manifest at most every second.
-    await expect(async () => {
-      const { status, html } = await serverHtml(request, '/');
-      expect(status).toBe(200);
-      expect(html).not.toContain('تازه‌ترین نوشته‌ها');
-      expect(html).toContain('تازه‌ترین دوره‌ها');
-    }).toPass({ timeout: 10_000 });
-  } finally {
-    renameSync(away, dist);
-  }
-  await expect(async () => {
-    expect((await serverHtml(request, '/')).html).toContain('تازه‌ترین نوشته‌ها');
-  }).toPass({ timeout: 10_000 });
 });
 
 /**

@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logIn } from './accounts';
-import { redeployRemote } from './redeploy';
 
 /** A page signed in as `account` in its own browser context. */
 async function signedIn(browser: Browser, account: 'super' | 'user'): Promise<Page> {
@@ -74,34 +73,4 @@ test('super edits the terms in the rich-text editor and the public page shows th
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto('/terms-and-conditions');
   await expect(visitor.getByText(heading)).toBeVisible();
-});
-
-test('a remote redeployed while the page is open: the shell offers a reload and shows the new version', async ({ page }) => {
-  test.setTimeout(240_000);
-  // The page's clock, to step past the watcher's 30 s between checks on navigation.
-  await page.clock.install();
-  // The client-rendered app (a server-rendered page's links load each page anew, issue 9).
-  await page.goto('/login');
-  const nav = page.getByRole('banner').getByRole('navigation');
-  await nav.getByRole('link', { name: 'نوشته‌ها' }).click();
-  await expect(page.getByRole('heading', { name: 'نوشته‌ها', level: 1 })).toBeVisible();
-  const restore = redeployRemote('content', {
-    from: "newestPosts: 'تازه‌ترین نوشته‌ها'",
-    to: "newestPosts: 'تازه‌ترین نوشته‌های نسخه نو'",
-  });
-  try {
-    // The visit to the posts checked the builds; the next check on navigation comes 30 s later.
-    await page.clock.fastForward('00:31');
-    // Navigating checks for a newer build: the shell offers a reload …
-    await nav.getByRole('link', { name: 'دوره‌ها' }).click();
-    await expect(page.getByText('نسخه تازه‌ای از سایت منتشر شده است', { exact: false })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'بارگذاری دوباره' })).toBeVisible();
-    // … and reloads by itself at the next navigation, once, with the guard's time recorded.
-    await Promise.all([page.waitForEvent('load'), page.getByRole('banner').getByRole('link', { name: 'آکادمی نوشتار' }).click()]);
-    await expect(page.getByRole('heading', { name: 'تازه‌ترین نوشته‌های نسخه نو' })).toBeVisible();
-    const reloadedAt = await page.evaluate(() => Number(sessionStorage.getItem('shell:automatic-reload-at')));
-    expect(Date.now() - reloadedAt).toBeLessThan(60_000);
-  } finally {
-    restore();
-  }
 });

@@ -14,8 +14,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 // Issue 26: registration verifies the mobile by an SMS code read from the outbox, the profile says so,
 // and the verified mobile resets the password by a code.
 test('a new user verifies their mobile on /register, sees it verified in the profile, and resets the password by an SMS code', async ({ page }) => {
-  // The server sends one code a minute per number: the reset waits for the verification's minute to pass.
-  test.setTimeout(180_000);
+  // The sites send a number more than the one code a minute a real server does (playwright.config.ts):
+  // the reset's code follows the verification's at once.
   const stamp = String(Date.now());
   const mobile = `0936${stamp.slice(-7)}`;
   const e164 = `+98${mobile.slice(1)}`;
@@ -44,7 +44,6 @@ test('a new user verifies their mobile on /register, sees it verified in the pro
 
   // Signed out, the reset page offers the SMS way for the verified mobile.
   await page.context().clearCookies();
-  await page.waitForTimeout(Math.max(0, verifiedFrom + 62_000 - Date.now()));
   await page.goto('/reset-password');
   await page.getByRole('tab', { name: 'بازیابی با کد پیامکی' }).click();
   await page.getByLabel('شماره موبایل').fill(mobile);
@@ -59,8 +58,14 @@ test('a new user verifies their mobile on /register, sees it verified in the pro
   await expect(page.getByText('رمز عبور شما تغییر کرد. تا چند لحظه دیگر به صفحه ورود می‌روید.')).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/login');
 
-  // The new password signs in by the mobile.
-  await page.getByRole('tab', { name: 'با شماره موبایل' }).click();
+  // The new password signs in by the mobile. The login page is still settling as the URL changes:
+  // under load a click once landed before it was done and the email tab stayed chosen, so the
+  // tab is clicked until it is the chosen one.
+  const byMobile = page.getByRole('tab', { name: 'با شماره موبایل' });
+  await expect(async () => {
+    await byMobile.click();
+    await expect(byMobile).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass();
   await page.getByLabel('شماره موبایل').fill(mobile);
   await page.getByLabel('رمز عبور', { exact: true }).fill('Fresh1234');
   await page.getByRole('button', { name: 'ورود', exact: true }).click();
