@@ -1,7 +1,7 @@
 /**
  * Declaring the pg-boss queues of the modules (DESIGN.md "Outside services": background jobs),
- * working a queue of messages one job after another, and queueing a job in the transaction of the
- * change that causes it.
+ * working a queue one job after another, and queueing a job in the transaction of the change that
+ * causes it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
@@ -23,14 +23,14 @@ export async function declareQueue(jobs: PgBoss, queue: Queue): Promise<void> {
   else await jobs.createQueue(name, queue);
 }
 
-/** How often a message worker looks for jobs when nothing woke it, seconds. */
-const MESSAGE_POLL_SECONDS = 2;
+/** How often a worker of {@link workOneByOne} looks for jobs when nothing woke it, seconds. */
+const WORKER_POLL_SECONDS = 2;
 
 /**
  * Starts a worker of `queue` that hands `handle` one job at a time, with its metadata (tries and
  * limit), and fetches the next as soon as one ends: pg-boss's worker otherwise waits a whole
  * polling interval after each job, so that N queued mails (a digest to every moderator, a bulk
- * approval's authors) would take N × 2 s, and its bursts need batches of several jobs. The job's
+ * approval's authors, reminders of many orders falling due together) would take N × 2 s. The job's
  * end is recorded before that fetch (pg-boss 12 awaits it). A job whose `handle` rejects is failed
  * and retried as its queue says. `pollSeconds`: how often it looks for jobs when nothing woke it.
  * @returns the worker's id, for `jobs.notifyWorker` (wakes it before its next poll).
@@ -39,7 +39,7 @@ export async function workOneByOne<T extends object>(
   jobs: PgBoss,
   queue: string,
   handle: (job: JobWithMetadata<T>) => Promise<void>,
-  pollSeconds = MESSAGE_POLL_SECONDS,
+  pollSeconds = WORKER_POLL_SECONDS,
 ): Promise<string> {
   const options = { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: pollSeconds } as const;
   // Known once `work` answers; a job may in principle be handed over before that.

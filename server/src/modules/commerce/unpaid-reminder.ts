@@ -17,7 +17,7 @@ import { unsubscribeLink, wantsMail, withUnsubscribe } from '../mail/mail-prefer
 import { unpaidReminderMail } from '../mail/templates';
 import { getUserContacts } from '../users/user-contacts';
 import { boughtProductIds, getOrder } from './ownership';
-import { declareQueue, jobsIn } from '../../lib/job-queues';
+import { declareQueue, jobsIn, workOneByOne } from '../../lib/job-queues';
 
 /** The job queue of the reminders. */
 export const UNPAID_REMINDER_QUEUE = 'unpaid-order-reminder';
@@ -91,8 +91,8 @@ export async function remindUnpaidOrder(
 export async function startUnpaidReminders(app: FastifyInstance): Promise<() => Promise<void>> {
   const queue = { name: UNPAID_REMINDER_QUEUE, policy: 'short' as const, retryLimit: 5, retryDelay: 60, retryBackoff: true };
   await declareQueue(app.jobs, queue);
-  await app.jobs.work<UnpaidReminderJob>(UNPAID_REMINDER_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-    if (!job) return;
+  // A backlog (reminders of many orders falling due together) drains one job after another, not one per poll.
+  await workOneByOne<UnpaidReminderJob>(app.jobs, UNPAID_REMINDER_QUEUE, async (job) => {
     const outcome = await remindUnpaidOrder(app.db, app.mailer, app.settings.appKey, job.data);
     app.log.info({ orderId: job.data.orderId, outcome }, 'unpaid-order reminder');
   });

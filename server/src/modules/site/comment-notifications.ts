@@ -25,7 +25,7 @@ import { getProductSessionRef } from '../commerce/products-service';
 import { getUserContacts, staffHolding } from '../users/user-contacts';
 import { countPendingComments } from './comments-service';
 import { contentTitles } from './engagement-service';
-import { declareQueue, jobsIn } from '../../lib/job-queues';
+import { declareQueue, jobsIn, workOneByOne } from '../../lib/job-queues';
 
 /** The job queue of the reply mails: one job per author waiting, `{recipientId, origin}`. */
 export const COMMENT_REPLY_QUEUE = 'comment-reply-mail';
@@ -244,16 +244,14 @@ export async function startCommentNotices(app: FastifyInstance): Promise<() => P
     const queue = { name, policy: 'short' as const, retryLimit: 5, retryDelay: 60, retryBackoff: true };
     await declareQueue(app.jobs, queue);
   }
-  await app.jobs.work<CommentReplyJob>(COMMENT_REPLY_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-    if (!job) return;
+  await workOneByOne<CommentReplyJob>(app.jobs, COMMENT_REPLY_QUEUE, async (job) => {
     const result = await mailCommentReplies(app, job.data);
     app.log.info({ recipientId: job.data.recipientId, outcome: result.outcome }, 'comment reply mail');
     if (result.outcome === 'throttled') {
       await queueThrottled(app, app.db, COMMENT_REPLY_QUEUE, job.data, `user:${job.data.recipientId}`, replyKey(job.data.recipientId), result.nextAt);
     }
   });
-  await app.jobs.work<CommentsDigestJob>(COMMENTS_DIGEST_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-    if (!job) return;
+  await workOneByOne<CommentsDigestJob>(app.jobs, COMMENTS_DIGEST_QUEUE, async (job) => {
     const result = await mailCommentsDigest(app, job.data);
     app.log.info({ outcome: result.outcome }, 'pending comments digest');
     if (result.outcome === 'throttled') await queueThrottled(app, app.db, COMMENTS_DIGEST_QUEUE, job.data, 'digest', DIGEST_KEY, result.nextAt);
