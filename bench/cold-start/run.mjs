@@ -9,7 +9,9 @@
 // bench-results/cold-start.json. A report, not a test: the exit code is 1 only when a step failed.
 //
 // Environment: BENCH_COLD_PORT (default 8095), CHROME_PATH (default /usr/bin/chromium),
-// BENCH_KEEP (set: leave the temporary clone in place).
+// BENCH_KEEP (set: leave the temporary clones in place), BENCH_COLD_REFERENCE (a commit: it is timed
+// the same way first, and each figure of HEAD is also given as a ratio to the reference's, taken
+// minutes apart on the same machine, which shared machines' varying speed would otherwise hide).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -142,16 +144,22 @@ function lastCiSteps() {
     });
 }
 
-async function main() {
-  mkdirSync(RESULTS_DIR, { recursive: true });
+/**
+ * Clones `ref` of this repository, installs it and times its first start; answers the figures
+ * (seconds, MB). Each clone runs in a temporary folder of its own, removed afterwards unless
+ * BENCH_KEEP is set.
+ * @throws when a step fails or times out.
+ */
+async function coldStart(ref) {
   const work = mkdtempSync(join(tmpdir(), 'shop-cold-start-'));
   const clone = join(work, 'site');
-  const result = { when: new Date().toISOString(), before: BEFORE, targets: TARGETS };
+  const result = { ref };
   let site = null;
   let browser = null;
   try {
-    log(`cloning HEAD into ${clone}`);
+    log(`cloning ${ref} into ${clone}`);
     result.clone_s = timed('git', ['clone', '--quiet', ROOT, clone], work, join(work, 'clone.log'));
+    timed('git', ['checkout', '--quiet', ref], clone, join(work, 'checkout.log'));
     log(`installing (log: ${join(work, 'install.log')})…`);
     result.install_s = timed('npm', ['install', '--no-audit', '--no-fund'], clone, join(work, 'install.log'));
     log(`installed in ${result.install_s} s; starting \`npm start\` on ${BASE} with an empty data folder…`);
@@ -176,6 +184,7 @@ async function main() {
     const pid = serverPid(clone);
     result.rss_mb = pid === null ? null : residentMb(pid);
     log(`resident memory after ${result.pages_visited} public pages: ${result.rss_mb} MB`);
+    return result;
   } finally {
     await browser?.close();
     if (site) {
@@ -188,17 +197,28 @@ async function main() {
     }
     if (!process.env.BENCH_KEEP) rmSync(work, { recursive: true, force: true });
   }
+}
 
+async function main() {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const reference = process.env.BENCH_COLD_REFERENCE ? await coldStart(process.env.BENCH_COLD_REFERENCE) : null;
+  const result = { when: new Date().toISOString(), before: BEFORE, targets: TARGETS, ...(await coldStart('HEAD')), reference };
   result.ci = lastCiSteps();
   writeFileSync(join(RESULTS_DIR, 'cold-start.json'), `${JSON.stringify(result, null, 2)}\n`);
+  /** `now` beside the reference's figure and the ratio, when there is a reference. */
+  const paired = (key) => {
+    const now = result[key];
+    const then = reference?.[key];
+    return then ? `${now} (${then} at ${reference.ref}: ×${(now / then).toFixed(2)})` : now;
+  };
   const row = (name, now, before, target) => console.log(`  ${name.padEnd(40)} ${String(now).padStart(8)}   ${String(before).padStart(9)}   ${target ?? ''}`);
   console.log(`\nCold start (bench-results/cold-start.json)\n  ${'figure'.padEnd(40)} ${'now'.padStart(8)}   ${'before'.padStart(9)}   target`);
   row('clone, s', result.clone_s, '—');
-  row('npm install, s', result.install_s, BEFORE.install_s);
-  row('/ server-rendered after the install, s', result.first_page_s, BEFORE.first_page_s, `≤ ${TARGETS.first_page_s}`);
-  row('/posts after the install, s', result.posts_s, '—');
-  row('/dashboard working after the install, s', result.dashboard_s, '—');
-  row('resident memory after every public page, MB', result.rss_mb, BEFORE.rss_mb, `≤ ${TARGETS.rss_mb}`);
+  row('npm install, s', paired('install_s'), BEFORE.install_s);
+  row('/ server-rendered after the install, s', paired('first_page_s'), BEFORE.first_page_s, `≤ ${TARGETS.first_page_s}`);
+  row('/posts after the install, s', paired('posts_s'), '—');
+  row('/dashboard working after the install, s', paired('dashboard_s'), '—');
+  row('resident memory after every public page, MB', paired('rss_mb'), BEFORE.rss_mb, `≤ ${TARGETS.rss_mb}`);
   if (result.ci) {
     console.log('\nThe last .ci/run (bench-results/ci-steps.tsv):');
     for (const { step, seconds: secs, outcome } of result.ci) console.log(`  ${step.padEnd(44)} ${String(secs).padStart(6)} s  ${outcome}`);
