@@ -69,12 +69,12 @@ async function until(check, since, what) {
 }
 
 /**
- * The home page as the server renders it with every remote built: the shell's root filled, the
- * newest posts (content) and courses (commerce) as links, and the islands of commerce and support.
+ * The home page as the server renders it with every remote built: the newest posts (content) and
+ * courses (commerce) as links, and the islands of commerce and support, which only a server render
+ * writes (in the markup of every commit since issue 9, so that a reference commit is timed alike).
  */
 const homeRendered = (page) =>
   page !== null &&
-  /<div id="root"><(?!\/div>)/.test(page) &&
   page.includes('href="/posts/') &&
   page.includes('href="/products/') &&
   page.includes('&quot;owner&quot;:&quot;commerce&quot;') &&
