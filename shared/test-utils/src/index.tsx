@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { ReactElement } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BoughtProduct, User } from '@shop/contracts';
 import { Provider, makeStore, uploadProgressed, userReceived, type Middleware } from '@shop/api-client';
@@ -267,8 +267,13 @@ export function findRichTextBox(label: string): Promise<HTMLElement> {
 /**
  * Types `text` into the focused rich-text editor one key at a time, as a person does: ProseMirror
  * reads each change back from the DOM, and a whole string in one `userEvent.keyboard` call loses
- * letters in jsdom. `{` and `[` are typed as themselves.
+ * letters in jsdom. `{` and `[` are typed as themselves. It first waits for the focus to be in the
+ * editor: a toolbar button gives it back a frame after its click (Tiptap's `focus` command), and a
+ * key typed before then went to the button (a loaded CI machine lost «دوره»'s first letter so).
  */
 export async function typeInEditor(text: string): Promise<void> {
+  await waitFor(() => {
+    if (!document.activeElement?.closest('[contenteditable="true"]')) throw new Error('the focus is not in a rich-text editor');
+  });
   for (const key of text) await userEvent.keyboard(key === '{' || key === '[' ? key + key : key);
 }
