@@ -30,10 +30,7 @@ test('a remote rebuilt alone is served at once, by the browser and the server, w
   try {
     // The server renders with the new build too, without a restart (issue 9): it checks a
     // remote's manifest at most every second.
-    await expect(async () => {
-      const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
-      expect(html).toContain('تازه‌ترین نوشته‌های نسخه نو');
-    }).toPass({ timeout: 10_000 });
+    await expect(async () => expect((await serverHtml(request, '/')).html).toContain('تازه‌ترین نوشته‌های نسخه نو')).toPass({ timeout: 10_000 });
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'تازه‌ترین نوشته‌های نسخه نو' })).toBeVisible();
     expect(statSync(shellIndex).mtimeMs).toBe(shellBuiltAt);
@@ -42,10 +39,7 @@ test('a remote rebuilt alone is served at once, by the browser and the server, w
     restore();
   }
   // Rolled back: the server renders the first build again, and so does the browser.
-  await expect(async () => {
-    const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
-    expect(html).toContain('تازه‌ترین نوشته‌ها<');
-  }).toPass({ timeout: 10_000 });
+  await expect(async () => expect((await serverHtml(request, '/')).html).toContain('تازه‌ترین نوشته‌ها<')).toPass({ timeout: 10_000 });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'تازه‌ترین نوشته‌ها' })).toBeVisible();
   expect(existsSync(join(root, 'remotes/content/dist/mf-manifest.json'))).toBe(true);
