@@ -74,5 +74,7 @@ EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=5 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node is PID 1 and receives SIGTERM directly: main.ts drains the requests in flight and closes
-# the database. Backups: `node dist/db-backup.js` (PGlite) or pg_dump (PostgreSQL).
-CMD ["node", "--enable-source-maps", "--max-old-space-size=256", "dist/main.js"]
+# the database. Backups: `node dist/db-backup.js` (PGlite) or pg_dump (PostgreSQL). The flags and
+# the allocator setting are server/process-options.json's (server/README.md «Memory»).
+ENV MALLOC_MMAP_THRESHOLD_=131072
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "dist/main.js"]

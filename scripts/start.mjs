@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import serverProcess from '../server/process-options.json' with { type: 'json' };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The line `npm start` prints once every front end is built and the server answers. */
@@ -104,15 +105,14 @@ function stopBuilds() {
 let server = null;
 /** Starts the compiled server; `npm start` ends with it, and so do the builds still running. */
 function startServer() {
-  // The compiled server (issue 10 "Production build"), not its TypeScript sources. A 256 MB heap:
-  // V8 otherwise grows it lazily past the 400 MB a server may hold (issue 10 "Load and faults"),
-  // while the live data of a busy server stays well under it.
-  server = spawn(process.execPath, ['--enable-source-maps', '--max-old-space-size=256', join(root, 'server/dist/main.js')], {
+  // The compiled server (issue 10 "Production build"), not its TypeScript sources, with the heap
+  // bounds and allocator setting of server/process-options.json (server/README.md «Memory»).
+  server = spawn(process.execPath, [...serverProcess.nodeArgs, join(root, 'server/dist/main.js')], {
     cwd: root,
     stdio: 'inherit',
     // Production needs PUBLIC_URL, the origin of mail links and feeds (server/README.md): on this
     // machine the server's own address, unless set.
-    env: { NODE_ENV: 'production', COOKIE_SECURE: 'false', PUBLIC_URL: `http://localhost:${process.env.PORT || 8080}`, ...process.env },
+    env: { NODE_ENV: 'production', COOKIE_SECURE: 'false', PUBLIC_URL: `http://localhost:${process.env.PORT || 8080}`, ...serverProcess.env, ...process.env },
   });
   server.on('exit', (code) => {
     stopBuilds();

@@ -130,6 +130,22 @@ function residentMb(pid) {
   return Math.round(kb / 1024);
 }
 
+/**
+ * What holds the server's resident memory, MB, from its `/metrics` (prom-client's Node figures):
+ * the V8 heap (as reserved, and of it in use), the memory outside it (PGlite's WebAssembly memory,
+ * buffers) and the rest of `rssMb` (code, the runtime's native allocations). Null without metrics.
+ */
+async function memoryHolders(rssMb) {
+  try {
+    const text = await (await fetch(`${BASE}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+    const mb = (name) => Math.round(Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]) / 1048576);
+    const held = { v8_heap_mb: mb('nodejs_heap_size_total_bytes'), v8_heap_used_mb: mb('nodejs_heap_size_used_bytes'), outside_heap_mb: mb('nodejs_external_memory_bytes') };
+    return { ...held, rest_mb: rssMb - held.v8_heap_mb - held.outside_heap_mb };
+  } catch {
+    return null;
+  }
+}
+
 /** The last `.ci/run`'s steps, as `.ci/run` wrote them: [{ step, seconds, outcome }]. */
 function lastCiSteps() {
   const file = join(RESULTS_DIR, 'ci-steps.tsv');
@@ -183,6 +199,7 @@ async function coldStart(ref) {
     await sleep(2_000);
     const pid = serverPid(clone);
     result.rss_mb = pid === null ? null : residentMb(pid);
+    result.held_by = await memoryHolders(result.rss_mb);
     log(`resident memory after ${result.pages_visited} public pages: ${result.rss_mb} MB`);
     return result;
   } finally {
@@ -219,6 +236,10 @@ async function main() {
   row('/posts after the install, s', paired('posts_s'), '—');
   row('/dashboard working after the install, s', paired('dashboard_s'), '—');
   row('resident memory after every public page, MB', paired('rss_mb'), BEFORE.rss_mb, `≤ ${TARGETS.rss_mb}`);
+  const held = result.held_by;
+  if (held) {
+    console.log(`  held by: the V8 heap ${held.v8_heap_mb} MB (${held.v8_heap_used_mb} in use), outside it (PGlite's WebAssembly memory, buffers) ${held.outside_heap_mb} MB, the rest (code, native allocations) ${held.rest_mb} MB`);
+  }
   if (result.ci) {
     console.log('\nThe last .ci/run (bench-results/ci-steps.tsv):');
     for (const { step, seconds: secs, outcome } of result.ci) console.log(`  ${step.padEnd(44)} ${String(secs).padStart(6)} s  ${outcome}`);

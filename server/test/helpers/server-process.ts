@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
+import processOptions from '../../process-options.json';
 
 /** The server package folder. */
 export const SERVER_ROOT = path.resolve(__dirname, '../..');
@@ -63,11 +64,12 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   compileServer();
   const port = await freePort();
   let log = '';
-  // The flags of `npm start` and the server image.
-  const child = spawn(process.execPath, ['--enable-source-maps', '--max-old-space-size=256', path.join(SERVER_ROOT, 'dist', 'main.js')], {
+  // Started as `npm start` and the server image start it (process-options.json).
+  const child = spawn(process.execPath, [...processOptions.nodeArgs, path.join(SERVER_ROOT, 'dist', 'main.js')], {
     cwd: SERVER_ROOT,
     env: {
       PATH: process.env.PATH,
+      ...processOptions.env,
       NODE_ENV: 'production',
       COOKIE_SECURE: 'false',
       SERVE_STATIC: 'false',
