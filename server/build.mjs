@@ -4,6 +4,8 @@
 // package folder like src/, so SERVER_ROOT (settings.ts) finds drizzle/, assets/ and seed-media/.
 // A package left to node_modules may be ESM-only (pg-boss 12): Node 24, the runtime here, loads it
 // with `require` (require(esm), Node 22.12 and later), so the CommonJS output needs nothing more.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { build } from 'esbuild';
 
 const ENTRIES = {
@@ -20,14 +22,25 @@ const externalPackages = {
   },
 };
 
-await build({
+const { outputFiles } = await build({
   entryPoints: ENTRIES,
   outdir: 'dist',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'cjs',
   sourcemap: 'linked',
   logLevel: 'warning',
   plugins: [externalPackages],
+  write: false,
 });
+
+// Each file written beside its place and renamed into it, so that a server starting meanwhile (the
+// browser tests' sites while the server's tests compile it, `npm start` again) reads the old file or
+// the new one whole, never half of one.
+for (const { path, contents } of outputFiles) {
+  mkdirSync(dirname(path), { recursive: true });
+  const partial = `${path}.${process.pid}.partial`;
+  writeFileSync(partial, contents);
+  renameSync(partial, path);
+}
