@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { logIn } from './accounts';
 import { checkAccessibility as check, type Found } from './axe';
 import { dashboardPages, open } from './dashboard-pages';

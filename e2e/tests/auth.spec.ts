@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { logIn, logInByForm } from './accounts';
 
 test('each demo account logs in; only staff and super see the dashboard link', async ({ browser }) => {

@@ -1,4 +1,4 @@
-import { expect, request, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, request, test, type Browser, type Locator, type Page } from '../test';
 import { ACCOUNTS, logIn } from './accounts';
 import { siteOfTest } from '../sites';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../test';
 import { logIn } from './accounts';
 
 /** The demo course bought in this run: paid, not owned by user@example.com in the seed. */

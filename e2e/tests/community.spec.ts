@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../test';
 import { logIn, registerFreshUser } from './accounts';
 
 /** A 4×3 PNG (made with sharp), so the upload is a real image the server can decode and re-encode. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { ACCOUNTS, logIn } from './accounts';
 
 test('a visitor is sent to /login from the dashboard, and back there once signed in (issue 32 item 7)', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../test';
 import { logIn } from './accounts';
 
 /** A paid demo course user@example.com does not own, and no other browser test buys. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 
 test('a remote whose files are blocked shows a Persian fallback and the rest still works', async ({ page }) => {
   await page.route('**/remotes/content/**', (route) => route.abort());

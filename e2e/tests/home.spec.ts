@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 
 test('home renders right-to-left in Persian with every slot filled', async ({ page }) => {
   const errors: string[] = [];

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../test';
 import { logIn } from './accounts';
 import { dashboardPages, open } from './dashboard-pages';
 

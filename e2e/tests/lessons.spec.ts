@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { expect, request, test, type APIRequestContext } from '../test';
 import { ACCOUNTS, logIn } from './accounts';
 import { checkAccessibility, type Found } from './axe';
 import { siteOfTest } from '../sites';

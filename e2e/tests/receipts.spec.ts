@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { ACCOUNTS, logIn } from './accounts';
 import { readMail } from './outbox';
 

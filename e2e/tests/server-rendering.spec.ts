@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '../test';
 import { logIn } from './accounts';
 
 /** The HTML the server sends for a page, as a browser asks for it (issue 9). */

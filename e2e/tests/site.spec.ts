@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../test';
 import { logIn } from './accounts';
 
 /** A page signed in as `account` in its own browser context. */
@@ -35,12 +35,15 @@ test('super switches tickets off and a user sees «tickets closed»; on again, t
 });
 
 test('super publishes an announcement that a visitor sees and closes for good', async ({ browser }) => {
-  const title = `اطلاعیه آزمایشی ${Date.now()}`;
+  const stamp = Date.now();
+  const title = `اطلاعیه آزمایشی ${stamp}`;
+  // Its own text too, so that a run again on the same site (--repeat-each) finds this one alone.
+  const text = `ثبت‌نام دوره تازه از امروز آغاز شد (${stamp}).`;
   const admin = await signedIn(browser, 'super');
   await admin.goto('/dashboard/announcements');
   await admin.getByRole('link', { name: 'افزودن اطلاعیه' }).click();
   await admin.getByLabel('عنوان').fill(title);
-  await admin.getByLabel('متن اطلاعیه').fill('ثبت‌نام دوره تازه از امروز آغاز شد.');
+  await admin.getByLabel('متن اطلاعیه').fill(text);
   await admin.getByRole('button', { name: 'یک هفته' }).click();
   await admin.getByRole('button', { name: 'ذخیره', exact: true }).click();
   await expect(admin.getByText('اطلاعیه ذخیره شد.')).toBeVisible();
@@ -49,7 +52,7 @@ test('super publishes an announcement that a visitor sees and closes for good', 
   await visitor.goto('/posts');
   const banner = visitor.getByRole('region', { name: 'اطلاعیه‌های سایت' });
   await expect(banner.getByText(title)).toBeVisible();
-  await expect(banner.getByText('ثبت‌نام دوره تازه از امروز آغاز شد.')).toBeVisible();
+  await expect(banner.getByText(text)).toBeVisible();
   await banner.getByRole('button', { name: `بستن اطلاعیه «${title}»` }).click();
   await expect(visitor.getByText(title)).toHaveCount(0);
   await visitor.reload();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../test';
 import { readSmsCode } from './outbox';
 
 /** Screenshots of what a step shows, at a phone's and a desktop's width (in .artifacts, to look at). */

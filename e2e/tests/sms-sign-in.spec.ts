@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { readSmsCode } from './outbox';
 
 /** Persian digits of a Latin digit string. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { logIn } from './accounts';
 
 test('the demo user sends a ticket from /contact-us; the super user finds it and marks it read', async ({ browser }) => {
