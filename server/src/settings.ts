@@ -3,10 +3,52 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { AUDIO_MAX_KB, IMAGE_MAX_KB, SESSION_FILE_MAX_KB } from '@shop/validation';
-import type { DatabaseBounds } from './db/client';
-import { MAIL_RETRY, type MailRetry } from './modules/mail/mailer';
-import { SMS_RETRY, type SmsSettings } from './modules/sms/sms-sender';
 import type { S3Settings } from './lib/s3-storage';
+
+/**
+ * Tries of a mail: the first, then `retryLimit` more, the n-th after `retryDelaySeconds · 2^(n−1)`
+ * seconds (pg-boss's backoff): 10 s, 20 s, … about 5.7 hours in all by default.
+ */
+export interface MailRetry {
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+/** The default of {@link MailRetry}. */
+export const MAIL_RETRY: MailRetry = { retryLimit: 11, retryDelaySeconds: 10 };
+
+/** Which provider sends SMS (env SMS_PROVIDER): the JSON outbox, or sms.ir's verify API. */
+export interface SmsSettings {
+  provider: 'outbox' | 'smsir';
+  /** Folder of the outbox provider: `<dataDir>/sms-outbox`. */
+  outboxDir: string;
+  /** sms.ir: env SMSIR_API_KEY, SMSIR_TEMPLATE_ID, SMSIR_BASE_URL (default https://api.sms.ir). */
+  smsir: { apiKey: string | undefined; templateId: number | undefined; baseUrl: string };
+  retry: SmsRetry;
+}
+
+/**
+ * Tries of a message: the first, then `retryLimit` more, the n-th after `retryDelaySeconds · 2^(n−1)`
+ * seconds (pg-boss's backoff): 5, 10, 20, 40 s by default, all within a code's two minutes.
+ */
+export interface SmsRetry {
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+/** The default of {@link SmsRetry} (env SMS_RETRY_LIMIT, SMS_RETRY_DELAY_SECONDS). */
+export const SMS_RETRY: SmsRetry = { retryLimit: 4, retryDelaySeconds: 5 };
+
+/** Time bounds of the request pool, in milliseconds (issue 23 "Survives the faults"). */
+export interface DatabaseBounds {
+  /** Longest wait for a new connection, or for a free one when all are busy. */
+  connectMs: number;
+  /**
+   * Longest run of one statement, enforced by PostgreSQL (`statement_timeout`), and, 2 s later,
+   * by the client for a connection that stopped answering at all (`query_timeout`).
+   */
+  statementMs: number;
+}
 
 /** Options of `buildApp`; every field falls back to an environment variable or a default. */
 export interface AppOptions {

@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { Client, Pool } from 'pg';
-import { SERVER_ROOT } from '../settings';
+import { SERVER_ROOT, type DatabaseBounds } from '../settings';
 import * as schema from './schema';
 
 /** The drizzle handle every service receives; the same API on PGlite and PostgreSQL. */
@@ -87,16 +87,6 @@ export interface OpenDatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
-/** Time bounds of the request pool, in milliseconds (issue 23 "Survives the faults"). */
-export interface DatabaseBounds {
-  /** Longest wait for a new connection, or for a free one when all are busy. */
-  connectMs: number;
-  /**
-   * Longest run of one statement, enforced by PostgreSQL (`statement_timeout`), and, 2 s later,
-   * by the client for a connection that stopped answering at all (`query_timeout`).
-   */
-  statementMs: number;
-}
 
 /** Extra time the client waits past `statement_timeout` before it gives a silent connection up, ms. */
 const CLIENT_TIMEOUT_MARGIN_MS = 2_000;

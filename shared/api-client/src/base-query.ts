@@ -1,6 +1,15 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { CSRF_HEADER, readCsrfToken, refreshCsrfCookie } from './csrf';
-import type { StoreRequestContext } from './store';
+
+/**
+ * What a store's API requests carry besides the page's own cookies: on the server, the Cookie
+ * header of the request a page is rendered for, when it is rendered for a signed-in reader
+ * (issue 9: about-me and a course session). Never in the store's state, so never in the page.
+ */
+export interface StoreRequestContext {
+  /** The reader's `Cookie` request header, sent with every API request of this store. */
+  cookie?: string;
+}
 
 /** Status the server answers when the CSRF token is missing or stale (Sanctum's 419). */
 export const CSRF_MISMATCH = 419;

@@ -5,7 +5,7 @@
  */
 export const API_CLIENT_VERSION = '1.7.0';
 export { api, TAG_TYPES } from './api';
-export { createBaseQuery, setServerApiOrigin, CSRF_MISMATCH } from './base-query';
+export { createBaseQuery, setServerApiOrigin, CSRF_MISMATCH, type StoreRequestContext } from './base-query';
 export { CSRF_COOKIE, CSRF_HEADER, readCsrfToken, refreshCsrfCookie } from './csrf';
 export * from './auth-slice';
 export * from './ui-slice';

@@ -4,6 +4,7 @@ import { api } from './api';
 import { authSlice } from './auth-slice';
 import { uiSlice } from './ui-slice';
 import { preferencesSlice } from './preferences-slice';
+import type { StoreRequestContext } from './base-query';
 
 /**
  * The root reducer. Remotes add their own slices at run time with
@@ -17,15 +18,6 @@ export interface LazyLoadedSlices {}
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/**
- * What a store's API requests carry besides the page's own cookies: on the server, the Cookie
- * header of the request a page is rendered for, when it is rendered for a signed-in reader
- * (issue 9: about-me and a course session). Never in the store's state, so never in the page.
- */
-export interface StoreRequestContext {
-  /** The reader's `Cookie` request header, sent with every API request of this store. */
-  cookie?: string;
-}
 
 /**
  * Creates the one Redux store (the shell's; tests and the stand-alone dev host make their

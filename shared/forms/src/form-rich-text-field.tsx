@@ -1,22 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Box, Skeleton } from '@shop/ui-kit';
 import { FormLabel } from '@shop/ui-kit/lazy';
+import type { FormRichTextFieldProps } from './rich-text-editor';
 import { t } from './strings';
+
+export type { FormRichTextFieldProps };
 
 /** Tiptap and the editor are a chunk of their own, loaded only when a rich field is on screen. */
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
-
-/** Props of {@link FormRichTextField}. */
-export interface FormRichTextFieldProps {
-  /** The formik field holding the HTML ('' when empty). */
-  name: string;
-  /** Its Persian label, which also names the text box. */
-  label: string;
-  /** Shown under the editor while the field has no error to show. */
-  help?: string;
-  /** Read only, e.g. while the form is being sent. */
-  disabled?: boolean;
-}
 
 /**
  * A right-to-left rich-text field bound to a formik field holding HTML: every rich field staff

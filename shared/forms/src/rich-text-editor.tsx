@@ -5,7 +5,18 @@ import { Box } from '@shop/ui-kit';
 import { FormHelperText, FormLabel } from '@shop/ui-kit/lazy';
 import { EXTENSIONS, htmlOf } from './rich-text-schema';
 import { Toolbar } from './rich-text-toolbar';
-import type { FormRichTextFieldProps } from './form-rich-text-field';
+
+/** Props of the rich-text field (`FormRichTextField`) and of this editor, which it loads. */
+export interface FormRichTextFieldProps {
+  /** The formik field holding the HTML ('' when empty). */
+  name: string;
+  /** Its Persian label, which also names the text box. */
+  label: string;
+  /** Shown under the editor while the field has no error to show. */
+  help?: string;
+  /** Read only, e.g. while the form is being sent. */
+  disabled?: boolean;
+}
 
 /** The same typography as the public pages' `RichText`, so what is edited looks like what is shown. */
 const CONTENT_STYLE = {

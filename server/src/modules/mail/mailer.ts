@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client';
 import type { SessionConnection } from '../../db/session-connection';
-import type { AppSettings } from '../../settings';
+import { MAIL_RETRY, type AppSettings, type MailRetry } from '../../settings';
 import { declareQueue, jobsIn, queueIdle, workOneByOne } from '../../lib/job-queues';
 
 /** One message: recipient, subject, and the same words as RTL HTML and as plain text. */
@@ -41,17 +41,6 @@ interface QueuedMail extends MailMessage {
 /** The job queue's name for outgoing mail. */
 export const MAIL_QUEUE = 'mail';
 
-/**
- * Tries of a mail: the first, then `retryLimit` more, the n-th after `retryDelaySeconds · 2^(n−1)`
- * seconds (pg-boss's backoff): 10 s, 20 s, … about 5.7 hours in all by default.
- */
-export interface MailRetry {
-  retryLimit: number;
-  retryDelaySeconds: number;
-}
-
-/** The default of {@link MailRetry}. */
-export const MAIL_RETRY: MailRetry = { retryLimit: 11, retryDelaySeconds: 10 };
 
 /**
  * PostgreSQL channel that announces a queued mail. A notification sent in a transaction is

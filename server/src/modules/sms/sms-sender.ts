@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { declareQueue, queueIdle, workOneByOne } from '../../lib/job-queues';
+import type { SmsSettings } from '../../settings';
 
 /** One message: the E.164 number, the Persian text (the outbox's), and the one-time code it carries. */
 export interface SmsMessage {
@@ -30,27 +31,6 @@ export interface SmsMessage {
   expiresAt: string;
 }
 
-/** Which provider sends SMS (env SMS_PROVIDER): the JSON outbox, or sms.ir's verify API. */
-export interface SmsSettings {
-  provider: 'outbox' | 'smsir';
-  /** Folder of the outbox provider: `<dataDir>/sms-outbox`. */
-  outboxDir: string;
-  /** sms.ir: env SMSIR_API_KEY, SMSIR_TEMPLATE_ID, SMSIR_BASE_URL (default https://api.sms.ir). */
-  smsir: { apiKey: string | undefined; templateId: number | undefined; baseUrl: string };
-  retry: SmsRetry;
-}
-
-/**
- * Tries of a message: the first, then `retryLimit` more, the n-th after `retryDelaySeconds · 2^(n−1)`
- * seconds (pg-boss's backoff): 5, 10, 20, 40 s by default, all within a code's two minutes.
- */
-export interface SmsRetry {
-  retryLimit: number;
-  retryDelaySeconds: number;
-}
-
-/** The default of {@link SmsRetry} (env SMS_RETRY_LIMIT, SMS_RETRY_DELAY_SECONDS). */
-export const SMS_RETRY: SmsRetry = { retryLimit: 4, retryDelaySeconds: 5 };
 
 /** The job queue's name for outgoing SMS. */
 export const SMS_QUEUE = 'sms';
