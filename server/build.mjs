@@ -35,9 +35,9 @@ const { outputFiles } = await build({
   write: false,
 });
 
-// Each file written beside its place and renamed into it, so that a server starting meanwhile (the
-// browser tests' sites while the server's tests compile it, `npm start` again) reads the old file or
-// the new one whole, never half of one.
+// Each file written beside its place and renamed into it, so that a server starting meanwhile (a
+// test's server process while another test compiles it, `npm start` beside a build) reads the old
+// file or the new one whole, never half of one.
 for (const { path, contents } of outputFiles) {
   mkdirSync(dirname(path), { recursive: true });
   const partial = `${path}.${process.pid}.partial`;
