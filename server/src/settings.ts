@@ -6,16 +6,19 @@ import { AUDIO_MAX_KB, IMAGE_MAX_KB, SESSION_FILE_MAX_KB } from '@shop/validatio
 import type { S3Settings } from './lib/s3-storage';
 
 /**
- * Tries of a mail: the first, then `retryLimit` more, the n-th after `retryDelaySeconds · 2^(n−1)`
- * seconds (pg-boss's backoff): 10 s, 20 s, … about 5.7 hours in all by default.
+ * Tries of a queued mail or SMS: the first, then `retryLimit` more, the n-th after
+ * `retryDelaySeconds · 2^(n−1)` seconds (pg-boss's backoff).
  */
-export interface MailRetry {
+export interface JobRetry {
   retryLimit: number;
   retryDelaySeconds: number;
 }
 
-/** The default of {@link MailRetry}. */
-export const MAIL_RETRY: MailRetry = { retryLimit: 11, retryDelaySeconds: 10 };
+/**
+ * Tries of a mail by default (env MAIL_RETRY_LIMIT, MAIL_RETRY_DELAY_SECONDS): 10 s, 20 s, … about
+ * 5.7 hours in all.
+ */
+export const MAIL_RETRY: JobRetry = { retryLimit: 11, retryDelaySeconds: 10 };
 
 /** Which provider sends SMS (env SMS_PROVIDER): the JSON outbox, or sms.ir's verify API. */
 export interface SmsSettings {
@@ -24,20 +27,14 @@ export interface SmsSettings {
   outboxDir: string;
   /** sms.ir: env SMSIR_API_KEY, SMSIR_TEMPLATE_ID, SMSIR_BASE_URL (default https://api.sms.ir). */
   smsir: { apiKey: string | undefined; templateId: number | undefined; baseUrl: string };
-  retry: SmsRetry;
+  retry: JobRetry;
 }
 
 /**
- * Tries of a message: the first, then `retryLimit` more, the n-th after `retryDelaySeconds · 2^(n−1)`
- * seconds (pg-boss's backoff): 5, 10, 20, 40 s by default, all within a code's two minutes.
+ * Tries of an SMS by default (env SMS_RETRY_LIMIT, SMS_RETRY_DELAY_SECONDS): 5, 10, 20, 40 s, all
+ * within a code's two minutes.
  */
-export interface SmsRetry {
-  retryLimit: number;
-  retryDelaySeconds: number;
-}
-
-/** The default of {@link SmsRetry} (env SMS_RETRY_LIMIT, SMS_RETRY_DELAY_SECONDS). */
-export const SMS_RETRY: SmsRetry = { retryLimit: 4, retryDelaySeconds: 5 };
+export const SMS_RETRY: JobRetry = { retryLimit: 4, retryDelaySeconds: 5 };
 
 /** Time bounds of the request pool, in milliseconds (issue 23 "Survives the faults"). */
 export interface DatabaseBounds {
@@ -82,7 +79,7 @@ export interface AppOptions {
   /** Redis for the rate-limit store (env REDIS_URL); in memory when absent. */
   redisUrl?: string;
   /** Retries of a mail that could not be sent (env MAIL_RETRY_LIMIT, MAIL_RETRY_DELAY_SECONDS). */
-  mailRetry?: MailRetry;
+  mailRetry?: JobRetry;
   /** Fastify logger setting; tests pass false. */
   logger?: boolean | Record<string, unknown>;
   /** Rate limits (env RATE_LIMIT_*, see {@link RATE_LIMITS}); tests may lower or raise them. */
@@ -334,7 +331,7 @@ export interface AppSettings {
   /** Outgoing SMS (modules/sms/sms-sender.ts). */
   sms: SmsSettings;
   /** Retries of a mail that could not be sent (modules/mail/mailer.ts). */
-  mailRetry: MailRetry;
+  mailRetry: JobRetry;
   /** Free bytes the data folder keeps: writes are refused below it (plugins/app/disk-guard.ts; DATA_DIR_RESERVE_MB). */
   dataDirReserveBytes: number;
   /** Lifetime of a cached anonymous public answer, ms; 0: no cache. */

@@ -4,8 +4,6 @@ import { FormLabel } from '@shop/ui-kit/lazy';
 import type { FormRichTextFieldProps } from './rich-text-editor';
 import { t } from './strings';
 
-export type { FormRichTextFieldProps };
-
 /** Tiptap and the editor are a chunk of their own, loaded only when a rich field is on screen. */
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
 

@@ -1,5 +1,6 @@
 export { FormTextField } from './form-text-field';
-export { FormRichTextField, type FormRichTextFieldProps } from './form-rich-text-field';
+export { FormRichTextField } from './form-rich-text-field';
+export type { FormRichTextFieldProps } from './rich-text-editor';
 export { FormMobileField, mobileForApi } from './form-mobile-field';
 export { FormNumberField, showWholeNumber } from './form-number-field';
 export { toFormikErrors } from './to-formik-errors';

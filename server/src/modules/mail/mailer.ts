@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client';
 import type { SessionConnection } from '../../db/session-connection';
-import { MAIL_RETRY, type AppSettings, type MailRetry } from '../../settings';
+import { MAIL_RETRY, type AppSettings, type JobRetry } from '../../settings';
 import { declareQueue, jobsIn, queueIdle, workOneByOne } from '../../lib/job-queues';
 
 /** One message: recipient, subject, and the same words as RTL HTML and as plain text. */
@@ -132,7 +132,7 @@ export async function createMailer(
   log: FastifyBaseLogger,
   jobs: PgBoss,
   session: SessionConnection | undefined,
-  retry: MailRetry = MAIL_RETRY,
+  retry: JobRetry = MAIL_RETRY,
 ): Promise<Mailer> {
   const { deliver, close } = settings.smtpUrl ? smtpDelivery(settings.smtpUrl, log) : outboxDelivery(settings.outboxDir, log);
   const queue = { name: MAIL_QUEUE, retryLimit: retry.retryLimit, retryDelay: retry.retryDelaySeconds, retryBackoff: true, expireInSeconds: MAIL_TRY_TIMEOUT_S };
