@@ -78,6 +78,15 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  // The server's layers, bottom up: settings, lib and db; modules; seed, plugins and routes; app.ts
+  // (issue 34 item 2). The bottom layer imports nothing above it.
+  {
+    files: ['server/src/db/**', 'server/src/lib/**', 'server/src/settings.ts'],
+    rules: restrict(noFrontEnd, {
+      group: ['**/modules/**', '**/seed', '**/seed/**', '**/plugins/**', '**/routes/**', '**/app'],
+      message: 'settings, lib and db are the bottom layer: they import no module, seed, plugin or route. Move the shared part down, or pass it in (as app.ts hands the seed to the db plugin).',
+    }),
+  },
   {
     files: ['server/src/routes/**'],
     rules: restrict(noFrontEnd, {

@@ -18,7 +18,7 @@
  * Demo data: BENCH_API_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_api), created
  * when missing, its schemas dropped and rebuilt (migrated, demo seed) on every run.
  * Scale data: BENCH_SCALE_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_scale) is
- * kept between runs: it is migrated and topped up to the scale of `seedScale` (src/db/seed-scale.ts;
+ * kept between runs: it is migrated and topped up to the scale of `seedScale` (src/seed/scale.ts;
  * about 3 minutes when empty, a few seconds when already full). BENCH_SCALE_FRESH=1 drops it first.
  * BENCH_API_DATA=demo|scale measures one of the two (default both). BENCH_API_ROUNDS (default 3)
  * and BENCH_API_SECONDS (default 4) change the rounds. Writes `bench-results/api.json` at the
@@ -35,7 +35,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { REPO_ROOT } from '../src/settings';
 import { openDatabase } from '../src/db/client';
-import { seedScale } from '../src/db/seed-scale';
+import { seedScale } from '../src/seed/scale';
 import { createDatabaseIfMissing, freshDatabase, SCALE_DATABASE_URL } from './bench-db';
 
 const URL_DEFAULT = 'postgres://postgres@127.0.0.1:5432/bench_api';

@@ -29,7 +29,7 @@ import { Client } from 'pg';
 import { SALES_PERIODS } from '@shop/contracts';
 import { buildApp } from '../src/app';
 import { products, users } from '../src/db/schema';
-import { seedBulkOrders } from '../src/db/seed-orders';
+import { seedBulkOrders } from '../src/seed/orders';
 import { periodRange } from '../src/lib/jalali-periods';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { issueToken } from '../src/modules/auth/tokens-service';

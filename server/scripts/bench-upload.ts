@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Upload } from 'tus-js-client';
 import { REPO_ROOT } from '../src/settings';
-import { SEED_MEDIA_DIR } from '../src/db/seed';
+import { SEED_MEDIA_DIR } from '../src/seed/demo';
 import { LESSON_UPLOADS_PATH } from '../src/modules/lessons/lesson-uploads';
 import { login } from '../test/crash/crash-client';
 import { compileServer, residentBytes, startServerProcess } from '../test/helpers/server-process';

@@ -7,8 +7,8 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
-import { seedIfEmpty } from '../src/db/seed';
-import { seedBulkOrders } from '../src/db/seed-orders';
+import { seedIfEmpty } from '../src/seed/demo';
+import { seedBulkOrders } from '../src/seed/orders';
 import { LocalFileStorage } from '../src/lib/storage';
 import { REPO_ROOT } from '../src/settings';
 

@@ -1,6 +1,6 @@
 /**
  * `npm run seed:scale -w server`: fills a PostgreSQL database up to the scale of issue 9 (100 000
- * posts, 20 000 podcasts, 2 000 courses with sessions, 1 000 000 comments; see src/db/seed-scale.ts).
+ * posts, 20 000 podcasts, 2 000 courses with sessions, 1 000 000 comments; see src/seed/scale.ts).
  * DATABASE_URL names it (default BENCH_SCALE_DATABASE_URL's default, the database `bench:api`
  * measures at scale), created when missing; it is migrated and given the demo seed first when empty.
  * A database already at scale is left as it is: run it again after a drop to start over.
@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/client';
-import { seedIfEmpty } from '../src/db/seed';
-import { seedScale } from '../src/db/seed-scale';
+import { seedIfEmpty } from '../src/seed/demo';
+import { seedScale } from '../src/seed/scale';
 import { LocalFileStorage } from '../src/lib/storage';
 import { createDatabaseIfMissing, SCALE_DATABASE_URL } from './bench-db';
 

@@ -289,7 +289,7 @@ export interface AppSettings {
   privateDir: string;
   /** Seed demo content into an empty database (env SEED !== 'false'). */
   seed: boolean;
-  /** With the seed, the demo video lesson (db/seed-lesson.ts). */
+  /** With the seed, the demo video lesson (seed/demo-lesson.ts). */
   demoLesson: boolean;
   serveStatic: boolean;
   shellDist: string;

@@ -70,7 +70,7 @@ export const MEDIA_PREFIX = '/media/';
 const NAME = '[A-Za-z0-9_-][A-Za-z0-9._-]*';
 /** Uploaded public files: the only ones {@link FileStorage.keyOf} answers, so the only ones ever deleted. */
 const UPLOAD_KEY = new RegExp(`^(posts|podcasts|feeds|products|product-sessions)/${NAME}$`);
-/** The committed demo media (seed-media/), written at start (db/seed.ts) and never deleted. */
+/** The committed demo media (seed-media/), written at start (seed/demo.ts) and never deleted. */
 const SEED_MEDIA_KEY = new RegExp(`^seed/(images|audio)/${NAME}$`);
 /**
  * Private files: uploaded lesson files (`sessions/…`), the seed's clips, and processed lessons

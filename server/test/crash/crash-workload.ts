@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { CheckoutAnswer, DashboardProductSession, Post, Product } from '@shop/contracts';
-import { SEED_MEDIA_DIR } from '../../src/db/seed';
+import { SEED_MEDIA_DIR } from '../../src/seed/demo';
 import type { FilePart } from '../helpers/multipart';
 import { AnswerCounter, expectAnswer, formInit, login, register, send, type Account, type Answer } from './crash-client';
 

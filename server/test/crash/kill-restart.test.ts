@@ -41,7 +41,7 @@ import {
   uploadPost,
   type WorkloadSize,
 } from './crash-workload';
-import { randomSource } from '../../src/db/seed-scale';
+import { randomSource } from '../../src/seed/scale';
 
 jest.setTimeout(170_000);
 

@@ -3,7 +3,7 @@
  * keeps an image of it, and starts every later test app from a copy of that image. A new PGlite
  * takes seconds to create, migrate and seed on a busy 2-core machine; loading an image takes about
  * one. The app then finds its migrations applied and its demo content present, as a restarted
- * server does, and writes its demo media into its own data folder (db/seed.ts `seedIfEmpty`).
+ * server does, and writes its demo media into its own data folder (seed/demo.ts `seedIfEmpty`).
  *
  * - PGlite: a `dumpDataDir` tarball in the run's folder `TEST_DATABASE_IMAGES` (made by the global
  *   setup, removed by the global teardown), one file per worker and kind.

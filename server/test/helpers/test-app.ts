@@ -25,7 +25,7 @@ export function tempDir(prefix = 'shop-test-'): string {
 
 /** Builds a seeded app on `target` with logging, static serving and the demo video lesson off unless overridden. */
 export async function buildTestApp(target: DbTarget, overrides: AppOptions = {}): Promise<FastifyInstance> {
-  // No demo video lesson (db/seed-lesson.ts): rendering it takes seconds; its own test turns it on.
+  // No demo video lesson (seed/demo-lesson.ts): rendering it takes seconds; its own test turns it on.
   const base: AppOptions = { dataDir: tempDir(), logger: false, serveStatic: false, demoLesson: false, ...overrides };
   const kind = imageKindOf(base);
   if (target === 'postgres') {

@@ -1,13 +1,11 @@
 /**
- * Opens the database, runs migrations, seeds an empty database (demo media into `app.storage`);
- * exposes `app.db`, and on PostgreSQL the process's session connection `app.dbSession`.
+ * Opens the database, runs migrations, then the setup step it is given (`prepare`: the demo seed,
+ * src/seed); exposes `app.db`, and on PostgreSQL the process's session connection `app.dbSession`.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
 import { openDatabase, type Db, type ExecuteSql } from '../../db/client';
 import { openSessionConnection, type SessionConnection } from '../../db/session-connection';
-import { seedIfEmpty } from '../../db/seed';
-import { seedDemoLesson } from '../../db/seed-lesson';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,30 +24,15 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (app, options: { pglite?: PGlite }) => {
+  async (app, options: { pglite?: PGlite; prepare?: (db: Db) => Promise<void> }) => {
     const { settings } = app;
-    /** The demo video lesson (issue 24); without ffmpeg a warning, and the demo has none. */
-    const seedLesson = async (db: Db) => {
-      try {
-        const sessionId = await seedDemoLesson(db, app.storage, settings.transcode);
-        app.log.info({ sessionId }, 'seeded the demo video lesson');
-      } catch (error) {
-        app.log.warn({ err: error }, 'the demo video lesson was not made (is ffmpeg installed?); the demo goes on without it');
-      }
-    };
     const database = await openDatabase({
       url: settings.databaseUrl,
       pglite: options.pglite,
       dataDir: settings.dataDir,
       bounds: settings.databaseBounds,
       onConnectionError: (error) => app.log.warn({ err: error }, 'a database connection failed; the pool replaces it'),
-      prepare: settings.seed
-        ? async (db) => {
-            if (!(await seedIfEmpty(db, { storage: app.storage }))) return;
-            app.log.info('seeded demo content into an empty database');
-            if (settings.demoLesson) await seedLesson(db);
-          }
-        : undefined,
+      prepare: options.prepare,
     });
     const session = settings.databaseUrl ? await openSessionConnection(settings.databaseUrl, app.log) : undefined;
     app.decorate('db', database.db);
@@ -62,5 +45,5 @@ export default fp(
       app.log.info('database closed');
     });
   },
-  { name: 'db', dependencies: ['storage'] },
+  { name: 'db' },
 );

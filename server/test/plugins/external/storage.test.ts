@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DashboardProductSession } from '@shop/contracts';
 import { productSessions, users } from '../../../src/db/schema';
-import { SEED_MEDIA_DIR } from '../../../src/db/seed';
+import { SEED_MEDIA_DIR } from '../../../src/seed/demo';
 import { signSessionFileUrl } from '../../../src/modules/commerce/signed-urls';
 import { s3FromEnv } from '../../../src/settings';
 import { headersOf, type AuthHeaders } from '../../helpers/dashboard-actors';

@@ -9,7 +9,7 @@ import {
   type SalesSummaryAnswer,
 } from '@shop/contracts';
 import { products, users } from '../../../src/db/schema';
-import { insertOrders } from '../../../src/db/seed-orders';
+import { insertOrders } from '../../../src/seed/orders';
 import { periodRange } from '../../../src/lib/jalali-periods';
 import { getSalesOverview, getSalesSummary } from '../../../src/modules/commerce/sales-summary-service';
 import { hashPassword } from '../../../src/modules/auth/passwords';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DashboardProductSession, Paginated } from '@shop/contracts';
-import { SEED_MEDIA_DIR } from '../../../src/db/seed';
+import { SEED_MEDIA_DIR } from '../../../src/seed/demo';
 import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
 import { fakePng, multipart, pngFile, type FilePart } from '../../helpers/multipart';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DashboardProductSession, Paginated, Product } from '@shop/contracts';
 import { likes, orderItems, orders, productSessions, users } from '../../../src/db/schema';
-import { SEED_MEDIA_DIR } from '../../../src/db/seed';
+import { SEED_MEDIA_DIR } from '../../../src/seed/demo';
 import { counterMismatches } from '../../helpers/counters';
 import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
 import { fakePng, multipart, pngFile, type FilePart } from '../../helpers/multipart';

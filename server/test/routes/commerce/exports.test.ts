@@ -15,7 +15,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { DashboardOrder, Refund, SalesSummaryAnswer } from '@shop/contracts';
 import { orders, products, users } from '../../../src/db/schema';
-import { insertOrders } from '../../../src/db/seed-orders';
+import { insertOrders } from '../../../src/seed/orders';
 import { hashPassword } from '../../../src/modules/auth/passwords';
 import { createUser } from '../../../src/modules/users/users-service';
 import { insertDiscountedOrder } from '../../helpers/commerce-fixtures';

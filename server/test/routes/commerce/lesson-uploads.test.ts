@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { auditLog, productSessions, users } from '../../../src/db/schema';
-import { SEED_MEDIA_DIR } from '../../../src/db/seed';
+import { SEED_MEDIA_DIR } from '../../../src/seed/demo';
 import { listAuditLog } from '../../../src/modules/audit/audit-log';
 import { LESSON_UPLOADS_PATH } from '../../../src/modules/lessons/lesson-uploads';
 import { newStaff } from '../../helpers/dashboard-actors';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Paginated, Podcast } from '@shop/contracts';
-import { SEED_MEDIA_DIR } from '../../../src/db/seed';
+import { SEED_MEDIA_DIR } from '../../../src/seed/demo';
 import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
 import { multipart, pngFile, type FilePart } from '../../helpers/multipart';
 

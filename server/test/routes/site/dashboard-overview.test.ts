@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DashboardOverview, Paginated, SalesSummaryAnswer, Ticket } from '@shop/contracts';
 import { posts, products, users } from '../../../src/db/schema';
-import { insertOrders } from '../../../src/db/seed-orders';
+import { insertOrders } from '../../../src/seed/orders';
 import { addDays, tehranDateOf, tehranMidnight } from '../../../src/lib/jalali-periods';
 import { MESSAGES } from '../../../src/lib/messages';
 import { hashPassword } from '../../../src/modules/auth/passwords';

@@ -89,7 +89,9 @@ describe('readiness when a dependency is down (PGlite)', () => {
   it('answers 503 naming the database when it is closed; liveness stays 200 and Redis reads not-configured', async () => {
     const pglite = createPglite();
     await pglite.waitReady;
-    const app = await buildApp({ dataDir: tempDir(), logger: false, serveStatic: false, pglite });
+    // Migrated only: readiness needs no demo data, and the seed's video lesson took half a minute of
+    // ffmpeg, which on a busy machine ran this test past its timeout.
+    const app = await buildApp({ dataDir: tempDir(), logger: false, serveStatic: false, seed: false, pglite });
     try {
       expect((await app.inject({ url: '/api/health/ready' })).json()).toEqual({
         status: 'ok',

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Post } from '@shop/contracts';
-import { SEED_MEDIA_DIR } from '../../../src/db/seed';
+import { SEED_MEDIA_DIR } from '../../../src/seed/demo';
 import { S3FileStorage } from '../../../src/lib/s3-storage';
 import { LocalFileStorage } from '../../../src/lib/storage';
 import { MEDIA_CONTENT_SECURITY_POLICY } from '../../../src/routes/site/media';

@@ -13,9 +13,9 @@
  * triggers of migration 0007 off and `recount_engagement()` run after, in one transaction.
  */
 import { count, getTableName, sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client';
-import { comments, podcasts, posts, products, productSessions } from './schema';
-import { SEED_PODCASTS, SEED_POSTS, SEED_PRODUCTS, type SeedItem } from './seed-data';
+import type { Db } from '../db/client';
+import { comments, podcasts, posts, products, productSessions } from '../db/schema';
+import { SEED_PODCASTS, SEED_POSTS, SEED_PRODUCTS, type SeedItem } from './demo-data';
 import { htmlToText } from '../lib/html';
 import { searchColumnsOf } from '../lib/text';
 import { hashPassword } from '../modules/auth/passwords';

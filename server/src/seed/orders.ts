@@ -8,8 +8,8 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { OrderSource } from '@shop/contracts';
-import type { Db } from './client';
-import { orderItems, orders, products, productSessions, sessionProgress, users } from './schema';
+import type { Db } from '../db/client';
+import { orderItems, orders, products, productSessions, sessionProgress, users } from '../db/schema';
 import { tehranDateOf, tehranMidnight } from '../lib/jalali-periods';
 import { hashPassword } from '../modules/auth/passwords';
 import { assignReceiptNumber } from '../modules/commerce/receipts';

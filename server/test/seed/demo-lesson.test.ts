@@ -1,5 +1,5 @@
 /**
- * The demo's video lesson (db/seed-lesson.ts; issue 24 "Demo data"): a fresh database's first
+ * The demo's video lesson (seed/demo-lesson.ts; issue 24 "Demo data"): a fresh database's first
  * course, which user@example.com owns, has a short real video processed to HLS, with a poster and
  * Persian WebVTT subtitles. On PGlite with the data folder, and on PostgreSQL (DATABASE_URL) with
  * an S3 bucket (s3rver). Without ffmpeg the seed goes on without it.
@@ -7,7 +7,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { products, productSessions, users } from '../../src/db/schema';
-import { DEMO_LESSON_KEYS, DEMO_LESSON_SECONDS, DEMO_SUBTITLES } from '../../src/db/seed-lesson';
+import { DEMO_LESSON_KEYS, DEMO_LESSON_SECONDS, DEMO_SUBTITLES } from '../../src/seed/demo-lesson';
 import { hasBoughtProduct } from '../../src/modules/commerce/ownership';
 import { startLocalS3, type LocalS3 } from '../helpers/s3-server';
 import { buildTestApp, type DbTarget } from '../helpers/test-app';

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { PERMISSIONS, type ContentType } from '@shop/contracts';
-import type { Db } from './client';
-import { podcasts, posts, products, productSessions, users } from './schema';
-import { seedDemoOrders } from './seed-orders';
+import type { Db } from '../db/client';
+import { podcasts, posts, products, productSessions, users } from '../db/schema';
+import { seedDemoOrders } from './orders';
 import {
   SEED_ABOUT_ME,
   SEED_ANNOUNCEMENT,
@@ -21,7 +21,7 @@ import {
   SEED_SITE_INFORMATION,
   SEED_TERMS,
   SEED_TICKETS,
-} from './seed-data';
+} from './demo-data';
 import { sanitizeRichText } from '../lib/html';
 import type { FileStorage } from '../lib/storage';
 import { searchColumnsOf } from '../lib/text';

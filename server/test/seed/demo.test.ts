@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { discountCodes, posts, siteSettings } from '../../src/db/schema';
-import { SEED_SITE_INFORMATION } from '../../src/db/seed-data';
-import { backfillSiteInformation } from '../../src/db/seed';
+import { SEED_SITE_INFORMATION } from '../../src/seed/demo-data';
+import { backfillSiteInformation } from '../../src/seed/demo';
 import { getSiteInformation } from '../../src/modules/support/support-service';
 import { counterMismatches } from '../helpers/counters';
 import { DB_TARGETS, buildTestApp } from '../helpers/test-app';

@@ -1,0 +1,44 @@
+/**
+ * The app's own plugins, loaded after the outside services' and before the routes, in this order:
+ * mail and SMS, the background workers (stored files, transcoding, unpaid reminders, comment
+ * notices, audit pruning), then the request pipeline (errors, input and disk guards, metrics,
+ * CSRF, route access, the public cache). The static site is registered last of all, by app.ts.
+ */
+import fp from 'fastify-plugin';
+import mailPlugin from './mail';
+import smsPlugin from './sms';
+import storedFilesPlugin from './stored-files';
+import transcoderPlugin from './transcoder';
+import unpaidRemindersPlugin from './unpaid-reminders';
+import commentNoticesPlugin from './comment-notices';
+import auditPruningPlugin from './audit-pruning';
+import errorHandlerPlugin from './error-handler';
+import inputGuardPlugin from './input-guard';
+import diskGuardPlugin from './disk-guard';
+import metricsPlugin from './metrics';
+import csrfPlugin from './csrf';
+import routeAccessPlugin from './route-access';
+import publicCachePlugin from './public-cache';
+
+export default fp(
+  async (app) => {
+    for (const plugin of [
+      mailPlugin,
+      smsPlugin,
+      storedFilesPlugin,
+      transcoderPlugin,
+      unpaidRemindersPlugin,
+      commentNoticesPlugin,
+      auditPruningPlugin,
+      errorHandlerPlugin,
+      inputGuardPlugin,
+      diskGuardPlugin,
+      metricsPlugin,
+      csrfPlugin,
+      routeAccessPlugin,
+      publicCachePlugin,
+    ])
+      await app.register(plugin);
+  },
+  { name: 'app-plugins', dependencies: ['external-plugins'] },
+);

@@ -1,0 +1,38 @@
+/**
+ * Courses, sessions, the cart, checkout and payments, lessons, certificates and the financial
+ * dashboard (SPEC §2, §4, §6): the routes of this folder, registered in this order (issue 34 item
+ * 5: one registry per folder; src/routes/index.ts registers the folders).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import productsRoutes from './products';
+import cartRoutes from './cart';
+import checkoutRoutes from './checkout';
+import paymentsRoutes from './payments';
+import sessionsRoutes from './sessions';
+import lessonMediaRoutes from './lesson-media';
+import dashboardFinancialInfoRoutes from './dashboard-financial-info';
+import dashboardDiscountCodesRoutes from './dashboard-discount-codes';
+import dashboardProductsRoutes from './dashboard-products';
+import dashboardProductSessionsRoutes from './dashboard-product-sessions';
+import lessonUploadsRoutes from './lesson-uploads';
+import certificatesRoutes from './certificates';
+
+const commerceRoutes: FastifyPluginAsync = async (app) => {
+  for (const routes of [
+    productsRoutes,
+    cartRoutes,
+    checkoutRoutes,
+    paymentsRoutes,
+    sessionsRoutes,
+    lessonMediaRoutes,
+    dashboardFinancialInfoRoutes,
+    dashboardDiscountCodesRoutes,
+    dashboardProductsRoutes,
+    dashboardProductSessionsRoutes,
+    lessonUploadsRoutes,
+    certificatesRoutes,
+  ])
+    await app.register(routes);
+};
+
+export default commerceRoutes;
