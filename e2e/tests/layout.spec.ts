@@ -212,3 +212,41 @@ test.describe('issue 32 item 8: what the second walk found out of place', () => 
     }
   });
 });
+
+test.describe('the rich-text field while its editor loads', () => {
+  for (const width of [375, 1280]) {
+    test(`keeps its size, so the course form's save button stays where it was, at ${width} px`, async ({ page, request }) => {
+      const products = (await (await request.get('/api/products?per_page=50')).json()).data as { id: number; title: string }[];
+      const course = products.find((product) => product.title === 'دوره مقدماتی جاوااسکریپت')!;
+      // The editor's chunk (the one holding ProseMirror's view) waits until the stand-in is measured.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held = false;
+      await page.route(/\.js$/, async (route) => {
+        const response = await route.fetch();
+        const body = await response.text();
+        if (body.includes('ProseMirror-hideselection')) {
+          held = true;
+          await released;
+        }
+        await route.fulfill({ response, body });
+      });
+      await page.setViewportSize({ width, height: 900 });
+      await logIn(page, 'super');
+      await page.goto(`/dashboard/products/${course.id}`);
+      const field = page.locator('[aria-busy="true"]:has(.tiptap)');
+      await expect(field).toBeVisible();
+      await expect(field).toContainText('جاوااسکریپت');
+      const save = page.getByRole('button', { name: 'ذخیره' });
+      const before = (await save.boundingBox())!.y;
+      await page.locator('main').screenshot({ path: `.artifacts/layout-${width}-rich-field-loading.png` });
+      expect(held, 'the editor chunk was held').toBe(true);
+      release();
+      await expect(page.getByRole('textbox', { name: 'توضیحات' })).toBeVisible();
+      await expect(field).toHaveCount(0);
+      await page.locator('main').screenshot({ path: `.artifacts/layout-${width}-rich-field-loaded.png` });
+      const after = (await save.boundingBox())!.y;
+      expect(Math.abs(after - before), `the save button moved from ${before} to ${after}`).toBeLessThanOrEqual(2);
+    });
+  }
+});

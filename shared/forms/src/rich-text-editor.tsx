@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useField } from 'formik';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { Box } from '@shop/ui-kit';
-import { FormHelperText, FormLabel } from '@shop/ui-kit/lazy';
+import { RichTextFrame } from './rich-text-frame';
 import { EXTENSIONS, htmlOf } from './rich-text-schema';
 import { Toolbar } from './rich-text-toolbar';
 
@@ -17,32 +16,6 @@ export interface FormRichTextFieldProps {
   /** Read only, e.g. while the form is being sent. */
   disabled?: boolean;
 }
-
-/** The same typography as the public pages' `RichText`, so what is edited looks like what is shown. */
-const CONTENT_STYLE = {
-  '& .tiptap': {
-    minHeight: 260,
-    p: 2,
-    outline: 'none',
-    lineHeight: 2.1,
-    fontSize: 17,
-    overflowWrap: 'anywhere',
-    '& > :first-of-type': { mt: 0 },
-    '& h2': { fontSize: 24, fontWeight: 700, lineHeight: 1.6, mt: 3, mb: 1 },
-    '& h3': { fontSize: 20, fontWeight: 700, lineHeight: 1.6, mt: 2.5, mb: 1 },
-    '& h4': { fontSize: 18, fontWeight: 700, lineHeight: 1.6, mt: 2, mb: 1 },
-    '& p': { my: 1 },
-    '& ul, & ol': { paddingInlineStart: 4, my: 1 },
-    '& li > p': { my: 0.5 },
-    '& blockquote': { borderInlineStart: 4, borderColor: 'divider', paddingInlineStart: 2, marginInline: 0, color: 'text.secondary' },
-    '& a': { color: 'primary.main' },
-    '& img': { maxWidth: '100%', height: 'auto' },
-    '& img.ProseMirror-selectednode': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
-    '& code': { fontFamily: 'monospace', fontSize: 15, bgcolor: 'action.hover', borderRadius: 0.5, px: 0.5 },
-    '& pre': { p: 1.5, bgcolor: 'action.hover', borderRadius: 1, overflowX: 'auto', lineHeight: 1.7, '& code': { bgcolor: 'transparent', p: 0 } },
-    '& hr': { border: 0, borderTop: 1, borderColor: 'divider', my: 2 },
-  },
-} as const;
 
 /**
  * The Tiptap editor of {@link FormRichTextField} (its props), loaded with it on demand. The form's
@@ -103,28 +76,16 @@ export default function RichTextEditor({ name, label, help, disabled = false }: 
   }, [editor, showError]);
 
   return (
-    <Box>
-      <FormLabel id={labelId} error={showError} sx={{ display: 'block', mb: 1 }}>
-        {label}
-      </FormLabel>
-      <Box
-        sx={{
-          border: 1,
-          borderColor: showError ? 'error.main' : 'divider',
-          borderRadius: 1,
-          overflow: 'hidden',
-          '&:focus-within': { borderColor: showError ? 'error.main' : 'primary.main', boxShadow: (theme) => `inset 0 0 0 1px ${theme.palette.primary.main}` },
-          opacity: disabled ? 0.7 : 1,
-        }}
-      >
-        <Toolbar editor={editor} controls={contentId} disabled={disabled} toolbarRef={toolbarRef} />
-        <Box sx={CONTENT_STYLE}>
-          <EditorContent editor={editor} />
-        </Box>
-      </Box>
-      <FormHelperText id={helpId} error={showError}>
-        {showError ? meta.error : (help ?? ' ')}
-      </FormHelperText>
-    </Box>
+    <RichTextFrame
+      label={label}
+      labelId={labelId}
+      helpId={helpId}
+      error={showError ? meta.error : undefined}
+      help={help}
+      disabled={disabled}
+      toolbar={<Toolbar editor={editor} controls={contentId} disabled={disabled} toolbarRef={toolbarRef} />}
+    >
+      <EditorContent editor={editor} />
+    </RichTextFrame>
   );
 }

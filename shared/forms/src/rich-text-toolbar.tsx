@@ -1,69 +1,61 @@
-import { useId, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useEditorState, type Editor } from '@tiptap/react';
-import { Box, Button, Icon, Stack, ToggleButton, useTheme } from '@shop/ui-kit';
+import { Box, Button, Stack, useTheme } from '@shop/ui-kit';
 import { Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@shop/ui-kit/lazy';
 import { IMAGE_ADDRESS, LINK_ADDRESS, TEXT_BLOCK_TYPES } from './rich-text-schema';
+import { TOOLBAR_FACES, TOOLBAR_SX, ToolbarButton, type ToolbarLabel } from './rich-text-frame';
 import { t } from './strings';
-
-type Label = keyof typeof t.editor;
 
 /** Which dialog a toolbar button opens. */
 type DialogKind = 'link' | 'image';
 
-/** One button of the toolbar: its Persian word, what it does, and for a format whether it is on at the cursor. */
-interface ToolbarItem {
-  label: Label;
-  /** On at the cursor (a pressed toggle); absent for an action, which is a plain button. */
+/** What a button of the toolbar does: for a format, whether it is on at the cursor (a pressed toggle). */
+interface ToolbarAction {
   pressed?: (editor: Editor) => boolean;
   run: (editor: Editor, open: (dialog: DialogKind) => void) => void;
   /** Tiptap's own key for it (`aria-keyshortcuts`). */
   shortcut?: string;
-  /** How its word looks (bold reads bold…). */
-  look?: object;
 }
 
 /** Whether the text blocks at the cursor are written left to right. */
 const isLtr = (editor: Editor) => TEXT_BLOCK_TYPES.some((type) => editor.isActive(type, { dir: 'ltr' }));
 
-/** The toolbar in reading order: marks, headings, blocks, direction, then link and image. */
-const ITEMS: readonly ToolbarItem[] = [
-  { label: 'bold', pressed: (e) => e.isActive('bold'), run: (e) => e.chain().focus().toggleBold().run(), shortcut: 'Control+B', look: { fontWeight: 800 } },
-  { label: 'italic', pressed: (e) => e.isActive('italic'), run: (e) => e.chain().focus().toggleItalic().run(), shortcut: 'Control+I', look: { fontStyle: 'italic' } },
-  { label: 'underline', pressed: (e) => e.isActive('underline'), run: (e) => e.chain().focus().toggleUnderline().run(), shortcut: 'Control+U', look: { textDecoration: 'underline' } },
-  { label: 'strike', pressed: (e) => e.isActive('strike'), run: (e) => e.chain().focus().toggleStrike().run(), shortcut: 'Control+Shift+S', look: { textDecoration: 'line-through' } },
-  { label: 'code', pressed: (e) => e.isActive('code'), run: (e) => e.chain().focus().toggleCode().run(), shortcut: 'Control+E', look: { fontFamily: 'monospace' } },
-  { label: 'heading', pressed: (e) => e.isActive('heading', { level: 2 }), run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(), shortcut: 'Control+Alt+2', look: { fontWeight: 700 } },
-  { label: 'subheading', pressed: (e) => e.isActive('heading', { level: 3 }), run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(), shortcut: 'Control+Alt+3' },
-  { label: 'bulletList', pressed: (e) => e.isActive('bulletList'), run: (e) => e.chain().focus().toggleBulletList().run(), shortcut: 'Control+Shift+8' },
-  { label: 'orderedList', pressed: (e) => e.isActive('orderedList'), run: (e) => e.chain().focus().toggleOrderedList().run(), shortcut: 'Control+Shift+7' },
-  { label: 'blockquote', pressed: (e) => e.isActive('blockquote'), run: (e) => e.chain().focus().toggleBlockquote().run(), shortcut: 'Control+Shift+B' },
-  {
-    label: 'codeBlock',
+/** What each button of the toolbar (`TOOLBAR_FACES`, in reading order) does. */
+const ACTIONS: Record<ToolbarLabel, ToolbarAction> = {
+  bold: { pressed: (e) => e.isActive('bold'), run: (e) => e.chain().focus().toggleBold().run(), shortcut: 'Control+B' },
+  italic: { pressed: (e) => e.isActive('italic'), run: (e) => e.chain().focus().toggleItalic().run(), shortcut: 'Control+I' },
+  underline: { pressed: (e) => e.isActive('underline'), run: (e) => e.chain().focus().toggleUnderline().run(), shortcut: 'Control+U' },
+  strike: { pressed: (e) => e.isActive('strike'), run: (e) => e.chain().focus().toggleStrike().run(), shortcut: 'Control+Shift+S' },
+  code: { pressed: (e) => e.isActive('code'), run: (e) => e.chain().focus().toggleCode().run(), shortcut: 'Control+E' },
+  heading: { pressed: (e) => e.isActive('heading', { level: 2 }), run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(), shortcut: 'Control+Alt+2' },
+  subheading: { pressed: (e) => e.isActive('heading', { level: 3 }), run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(), shortcut: 'Control+Alt+3' },
+  bulletList: { pressed: (e) => e.isActive('bulletList'), run: (e) => e.chain().focus().toggleBulletList().run(), shortcut: 'Control+Shift+8' },
+  orderedList: { pressed: (e) => e.isActive('orderedList'), run: (e) => e.chain().focus().toggleOrderedList().run(), shortcut: 'Control+Shift+7' },
+  blockquote: { pressed: (e) => e.isActive('blockquote'), run: (e) => e.chain().focus().toggleBlockquote().run(), shortcut: 'Control+Shift+B' },
+  codeBlock: {
     pressed: (e) => e.isActive('codeBlock'),
     // Code reads left to right in the stored text too, not only in the editor.
     run: (e) => (e.isActive('codeBlock') ? e.chain().focus().toggleCodeBlock().run() : e.chain().focus().toggleCodeBlock().updateAttributes('codeBlock', { dir: 'ltr' }).run()),
     shortcut: 'Control+Alt+C',
-    look: { fontFamily: 'monospace' },
   },
-  { label: 'horizontalRule', run: (e) => e.chain().focus().setHorizontalRule().run() },
-  {
-    label: 'ltr',
+  horizontalRule: { run: (e) => e.chain().focus().setHorizontalRule().run() },
+  ltr: {
     pressed: isLtr,
     run: (e) => {
       const dir = isLtr(e) ? null : 'ltr';
       TEXT_BLOCK_TYPES.reduce((chain, type) => chain.updateAttributes(type, { dir }), e.chain().focus()).run();
     },
   },
-  { label: 'link', pressed: (e) => e.isActive('link'), run: (_e, open) => open('link') },
-  { label: 'image', run: (_e, open) => open('image') },
-];
+  link: { pressed: (e) => e.isActive('link'), run: (_e, open) => open('link') },
+  image: { run: (_e, open) => open('image') },
+};
 
 /** What the toolbar shows as pressed at the cursor, and the address of the link there. */
 function useToolbarState(editor: Editor) {
   return useEditorState({
     editor,
     selector: ({ editor: current }) => ({
-      pressed: ITEMS.map((item) => item.pressed?.(current)),
+      pressed: TOOLBAR_FACES.map((face) => (face.toggle ? (ACTIONS[face.label].pressed?.(current) ?? false) : undefined)),
       href: (current.getAttributes('link').href as string | undefined) ?? '',
     }),
   });
@@ -168,31 +160,6 @@ function EditorDialog({ kind, editor, href, onClose }: { kind: DialogKind; edito
   return <AddressDialog kind="link" initial={href} onClose={onClose} onApply={setLink} onRemove={removeLink} />;
 }
 
-/** A button of the toolbar: a pressed-or-not toggle for a format, a plain button for an action; its visible Persian word is its name. */
-function ToolbarButton({ pressed, focusable, disabled, shortcut, onClick, onFocus, children }: {
-  pressed: boolean | undefined;
-  focusable: boolean;
-  disabled: boolean;
-  shortcut?: string;
-  onClick: () => void;
-  onFocus: () => void;
-  children: ReactNode;
-}) {
-  const common = { disabled, onFocus, tabIndex: focusable ? 0 : -1, 'aria-keyshortcuts': shortcut, size: 'small', sx: { px: 1.25, py: 0.5, border: 0, borderRadius: 1, minWidth: 0, color: 'text.secondary' } } as const;
-  if (pressed === undefined) {
-    return (
-      <Button {...common} onClick={onClick}>
-        {children}
-      </Button>
-    );
-  }
-  return (
-    <ToggleButton {...common} value="on" selected={pressed} onChange={onClick}>
-      {children}
-    </ToggleButton>
-  );
-}
-
 /**
  * The formatting toolbar above the text (WAI-ARIA toolbar): one Tab stop, the arrow keys move
  * between its buttons in reading order (right to left), Home and End go to the first and last,
@@ -223,23 +190,19 @@ export function Toolbar({ editor, controls, disabled, toolbarRef }: { editor: Ed
       spacing={0.5}
       useFlexGap
       onKeyDown={onKeyDown}
-      sx={{ flexWrap: 'wrap', p: 0.5, borderBottom: 1, borderColor: 'divider', bgcolor: 'action.hover' }}
+      sx={TOOLBAR_SX}
     >
-      {ITEMS.map((item, index) => (
+      {TOOLBAR_FACES.map((face, index) => (
         <ToolbarButton
-          key={item.label}
+          key={face.label}
+          face={face}
           pressed={pressed[index]}
           focusable={index === current}
           disabled={disabled}
-          shortcut={item.shortcut}
+          shortcut={ACTIONS[face.label].shortcut}
           onFocus={() => setCurrent(index)}
-          onClick={() => item.run(editor, setDialog)}
-        >
-          {item.label === 'link' && <Icon name="Link" fontSize="small" aria-hidden sx={{ marginInlineEnd: 0.5 }} />}
-          <Box component="span" sx={{ fontSize: 14, ...item.look }}>
-            {t.editor[item.label]}
-          </Box>
-        </ToolbarButton>
+          onClick={() => ACTIONS[face.label].run(editor, setDialog)}
+        />
       ))}
       {dialog && <EditorDialog kind={dialog} editor={editor} href={href} onClose={() => setDialog(null)} />}
     </Stack>

@@ -13,7 +13,6 @@ export const t = {
   noConnection: 'ارتباط با سرور برقرار نشد؛ اطلاعات فرم سر جایش است، دوباره تلاش کنید.',
   /** The rich-text editor of every rich field (issue 32 item 4): its toolbar and dialogs. */
   editor: {
-    loading: 'در حال آماده‌کردن ویرایشگر…',
     toolbar: 'ابزارهای قالب‌بندی',
     bold: 'درشت',
     italic: 'کج',
