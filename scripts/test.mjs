@@ -1,20 +1,41 @@
 // `npm test`, the README's test command: lint, type check, each workspace's tests one after another
-// (lerna's topological order, as `lerna run test` ran them), then the browser tests on the built
-// site. It stops at the first step that fails, with that step's exit code, and prints every step
-// run with its time at the end (issue 33: `.ci/run` ends with a table of its steps). With
-// CI_STEPS set to a file, it also appends each step to it as «name<TAB>seconds<TAB>ok|failed»
-// lines, which `.ci/run` prints in its own table.
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+// (lerna's topological order, as `lerna run test` ran them), then the server's tests and the browser
+// tests on the built site side by side (issue 33 item 2: the server's tests keep both cores busy;
+// the browser tests mostly wait for pages and answers, about half a core). It stops after the first
+// stage where a step fails, with that step's exit code, and prints every step run with its time at
+// the end (issue 33: `.ci/run` ends with a table of its steps). With CI_STEPS set to a file, it
+// also appends each step to it as «name<TAB>seconds<TAB>ok|failed» lines, which `.ci/run` prints
+// in its own table.
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Runs `command` in the repository's root with the terminal's streams; answers its exit code. */
-function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  return result.status ?? 1;
+/**
+ * Runs `command` in the repository's root; resolves to its exit code. Its output goes to the
+ * terminal, or with `logFile` to that file, printed whole once it ends, so that two steps run side
+ * by side do not mix their lines.
+ */
+function run(command, args, logFile) {
+  return new Promise((resolve) => {
+    const log = logFile && createWriteStream(logFile);
+    const child = spawn(command, args, { cwd: root, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (log) {
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+    }
+    child.on('close', (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      if (!log) return resolve(status);
+      log.end(() => {
+        console.log(`\n${'='.repeat(20)} ${args.join(' ')}: its output (${logFile}) ${'='.repeat(20)}`);
+        console.log(readFileSync(logFile, 'utf8'));
+        resolve(status);
+      });
+    });
+  });
 }
 
 /** The workspaces with a `test` script but the browser tests, in lerna's topological order. */
@@ -26,28 +47,43 @@ function workspacesWithTests() {
     .map((pkg) => pkg.name);
 }
 
-const steps = [
-  ['lint', 'npm', ['run', 'lint']],
-  ['typecheck', 'npm', ['run', 'typecheck']],
-  ...workspacesWithTests().map((name) => [`test ${name}`, 'npm', ['test', '-w', name]]),
-  ['test:e2e (build, then browsers)', 'npm', ['run', 'test:e2e']],
+const workspaces = workspacesWithTests();
+const logs = path.join(root, 'bench-results', 'test-logs');
+mkdirSync(logs, { recursive: true });
+
+/** The stages, one after another; the steps of a stage side by side: [name, command, args, logFile?]. */
+const stages = [
+  [['lint', 'npm', ['run', 'lint']]],
+  [['typecheck', 'npm', ['run', 'typecheck']]],
+  ...workspaces.filter((name) => name !== '@shop/server').map((name) => [[`test ${name}`, 'npm', ['test', '-w', name]]]),
+  [
+    ['test @shop/server (beside the next)', 'npm', ['test', '-w', '@shop/server']],
+    ['test:e2e (build, then browsers)', 'npm', ['run', 'test:e2e'], path.join(logs, 'e2e.log')],
+  ],
 ];
 
 // The runtime every step runs on: the `node` development dependency (Node 24, issue 33 item 4), which
 // npm's scripts find before the machine's own.
 console.log(`npm test on Node ${process.version}`);
+const started = performance.now();
 const done = [];
 let code = 0;
-for (const [name, command, args] of steps) {
-  const started = performance.now();
-  code = run(command, args);
-  const seconds = (performance.now() - started) / 1000;
-  done.push({ name, seconds, ok: code === 0 });
-  if (process.env.CI_STEPS) appendFileSync(process.env.CI_STEPS, `${name}\t${seconds.toFixed(0)}\t${code === 0 ? 'ok' : 'failed'}\n`);
+for (const stage of stages) {
+  const codes = await Promise.all(
+    stage.map(async ([name, command, args, logFile]) => {
+      const stepStarted = performance.now();
+      const stepCode = await run(command, args, logFile);
+      const seconds = (performance.now() - stepStarted) / 1000;
+      done.push({ name, seconds, ok: stepCode === 0 });
+      if (process.env.CI_STEPS) appendFileSync(process.env.CI_STEPS, `${name}\t${seconds.toFixed(0)}\t${stepCode === 0 ? 'ok' : 'failed'}\n`);
+      return stepCode;
+    }),
+  );
+  code = codes.find((stepCode) => stepCode !== 0) ?? 0;
   if (code !== 0) break;
 }
 
 console.log(`\nnpm test on Node ${process.version}, step by step:`);
 for (const { name, seconds, ok } of done) console.log(`  ${name.padEnd(40)} ${seconds.toFixed(0).padStart(6)} s  ${ok ? 'ok' : 'FAILED'}`);
-console.log(`  ${'total'.padEnd(40)} ${done.reduce((sum, step) => sum + step.seconds, 0).toFixed(0).padStart(6)} s`);
+console.log(`  ${'total (steps side by side overlap)'.padEnd(40)} ${((performance.now() - started) / 1000).toFixed(0).padStart(6)} s`);
 process.exit(code);
