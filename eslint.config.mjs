@@ -19,13 +19,13 @@ const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patter
 // module's data through that module's exported functions, and routes reach data through
 // services only.
 const TABLE_OWNERS = {
-  auth: ['personalAccessTokens'],
+  auth: ['passwordResetCodes', 'smsCodes'],
   commerce: ['products', 'productSessions'],
   content: ['posts', 'podcasts'],
   mail: ['mailOptOuts', 'mailThrottles'],
   site: ['comments', 'likes', 'contentCounts', 'commentReplyNotices'],
   support: ['links', 'siteSettings', 'tickets', 'ticketReplies'],
-  users: ['users', 'permissions', 'permissionUser'],
+  users: ['users', 'permissions', 'permissionUser', 'personalAccessTokens'],
 };
 const moduleBoundaries = Object.keys(TABLE_OWNERS).map((module) => ({
   files: [`server/src/modules/${module}/**`],

@@ -45,8 +45,8 @@ import { createHistogram, performance, type RecordableHistogram } from 'node:per
 import { Client } from 'pg';
 import type { CheckoutAnswer, Paginated, Podcast, Post, Product } from '@shop/contracts';
 import { REMOTE_NAMES } from '@shop/contracts';
-import { hashPassword } from '../src/modules/auth/passwords';
-import { hashToken } from '../src/modules/auth/tokens-service';
+import { hashPassword } from '../src/lib/passwords';
+import { hashToken } from '../src/modules/users/access-tokens';
 import { REPO_ROOT } from '../src/settings';
 import { startDeployment, type Deployment } from '../test/scale-out/deployment';
 

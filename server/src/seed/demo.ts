@@ -26,7 +26,7 @@ import { sanitizeRichText } from '../lib/html';
 import type { FileStorage } from '../lib/storage';
 import { searchColumnsOf } from '../lib/text';
 import { SERVER_ROOT } from '../settings';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../lib/passwords';
 import { createDiscountCode } from '../modules/commerce/discount-codes';
 import { addComment } from '../modules/site/comments-service';
 import { addLike } from '../modules/site/likes-service';

@@ -11,7 +11,7 @@ import type { OrderSource } from '@shop/contracts';
 import type { Db } from '../db/client';
 import { orderItems, orders, products, productSessions, sessionProgress, users } from '../db/schema';
 import { tehranDateOf, tehranMidnight } from '../lib/jalali-periods';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../lib/passwords';
 import { assignReceiptNumber } from '../modules/commerce/receipts';
 import { resetSalesRollup } from '../modules/commerce/sales-summary-service';
 

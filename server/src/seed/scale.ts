@@ -18,7 +18,7 @@ import { comments, podcasts, posts, products, productSessions } from '../db/sche
 import { SEED_PODCASTS, SEED_POSTS, SEED_PRODUCTS, type SeedItem } from './demo-data';
 import { htmlToText } from '../lib/html';
 import { searchColumnsOf } from '../lib/text';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../lib/passwords';
 
 /** Rows per table after a scale seed (issue 9). */
 export interface ScaleTargets {

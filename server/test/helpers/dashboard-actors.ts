@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PermissionName } from '@shop/contracts';
 import { users } from '../../src/db/schema';
-import { hashPassword } from '../../src/modules/auth/passwords';
-import { issueToken } from '../../src/modules/auth/tokens-service';
+import { hashPassword } from '../../src/lib/passwords';
+import { issueToken } from '../../src/modules/users/access-tokens';
 import { createUser, grantPermissions } from '../../src/modules/users/users-service';
 
 /** Bearer headers of a request. */

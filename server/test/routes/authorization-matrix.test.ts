@@ -13,8 +13,8 @@ import { products, users } from '../../src/db/schema';
 import { PERMISSIONS, SUPER_ONLY, type AccessRequirement, type PermissionName } from '@shop/contracts';
 import routeAccessPlugin, { type RouteAccessEntry } from '../../src/plugins/app/route-access';
 import { requireDashboardUser, requireUser } from '../../src/plugins/app/auth';
-import { issueToken } from '../../src/modules/auth/tokens-service';
-import { hashPassword } from '../../src/modules/auth/passwords';
+import { issueToken } from '../../src/modules/users/access-tokens';
+import { hashPassword } from '../../src/lib/passwords';
 import { createUser, grantPermissions } from '../../src/modules/users/users-service';
 import { buildTestApp, csrfHeaders, DB_TARGETS, loginToken } from '../helpers/test-app';
 

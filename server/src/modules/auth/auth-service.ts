@@ -5,8 +5,8 @@ import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { auditActor, recordAudit } from '../audit/audit-log';
 import { createUser, findCredentials, getUserById, setUserPassword } from '../users/users-service';
-import { hashPassword, verifyPassword } from './passwords';
-import { issueToken, revokeAllTokens } from './tokens-service';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { issueToken, revokeAllTokens } from '../users/access-tokens';
 
 /** A signed-in session: the plain token (for the answer and cookie) and the user. */
 export interface AuthResult {

@@ -15,8 +15,8 @@ import { MESSAGES } from '../../lib/messages';
 import type { Mailer } from '../mail/mailer';
 import { resetCodeMail } from '../mail/templates';
 import { findCredentials, getUserById, setUserPassword } from '../users/users-service';
-import { hashPassword } from './passwords';
-import { revokeAllTokens } from './tokens-service';
+import { hashPassword } from '../../lib/passwords';
+import { revokeAllTokens } from '../users/access-tokens';
 
 /** Lifetime of a reset code, minutes (issue 7: 10). */
 export const RESET_CODE_TTL_MINUTES = 10;

@@ -24,8 +24,8 @@ import { RATE_LIMITS, type RateLimits } from '../../settings';
 import type { SmsMessage } from '../sms/sms-sender';
 import { findMobileAccount, markMobileVerified, setUserPassword } from '../users/users-service';
 import { signIn, type AuthResult } from './auth-service';
-import { hashPassword } from './passwords';
-import { revokeAllTokens } from './tokens-service';
+import { hashPassword } from '../../lib/passwords';
+import { revokeAllTokens } from '../users/access-tokens';
 
 /** Lifetime of an SMS code, minutes (issue 26: 2). */
 export const SMS_CODE_TTL_MINUTES = 2;

@@ -16,10 +16,9 @@ import { keysetRows, sortedAfter, sortedCursor, type SortedCursor } from '../../
 import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { normalizePersianText } from '../../lib/text';
-import { hashPassword } from '../auth/passwords';
-import { revokeAllTokens } from '../auth/tokens-service';
+import { hashPassword } from '../../lib/passwords';
+import { revokeAllTokens } from './access-tokens';
 import { recordAudit, type AuditContext } from '../audit/audit-log';
-import { hasPaidOrders } from '../commerce/ownership';
 import { userMatches } from './user-search';
 
 /** Public name and role of a user, as comments show it. */
@@ -504,14 +503,20 @@ function isRestrictViolation(error: unknown): boolean {
 }
 
 /**
+ * Whether user `userId` has a paid order (commerce's `hasPaidOrders`, handed in by the route: the
+ * users module sits below commerce and imports none of it).
+ */
+export type PaidOrdersCheck = (db: Db, userId: number) => Promise<boolean>;
+
+/**
  * Deletes an account (DELETE /api/dashboard/users/:id; SPEC §6 "users who bought a product
- * cannot be deleted"), audited. Its tokens, reset codes, permissions, cart, likes, comments, tickets and
+ * cannot be deleted", asked of `hasPaidOrders`), audited. Its tokens, reset codes, permissions, cart, likes, comments, tickets and
  * course progress go with it (ON DELETE CASCADE); refunds it made keep a null `refunded_by`.
  * @throws ApiError 404 unknown; 422 `cannotDeleteSelf`; 403 `onlySuperEditsSuper` for a staff
  *   caller and a super account; 405 `operationNotValid` (SPEC §8) for a buyer, and for any account
  *   with orders (kept for the books: `orders.user_id` is ON DELETE RESTRICT); 422 `lastSuperUser`.
  */
-export async function deleteDashboardUser(db: Db, actor: User, id: number, audit: AuditContext): Promise<void> {
+export async function deleteDashboardUser(db: Db, actor: User, id: number, audit: AuditContext, hasPaidOrders: PaidOrdersCheck): Promise<void> {
   const target = await getDashboardUser(db, id);
   if (target.id === actor.id) throw new ApiError(422, MESSAGES.cannotDeleteSelf);
   if (target.status === 'super' && actor.status !== 'super') throw new ApiError(403, MESSAGES.onlySuperEditsSuper);

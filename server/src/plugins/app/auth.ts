@@ -10,7 +10,7 @@ import { ApiError, forbidden, unauthenticated } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { auditActor, type AuditContext } from '../../modules/audit/audit-log';
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_DAYS, knownDeviceUserId, knownDeviceValue } from '../../modules/auth/known-devices';
-import { resolveToken, TOKEN_LIFETIME_DAYS } from '../../modules/auth/tokens-service';
+import { resolveToken, TOKEN_LIFETIME_DAYS } from '../../modules/users/access-tokens';
 import { getUserById } from '../../modules/users/users-service';
 
 /** Name of the httpOnly cookie that carries the token (SPEC §9: 360 days, lax, path /). */

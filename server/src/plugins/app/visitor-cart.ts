@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VISITOR_CART_HINT_COOKIE } from '@shop/contracts';
-import { hashToken } from '../../modules/auth/tokens-service';
+import { hashToken } from '../../modules/users/access-tokens';
 import { mergeVisitorCart, visitorCartExists, type CartOwner } from '../../modules/commerce/cart-service';
 import { getAuth } from './auth';
 

@@ -14,8 +14,8 @@ import { boughtProductSchema, errorBodySchema, messageSchema, tokenAnswerSchema,
 import { yupBody } from '../../lib/yup-body';
 import { auditSignIn, login, register, type LoginInput, type RegisterInput } from '../../modules/auth/auth-service';
 import { sendVerificationEmail } from '../../modules/auth/email-verification';
-import { hashPassword } from '../../modules/auth/passwords';
-import { revokeToken } from '../../modules/auth/tokens-service';
+import { hashPassword } from '../../lib/passwords';
+import { revokeToken } from '../../modules/users/access-tokens';
 import { listBoughtProducts } from '../../modules/commerce/sessions-service';
 import { rateLimits } from '../../plugins/external/rate-limit';
 import { RATE_LIMITS } from '../../settings';

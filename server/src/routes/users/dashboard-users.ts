@@ -30,6 +30,7 @@ import {
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requireAuth, requirePermission } from '../../plugins/app/auth';
+import { hasPaidOrders } from '../../modules/commerce/ownership';
 import {
   createDashboardUser,
   deleteDashboardUser,
@@ -173,7 +174,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = routeId(request.params.id, MESSAGES.userUnknown);
       const { user } = await requireAuth(request);
-      await deleteDashboardUser(app.db, user, id, await auditContextOf(request));
+      await deleteDashboardUser(app.db, user, id, await auditContextOf(request), hasPaidOrders);
       return { message: MESSAGES.userDeleted };
     },
   );

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CommentNode, MailKind, PermissionName } from '@shop/contracts';
 import { toPersianDigits } from '@shop/format';
 import { commentReplyNotices, mailThrottles } from '../../../src/db/schema';
-import { issueToken } from '../../../src/modules/auth/tokens-service';
+import { issueToken } from '../../../src/modules/users/access-tokens';
 import { mailCommentReplies, mailCommentsDigest } from '../../../src/modules/site/comment-notifications';
 import { countPendingComments } from '../../../src/modules/site/comments-service';
 import { createUser, grantPermissions } from '../../../src/modules/users/users-service';

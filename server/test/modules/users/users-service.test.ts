@@ -10,7 +10,8 @@ import { users } from '../../../src/db/schema';
 import { ApiError } from '../../../src/lib/api-error';
 import { MESSAGES } from '../../../src/lib/messages';
 import { auditActor } from '../../../src/modules/audit/audit-log';
-import { hashPassword } from '../../../src/modules/auth/passwords';
+import { hasPaidOrders } from '../../../src/modules/commerce/ownership';
+import { hashPassword } from '../../../src/lib/passwords';
 import {
   createUser,
   deleteDashboardUser,
@@ -55,12 +56,12 @@ describe.each(DB_TARGETS)('users service on %s', (target) => {
     const other = await newSuper('race-delete@example.com');
     // The caller signed in as super, then was demoted before the request ran: `other` is the last super.
     await app.db.update(users).set({ status: 'staff' }).where(eq(users.id, original.id));
-    const error = await refusalOf(deleteDashboardUser(app.db, original, other.id, auditActor(original, '127.0.0.1')));
+    const error = await refusalOf(deleteDashboardUser(app.db, original, other.id, auditActor(original, '127.0.0.1'), hasPaidOrders));
     expect([error.statusCode, error.message]).toEqual([422, MESSAGES.lastSuperUser]);
     expect(await superIds()).toEqual([other.id]);
     // Back to the seeded state for the next test.
     await app.db.update(users).set({ status: 'super' }).where(eq(users.id, original.id));
-    await deleteDashboardUser(app.db, original, other.id, auditActor(original, '127.0.0.1'));
+    await deleteDashboardUser(app.db, original, other.id, auditActor(original, '127.0.0.1'), hasPaidOrders);
     expect(await superIds()).toEqual([original.id]);
   });
 

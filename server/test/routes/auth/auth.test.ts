@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthTokenAnswer, LoggedInUserInfo } from '@shop/contracts';
 import { personalAccessTokens } from '../../../src/db/schema';
 import { MESSAGES } from '../../../src/lib/messages';
-import { hashToken } from '../../../src/modules/auth/tokens-service';
+import { hashToken } from '../../../src/modules/users/access-tokens';
 import { DB_TARGETS, buildTestApp, csrfHeaders, loginToken, setCookie } from '../../helpers/test-app';
 
 const validRegistration = {

@@ -12,7 +12,7 @@ import { products, users } from '../../../src/db/schema';
 import { insertOrders } from '../../../src/seed/orders';
 import { periodRange } from '../../../src/lib/jalali-periods';
 import { getSalesOverview, getSalesSummary } from '../../../src/modules/commerce/sales-summary-service';
-import { hashPassword } from '../../../src/modules/auth/passwords';
+import { hashPassword } from '../../../src/lib/passwords';
 import { hasBoughtProduct } from '../../../src/modules/commerce/ownership';
 import { createUser, grantPermissions } from '../../../src/modules/users/users-service';
 import { DB_TARGETS, buildTestApp, csrfHeaders, loginToken } from '../../helpers/test-app';

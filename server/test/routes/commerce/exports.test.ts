@@ -16,7 +16,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { DashboardOrder, Refund, SalesSummaryAnswer } from '@shop/contracts';
 import { orders, products, users } from '../../../src/db/schema';
 import { insertOrders } from '../../../src/seed/orders';
-import { hashPassword } from '../../../src/modules/auth/passwords';
+import { hashPassword } from '../../../src/lib/passwords';
 import { createUser } from '../../../src/modules/users/users-service';
 import { insertDiscountedOrder } from '../../helpers/commerce-fixtures';
 import { csvRows, jalaliToday, listAll as listAllOf } from '../../helpers/csv';

@@ -11,7 +11,7 @@ import { DB_TARGETS, buildTestApp, tempDir } from '../../helpers/test-app';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../helpers/smtp';
 import { addToCart, buy, callback, checkout, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
 import { headersOf, newStaff } from '../../helpers/dashboard-actors';
-import { issueToken } from '../../../src/modules/auth/tokens-service';
+import { issueToken } from '../../../src/modules/users/access-tokens';
 import { createUser } from '../../../src/modules/users/users-service';
 
 const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';

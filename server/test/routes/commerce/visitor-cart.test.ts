@@ -5,7 +5,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Cart, ProductDetail } from '@shop/contracts';
 import { carts, discountCodes, products, users } from '../../../src/db/schema';
-import { hashToken } from '../../../src/modules/auth/tokens-service';
+import { hashToken } from '../../../src/modules/users/access-tokens';
 import { deleteStaleVisitorCarts } from '../../../src/modules/commerce/cart-service';
 import { MESSAGES } from '../../../src/lib/messages';
 import { DB_TARGETS, buildTestApp, csrfHeaders, setCookie, tempDir } from '../../helpers/test-app';

@@ -11,7 +11,7 @@ import { posts, products, users } from '../../../src/db/schema';
 import { insertOrders } from '../../../src/seed/orders';
 import { addDays, tehranDateOf, tehranMidnight } from '../../../src/lib/jalali-periods';
 import { MESSAGES } from '../../../src/lib/messages';
-import { hashPassword } from '../../../src/modules/auth/passwords';
+import { hashPassword } from '../../../src/lib/passwords';
 import { createUser } from '../../../src/modules/users/users-service';
 import { buy, insertDiscountedOrder, newBuyer, newCourse } from '../../helpers/commerce-fixtures';
 import { headersOf, newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';

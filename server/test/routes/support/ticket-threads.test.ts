@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AuditEntry, Paginated, PermissionName, Ticket, TicketThread } from '@shop/contracts';
-import { issueToken } from '../../../src/modules/auth/tokens-service';
+import { issueToken } from '../../../src/modules/users/access-tokens';
 import { getSiteInformation, saveSiteInformation } from '../../../src/modules/support/support-service';
 import { createUser, grantPermissions } from '../../../src/modules/users/users-service';
 import { headersOf, newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';

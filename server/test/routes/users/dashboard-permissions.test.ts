@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS, type Paginated, type PermissionDetail, type User } from '@shop/contracts';
 import { permissions, permissionUser, users } from '../../../src/db/schema';
 import { MESSAGES } from '../../../src/lib/messages';
-import { hashPassword } from '../../../src/modules/auth/passwords';
+import { hashPassword } from '../../../src/lib/passwords';
 import { createUser, grantPermissions } from '../../../src/modules/users/users-service';
 import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
 

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { User } from '@shop/contracts';
 import { users } from '../../../src/db/schema';
 import { KEYSET_PAGE_SIZE } from '../../../src/lib/keyset-rows';
-import { hashPassword } from '../../../src/modules/auth/passwords';
+import { hashPassword } from '../../../src/lib/passwords';
 import { auditActor } from '../../../src/modules/audit/audit-log';
 import { createUser, grantPermissions, markMobileVerified, setCommentRestriction } from '../../../src/modules/users/users-service';
 import { csvRows, jalaliToday, listAll } from '../../helpers/csv';
