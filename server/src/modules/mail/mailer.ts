@@ -15,6 +15,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import writeFileAtomic from 'write-file-atomic';
 import { createTransport } from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
@@ -77,7 +78,10 @@ export interface Mailer {
 
 type Deliver = (message: MailMessage & { from: string; messageId: string }) => Promise<void>;
 
-/** Writes each message to `<outboxDir>/<ISO time>-<random>.eml` (colons of the time as `-`). */
+/**
+ * Writes each message to `<outboxDir>/<ISO time>-<random>.eml` (colons of the time as `-`), whole
+ * (write-file-atomic: a temporary file renamed into place), so a reader never finds half of one.
+ */
 function outboxDelivery(outboxDir: string, log: FastifyBaseLogger): { deliver: Deliver; close: () => void } {
   const transport = createTransport({ streamTransport: true, buffer: true });
   return {
@@ -86,7 +90,7 @@ function outboxDelivery(outboxDir: string, log: FastifyBaseLogger): { deliver: D
       await fs.mkdir(outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(outboxDir, name);
-      await fs.writeFile(file, info.message as Buffer);
+      await writeFileAtomic(file, info.message as Buffer);
       log.info({ mail: file, to: message.to }, 'mail written to the outbox');
     },
     close: () => transport.close(),

@@ -18,6 +18,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import writeFileAtomic from 'write-file-atomic';
 import type { PgBoss } from 'pg-boss';
 import { declareQueue, queueIdle, workOneByOne } from '../../lib/job-queues';
 import type { SmsSettings } from '../../settings';
@@ -54,13 +55,16 @@ export interface SmsSender {
 
 type Deliver = (message: SmsMessage) => Promise<void>;
 
-/** Writes each message to `<outboxDir>/<ISO time>-<random>.json` (colons of the time as `-`). */
+/**
+ * Writes each message to `<outboxDir>/<ISO time>-<random>.json` (colons of the time as `-`), whole
+ * (write-file-atomic: a temporary file renamed into place), so a reader never finds half of one.
+ */
 function outboxDelivery(outboxDir: string, log: FastifyBaseLogger): Deliver {
   return async (message) => {
     await fs.mkdir(outboxDir, { recursive: true });
     const time = new Date().toISOString();
     const file = path.join(outboxDir, `${time.replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.json`);
-    await fs.writeFile(file, JSON.stringify({ to: message.to, text: message.text, code: message.code, time }, null, 2));
+    await writeFileAtomic(file, JSON.stringify({ to: message.to, text: message.text, code: message.code, time }, null, 2));
     log.info({ sms: file, to: message.to }, 'SMS written to the outbox');
   };
 }
