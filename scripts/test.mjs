@@ -1,11 +1,9 @@
-// `npm test`, the README's test command: lint, type check, each workspace's tests one after another
-// (lerna's topological order, as `lerna run test` ran them), then the server's tests and the browser
-// tests on the built site side by side (issue 33 item 2: the server's tests keep both cores busy;
-// the browser tests mostly wait for pages and answers, about half a core). It stops after the first
-// stage where a step fails, with that step's exit code, and prints every step run with its time at
-// the end (issue 33: `.ci/run` ends with a table of its steps). With CI_STEPS set to a file, it
-// also appends each step to it as «name<TAB>seconds<TAB>ok|failed» lines, which `.ci/run` prints
-// in its own table.
+// `npm test`, the README's test command: lint and type check side by side, then each workspace's
+// tests one after another (lerna's topological order, as `lerna run test` ran them), then the
+// browser tests on the built site. It stops after the first stage where a step fails, with that
+// step's exit code, and prints every step run with its time at the end (issue 33: `.ci/run` ends
+// with a table of its steps). With CI_STEPS set to a file, it also appends each step to it as
+// «name<TAB>seconds<TAB>ok|failed» lines, which `.ci/run` prints in its own table.
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -51,15 +49,20 @@ const workspaces = workspacesWithTests();
 const logs = path.join(root, 'bench-results', 'test-logs');
 mkdirSync(logs, { recursive: true });
 
-/** The stages, one after another; the steps of a stage side by side: [name, command, args, logFile?]. */
+/**
+ * The stages, one after another; the steps of a stage side by side: [name, command, args, logFile?].
+ * Lint and the type check are one process each on one core: they share the two. The workspaces'
+ * tests each keep both cores busy, so they run one after another, and so do the server's tests and
+ * the browser tests (side by side they overloaded a 2-core machine: browser tests three times
+ * slower, server hooks past their minute).
+ */
 const stages = [
-  [['lint', 'npm', ['run', 'lint']]],
-  [['typecheck', 'npm', ['run', 'typecheck']]],
-  ...workspaces.filter((name) => name !== '@shop/server').map((name) => [[`test ${name}`, 'npm', ['test', '-w', name]]]),
   [
-    ['test @shop/server (beside the next)', 'npm', ['test', '-w', '@shop/server']],
-    ['test:e2e (build, then browsers)', 'npm', ['run', 'test:e2e'], path.join(logs, 'e2e.log')],
+    ['lint', 'npm', ['run', 'lint'], path.join(logs, 'lint.log')],
+    ['typecheck', 'npm', ['run', 'typecheck'], path.join(logs, 'typecheck.log')],
   ],
+  ...workspaces.map((name) => [[`test ${name}`, 'npm', ['test', '-w', name]]]),
+  [['test:e2e (build, then browsers)', 'npm', ['run', 'test:e2e']]],
 ];
 
 // The runtime every step runs on: the `node` development dependency (Node 24, issue 33 item 4), which
