@@ -39,18 +39,17 @@ export async function logInByForm(page: Page, account: keyof typeof ACCOUNTS): P
 /**
  * Registers a new account through the API inside the page's browser context (CSRF cookie,
  * then `POST /api/auth/register`), so the context is signed in as a user with no history.
- * Its email is `<name>-<time>@example.com`. Answers that email (its verification mail is in the
- * outbox).
+ * Answers the account's email (its verification mail is in the outbox).
  */
-export async function registerFreshUser(page: Page, name = 'reader'): Promise<string> {
+export async function registerFreshUser(page: Page): Promise<string> {
   await page.request.get('/sanctum/csrf-cookie');
   const cookies = await page.context().cookies();
   const csrf = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
-  const email = `${name}-${Date.now()}@example.com`;
+  const stamp = Date.now();
   const response = await page.request.post('/api/auth/register', {
     headers: { 'X-XSRF-TOKEN': csrf },
-    data: { full_name: 'خواننده تازه', email, password: 'Reader12345', password_confirmation: 'Reader12345' },
+    data: { full_name: 'خواننده تازه', email: `reader-${stamp}@example.com`, password: 'Reader12345', password_confirmation: 'Reader12345' },
   });
   expect(response.status()).toBe(201);
-  return email;
+  return `reader-${stamp}@example.com`;
 }
