@@ -2,7 +2,7 @@
  * Every API route (DESIGN.md "API server"), one registry per folder, each folder a domain; they
  * declare schemas and delegate to src/modules. `app.ts` registers this after the plugins.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import { registryOf } from '../lib/plugin-registry';
 import authRoutes from './auth';
 import contentRoutes from './content';
 import commerceRoutes from './commerce';
@@ -11,8 +11,12 @@ import auditRoutes from './audit';
 import supportRoutes from './support';
 import siteRoutes from './site';
 
-const routes: FastifyPluginAsync = async (app) => {
-  for (const domain of [authRoutes, contentRoutes, commerceRoutes, usersRoutes, auditRoutes, supportRoutes, siteRoutes]) await app.register(domain);
-};
-
-export default routes;
+export default registryOf([
+  authRoutes,
+  contentRoutes,
+  commerceRoutes,
+  usersRoutes,
+  auditRoutes,
+  supportRoutes,
+  siteRoutes,
+]);

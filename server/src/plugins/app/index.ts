@@ -5,6 +5,7 @@
  * CSRF, route access, the public cache). The static site is registered last of all, by app.ts.
  */
 import fp from 'fastify-plugin';
+import { registryOf } from '../../lib/plugin-registry';
 import mailPlugin from './mail';
 import smsPlugin from './sms';
 import storedFilesPlugin from './stored-files';
@@ -21,24 +22,21 @@ import routeAccessPlugin from './route-access';
 import publicCachePlugin from './public-cache';
 
 export default fp(
-  async (app) => {
-    for (const plugin of [
-      mailPlugin,
-      smsPlugin,
-      storedFilesPlugin,
-      transcoderPlugin,
-      unpaidRemindersPlugin,
-      commentNoticesPlugin,
-      auditPruningPlugin,
-      errorHandlerPlugin,
-      inputGuardPlugin,
-      diskGuardPlugin,
-      metricsPlugin,
-      csrfPlugin,
-      routeAccessPlugin,
-      publicCachePlugin,
-    ])
-      await app.register(plugin);
-  },
+  registryOf([
+    mailPlugin,
+    smsPlugin,
+    storedFilesPlugin,
+    transcoderPlugin,
+    unpaidRemindersPlugin,
+    commentNoticesPlugin,
+    auditPruningPlugin,
+    errorHandlerPlugin,
+    inputGuardPlugin,
+    diskGuardPlugin,
+    metricsPlugin,
+    csrfPlugin,
+    routeAccessPlugin,
+    publicCachePlugin,
+  ]),
   { name: 'app-plugins', dependencies: ['external-plugins'] },
 );

@@ -3,20 +3,10 @@
  * folder, registered in this order (issue 34 item 5: one registry per folder; src/routes/index.ts
  * registers the folders).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import { registryOf } from '../../lib/plugin-registry';
 import accountsRoutes from './accounts';
 import emailVerificationRoutes from './email-verification';
 import passwordResetRoutes from './password-reset';
 import smsCodeRoutes from './sms-code';
 
-const authRoutes: FastifyPluginAsync = async (app) => {
-  for (const routes of [
-    accountsRoutes,
-    emailVerificationRoutes,
-    passwordResetRoutes,
-    smsCodeRoutes,
-  ])
-    await app.register(routes);
-};
-
-export default authRoutes;
+export default registryOf([accountsRoutes, emailVerificationRoutes, passwordResetRoutes, smsCodeRoutes]);

@@ -3,7 +3,7 @@
  * dashboard (SPEC §2, §4, §6): the routes of this folder, registered in this order (issue 34 item
  * 5: one registry per folder; src/routes/index.ts registers the folders).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import { registryOf } from '../../lib/plugin-registry';
 import productsRoutes from './products';
 import cartRoutes from './cart';
 import checkoutRoutes from './checkout';
@@ -17,22 +17,17 @@ import dashboardProductSessionsRoutes from './dashboard-product-sessions';
 import lessonUploadsRoutes from './lesson-uploads';
 import certificatesRoutes from './certificates';
 
-const commerceRoutes: FastifyPluginAsync = async (app) => {
-  for (const routes of [
-    productsRoutes,
-    cartRoutes,
-    checkoutRoutes,
-    paymentsRoutes,
-    sessionsRoutes,
-    lessonMediaRoutes,
-    dashboardFinancialInfoRoutes,
-    dashboardDiscountCodesRoutes,
-    dashboardProductsRoutes,
-    dashboardProductSessionsRoutes,
-    lessonUploadsRoutes,
-    certificatesRoutes,
-  ])
-    await app.register(routes);
-};
-
-export default commerceRoutes;
+export default registryOf([
+  productsRoutes,
+  cartRoutes,
+  checkoutRoutes,
+  paymentsRoutes,
+  sessionsRoutes,
+  lessonMediaRoutes,
+  dashboardFinancialInfoRoutes,
+  dashboardDiscountCodesRoutes,
+  dashboardProductsRoutes,
+  dashboardProductSessionsRoutes,
+  lessonUploadsRoutes,
+  certificatesRoutes,
+]);

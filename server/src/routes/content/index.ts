@@ -3,22 +3,17 @@
  * folder, registered in this order (issue 34 item 5: one registry per folder; src/routes/index.ts
  * registers the folders).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import { registryOf } from '../../lib/plugin-registry';
 import postsRoutes from './posts';
 import podcastsRoutes from './podcasts';
 import feedsRoutes from './feeds';
 import dashboardPostsRoutes from './dashboard-posts';
 import dashboardPodcastsRoutes from './dashboard-podcasts';
 
-const contentRoutes: FastifyPluginAsync = async (app) => {
-  for (const routes of [
-    postsRoutes,
-    podcastsRoutes,
-    feedsRoutes,
-    dashboardPostsRoutes,
-    dashboardPodcastsRoutes,
-  ])
-    await app.register(routes);
-};
-
-export default contentRoutes;
+export default registryOf([
+  postsRoutes,
+  podcastsRoutes,
+  feedsRoutes,
+  dashboardPostsRoutes,
+  dashboardPodcastsRoutes,
+]);

@@ -3,7 +3,7 @@
  * dashboard overview (SPEC §3, §7, §8): the routes of this folder, registered in this order (issue
  * 34 item 5: one registry per folder; src/routes/index.ts registers the folders).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import { registryOf } from '../../lib/plugin-registry';
 import seoRoutes from './seo';
 import healthRoutes from './health';
 import engagementRoutes from './engagement';
@@ -11,16 +11,11 @@ import mediaRoutes from './media';
 import mailUnsubscribeRoutes from './mail-unsubscribe';
 import dashboardOverviewRoutes from './dashboard-overview';
 
-const siteRoutes: FastifyPluginAsync = async (app) => {
-  for (const routes of [
-    seoRoutes,
-    healthRoutes,
-    engagementRoutes,
-    mediaRoutes,
-    mailUnsubscribeRoutes,
-    dashboardOverviewRoutes,
-  ])
-    await app.register(routes);
-};
-
-export default siteRoutes;
+export default registryOf([
+  seoRoutes,
+  healthRoutes,
+  engagementRoutes,
+  mediaRoutes,
+  mailUnsubscribeRoutes,
+  dashboardOverviewRoutes,
+]);

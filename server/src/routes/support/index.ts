@@ -3,7 +3,7 @@
  * the routes of this folder, registered in this order (issue 34 item 5: one registry per folder;
  * src/routes/index.ts registers the folders).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import { registryOf } from '../../lib/plugin-registry';
 import publicPagesRoutes from './public-pages';
 import dashboardCommentsRoutes from './dashboard-comments';
 import ticketsRoutes from './tickets';
@@ -12,17 +12,12 @@ import dashboardAnnouncementsRoutes from './dashboard-announcements';
 import dashboardLinksRoutes from './dashboard-links';
 import dashboardSiteInformationRoutes from './dashboard-site-information';
 
-const supportRoutes: FastifyPluginAsync = async (app) => {
-  for (const routes of [
-    publicPagesRoutes,
-    dashboardCommentsRoutes,
-    ticketsRoutes,
-    dashboardTicketsRoutes,
-    dashboardAnnouncementsRoutes,
-    dashboardLinksRoutes,
-    dashboardSiteInformationRoutes,
-  ])
-    await app.register(routes);
-};
-
-export default supportRoutes;
+export default registryOf([
+  publicPagesRoutes,
+  dashboardCommentsRoutes,
+  ticketsRoutes,
+  dashboardTicketsRoutes,
+  dashboardAnnouncementsRoutes,
+  dashboardLinksRoutes,
+  dashboardSiteInformationRoutes,
+]);

@@ -3,20 +3,15 @@
  * registered in this order (issue 34 item 5: one registry per folder; src/routes/index.ts
  * registers the folders).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import { registryOf } from '../../lib/plugin-registry';
 import dashboardUsersRoutes from './dashboard-users';
 import dashboardPermissionsRoutes from './dashboard-permissions';
 import profileRoutes from './profile';
 import mailPreferencesRoutes from './mail-preferences';
 
-const usersRoutes: FastifyPluginAsync = async (app) => {
-  for (const routes of [
-    dashboardUsersRoutes,
-    dashboardPermissionsRoutes,
-    profileRoutes,
-    mailPreferencesRoutes,
-  ])
-    await app.register(routes);
-};
-
-export default usersRoutes;
+export default registryOf([
+  dashboardUsersRoutes,
+  dashboardPermissionsRoutes,
+  profileRoutes,
+  mailPreferencesRoutes,
+]);
