@@ -22,8 +22,9 @@ const TABLE_OWNERS = {
   auth: ['passwordResetCodes', 'smsCodes'],
   commerce: ['products', 'productSessions'],
   content: ['posts', 'podcasts'],
+  engagement: ['comments', 'likes', 'contentCounts', 'commentReplyNotices'],
   mail: ['mailOptOuts', 'mailThrottles'],
-  site: ['comments', 'likes', 'contentCounts', 'commentReplyNotices'],
+  site: [],
   support: ['links', 'siteSettings', 'tickets', 'ticketReplies'],
   users: ['users', 'permissions', 'permissionUser', 'personalAccessTokens'],
 };

@@ -21,7 +21,6 @@ import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { MESSAGES } from '../../lib/messages';
 import { qualified } from '../../lib/qualified';
-import { commentRefusal, viewerState } from '../site/engagement-service';
 import { isInCart } from './cart-service';
 import { issueCertificate, validCertificateCode } from './certificates';
 import { boughtProductIds, hasBoughtProduct, ownsProductSql } from './ownership';
@@ -197,15 +196,15 @@ const isStreamed = (lesson: { hls: string | null; media_kind: string | null }): 
  * unknown or inactive session or course. `file_url` is a signed, expiring URL for this user only
  * when they may view the session (bought the course, or a free preview) and its file is no
  * streamed lesson's source (issue 31 item 4: that one has no `file_url`, `file_type` or
- * `file_size`; the player uses `media`); `can_comment` follows the comment rules
- * (`commentRefusal`) and the user's comment permission.
+ * `file_size`; the player uses `media`). What the reader may do with it (`liked_by_me`,
+ * `can_comment`) is the engagement's part, which the route adds (site's `engagementOf`).
  */
 export async function getSessionDetail(
   db: Db,
   user: User,
   sessionId: number,
   signing: SigningSettings,
-): Promise<ProductSessionDetail> {
+): Promise<Omit<ProductSessionDetail, 'liked_by_me' | 'can_comment'>> {
   if (!user.is_email_verified) throw new ApiError(403, MESSAGES.emailNotVerified);
   const [row] = await db
     .select({
@@ -238,7 +237,7 @@ export async function getSessionDetail(
     .where(activeSessionWhere(sessionId));
   if (!row) throw notFound();
   const { file, hls, media_kind, duration_seconds, poster, subtitles, ...session } = row;
-  const [siblings, bought, done, viewer, refusal] = await Promise.all([
+  const [siblings, bought, done] = await Promise.all([
     db
       .select({ id: productSessions.id })
       .from(productSessions)
@@ -246,8 +245,6 @@ export async function getSessionDetail(
       .orderBy(asc(productSessions.position), asc(productSessions.id)),
     hasBoughtProduct(db, user.id, row.product_id),
     placeIn(db, user.id, row.id),
-    viewerState(db, user, 'product_session', row.id),
-    commentRefusal(db, user, 'product_session', row.id, row),
   ]);
   const canView = bought || row.is_free_preview;
   // The file offered: a PDF, a ZIP or a lesson not processed, never a streamed lesson's source.
@@ -256,13 +253,11 @@ export async function getSessionDetail(
   const index = siblings.findIndex((s) => s.id === row.id);
   return {
     ...session,
-    ...viewer,
     can_view: canView,
     is_bought: bought,
     is_done: done.is_done,
     position_seconds: done.position_seconds,
     media: canView ? lessonMedia(user, row.id, { hls, media_kind, duration_seconds, poster, subtitles }, signing) : null,
-    can_comment: refusal === null && user.write_comment_status === 'allowed',
     file_url: signed?.url ?? null,
     file_url_expires_at: signed?.expiresAt ?? null,
     file_type: offered ? row.file_type : null,

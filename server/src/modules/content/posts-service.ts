@@ -9,7 +9,7 @@ import type { DashboardListQuery, PublicListQuery } from '../../lib/list-order';
 import { searchHitsSql, type SearchTier } from '../../lib/search';
 import { searchColumnsOf } from '../../lib/text';
 import { newKey, toWebp, type FormBody } from '../../lib/uploads';
-import { contentTable, publicColumns } from '../site/content-table';
+import { contentTable, publicColumns } from '../engagement/content-table';
 import type { StoredFiles } from '../files/stored-files';
 import { recordAudit, type AuditContext } from '../audit/audit-log';
 import { checkContentForm } from './content-admin';

@@ -10,20 +10,26 @@
  *   hour waits for it, and the mail then lists every reply that came meanwhile;
  * - `pending-comments-digest`: staff holding `show-comments` and supers, at most one mail an hour
  *   (one waiting job in all), with how many comments wait for approval.
- * Owns `comment_reply_notices`.
+ * The comments and their reply notices are the engagement module's (comments-service.ts).
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ContentType, MailKind } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { commentReplyNotices, comments } from '../../db/schema';
 import { sendWithUnsubscribe, wantsMail } from '../mail/mail-preferences';
 import type { MailMessage } from '../mail/mailer';
 import { markSent, nextSendAt, peekNextSendAt } from '../mail/mail-throttle';
 import { commentApprovedMail, commentReplyMail, pendingCommentsDigestMail, type ReplyOfMail } from '../mail/templates';
 import { getProductSessionRef } from '../commerce/products-service';
 import { getUserContacts, staffHolding } from '../users/user-contacts';
-import { countPendingComments } from './comments-service';
+import {
+  commentStatusOf,
+  commentsForMail,
+  countPendingComments,
+  lockUnmailedReplyNotices,
+  markFirstApprovals,
+  markReplyNoticesMailed,
+  replyNoticeRecipients,
+} from '../engagement/comments-service';
 import { contentTitles } from './engagement-service';
 import { declareQueue, jobsIn, workOneByOne } from '../../lib/job-queues';
 
@@ -70,12 +76,7 @@ async function itemPath(db: Db, type: ContentType, itemId: number): Promise<stri
 
 /** The comments `ids` with what a mail says of them: author, text, item title and anchored link. */
 async function describeComments(db: Db, ids: number[], origin: string) {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: comments.id, userId: comments.user_id, text: comments.text, type: comments.commentable_type, itemId: comments.commentable_id })
-    .from(comments)
-    .where(inArray(comments.id, ids))
-    .orderBy(comments.created_at, comments.id);
+  const rows = await commentsForMail(db, ids);
   const titles = contentTitles(db);
   const authors = await getUserContacts(db, [...new Set(rows.map((row) => row.userId))]);
   const described = [];
@@ -112,12 +113,8 @@ async function queueThrottled(app: FastifyInstance, tx: Db, queue: string, data:
 export async function notifyCommentsPublished(app: FastifyInstance, tx: Db, ids: number[], actorId: number, origin: string): Promise<void> {
   if (ids.length === 0) return;
   // The change already holds these rows' locks.
-  const firstApprovals = await tx
-    .update(comments)
-    .set({ approval_noticed_at: sql`now()` })
-    .where(and(inArray(comments.id, ids), isNull(comments.approval_noticed_at)))
-    .returning({ id: comments.id });
-  for (const comment of await describeComments(tx, firstApprovals.map((row) => row.id), origin)) {
+  const firstApprovals = await markFirstApprovals(tx, ids);
+  for (const comment of await describeComments(tx, firstApprovals, origin)) {
     if (comment.userId === actorId || !(await wantsMail(tx, comment.userId, 'comment-approved'))) continue;
     await sendNotice(app, tx, comment.userId, 'comment-approved', origin, (unsubscribe) =>
       commentApprovedMail({
@@ -130,20 +127,7 @@ export async function notifyCommentsPublished(app: FastifyInstance, tx: Db, ids:
       }),
     );
   }
-  const list = sql.param(ids);
-  const recipients = await tx
-    .selectDistinct({ id: commentReplyNotices.recipient_id })
-    .from(commentReplyNotices)
-    .innerJoin(comments, eq(comments.id, commentReplyNotices.reply_id))
-    .where(
-      and(
-        isNull(commentReplyNotices.mailed_at),
-        sql`(${comments.id} = any(${list}::int[]) or ${comments.parent_id} = any(${list}::int[]))`,
-      ),
-    )
-    // In one order: two transactions waiting on each other's waiting job of an author would deadlock.
-    .orderBy(commentReplyNotices.recipient_id);
-  for (const { id } of recipients) {
+  for (const id of await replyNoticeRecipients(tx, ids)) {
     await queueThrottled(app, tx, COMMENT_REPLY_QUEUE, { recipientId: id, origin } satisfies CommentReplyJob, `user:${id}`, replyKey(id));
   }
 }
@@ -154,9 +138,9 @@ export async function notifyCommentsPublished(app: FastifyInstance, tx: Db, ids:
  * `tx`. Rejects with the database's error, failing the change with it.
  */
 export async function notifyCommentPosted(app: FastifyInstance, tx: Db, id: number, actorId: number, origin: string): Promise<void> {
-  const [row] = await tx.select({ status: comments.status }).from(comments).where(eq(comments.id, id));
-  if (row?.status === 'approved') await notifyCommentsPublished(app, tx, [id], actorId, origin);
-  else if (row?.status === 'pending') {
+  const status = await commentStatusOf(tx, id);
+  if (status === 'approved') await notifyCommentsPublished(app, tx, [id], actorId, origin);
+  else if (status === 'pending') {
     await queueThrottled(app, tx, COMMENTS_DIGEST_QUEUE, { origin } satisfies CommentsDigestJob, 'digest', DIGEST_KEY);
   }
 }
@@ -173,18 +157,10 @@ export async function mailCommentReplies(app: FastifyInstance, job: CommentReply
     const tx = transaction as unknown as Db;
     const key = replyKey(job.recipientId);
     const nextAt = await nextSendAt(tx, key, now);
-    const pending = await tx
-      .select({ replyId: commentReplyNotices.reply_id, status: comments.status })
-      .from(commentReplyNotices)
-      .innerJoin(comments, eq(comments.id, commentReplyNotices.reply_id))
-      .where(and(eq(commentReplyNotices.recipient_id, job.recipientId), isNull(commentReplyNotices.mailed_at)))
-      .for('update', { of: commentReplyNotices });
+    const pending = await lockUnmailedReplyNotices(tx, job.recipientId);
     if (pending.length === 0) return { outcome: 'nothing' };
     if (nextAt) return { outcome: 'throttled', nextAt };
-    await tx
-      .update(commentReplyNotices)
-      .set({ mailed_at: now })
-      .where(inArray(commentReplyNotices.reply_id, pending.map((row) => row.replyId)));
+    await markReplyNoticesMailed(tx, pending.map((row) => row.replyId), now);
     const replyIds = pending.filter((row) => row.status === 'approved').map((row) => row.replyId);
     if (replyIds.length === 0) return { outcome: 'nothing' };
     if (!(await wantsMail(tx, job.recipientId, 'comment-reply'))) return { outcome: 'opted-out' };

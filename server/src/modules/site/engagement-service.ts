@@ -34,8 +34,8 @@ import {
   recordReplyNotices,
   setCommentsStatus,
   type TitleLookup,
-} from './comments-service';
-import { addLike, countLikes, hasLiked } from './likes-service';
+} from '../engagement/comments-service';
+import { addLike, countLikes, hasLiked } from '../engagement/likes-service';
 
 /** Persian name of each content type, as the "already liked" message says it (SPEC §8). */
 export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
@@ -122,6 +122,23 @@ export async function commentRefusal(
     (type === 'product_session' && (await getProductRef(db, productId))?.comment_status === 'buyers-only');
   if (buyersOnly && !(await hasBoughtProduct(db, user.id, productId))) return MESSAGES.commentsBuyersOnly;
   return null;
+}
+
+/**
+ * What the signed-in `user` may do with an item beside reading it (a session page's
+ * `liked_by_me` and `can_comment`, SPEC §6): whether they liked it, and whether they may comment:
+ * the item's rules allow it ({@link commentRefusal}, given the item's `comment_status` and, for a
+ * session, its course) and their comment permission is `allowed`.
+ */
+export async function engagementOf(
+  db: Db,
+  user: User,
+  type: ContentType,
+  itemId: number,
+  ref: { comment_status: CommentStatus; product_id?: number },
+): Promise<{ liked_by_me: boolean; can_comment: boolean }> {
+  const [viewer, refusal] = await Promise.all([viewerState(db, user, type, itemId), commentRefusal(db, user, type, itemId, ref)]);
+  return { ...viewer, can_comment: refusal === null && user.write_comment_status === 'allowed' };
 }
 
 /**

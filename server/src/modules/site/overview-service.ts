@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { getSalesOverview } from '../commerce/sales-summary-service';
 import { countUnreadTickets } from '../support/tickets-service';
 import { countUsersCreatedSince } from '../users/users-service';
-import { countPendingComments } from './comments-service';
+import { countPendingComments } from '../engagement/comments-service';
 
 /** "New users this week": registered in the last 7 days (rolling, not a calendar week). */
 const NEW_USERS_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;

@@ -7,9 +7,9 @@ import type { Db } from '../../db/client';
 import { productSitemap } from '../commerce/products-service';
 import { podcastSitemap } from '../content/podcasts-service';
 import { postSitemap } from '../content/posts-service';
-import type { SitemapBlock } from './content-table';
+import type { SitemapBlock } from '../engagement/content-table';
 
-export { IDS_PER_SITEMAP_FILE, type SitemapBlock } from './content-table';
+export { IDS_PER_SITEMAP_FILE, type SitemapBlock } from '../engagement/content-table';
 
 const SECTIONS = { posts: postSitemap, podcasts: podcastSitemap, products: productSitemap } as const;
 

@@ -17,7 +17,7 @@ import { findContentRef, viewerState } from '../../modules/site/engagement-servi
 import { getProductDetail, listProducts } from '../../modules/commerce/products-service';
 import { productViewerFields } from '../../modules/commerce/sessions-service';
 import type { PublicListQuery } from '../../modules/content/posts-service';
-import { getCommentTree } from '../../modules/site/comments-service';
+import { getCommentTree } from '../../modules/engagement/comments-service';
 
 const params = { type: 'object', properties: { productId: { type: 'string' } } } as const;
 

@@ -25,6 +25,7 @@ import {
   setSessionProgress,
 } from '../../modules/commerce/sessions-service';
 import { isValidSessionFileSignature } from '../../modules/commerce/signed-urls';
+import { engagementOf } from '../../modules/site/engagement-service';
 import { requireSignedViewer } from './signed-viewer-guard';
 
 const errors = signedInErrorResponses;
@@ -60,7 +61,8 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { user } = await requireAuth(request);
       const signing = { appKey: app.settings.appKey, ttlSeconds: app.settings.signedUrlTtlSeconds };
-      return { data: await getSessionDetail(app.db, user, sessionIdOf(request.params.sessionId), signing) };
+      const session = await getSessionDetail(app.db, user, sessionIdOf(request.params.sessionId), signing);
+      return { data: { ...session, ...(await engagementOf(app.db, user, 'product_session', session.id, session)) } };
     },
   );
 

@@ -14,7 +14,7 @@ import { getAuth } from '../../plugins/app/auth';
 import { viewerState } from '../../modules/site/engagement-service';
 import { getPodcast, listPodcasts } from '../../modules/content/podcasts-service';
 import type { PublicListQuery } from '../../modules/content/posts-service';
-import { getCommentTree } from '../../modules/site/comments-service';
+import { getCommentTree } from '../../modules/engagement/comments-service';
 
 const params = { type: 'object', properties: { podcastId: { type: 'string' } } } as const;
 

@@ -13,7 +13,7 @@ import {
 import { getAuth } from '../../plugins/app/auth';
 import { viewerState } from '../../modules/site/engagement-service';
 import { getPost, listPosts, type PublicListQuery } from '../../modules/content/posts-service';
-import { getCommentTree } from '../../modules/site/comments-service';
+import { getCommentTree } from '../../modules/engagement/comments-service';
 
 const params = { type: 'object', properties: { postId: { type: 'string' } } } as const;
 

@@ -14,8 +14,8 @@ import { bulkActionAnswerSchema, bulkActionBodySchema, dashboardCommentSchema, i
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requireAuth, requirePermission } from '../../plugins/app/auth';
 import { notifyCommentsPublished } from '../../modules/site/comment-notifications';
-import { commentsCsv } from '../../modules/site/comment-exports';
-import { listCommentsForModeration, type CommentListQuery } from '../../modules/site/comments-service';
+import { commentsCsv } from '../../modules/engagement/comment-exports';
+import { listCommentsForModeration, type CommentListQuery } from '../../modules/engagement/comments-service';
 import {
   contentTitles,
   moderateComment,

@@ -12,7 +12,7 @@ import { toPersianDigits } from '@shop/format';
 import { commentReplyNotices, mailThrottles } from '../../../src/db/schema';
 import { issueToken } from '../../../src/modules/users/access-tokens';
 import { mailCommentReplies, mailCommentsDigest } from '../../../src/modules/site/comment-notifications';
-import { countPendingComments } from '../../../src/modules/site/comments-service';
+import { countPendingComments } from '../../../src/modules/engagement/comments-service';
 import { createUser, grantPermissions } from '../../../src/modules/users/users-service';
 import { headersOf } from '../../helpers/dashboard-actors';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../helpers/smtp';

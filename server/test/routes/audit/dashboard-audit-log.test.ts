@@ -9,7 +9,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AuditEntry, DashboardOrder, Paginated, PermissionDetail, Post, SiteInformation } from '@shop/contracts';
 import { auditLog, posts, products, users } from '../../../src/db/schema';
 import { AUDIT_PRUNE_QUEUE, pruneAuditLog } from '../../../src/modules/audit/audit-log';
-import { addComment } from '../../../src/modules/site/comments-service';
+import { addComment } from '../../../src/modules/engagement/comments-service';
 import { headersOf, newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';
 import { multipart, pngFile } from '../../helpers/multipart';
 import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';

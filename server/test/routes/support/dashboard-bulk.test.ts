@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BULK_MAX_IDS, type BulkActionAnswer, type CommentBulkAction, type TicketBulkAction } from '@shop/contracts';
 import { comments, posts, tickets, users } from '../../../src/db/schema';
-import { addComment } from '../../../src/modules/site/comments-service';
+import { addComment } from '../../../src/modules/engagement/comments-service';
 import { createTicket } from '../../../src/modules/support/tickets-service';
 import { counterMismatches } from '../../helpers/counters';
 import { headersOf, newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DashboardComment, Ticket } from '@shop/contracts';
 import { hashPassword } from '../../../src/lib/passwords';
-import { addComment } from '../../../src/modules/site/comments-service';
+import { addComment } from '../../../src/modules/engagement/comments-service';
 import { createTicket } from '../../../src/modules/support/tickets-service';
 import { createUser } from '../../../src/modules/users/users-service';
 import { csvRows, jalaliToday, listAll } from '../../helpers/csv';

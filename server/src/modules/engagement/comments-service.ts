@@ -1,9 +1,10 @@
 /**
  * Comments on any content type (SPEC §3 "Comment payload", §4 and issue 3: threaded, shown only
- * once approved; moderation status pending | approved | rejected). Owns the `comments` table;
+ * once approved; moderation status pending | approved | rejected). Owns the `comments` table and
+ * the reply notices (`comment_reply_notices`, issue 26) that site's comment-notifications.ts mails;
  * user names come from the users module, item titles from the caller.
  */
-import { and, asc, count, desc, eq, getTableColumns, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { CommentModerationStatus, CommentNode, ContentType, DashboardComment, Paginated } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { commentReplyNotices, comments } from '../../db/schema';
@@ -134,6 +135,84 @@ export async function recordReplyNotices(tx: Db, ids: number[]): Promise<void> {
     where (r.id = any(${list}::int[]) or r.parent_id = any(${list}::int[]))
       and r.status = 'approved' and p.status = 'approved' and r.user_id <> p.user_id
     on conflict do nothing`);
+}
+
+/** A comment as its mails tell of it (issue 26): author, text and the item it is on. */
+export interface CommentForMail {
+  id: number;
+  userId: number;
+  text: string;
+  type: ContentType;
+  itemId: number;
+}
+
+/** The comments `ids` that exist, oldest first, as {@link CommentForMail}. */
+export async function commentsForMail(db: Db, ids: number[]): Promise<CommentForMail[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: comments.id, userId: comments.user_id, text: comments.text, type: comments.commentable_type, itemId: comments.commentable_id })
+    .from(comments)
+    .where(inArray(comments.id, ids))
+    .orderBy(comments.created_at, comments.id);
+}
+
+/** The moderation status of comment `id`, or null when it does not exist. */
+export async function commentStatusOf(db: Db, id: number): Promise<CommentModerationStatus | null> {
+  const [row] = await db.select({ status: comments.status }).from(comments).where(eq(comments.id, id));
+  return row?.status ?? null;
+}
+
+/**
+ * Marks, in the caller's transaction `tx` (which holds the rows' locks), the approval of each of
+ * the comments `ids` not told of yet as told (`approval_noticed_at`, issue 26: once in a comment's
+ * life); answers the ids so marked, whose authors are to be told now.
+ */
+export async function markFirstApprovals(tx: Db, ids: number[]): Promise<number[]> {
+  const rows = await tx
+    .update(comments)
+    .set({ approval_noticed_at: sql`now()` })
+    .where(and(inArray(comments.id, ids), isNull(comments.approval_noticed_at)))
+    .returning({ id: comments.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The authors, in ascending id order, with a reply notice not mailed yet for a reply among or
+ * directly under the comments `ids` (the order keeps two transactions that queue an author's
+ * waiting job from deadlocking).
+ */
+export async function replyNoticeRecipients(tx: Db, ids: number[]): Promise<number[]> {
+  const list = sql.param(ids);
+  const rows = await tx
+    .selectDistinct({ id: commentReplyNotices.recipient_id })
+    .from(commentReplyNotices)
+    .innerJoin(comments, eq(comments.id, commentReplyNotices.reply_id))
+    .where(
+      and(
+        isNull(commentReplyNotices.mailed_at),
+        sql`(${comments.id} = any(${list}::int[]) or ${comments.parent_id} = any(${list}::int[]))`,
+      ),
+    )
+    .orderBy(commentReplyNotices.recipient_id);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The reply notices of `recipientId` not mailed yet, with each reply's status, locked for update
+ * until the caller's transaction `tx` ends.
+ */
+export async function lockUnmailedReplyNotices(tx: Db, recipientId: number): Promise<Array<{ replyId: number; status: CommentModerationStatus }>> {
+  return tx
+    .select({ replyId: commentReplyNotices.reply_id, status: comments.status })
+    .from(commentReplyNotices)
+    .innerJoin(comments, eq(comments.id, commentReplyNotices.reply_id))
+    .where(and(eq(commentReplyNotices.recipient_id, recipientId), isNull(commentReplyNotices.mailed_at)))
+    .for('update', { of: commentReplyNotices });
+}
+
+/** Marks the reply notices of the replies `replyIds` mailed at `at`. */
+export async function markReplyNoticesMailed(tx: Db, replyIds: number[], at: Date): Promise<void> {
+  await tx.update(commentReplyNotices).set({ mailed_at: at }).where(inArray(commentReplyNotices.reply_id, replyIds));
 }
 
 /** Deletes the comments `ids` and every reply below them, at any depth; answers the ids removed ([] for unknown ids). */
