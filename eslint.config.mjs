@@ -1,5 +1,6 @@
 // Lint for the whole tree. Besides the recommended rules it holds the import boundaries of
 // STYLE.md habit 2 and DESIGN.md's facades, each with a message that says the fix.
+import { readdirSync } from 'node:fs';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
@@ -28,6 +29,11 @@ const TABLE_OWNERS = {
   support: ['links', 'siteSettings', 'tickets', 'ticketReplies'],
   users: ['users', 'permissions', 'permissionUser', 'personalAccessTokens'],
 };
+/** The server's modules: each folder of server/src/modules. */
+const SERVER_MODULES = readdirSync(new URL('./server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 const moduleBoundaries = Object.keys(TABLE_OWNERS).map((module) => ({
   files: [`server/src/modules/${module}/**`],
   rules: {
@@ -78,6 +84,26 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // One door per server module (issue 34 item 1): from outside a module (another module, a route, a
+  // plugin, the seed, app.ts) only its index.ts is imported; inside it, its files import each other.
+  {
+    files: ['server/src/**'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: SERVER_MODULES.map((module) => ({
+            target: [`server/src/modules/!(${module})/**`, 'server/src/!(modules)/**', 'server/src/*.ts'],
+            from: `server/src/modules/${module}`,
+            except: ['./index.ts'],
+            message: ` Import the ${module} module through its one door, modules/${module}/index.ts (export what you need there).`,
+          })),
+        },
+      ],
+    },
   },
   // The server's layers, bottom up: settings, lib and db; modules; seed, plugins and routes; app.ts
   // (issue 34 item 2). The bottom layer imports nothing above it.

@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { products, productSessions } from '../db/schema';
 import type { FileStorage } from '../lib/storage';
 import { toWebp } from '../lib/uploads';
-import { grabFrame, hlsFilesOf, probeMedia, renderTestClip, transcodeToHls, type FfmpegPrograms } from '../modules/lessons/ffmpeg';
+import { type FfmpegPrograms, grabFrame, hlsFilesOf, probeMedia, renderTestClip, transcodeToHls } from '../modules/lessons';
 
 /** Length of the demo video, seconds. */
 export const DEMO_LESSON_SECONDS = 4;

@@ -27,15 +27,11 @@ import type { FileStorage } from '../lib/storage';
 import { searchColumnsOf } from '../lib/text';
 import { SERVER_ROOT } from '../settings';
 import { hashPassword } from '../lib/passwords';
-import { createDiscountCode } from '../modules/commerce/discount-codes';
-import { addComment } from '../modules/engagement/comments-service';
-import { addLike } from '../modules/engagement/likes-service';
-import { createAnnouncement } from '../modules/support/announcements-service';
-import { createLink } from '../modules/support/links-service';
-import { getSiteInformation, saveSiteInformation } from '../modules/support/support-service';
-import { createTicket } from '../modules/support/tickets-service';
-import { auditActor } from '../modules/audit/audit-log';
-import { createUser, ensurePermissions, grantPermissions, setCommentRestriction } from '../modules/users/users-service';
+import { createDiscountCode } from '../modules/commerce';
+import { addComment, addLike } from '../modules/engagement';
+import { createAnnouncement, createLink, createTicket, getSiteInformation, saveSiteInformation } from '../modules/support';
+import { auditActor } from '../modules/audit';
+import { createUser, ensurePermissions, grantPermissions, setCommentRestriction } from '../modules/users';
 
 /** Committed seed media (SVG covers, Opus clips). */
 export const SEED_MEDIA_DIR = path.join(SERVER_ROOT, 'seed-media');

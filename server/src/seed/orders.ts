@@ -12,8 +12,7 @@ import type { Db } from '../db/client';
 import { orderItems, orders, products, productSessions, sessionProgress, users } from '../db/schema';
 import { tehranDateOf, tehranMidnight } from '../lib/jalali-periods';
 import { hashPassword } from '../lib/passwords';
-import { assignReceiptNumber } from '../modules/commerce/receipts';
-import { resetSalesRollup } from '../modules/commerce/sales-summary-service';
+import { assignReceiptNumber, resetSalesRollup } from '../modules/commerce';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;

@@ -3,10 +3,9 @@ import type { User } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { auditActor, recordAudit } from '../audit/audit-log';
-import { createUser, findCredentials, getUserById, setUserPassword } from '../users/users-service';
+import { auditActor, recordAudit } from '../audit';
+import { createUser, findCredentials, getUserById, issueToken, revokeAllTokens, setUserPassword } from '../users';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { issueToken, revokeAllTokens } from '../users/access-tokens';
 
 /** A signed-in session: the plain token (for the answer and cookie) and the user. */
 export interface AuthResult {

@@ -9,9 +9,8 @@ import type { EmailVerificationState, User } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import type { Mailer } from '../mail/mailer';
-import { verificationMail } from '../mail/templates';
-import { markEmailVerified } from '../users/users-service';
+import { type Mailer, verificationMail } from '../mail';
+import { markEmailVerified } from '../users';
 
 /** Lifetime of a verification link, minutes (issue 7: say, 60). */
 export const EMAIL_VERIFICATION_TTL_MINUTES = 60;

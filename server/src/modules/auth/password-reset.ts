@@ -12,11 +12,9 @@ import type { Db } from '../../db/client';
 import { passwordResetCodes } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import type { Mailer } from '../mail/mailer';
-import { resetCodeMail } from '../mail/templates';
-import { findCredentials, getUserById, setUserPassword } from '../users/users-service';
+import { type Mailer, resetCodeMail } from '../mail';
+import { findCredentials, getUserById, revokeAllTokens, setUserPassword } from '../users';
 import { hashPassword } from '../../lib/passwords';
-import { revokeAllTokens } from '../users/access-tokens';
 
 /** Lifetime of a reset code, minutes (issue 7: 10). */
 export const RESET_CODE_TTL_MINUTES = 10;

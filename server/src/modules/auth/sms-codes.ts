@@ -21,11 +21,10 @@ import { smsCodes } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { RATE_LIMITS, type RateLimits } from '../../settings';
-import type { SmsMessage } from '../sms/sms-sender';
-import { findMobileAccount, markMobileVerified, setUserPassword } from '../users/users-service';
+import type { SmsMessage } from '../sms';
+import { findMobileAccount, markMobileVerified, revokeAllTokens, setUserPassword } from '../users';
 import { signIn, type AuthResult } from './auth-service';
 import { hashPassword } from '../../lib/passwords';
-import { revokeAllTokens } from '../users/access-tokens';
 
 /** Lifetime of an SMS code, minutes (issue 26: 2). */
 export const SMS_CODE_TTL_MINUTES = 2;

@@ -13,7 +13,7 @@ import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { uniqueViolation } from '../../lib/db-errors';
 import { MESSAGES } from '../../lib/messages';
-import { getSiteInformation } from '../support/support-service';
+import { getSiteInformation } from '../support';
 import { discountFor, discountRefused, findDiscountCode } from './discount-codes';
 import { openOrdersOfCourses } from './own-orders';
 import { hasBoughtProduct, ownsProductSql } from './ownership';

@@ -28,8 +28,8 @@ import { CSV_TEXT, MESSAGES } from '../../lib/messages';
 import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { qualified } from '../../lib/qualified';
-import { getUserContacts } from '../users/user-contacts';
-import { recordAudit, type AuditContext } from '../audit/audit-log';
+import { getUserContacts } from '../users';
+import { type AuditContext, recordAudit } from '../audit';
 
 /** A stored code row. */
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;

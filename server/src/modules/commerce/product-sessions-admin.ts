@@ -13,10 +13,10 @@ import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import type { DashboardListQuery } from '../../lib/list-order';
 import { MESSAGES } from '../../lib/messages';
 import { checkSubtitles, newKey, toWebp, type FormBody } from '../../lib/uploads';
-import { checkForm } from '../content/content-admin';
-import type { Discard, FileToStore, StoredFiles } from '../files/stored-files';
+import { checkForm } from '../content';
+import type { Discard, FileToStore, StoredFiles } from '../files';
 import { productSessionTable } from './products-service';
-import { recordAudit, type AuditContext } from '../audit/audit-log';
+import { type AuditContext, recordAudit } from '../audit';
 
 /** The columns of a session the audit log keeps before and after a change (issue 26). */
 const audited = {

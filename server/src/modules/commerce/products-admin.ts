@@ -14,9 +14,9 @@ import type { DashboardListQuery } from '../../lib/list-order';
 import { MESSAGES } from '../../lib/messages';
 import { searchColumnsOf } from '../../lib/text';
 import { newKey, toWebp, type FormBody } from '../../lib/uploads';
-import { checkForm } from '../content/content-admin';
-import type { StoredFiles } from '../files/stored-files';
-import { recordAudit, type AuditContext } from '../audit/audit-log';
+import { checkForm } from '../content';
+import type { StoredFiles } from '../files';
+import { type AuditContext, recordAudit } from '../audit';
 import { productSessionTable, productTable } from './products-service';
 import { discardSessionFiles, sessionFileColumns } from './product-sessions-admin';
 

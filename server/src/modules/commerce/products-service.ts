@@ -7,7 +7,7 @@ import { toIso } from '../../lib/dates';
 import type { PublicListQuery } from '../../lib/list-order';
 import { qualified } from '../../lib/qualified';
 import { searchHitsSql, type SearchTier } from '../../lib/search';
-import { contentTable, publicColumns, type ContentRef } from '../engagement/content-table';
+import { type ContentRef, contentTable, publicColumns } from '../engagement';
 
 /** The products table's queries (lists, details, likes and comments counts, slug checks, delete). */
 export const productTable = contentTable({

@@ -12,9 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { orders, receiptCounters } from '../../db/schema';
 import { tehranDateOf } from '../../lib/jalali-periods';
-import type { Mailer } from '../mail/mailer';
-import { receiptMail, refundMail } from '../mail/templates';
-import { getUserContacts } from '../users/user-contacts';
+import { type Mailer, receiptMail, refundMail } from '../mail';
+import { getUserContacts } from '../users';
 import { getOrder } from './ownership';
 
 /** The Jalali year (Tehran time) of an instant: 2026-03-20T20:30Z is Nowruz 1405 in Tehran. */

@@ -12,10 +12,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import type { Mailer } from '../mail/mailer';
-import { unsubscribeLink, wantsMail, withUnsubscribe } from '../mail/mail-preferences';
-import { unpaidReminderMail } from '../mail/templates';
-import { getUserContacts } from '../users/user-contacts';
+import { type Mailer, unpaidReminderMail, unsubscribeLink, wantsMail, withUnsubscribe } from '../mail';
+import { getUserContacts } from '../users';
 import { boughtProductIds, getOrder } from './ownership';
 import { declareQueue, jobsIn, workOneByOne } from '../../lib/job-queues';
 

@@ -39,5 +39,3 @@ export type ContentFields = InferType<typeof postSchema>;
 export function checkContentForm(form: FormBody, requiredFiles: readonly string[]): Promise<ContentFields> {
   return checkForm(postSchema, form, requiredFiles);
 }
-
-export type { FileToStore } from '../files/stored-files';

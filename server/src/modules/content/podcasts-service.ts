@@ -9,9 +9,9 @@ import type { DashboardListQuery, PublicListQuery } from '../../lib/list-order';
 import { searchHitsSql, type SearchTier } from '../../lib/search';
 import { searchColumnsOf } from '../../lib/text';
 import { checkAudio, newKey, toWebp, type FormBody } from '../../lib/uploads';
-import { contentTable, publicColumns } from '../engagement/content-table';
-import type { StoredFiles } from '../files/stored-files';
-import { recordAudit, type AuditContext } from '../audit/audit-log';
+import { contentTable, publicColumns } from '../engagement';
+import type { StoredFiles } from '../files';
+import { type AuditContext, recordAudit } from '../audit';
 import { checkContentForm } from './content-admin';
 
 /** The columns of a podcast the audit log keeps before and after a change (issue 26). */

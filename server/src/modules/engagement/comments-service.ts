@@ -12,7 +12,7 @@ import { toIso } from '../../lib/dates';
 import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { escapeLike } from '../../lib/text';
-import { getUserSummaries } from '../users/users-service';
+import { getUserSummaries } from '../users';
 
 type CommentRow = typeof comments.$inferSelect;
 

@@ -29,7 +29,7 @@ import path from 'node:path';
 import { productSessions } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { recordAudit, type AuditContext } from '../audit/audit-log';
+import { type AuditContext, recordAudit } from '../audit';
 import { lessonAudited, lessonBusy, queueTranscode } from './transcode';
 
 /** Where the tus endpoint lives: `POST` creates an upload, `HEAD`/`PATCH`/`DELETE` `/<id>` go on with it. */

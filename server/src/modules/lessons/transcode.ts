@@ -29,8 +29,8 @@ import { productSessions } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { newKey, toWebp } from '../../lib/uploads';
-import { recordAudit, type AuditContext } from '../audit/audit-log';
-import { getProductSessionForDashboard } from '../commerce/product-sessions-admin';
+import { type AuditContext, recordAudit } from '../audit';
+import { getProductSessionForDashboard } from '../commerce';
 import { grabFrame, hlsFilesOf, MediaRefused, probeMedia, transcodeToHls, type FfmpegPrograms, type MediaProbe } from './ffmpeg';
 import { declareQueue, JOBS_SCHEMA } from '../../lib/job-queues';
 

@@ -15,21 +15,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentType, MailKind } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { sendWithUnsubscribe, wantsMail } from '../mail/mail-preferences';
-import type { MailMessage } from '../mail/mailer';
-import { markSent, nextSendAt, peekNextSendAt } from '../mail/mail-throttle';
-import { commentApprovedMail, commentReplyMail, pendingCommentsDigestMail, type ReplyOfMail } from '../mail/templates';
-import { getProductSessionRef } from '../commerce/products-service';
-import { getUserContacts, staffHolding } from '../users/user-contacts';
 import {
-  commentStatusOf,
+  commentApprovedMail,
+  commentReplyMail,
+  type MailMessage,
+  markSent,
+  nextSendAt,
+  peekNextSendAt,
+  pendingCommentsDigestMail,
+  type ReplyOfMail,
+  sendWithUnsubscribe,
+  wantsMail,
+} from '../mail';
+import { getProductSessionRef } from '../commerce';
+import { getUserContacts, staffHolding } from '../users';
+import {
   commentsForMail,
+  commentStatusOf,
   countPendingComments,
   lockUnmailedReplyNotices,
   markFirstApprovals,
   markReplyNoticesMailed,
   replyNoticeRecipients,
-} from '../engagement/comments-service';
+} from '../engagement';
 import { contentTitles } from './engagement-service';
 import { declareQueue, jobsIn, workOneByOne } from '../../lib/job-queues';
 

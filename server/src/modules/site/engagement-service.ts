@@ -18,24 +18,24 @@ import type { CommentInput } from '@shop/validation';
 import type { Db } from '../../db/client';
 import { ApiError, forbidden, notFound, validationFailed } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { recordAudit, type AuditContext } from '../audit/audit-log';
-import { hasBoughtProduct } from '../commerce/ownership';
-import { getProductRef, getProductSessionRef, productSessionTitles, productTitles } from '../commerce/products-service';
-import { getPodcastRef, podcastTitles } from '../content/podcasts-service';
-import { getPostRef, postTitles } from '../content/posts-service';
-import { getSiteInformation } from '../support/support-service';
-import { superUserIdsAmong } from '../users/users-service';
+import { type AuditContext, recordAudit } from '../audit';
+import { getProductRef, getProductSessionRef, hasBoughtProduct, productSessionTitles, productTitles } from '../commerce';
+import { getPodcastRef, getPostRef, podcastTitles, postTitles } from '../content';
+import { getSiteInformation } from '../support';
+import { superUserIdsAmong } from '../users';
 import {
   addComment,
+  addLike,
+  countLikes,
   deleteCommentThreads,
   getCommentRef,
   getDashboardComment,
+  hasLiked,
   lockComments,
   recordReplyNotices,
   setCommentsStatus,
   type TitleLookup,
-} from '../engagement/comments-service';
-import { addLike, countLikes, hasLiked } from '../engagement/likes-service';
+} from '../engagement';
 
 /** Persian name of each content type, as the "already liked" message says it (SPEC §8). */
 export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {

@@ -5,10 +5,10 @@
  */
 import { hasPermission, type DashboardOverview, type PermissionName, type User } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { getSalesOverview } from '../commerce/sales-summary-service';
-import { countUnreadTickets } from '../support/tickets-service';
-import { countUsersCreatedSince } from '../users/users-service';
-import { countPendingComments } from '../engagement/comments-service';
+import { getSalesOverview } from '../commerce';
+import { countUnreadTickets } from '../support';
+import { countUsersCreatedSince } from '../users';
+import { countPendingComments } from '../engagement';
 
 /** "New users this week": registered in the last 7 days (rolling, not a calendar week). */
 const NEW_USERS_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;

@@ -11,9 +11,8 @@ import { htmlToText } from '../../lib/html';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import type { SearchTier } from '../../lib/search';
 import { normalizeForSearch } from '../../lib/text';
-import { productSearchSql } from '../commerce/products-service';
-import { podcastSearchSql } from '../content/podcasts-service';
-import { postSearchSql } from '../content/posts-service';
+import { productSearchSql } from '../commerce';
+import { podcastSearchSql, postSearchSql } from '../content';
 
 /** Results per page of the search. */
 export const SEARCH_PER_PAGE = 10;

@@ -1,15 +1,12 @@
 /**
  * What the sitemap lists of each public content type (issue 9 "The site serves /sitemap.xml"):
- * active items in blocks of {@link IDS_PER_SITEMAP_FILE} ids (content-table.ts), one sitemap file
+ * active items in blocks of `IDS_PER_SITEMAP_FILE` ids (engagement's content-table.ts), one sitemap file
  * per block, each asked of the module that owns the table.
  */
 import type { Db } from '../../db/client';
-import { productSitemap } from '../commerce/products-service';
-import { podcastSitemap } from '../content/podcasts-service';
-import { postSitemap } from '../content/posts-service';
-import type { SitemapBlock } from '../engagement/content-table';
-
-export { IDS_PER_SITEMAP_FILE, type SitemapBlock } from '../engagement/content-table';
+import { productSitemap } from '../commerce';
+import { podcastSitemap, postSitemap } from '../content';
+import type { SitemapBlock } from '../engagement';
 
 const SECTIONS = { posts: postSitemap, podcasts: podcastSitemap, products: productSitemap } as const;
 

@@ -12,7 +12,7 @@ import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
-import { recordAudit, type AuditContext } from '../audit/audit-log';
+import { type AuditContext, recordAudit } from '../audit';
 
 /** Query of `GET /api/dashboard/announcements`. */
 export interface AnnouncementListQuery {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { links } from '../../db/schema';
 import { notFound } from '../../lib/api-error';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
-import { recordAudit, type AuditContext } from '../audit/audit-log';
+import { type AuditContext, recordAudit } from '../audit';
 
 /** Query of `GET /api/dashboard/links`. */
 export interface LinkListQuery {

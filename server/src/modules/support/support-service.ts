@@ -11,7 +11,7 @@ import { siteSettings } from '../../db/schema';
 import { validationFailed } from '../../lib/api-error';
 import { hasScriptMarkup, sanitizeRichText } from '../../lib/html';
 import { MESSAGES } from '../../lib/messages';
-import { recordAudit, type AuditContext } from '../audit/audit-log';
+import { type AuditContext, recordAudit } from '../audit';
 
 /** What a database without the row answers: empty texts, no contacts, every switch on. */
 const DEFAULTS: SiteInformation = {

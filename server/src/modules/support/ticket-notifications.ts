@@ -10,9 +10,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ticket, TicketReply, TicketThread } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { sendWithUnsubscribe, wantsMail } from '../mail/mail-preferences';
-import { newTicketMail, ticketAnswerMail } from '../mail/templates';
-import { staffHolding } from '../users/user-contacts';
+import { newTicketMail, sendWithUnsubscribe, ticketAnswerMail, wantsMail } from '../mail';
+import { staffHolding } from '../users';
 
 /**
  * Queues on `tx`, the transaction that saves the ticket, the new-ticket mails of `ticket` (issue

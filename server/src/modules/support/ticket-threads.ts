@@ -11,8 +11,8 @@ import type { Db } from '../../db/client';
 import { ticketReplies, tickets } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
-import { getUserContacts } from '../users/user-contacts';
-import { recordAudit, type AuditContext } from '../audit/audit-log';
+import { getUserContacts } from '../users';
+import { type AuditContext, recordAudit } from '../audit';
 import { TICKET_MESSAGES, toTickets, type TicketRow } from './tickets-service';
 
 /** Who writes a reply: the ticket's sender (profile), or staff on the site's behalf (dashboard, audited). */

@@ -13,9 +13,9 @@ import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor
 import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { escapeLike, normalizePersianText } from '../../lib/text';
-import { getUserContacts, userIdIn } from '../users/user-contacts';
+import { getUserContacts, userIdIn } from '../users';
 import { getSiteInformation } from './support-service';
-import { recordAudit, type AuditContext } from '../audit/audit-log';
+import { type AuditContext, recordAudit } from '../audit';
 
 /** The Persian texts of the tickets endpoints. */
 export const TICKET_MESSAGES = {

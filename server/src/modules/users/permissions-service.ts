@@ -13,7 +13,7 @@ import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { escapeLike } from '../../lib/text';
-import { recordAudit, type AuditContext } from '../audit/audit-log';
+import { type AuditContext, recordAudit } from '../audit';
 import { refusal } from './users-service';
 
 /** Query of the permissions list. */

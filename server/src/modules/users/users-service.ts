@@ -18,7 +18,7 @@ import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { normalizePersianText } from '../../lib/text';
 import { hashPassword } from '../../lib/passwords';
 import { revokeAllTokens } from './access-tokens';
-import { recordAudit, type AuditContext } from '../audit/audit-log';
+import { type AuditContext, recordAudit } from '../audit';
 import { userMatches } from './user-search';
 
 /** Public name and role of a user, as comments show it. */

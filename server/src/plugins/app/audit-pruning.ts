@@ -3,7 +3,7 @@
  * worker, started with the app and stopped when it closes, before the job queue stops.
  */
 import fp from 'fastify-plugin';
-import { startAuditPruning } from '../../modules/audit/audit-log';
+import { startAuditPruning } from '../../modules/audit';
 
 export default fp(
   async (app) => {

@@ -8,10 +8,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasPermission, type AccessRequirement, type User } from '@shop/contracts';
 import { ApiError, forbidden, unauthenticated } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { auditActor, type AuditContext } from '../../modules/audit/audit-log';
-import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_DAYS, knownDeviceUserId, knownDeviceValue } from '../../modules/auth/known-devices';
-import { resolveToken, TOKEN_LIFETIME_DAYS } from '../../modules/users/access-tokens';
-import { getUserById } from '../../modules/users/users-service';
+import { auditActor, type AuditContext } from '../../modules/audit';
+import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_DAYS, knownDeviceUserId, knownDeviceValue } from '../../modules/auth';
+import { getUserById, resolveToken, TOKEN_LIFETIME_DAYS } from '../../modules/users';
 
 /** Name of the httpOnly cookie that carries the token (SPEC §9: 360 days, lax, path /). */
 export const AUTH_COOKIE = 'auth_token';

@@ -4,7 +4,7 @@
  * the job queue stops.
  */
 import fp from 'fastify-plugin';
-import { startCommentNotices } from '../../modules/site/comment-notifications';
+import { startCommentNotices } from '../../modules/site';
 
 export default fp(
   async (app) => {

@@ -4,7 +4,7 @@
  * `settings.mailRetry` says. Closed with the app.
  */
 import fp from 'fastify-plugin';
-import { createMailer, type Mailer } from '../../modules/mail/mailer';
+import { createMailer, type Mailer } from '../../modules/mail';
 
 declare module 'fastify' {
   interface FastifyInstance {

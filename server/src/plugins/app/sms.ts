@@ -3,7 +3,7 @@
  * or into the JSON outbox, as `settings.sms` says. Closed with the app.
  */
 import fp from 'fastify-plugin';
-import { createSmsSender, type SmsSender } from '../../modules/sms/sms-sender';
+import { createSmsSender, type SmsSender } from '../../modules/sms';
 
 declare module 'fastify' {
   interface FastifyInstance {

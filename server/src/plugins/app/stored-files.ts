@@ -6,8 +6,7 @@
  * is swept by them, without a restart).
  */
 import fp from 'fastify-plugin';
-import { StoredFiles } from '../../modules/files/stored-files';
-import { postgresLease, soleProcessLease } from '../../modules/files/writer-lease';
+import { postgresLease, soleProcessLease, StoredFiles } from '../../modules/files';
 
 declare module 'fastify' {
   interface FastifyInstance {

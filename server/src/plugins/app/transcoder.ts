@@ -5,8 +5,7 @@
  * reaper of dead processes' jobs. Stops them when the app closes, before the job queue stops.
  */
 import fp from 'fastify-plugin';
-import { checkPrograms } from '../../modules/lessons/ffmpeg';
-import { startTranscoder } from '../../modules/lessons/transcode';
+import { checkPrograms, startTranscoder } from '../../modules/lessons';
 
 export default fp(
   async (app) => {

@@ -3,7 +3,7 @@
  * started with the app and stopped when it closes, before the job queue stops.
  */
 import fp from 'fastify-plugin';
-import { startUnpaidReminders } from '../../modules/commerce/unpaid-reminder';
+import { startUnpaidReminders } from '../../modules/commerce';
 
 export default fp(
   async (app) => {

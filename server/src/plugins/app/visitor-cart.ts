@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VISITOR_CART_HINT_COOKIE } from '@shop/contracts';
-import { hashToken } from '../../modules/users/access-tokens';
-import { mergeVisitorCart, visitorCartExists, type CartOwner } from '../../modules/commerce/cart-service';
+import { hashToken } from '../../modules/users';
+import { type CartOwner, mergeVisitorCart, visitorCartExists } from '../../modules/commerce';
 import { getAuth } from './auth';
 
 /** The httpOnly cookie that carries a visitor's cart token. */

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, SUPER_ONLY, type AuditLogQuery } from '@shop/contracts';
 import { csvRouteSchema, sendCsv } from '../../lib/csv-export';
 import { pageQueryProperties, paginatedSchema, signedInErrorResponses } from '../../lib/schemas';
-import { auditLogCsv, listAuditLog } from '../../modules/audit/audit-log';
+import { auditLogCsv, listAuditLog } from '../../modules/audit';
 import { requirePermission } from '../../plugins/app/auth';
 
 const BASE = '/api/dashboard/audit-log';

@@ -12,11 +12,10 @@ import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { boughtProductSchema, errorBodySchema, messageSchema, tokenAnswerSchema, userSchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
-import { auditSignIn, login, register, type LoginInput, type RegisterInput } from '../../modules/auth/auth-service';
-import { sendVerificationEmail } from '../../modules/auth/email-verification';
+import { auditSignIn, login, type LoginInput, register, type RegisterInput, sendVerificationEmail } from '../../modules/auth';
 import { hashPassword } from '../../lib/passwords';
-import { revokeToken } from '../../modules/users/access-tokens';
-import { listBoughtProducts } from '../../modules/commerce/sessions-service';
+import { revokeToken } from '../../modules/users';
+import { listBoughtProducts } from '../../modules/commerce';
 import { rateLimits } from '../../plugins/external/rate-limit';
 import { RATE_LIMITS } from '../../settings';
 

@@ -10,7 +10,7 @@ import { MESSAGES } from '../../lib/messages';
 import { errorBodySchema, messageSchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
-import { sendVerificationEmail, verifyEmail } from '../../modules/auth/email-verification';
+import { sendVerificationEmail, verifyEmail } from '../../modules/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
 
 const verifyBody = yupBody(verifyEmailSchema);

@@ -7,13 +7,7 @@ import { forgotPasswordSchema, resetPasswordSchema } from '@shop/validation';
 import { MESSAGES } from '../../lib/messages';
 import { errorBodySchema, messageSchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
-import {
-  issueResetCode,
-  resetPassword,
-  sendResetCode,
-  type AccountIdentifier,
-  type ResetPasswordInput,
-} from '../../modules/auth/password-reset';
+import { type AccountIdentifier, issueResetCode, resetPassword, type ResetPasswordInput, sendResetCode } from '../../modules/auth';
 import { rememberDevice } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
 

@@ -17,11 +17,10 @@ import { getAuth, knownDeviceOf, rememberDevice, requireAuth, requireUser, setAu
 import { mergeVisitorCartAtSignIn } from '../../plugins/app/visitor-cart';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { auditSignIn } from '../../modules/auth/auth-service';
-import { findMobileAccount } from '../../modules/users/users-service';
+import { auditSignIn, issueSmsCode, smsCodeLimitsOf, SmsCodeWaitError, smsLogin, smsResetPassword, verifyMobile } from '../../modules/auth';
+import { findMobileAccount } from '../../modules/users';
 import { errorBodySchema, messageSchema, tokenAnswerSchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
-import { issueSmsCode, smsCodeLimitsOf, smsLogin, smsResetPassword, SmsCodeWaitError, verifyMobile } from '../../modules/auth/sms-codes';
 import { rateLimits } from '../../plugins/external/rate-limit';
 
 const requestBody = yupBody(smsCodeRequestSchema);

@@ -12,14 +12,7 @@ import { cartAnswerSchema, cartSchema, errorBodySchema, itemSchema, signedInErro
 import { getAuth } from '../../plugins/app/auth';
 import { cartOwnerOf, setVisitorCartCookies, VISITOR_CART_DAYS, visitorCartForAdd } from '../../plugins/app/visitor-cart';
 import { rateLimits } from '../../plugins/external/rate-limit';
-import {
-  addToCart,
-  applyDiscountCode,
-  deleteStaleVisitorCarts,
-  getCart,
-  removeDiscountCode,
-  removeFromCart,
-} from '../../modules/commerce/cart-service';
+import { addToCart, applyDiscountCode, deleteStaleVisitorCarts, getCart, removeDiscountCode, removeFromCart } from '../../modules/commerce';
 
 const errors = signedInErrorResponses;
 

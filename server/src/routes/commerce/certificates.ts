@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
 import { certificateSchema, commonErrorResponses, itemSchema, signedInErrorResponses } from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
-import { getCertificate, listCertificates } from '../../modules/commerce/certificates';
+import { getCertificate, listCertificates } from '../../modules/commerce';
 
 const certificatesRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/certificates/:code: `{data: Certificate}` for anyone, revoked or not; 404 unknown. */

@@ -19,8 +19,7 @@ import {
 } from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
-import { cancelOwnOrder, checkout, getOwnOrder, payOrder, paymentContexts } from '../../modules/commerce/checkout-service';
-import { listOwnOrders } from '../../modules/commerce/own-orders';
+import { cancelOwnOrder, checkout, getOwnOrder, listOwnOrders, paymentContexts, payOrder } from '../../modules/commerce';
 
 const errors = signedInErrorResponses;
 

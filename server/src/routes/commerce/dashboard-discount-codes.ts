@@ -26,14 +26,14 @@ import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import {
   createDiscountCode,
   deleteDiscountCode,
-  discountCodeUsesCsv,
   DISCOUNT_CODE_SORTS,
+  type DiscountCodeListQuery,
+  discountCodeUsesCsv,
   getDiscountCode,
   listDiscountCodes,
   listDiscountCodeUses,
   updateDiscountCode,
-  type DiscountCodeListQuery,
-} from '../../modules/commerce/discount-codes';
+} from '../../modules/commerce';
 
 const BASE = '/api/dashboard/discount-codes';
 const tags = ['commerce'];

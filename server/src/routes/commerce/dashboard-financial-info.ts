@@ -29,21 +29,26 @@ import {
   paymentStatusSchema,
 } from '../../lib/schemas';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
-import { receiptMailContext, sendReceiptMail, sendRefundMail } from '../../modules/commerce/receipts';
 import {
   addProductToUser,
   changeManualOrderProduct,
   deleteManualOrder,
   getDashboardOrder,
+  getSalesSummary,
   listDashboardOrders,
   listRefunds,
-  refundOrderItem,
-  setOrderPaymentStatus,
   type OrderListQuery,
+  ordersCsv,
+  receiptMailContext,
   type RefundListQuery,
-} from '../../modules/commerce/financial-service';
-import { ordersCsv, refundsCsv, summaryCsv } from '../../modules/commerce/financial-exports';
-import { getSalesSummary, type SummaryKind } from '../../modules/commerce/sales-summary-service';
+  refundOrderItem,
+  refundsCsv,
+  sendReceiptMail,
+  sendRefundMail,
+  setOrderPaymentStatus,
+  summaryCsv,
+  type SummaryKind,
+} from '../../modules/commerce';
 
 const BASE = '/api/dashboard/financial-info';
 const tags = ['commerce'];

@@ -16,10 +16,10 @@ import {
   deleteProductSession,
   getProductSessionForDashboard,
   listProductSessionsForDashboard,
-  updateProductSession,
   type ProductSessionListQuery,
-} from '../../modules/commerce/product-sessions-admin';
-import { retryTranscode } from '../../modules/lessons/transcode';
+  updateProductSession,
+} from '../../modules/commerce';
+import { retryTranscode } from '../../modules/lessons';
 import { dashboardContentSchemas } from '../content/dashboard-schemas';
 
 const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {

@@ -10,13 +10,7 @@ import { parseId } from '../../lib/pagination';
 import { productSchema } from '../../lib/schemas';
 import { readForm } from '../../lib/uploads';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
-import {
-  createProduct,
-  deleteProduct,
-  getProductForDashboard,
-  listProductsForDashboard,
-  updateProduct,
-} from '../../modules/commerce/products-admin';
+import { createProduct, deleteProduct, getProductForDashboard, listProductsForDashboard, updateProduct } from '../../modules/commerce';
 import { dashboardContentSchemas } from '../content/dashboard-schemas';
 
 const dashboardProductsRoutes: FastifyPluginAsync = async (app) => {

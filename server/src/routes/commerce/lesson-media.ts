@@ -12,8 +12,7 @@ import { parseId } from '../../lib/pagination';
 import { errorBodySchema, signedInErrorResponses } from '../../lib/schemas';
 import { sendStoredFile, type StoredFileSource } from '../../lib/stored-file-reply';
 import { getAuth } from '../../plugins/app/auth';
-import { getLessonFiles, type LessonFiles } from '../../modules/commerce/sessions-service';
-import { isValidLessonMediaSignature } from '../../modules/commerce/signed-urls';
+import { getLessonFiles, isValidLessonMediaSignature, type LessonFiles } from '../../modules/commerce';
 import { requireSignedViewer } from './signed-viewer-guard';
 
 /** A file of a lesson's HLS: up to four folders deep, plain names, one of the HLS extensions. */

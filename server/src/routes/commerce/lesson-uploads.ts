@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
-import { createLessonUploadServer, LESSON_UPLOADS_PATH } from '../../modules/lessons/lesson-uploads';
+import { createLessonUploadServer, LESSON_UPLOADS_PATH } from '../../modules/lessons';
 
 /** How often unfinished uploads older than a day are looked for, ms. */
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;

@@ -7,15 +7,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import { errorBodySchema } from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import {
+  type CallbackQuery,
   handleCallback,
   PAYMENT_CALLBACK_PATH,
   paymentAmount,
   paymentContexts,
+  sandboxPageHtml,
   startPayment,
-  type CallbackQuery,
-} from '../../modules/commerce/checkout-service';
+} from '../../modules/commerce';
 import { addFormBodyParser } from '../../lib/form-body';
-import { sandboxPageHtml } from '../../modules/commerce/payments/sandbox-gateway';
 
 /** Largest form body accepted by `POST /api/payments/start`, bytes. */
 const FORM_BODY_LIMIT = 4096;

@@ -13,11 +13,10 @@ import {
   withViewerState,
 } from '../../lib/schemas';
 import { getAuth } from '../../plugins/app/auth';
-import { findContentRef, viewerState } from '../../modules/site/engagement-service';
-import { getProductDetail, listProducts } from '../../modules/commerce/products-service';
-import { productViewerFields } from '../../modules/commerce/sessions-service';
-import type { PublicListQuery } from '../../modules/content/posts-service';
-import { getCommentTree } from '../../modules/engagement/comments-service';
+import { findContentRef, viewerState } from '../../modules/site';
+import { getProductDetail, listProducts, productViewerFields } from '../../modules/commerce';
+import type { PublicListQuery } from '../../modules/content';
+import { getCommentTree } from '../../modules/engagement';
 
 const params = { type: 'object', properties: { productId: { type: 'string' } } } as const;
 

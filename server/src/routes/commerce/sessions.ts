@@ -21,11 +21,11 @@ import { requireAuth, requireUser } from '../../plugins/app/auth';
 import {
   getSessionDetail,
   getSessionFile,
+  isValidSessionFileSignature,
   listBoughtProducts,
   setSessionProgress,
-} from '../../modules/commerce/sessions-service';
-import { isValidSessionFileSignature } from '../../modules/commerce/signed-urls';
-import { engagementOf } from '../../modules/site/engagement-service';
+} from '../../modules/commerce';
+import { engagementOf } from '../../modules/site';
 import { requireSignedViewer } from './signed-viewer-guard';
 
 const errors = signedInErrorResponses;

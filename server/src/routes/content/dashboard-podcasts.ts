@@ -10,13 +10,7 @@ import { podcastSchema } from '../../lib/schemas';
 import { readForm } from '../../lib/uploads';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import type { DashboardListQuery } from '../../lib/list-order';
-import {
-  createPodcast,
-  deletePodcast,
-  getPodcastForDashboard,
-  listPodcastsForDashboard,
-  updatePodcast,
-} from '../../modules/content/podcasts-service';
+import { createPodcast, deletePodcast, getPodcastForDashboard, listPodcastsForDashboard, updatePodcast } from '../../modules/content';
 import { dashboardContentSchemas } from './dashboard-schemas';
 
 const dashboardPodcastsRoutes: FastifyPluginAsync = async (app) => {

@@ -10,13 +10,7 @@ import { postSchema } from '../../lib/schemas';
 import { readForm } from '../../lib/uploads';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import type { DashboardListQuery } from '../../lib/list-order';
-import {
-  createPost,
-  deletePost,
-  getPostForDashboard,
-  listPostsForDashboard,
-  updatePost,
-} from '../../modules/content/posts-service';
+import { createPost, deletePost, getPostForDashboard, listPostsForDashboard, updatePost } from '../../modules/content';
 import { dashboardContentSchemas } from './dashboard-schemas';
 
 const dashboardPostsRoutes: FastifyPluginAsync = async (app) => {

@@ -1,7 +1,7 @@
 /** RSS feeds of posts and podcasts (issue 3; the shell's footer links to them). */
 import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '../../lib/messages';
-import { buildPodcastsFeed, buildPostsFeed } from '../../modules/content/feeds-service';
+import { buildPodcastsFeed, buildPostsFeed } from '../../modules/content';
 
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 

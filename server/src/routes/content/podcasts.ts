@@ -11,10 +11,9 @@ import {
   withViewerState,
 } from '../../lib/schemas';
 import { getAuth } from '../../plugins/app/auth';
-import { viewerState } from '../../modules/site/engagement-service';
-import { getPodcast, listPodcasts } from '../../modules/content/podcasts-service';
-import type { PublicListQuery } from '../../modules/content/posts-service';
-import { getCommentTree } from '../../modules/engagement/comments-service';
+import { viewerState } from '../../modules/site';
+import { getPodcast, listPodcasts, type PublicListQuery } from '../../modules/content';
+import { getCommentTree } from '../../modules/engagement';
 
 const params = { type: 'object', properties: { podcastId: { type: 'string' } } } as const;
 

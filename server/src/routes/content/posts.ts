@@ -11,9 +11,9 @@ import {
   withViewerState,
 } from '../../lib/schemas';
 import { getAuth } from '../../plugins/app/auth';
-import { viewerState } from '../../modules/site/engagement-service';
-import { getPost, listPosts, type PublicListQuery } from '../../modules/content/posts-service';
-import { getCommentTree } from '../../modules/engagement/comments-service';
+import { viewerState } from '../../modules/site';
+import { getPost, listPosts, type PublicListQuery } from '../../modules/content';
+import { getCommentTree } from '../../modules/engagement';
 
 const params = { type: 'object', properties: { postId: { type: 'string' } } } as const;
 

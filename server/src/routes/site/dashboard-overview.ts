@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { dashboardOverviewSchema, itemSchema, signedInErrorResponses } from '../../lib/schemas';
 import { requireAuth, requireDashboardUser } from '../../plugins/app/auth';
-import { getDashboardOverview } from '../../modules/site/overview-service';
+import { getDashboardOverview } from '../../modules/site';
 
 const dashboardOverviewRoutes: FastifyPluginAsync = async (app) => {
   /**

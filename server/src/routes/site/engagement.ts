@@ -10,9 +10,7 @@ import { errorBodySchema, likeAnswerSchema, paginatedSchema, searchResultSchema,
 import { yupBody, yupQuery } from '../../lib/yup-body';
 import { getAuth, guard, requireAuth, requireUser } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
-import { notifyCommentPosted } from '../../modules/site/comment-notifications';
-import { likeItem, postComment } from '../../modules/site/engagement-service';
-import { search } from '../../modules/site/search-service';
+import { likeItem, notifyCommentPosted, postComment, search } from '../../modules/site';
 
 const commentBody = yupBody(commentSchema);
 const searchQuery = yupQuery(searchQuerySchema);

@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { addFormBodyParser } from '../../lib/form-body';
 import { MESSAGES } from '../../lib/messages';
-import { readUnsubscribeToken, unsubscribe, unsubscribePageHtml, UNSUBSCRIBE_PATH } from '../../modules/mail/mail-preferences';
+import { readUnsubscribeToken, unsubscribe, UNSUBSCRIBE_PATH, unsubscribePageHtml } from '../../modules/mail';
 
 /** Largest unsubscribe body, bytes (the one field and some room). */
 const FORM_BODY_LIMIT = 1024;

@@ -10,7 +10,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { create } from 'xmlbuilder2';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/api-error';
-import { SITEMAP_SECTIONS, sitemapBlockItems, sitemapBlocks, type SitemapBlock, type SitemapSection } from '../../modules/site/sitemap-service';
+import type { SitemapBlock } from '../../modules/engagement';
+import { SITEMAP_SECTIONS, sitemapBlockItems, sitemapBlocks, type SitemapSection } from '../../modules/site';
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 

@@ -22,14 +22,14 @@ import {
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import {
+  type AnnouncementListQuery,
   assertAnnouncementEditable,
   createAnnouncement,
   deleteAnnouncement,
   getAnnouncement,
   listAnnouncements,
   updateAnnouncement,
-  type AnnouncementListQuery,
-} from '../../modules/support/announcements-service';
+} from '../../modules/support';
 
 const BASE = '/api/dashboard/announcements';
 const tags = ['support'];

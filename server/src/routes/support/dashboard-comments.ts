@@ -13,16 +13,15 @@ import { parseId } from '../../lib/pagination';
 import { bulkActionAnswerSchema, bulkActionBodySchema, dashboardCommentSchema, itemSchema, messageSchema, paginatedSchema, signedInErrorResponses, pageQueryProperties } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requireAuth, requirePermission } from '../../plugins/app/auth';
-import { notifyCommentsPublished } from '../../modules/site/comment-notifications';
-import { commentsCsv } from '../../modules/engagement/comment-exports';
-import { listCommentsForModeration, type CommentListQuery } from '../../modules/engagement/comments-service';
 import {
   contentTitles,
+  type InCommentTransaction,
   moderateComment,
   moderateComments,
+  notifyCommentsPublished,
   replyAsStaff,
-  type InCommentTransaction,
-} from '../../modules/site/engagement-service';
+} from '../../modules/site';
+import { type CommentListQuery, commentsCsv, listCommentsForModeration } from '../../modules/engagement';
 
 const errors = signedInErrorResponses;
 const params = { type: 'object', properties: { id: { type: 'string' } } } as const;

@@ -20,14 +20,7 @@ import {
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
-import {
-  createLink,
-  deleteLink,
-  getLink,
-  listDashboardLinks,
-  updateLink,
-  type LinkListQuery,
-} from '../../modules/support/links-service';
+import { createLink, deleteLink, getLink, type LinkListQuery, listDashboardLinks, updateLink } from '../../modules/support';
 
 const BASE = '/api/dashboard/links';
 const tags = ['support'];

@@ -22,7 +22,7 @@ import {
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
-import { getSiteInformation, getTerms, updateSiteInformation, updateTerms } from '../../modules/support/support-service';
+import { getSiteInformation, getTerms, updateSiteInformation, updateTerms } from '../../modules/support';
 
 const tags = ['support'];
 const errors = signedInErrorResponses;

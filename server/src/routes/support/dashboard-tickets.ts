@@ -13,10 +13,19 @@ import { parseId } from '../../lib/pagination';
 import { bulkActionAnswerSchema, bulkActionBodySchema, errorBodySchema, itemSchema, messageItemSchema, paginatedSchema, signedInErrorResponses, pageQueryProperties } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requireAuth, requirePermission } from '../../plugins/app/auth';
-import { listTickets, setTicketRead, setTicketsRead, TICKET_MESSAGES, TICKET_STATUSES, type TicketListQuery } from '../../modules/support/tickets-service';
-import { getTicketThread, replyToTicket, setTicketClosed } from '../../modules/support/ticket-threads';
-import { notifyTicketAnswered } from '../../modules/support/ticket-notifications';
-import { ticketsCsv } from '../../modules/support/ticket-exports';
+import {
+  getTicketThread,
+  listTickets,
+  notifyTicketAnswered,
+  replyToTicket,
+  setTicketClosed,
+  setTicketRead,
+  setTicketsRead,
+  TICKET_MESSAGES,
+  TICKET_STATUSES,
+  type TicketListQuery,
+  ticketsCsv,
+} from '../../modules/support';
 import { ticketReplyAnswerSchema, ticketSchema, ticketThreadSchema } from './ticket-schema';
 
 const errors = signedInErrorResponses;

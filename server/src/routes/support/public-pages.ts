@@ -6,9 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LINK_TYPES, type LinkType } from '@shop/contracts';
 import { commonErrorResponses, itemSchema, linkSchema, publicAnnouncementSchema, siteInformationSchema } from '../../lib/schemas';
-import { listPublicAnnouncements } from '../../modules/support/announcements-service';
-import { listLinks } from '../../modules/support/links-service';
-import { getSiteInformation } from '../../modules/support/support-service';
+import { getSiteInformation, listLinks, listPublicAnnouncements } from '../../modules/support';
 
 /** `{ data: T[] }` of the public lists. */
 function listOf(item: object) {

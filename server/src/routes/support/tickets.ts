@@ -11,9 +11,15 @@ import { errorBodySchema, itemSchema, pageQueryProperties, paginatedSchema, sign
 import { yupBody } from '../../lib/yup-body';
 import { guard, requireAuth, requireUser } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
-import { assertCanSendTicket, createTicket, listOwnTickets, TICKET_MESSAGES } from '../../modules/support/tickets-service';
-import { getTicketThread, replyToTicket } from '../../modules/support/ticket-threads';
-import { notifyNewTicket } from '../../modules/support/ticket-notifications';
+import {
+  assertCanSendTicket,
+  createTicket,
+  getTicketThread,
+  listOwnTickets,
+  notifyNewTicket,
+  replyToTicket,
+  TICKET_MESSAGES,
+} from '../../modules/support';
 import { ticketReplyAnswerSchema, ticketSchema, ticketThreadSchema } from './ticket-schema';
 
 const body = yupBody(ticketBodySchema);

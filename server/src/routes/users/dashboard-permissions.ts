@@ -26,10 +26,10 @@ import {
   deletePermission,
   getPermission,
   listPermissions,
+  type PermissionListQuery,
   renamePermission,
   unassignPermission,
-  type PermissionListQuery,
-} from '../../modules/users/permissions-service';
+} from '../../modules/users';
 
 const BASE = '/api/dashboard/permissions';
 const tags = ['users'];

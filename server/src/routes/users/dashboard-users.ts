@@ -30,7 +30,7 @@ import {
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requireAuth, requirePermission } from '../../plugins/app/auth';
-import { hasPaidOrders } from '../../modules/commerce/ownership';
+import { hasPaidOrders } from '../../modules/commerce';
 import {
   createDashboardUser,
   deleteDashboardUser,
@@ -40,8 +40,8 @@ import {
   updateDashboardUser,
   USER_SORT_VALUES,
   type UserListQuery,
-} from '../../modules/users/users-service';
-import { usersCsv } from '../../modules/users/user-exports';
+  usersCsv,
+} from '../../modules/users';
 
 const BASE = '/api/dashboard/users';
 const tags = ['users'];

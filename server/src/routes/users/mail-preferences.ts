@@ -8,7 +8,7 @@ import { MAIL_KINDS } from '@shop/contracts';
 import { MESSAGES } from '../../lib/messages';
 import { itemSchema, signedInErrorResponses } from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
-import { getMailPreferences, saveMailPreferences, type MailPreferences } from '../../modules/mail/mail-preferences';
+import { getMailPreferences, type MailPreferences, saveMailPreferences } from '../../modules/mail';
 
 const kinds = Object.fromEntries(MAIL_KINDS.map((kind) => [kind, { type: 'boolean' }]));
 /** MailPreferences of mail-preferences.ts: every kind, a boolean. */

@@ -18,11 +18,9 @@ import {
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
-import { changePassword, type PasswordChangeInput } from '../../modules/auth/auth-service';
-import { sendVerificationEmail } from '../../modules/auth/email-verification';
-import { updateOwnProfile, type OwnProfileInput } from '../../modules/users/users-service';
-import { listLikedPodcasts } from '../../modules/content/podcasts-service';
-import { listLikedPosts } from '../../modules/content/posts-service';
+import { changePassword, type PasswordChangeInput, sendVerificationEmail } from '../../modules/auth';
+import { type OwnProfileInput, updateOwnProfile } from '../../modules/users';
+import { listLikedPodcasts, listLikedPosts } from '../../modules/content';
 
 interface FavoritesQuery {
   type: 'post' | 'podcast';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { convert } from 'xmlbuilder2';
 import { podcasts, posts, products, productSessions } from '../../../src/db/schema';
-import { IDS_PER_SITEMAP_FILE } from '../../../src/modules/site/sitemap-service';
+import { IDS_PER_SITEMAP_FILE } from '../../../src/modules/engagement/content-table';
 import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';
 
 type XmlObject = Record<string, unknown>;

@@ -1,0 +1,89 @@
+/**
+ * The commerce module's one door (issue 34 item 1): courses and their sessions, the cart, checkout
+ * and payments, discount codes, orders, receipts, certificates, ownership, financial reports and
+ * lesson links signed for their viewer (SPEC §2, §3; issues 6, 24 and 25). Another module, a route, a
+ * plugin or the seed imports only this file of the module; lint refuses the others (eslint.config.mjs).
+ */
+export {
+  addToCart,
+  applyDiscountCode,
+  type CartOwner,
+  deleteStaleVisitorCarts,
+  getCart,
+  mergeVisitorCart,
+  removeDiscountCode,
+  removeFromCart,
+  visitorCartExists,
+} from './cart-service';
+export { getCertificate, listCertificates } from './certificates';
+export {
+  type CallbackQuery,
+  cancelOwnOrder,
+  checkout,
+  getOwnOrder,
+  handleCallback,
+  PAYMENT_CALLBACK_PATH,
+  paymentAmount,
+  paymentContexts,
+  payOrder,
+  startPayment,
+} from './checkout-service';
+export {
+  createDiscountCode,
+  deleteDiscountCode,
+  DISCOUNT_CODE_SORTS,
+  type DiscountCodeListQuery,
+  discountCodeUsesCsv,
+  getDiscountCode,
+  listDiscountCodes,
+  listDiscountCodeUses,
+  updateDiscountCode,
+} from './discount-codes';
+export { ordersCsv, refundsCsv, summaryCsv } from './financial-exports';
+export {
+  addProductToUser,
+  changeManualOrderProduct,
+  deleteManualOrder,
+  getDashboardOrder,
+  listDashboardOrders,
+  listRefunds,
+  type OrderListQuery,
+  type RefundListQuery,
+  refundOrderItem,
+  setOrderPaymentStatus,
+} from './financial-service';
+export { listOwnOrders } from './own-orders';
+export { hasBoughtProduct, hasPaidOrders } from './ownership';
+export { sandboxPageHtml } from './payments/sandbox-gateway';
+export {
+  createProductSession,
+  deleteProductSession,
+  getProductSessionForDashboard,
+  listProductSessionsForDashboard,
+  type ProductSessionListQuery,
+  updateProductSession,
+} from './product-sessions-admin';
+export { createProduct, deleteProduct, getProductForDashboard, listProductsForDashboard, updateProduct } from './products-admin';
+export {
+  getProductDetail,
+  getProductRef,
+  getProductSessionRef,
+  listProducts,
+  productSearchSql,
+  productSessionTitles,
+  productSitemap,
+  productTitles,
+} from './products-service';
+export { assignReceiptNumber, receiptMailContext, sendReceiptMail, sendRefundMail } from './receipts';
+export { getSalesOverview, getSalesSummary, resetSalesRollup, type SummaryKind } from './sales-summary-service';
+export {
+  getLessonFiles,
+  getSessionDetail,
+  getSessionFile,
+  type LessonFiles,
+  listBoughtProducts,
+  productViewerFields,
+  setSessionProgress,
+} from './sessions-service';
+export { isValidLessonMediaSignature, isValidSessionFileSignature } from './signed-urls';
+export { startUnpaidReminders } from './unpaid-reminder';

@@ -1,0 +1,8 @@
+/**
+ * The lessons module's one door (issue 34 item 1): lesson uploads and their transcoding to HLS with
+ * ffmpeg (issue 24). Another module, a route, a plugin or the seed imports only this file of the
+ * module; lint refuses the others (eslint.config.mjs).
+ */
+export { checkPrograms, type FfmpegPrograms, grabFrame, hlsFilesOf, probeMedia, renderTestClip, transcodeToHls } from './ffmpeg';
+export { createLessonUploadServer, LESSON_UPLOADS_PATH } from './lesson-uploads';
+export { retryTranscode, startTranscoder } from './transcode';

@@ -1,0 +1,42 @@
+/**
+ * The users module's one door (issue 34 item 1): accounts, permissions, access tokens, contacts,
+ * search and exports (SPEC §2, §3, §5). Another module, a route, a plugin or the seed imports only
+ * this file of the module; lint refuses the others (eslint.config.mjs).
+ */
+export { hashToken, issueToken, resolveToken, revokeAllTokens, revokeToken, TOKEN_LIFETIME_DAYS } from './access-tokens';
+export {
+  assignPermission,
+  createPermission,
+  deletePermission,
+  getPermission,
+  listPermissions,
+  type PermissionListQuery,
+  renamePermission,
+  unassignPermission,
+} from './permissions-service';
+export { getUserContacts, matchingUserIds, staffHolding, type UserContact, userContactSql, userIdIn } from './user-contacts';
+export { usersCsv } from './user-exports';
+export {
+  countUsersCreatedSince,
+  createDashboardUser,
+  createUser,
+  deleteDashboardUser,
+  ensurePermissions,
+  findCredentials,
+  findMobileAccount,
+  getDashboardUser,
+  getUserById,
+  getUserSummaries,
+  grantPermissions,
+  listUsers,
+  markEmailVerified,
+  markMobileVerified,
+  type OwnProfileInput,
+  setCommentRestriction,
+  setUserPassword,
+  superUserIdsAmong,
+  updateDashboardUser,
+  updateOwnProfile,
+  USER_SORT_VALUES,
+  type UserListQuery,
+} from './users-service';
