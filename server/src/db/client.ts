@@ -13,10 +13,13 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { Client, Pool } from 'pg';
 import { SERVER_ROOT, type DatabaseBounds } from '../settings';
-import * as schema from './schema';
 
-/** The drizzle handle every service receives; the same API on PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The drizzle handle every service receives; the same API on PGlite and PostgreSQL. Without a
+ * schema: the SQL-like builder is used throughout (no relational `db.query`), so this layer needs no
+ * module's tables, which each module declares beside itself (`modules/<module>/tables.ts`).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /**
  * Runs one SQL text (several statements when `values` is empty) and answers its rows: of several
@@ -133,7 +136,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await setup.connect();
     try {
       await setup.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
-      const setupDb = drizzleNodePg({ client: setup, schema });
+      const setupDb = drizzleNodePg({ client: setup });
       await migrateNodePg(setupDb, { migrationsFolder: MIGRATIONS_FOLDER });
       await options.prepare?.(setupDb as unknown as Db);
     } finally {
@@ -164,7 +167,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // a transaction) reaches only the client: both need a listener, or Node ends the process.
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
-    const db = drizzleNodePg({ client: pool, schema });
+    const db = drizzleNodePg({ client: pool });
     const executeSql: ExecuteSql = (text, values) => pool.query(text, values);
     return { db: db as unknown as Db, kind: 'postgres', executeSql, close: () => pool.end() };
   }
@@ -174,7 +177,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     fs.mkdirSync(dir, { recursive: true });
     client = createPglite(dir);
   }
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   await options.prepare?.(db as unknown as Db);
   const opened = client;

@@ -1,4 +1,4 @@
-/** Search SQL over the normalized search columns (db/schema.ts `searchColumns`; issue 3 "GET /api/search"). */
+/** Search SQL over the normalized search columns (engagement's tables.ts `searchColumns`; issue 3 "GET /api/search"). */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { escapeLike } from './text';

@@ -33,7 +33,7 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The search columns of a content row (db/schema.ts `searchColumns`) from its title and description HTML. */
+/** The search columns of a content row (engagement's tables.ts `searchColumns`) from its title and description HTML. */
 export function searchColumnsOf(title: string, descriptionHtml: string): { search_title: string; search_text: string } {
   return { search_title: normalizeForSearch(title), search_text: normalizeForSearch(htmlToText(descriptionHtml)) };
 }

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { products, productSessions } from '../db/schema';
+import { products, productSessions } from '../modules/commerce/tables';
 import type { FileStorage } from '../lib/storage';
 import { toWebp } from '../lib/uploads';
 import { type FfmpegPrograms, grabFrame, hlsFilesOf, probeMedia, renderTestClip, transcodeToHls } from '../modules/lessons';

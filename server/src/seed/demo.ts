@@ -5,9 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { PERMISSIONS, type ContentType } from '@shop/contracts';
+import { PERMISSIONS, type ContentType, type User } from '@shop/contracts';
 import type { Db } from '../db/client';
-import { podcasts, posts, products, productSessions, users } from '../db/schema';
+import { products, productSessions } from '../modules/commerce/tables';
+import { podcasts, posts } from '../modules/content/tables';
+import { users } from '../modules/users/tables';
 import { seedDemoOrders } from './orders';
 import {
   SEED_ABOUT_ME,
@@ -30,7 +32,7 @@ import { hashPassword } from '../lib/passwords';
 import { createDiscountCode } from '../modules/commerce';
 import { addComment, addLike } from '../modules/engagement';
 import { createAnnouncement, createLink, createTicket, getSiteInformation, saveSiteInformation } from '../modules/support';
-import { auditActor } from '../modules/audit';
+import { auditActor, type AuditContext } from '../modules/audit';
 import { createUser, ensurePermissions, grantPermissions, setCommentRestriction } from '../modules/users';
 
 /** Committed seed media (SVG covers, Opus clips). */
@@ -136,8 +138,24 @@ export async function backfillSiteInformation(db: Db): Promise<void> {
   if (info.site_name === '') await saveSiteInformation(db, { ...info, ...SEED_SITE_INFORMATION });
 }
 
-async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<void> {
-  const ago = (days: number, hours = 10) => new Date(now.getTime() - days * DAY_MS - hours * 3_600_000);
+/** `days` and `hours` before the seed's `now`. */
+type Ago = (days: number, hours?: number) => Date;
+
+/** The demo's people (DESIGN.md "Demo data and accounts"), as {@link seedPeople} made them. */
+interface SeedPeople {
+  superUser: User;
+  staffUser: User;
+  ordinary: User;
+  readers: User[];
+  /** The super user acting from this machine: the demo's audit log (issue 26) starts with them. */
+  seedAudit: AuditContext;
+}
+
+/**
+ * The three demo accounts and the readers, the catalogue's permissions, and two readers' comment
+ * restrictions (SPEC §4), so both restricted lists of the dashboard show someone.
+ */
+async function seedPeople(db: Db, now: Date, ago: Ago): Promise<SeedPeople> {
   const verifiedAt = ago(200);
 
   await ensurePermissions(db, PERMISSIONS);
@@ -179,9 +197,7 @@ async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<v
       }),
     );
   }
-  // Comment restrictions (SPEC §4), so both restricted lists of the dashboard show someone.
   const [, , , barredReader, pausedReader] = readers;
-  // Made as the super user from this machine: the demo's audit log (issue 26) starts with them.
   const seedAudit = auditActor(superUser, '127.0.0.1');
   await setCommentRestriction(db, superUser, barredReader!.id, { write_comment_status: 'barred' }, seedAudit);
   await setCommentRestriction(
@@ -191,6 +207,22 @@ async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<v
     { write_comment_status: 'temporarily-barred', barred_until: new Date(now.getTime() + 7 * DAY_MS).toISOString() },
     seedAudit,
   );
+  return { superUser, staffUser, ordinary, readers, seedAudit };
+}
+
+/** The catalogue's ids, in the order the seed wrote them. */
+interface SeedCatalogue {
+  postIds: number[];
+  podcastIds: number[];
+  productIds: number[];
+}
+
+/**
+ * Posts, podcasts and courses with their sessions (each with a clip of `lessonFiles`; the first
+ * of a paid course a free preview), liked by a varying number of the demo's people.
+ */
+async function seedCatalogue(db: Db, ago: Ago, people: SeedPeople, lessonFiles: SeedLessonFile[]): Promise<SeedCatalogue> {
+  const { ordinary, readers, staffUser, superUser } = people;
   const likers = [ordinary, ...readers, staffUser, superUser];
   const like = async (type: ContentType, itemId: number, index: number) => {
     const n = LIKE_PATTERN[index % LIKE_PATTERN.length] ?? 0;
@@ -275,7 +307,12 @@ async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<v
     }
   }
 
-  // Comments: approved threads with replies, and one waiting for approval.
+  return { postIds, podcastIds, productIds };
+}
+
+/** Comments: approved threads with replies, and one waiting for approval. */
+async function seedComments(db: Db, ago: Ago, people: SeedPeople, { postIds, podcastIds, productIds }: SeedCatalogue): Promise<void> {
+  const { ordinary, readers, staffUser, superUser } = people;
   const [firstPost, , , , , , , , , , , lastPost] = postIds;
   const [reader1, reader2, reader3] = readers;
   const c1 = (
@@ -368,6 +405,11 @@ async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<v
     createdAt: ago(99),
   });
 
+}
+
+/** Links, discount codes, the site's texts and switches, the announcement, and contact-us tickets from the demo user and readers (the oldest one already read). */
+async function seedSite(db: Db, now: Date, ago: Ago, { ordinary, readers, seedAudit }: SeedPeople): Promise<void> {
+  const [reader1, , reader3] = readers;
   for (const link of SEED_LINKS) await createLink(db, link, seedAudit);
   for (const code of SEED_DISCOUNT_CODES) await createDiscountCode(db, { ...code, product_ids: [...code.product_ids] }, seedAudit);
   await saveSiteInformation(db, {
@@ -385,7 +427,6 @@ async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<v
     expired_at: new Date(now.getTime() + SEED_ANNOUNCEMENT.expiresInDays * DAY_MS).toISOString(),
   }, seedAudit);
 
-  // Contact-us tickets from the demo user and readers; the oldest one already read.
   const senders = [ordinary, reader1!, reader3!];
   for (const [i, ticket] of SEED_TICKETS.entries()) {
     await createTicket(db, {
@@ -397,6 +438,14 @@ async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<v
     });
   }
 
-  // Orders, a refund, a course added by hand and progress (issue 6): after users and products.
+}
+
+/** The demo data, in this order: people, catalogue, comments, the site, then orders, a refund, a course added by hand and progress (issue 6). */
+async function seed(db: Db, now: Date, lessonFiles: SeedLessonFile[]): Promise<void> {
+  const ago: Ago = (days, hours = 10) => new Date(now.getTime() - days * DAY_MS - hours * 3_600_000);
+  const people = await seedPeople(db, now, ago);
+  const catalogue = await seedCatalogue(db, ago, people, lessonFiles);
+  await seedComments(db, ago, people, catalogue);
+  await seedSite(db, now, ago, people);
   await seedDemoOrders(db, now);
 }

@@ -9,7 +9,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { OrderSource } from '@shop/contracts';
 import type { Db } from '../db/client';
-import { orderItems, orders, products, productSessions, sessionProgress, users } from '../db/schema';
+import { orderItems, orders, products, productSessions, sessionProgress } from '../modules/commerce/tables';
+import { users } from '../modules/users/tables';
 import { tehranDateOf, tehranMidnight } from '../lib/jalali-periods';
 import { hashPassword } from '../lib/passwords';
 import { assignReceiptNumber, resetSalesRollup } from '../modules/commerce';

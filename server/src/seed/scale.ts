@@ -14,7 +14,9 @@
  */
 import { count, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { comments, podcasts, posts, products, productSessions } from '../db/schema';
+import { products, productSessions } from '../modules/commerce/tables';
+import { podcasts, posts } from '../modules/content/tables';
+import { comments } from '../modules/engagement/tables';
 import { SEED_PODCASTS, SEED_POSTS, SEED_PRODUCTS, type SeedItem } from './demo-data';
 import { htmlToText } from '../lib/html';
 import { searchColumnsOf } from '../lib/text';

@@ -13,7 +13,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { users } from '../../src/db/schema';
+import { users } from '../../src/modules/users/tables';
 import { issueToken } from '../../src/modules/users/access-tokens';
 import { AUTH_COOKIE } from '../../src/plugins/app/auth';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/plugins/app/csrf';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PermissionName } from '@shop/contracts';
-import { users } from '../../src/db/schema';
+import { users } from '../../src/modules/users/tables';
 import { hashPassword } from '../../src/lib/passwords';
 import { issueToken } from '../../src/modules/users/access-tokens';
 import { createUser, grantPermissions } from '../../src/modules/users/users-service';

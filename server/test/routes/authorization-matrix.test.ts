@@ -9,7 +9,8 @@
  */
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { products, users } from '../../src/db/schema';
+import { products } from '../../src/modules/commerce/tables';
+import { users } from '../../src/modules/users/tables';
 import { PERMISSIONS, SUPER_ONLY, type AccessRequirement, type PermissionName } from '@shop/contracts';
 import routeAccessPlugin, { type RouteAccessEntry } from '../../src/plugins/app/route-access';
 import { requireDashboardUser, requireUser } from '../../src/plugins/app/auth';

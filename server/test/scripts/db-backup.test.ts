@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { createPglite, openDatabase } from '../../src/db/client';
-import { users } from '../../src/db/schema';
+import { users } from '../../src/modules/users/tables';
 import { backupPglite, DbToolRefused, pgliteDirOf } from '../../scripts/db-backup';
 import { restorePglite } from '../../scripts/db-restore';
 import { tempDir } from '../helpers/test-app';

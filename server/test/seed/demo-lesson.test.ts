@@ -6,7 +6,8 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { products, productSessions, users } from '../../src/db/schema';
+import { products, productSessions } from '../../src/modules/commerce/tables';
+import { users } from '../../src/modules/users/tables';
 import { DEMO_LESSON_KEYS, DEMO_LESSON_SECONDS, DEMO_SUBTITLES } from '../../src/seed/demo-lesson';
 import { hasBoughtProduct } from '../../src/modules/commerce/ownership';
 import { startLocalS3, type LocalS3 } from '../helpers/s3-server';

@@ -6,7 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { discountCodes, posts, siteSettings } from '../../src/db/schema';
+import { discountCodes } from '../../src/modules/commerce/tables';
+import { posts } from '../../src/modules/content/tables';
+import { siteSettings } from '../../src/modules/support/tables';
 import { SEED_SITE_INFORMATION } from '../../src/seed/demo-data';
 import { backfillSiteInformation } from '../../src/seed/demo';
 import { getSiteInformation } from '../../src/modules/support/support-service';

@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { isValidJalaaliDate, toGregorian } from 'jalaali-js';
 import type { AuditAction, AuditEntity, AuditEntry, AuditFields, AuditLogQuery, Paginated } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog } from './tables';
 import { validationFailed } from '../../lib/api-error';
 import { csvDateColumns, type CsvExport } from '../../lib/csv-export';
 import { toIso } from '../../lib/dates';

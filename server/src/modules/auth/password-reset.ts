@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { RESET_CODE_LENGTH } from '@shop/validation';
 import type { User } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { passwordResetCodes } from '../../db/schema';
+import { passwordResetCodes } from './tables';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { type Mailer, resetCodeMail } from '../mail';

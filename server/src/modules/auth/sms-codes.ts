@@ -17,7 +17,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { SMS_CODE_LENGTH } from '@shop/validation';
 import type { SmsCodePurpose, User } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { smsCodes } from '../../db/schema';
+import { smsCodes } from './tables';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { RATE_LIMITS, type RateLimits } from '../../settings';

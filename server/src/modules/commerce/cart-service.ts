@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, isNull, lt, not, sql, type SQL } from 'drizzle-orm';
 import type { Cart, CartDiscount, CartItem } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { cartItems, carts, products } from '../../db/schema';
+import { cartItems, carts, products } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { uniqueViolation } from '../../lib/db-errors';

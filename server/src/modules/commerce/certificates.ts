@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Certificate, User } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { certificates, productSessions, products, sessionProgress } from '../../db/schema';
+import { certificates, products, productSessions, sessionProgress } from './tables';
 import { toIso } from '../../lib/dates';
 import { ownsProductSql } from './ownership';
 

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { CartItem, CheckoutAnswer, Order, PaymentForm, User } from '@shop/contracts';
 import { formatToman } from '@shop/format';
 import type { Db } from '../../db/client';
-import { orderItems, orders, payments } from '../../db/schema';
+import { orderItems, orders, payments } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { MESSAGES } from '../../lib/messages';

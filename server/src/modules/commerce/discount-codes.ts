@@ -19,7 +19,7 @@ import type {
 } from '@shop/contracts';
 import type { DiscountCodeInput } from '@shop/validation';
 import type { Db } from '../../db/client';
-import { discountCodeProducts, discountCodes, orders, products } from '../../db/schema';
+import { discountCodeProducts, discountCodes, orders, products } from './tables';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { uniqueViolation } from '../../lib/db-errors';

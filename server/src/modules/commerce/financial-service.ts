@@ -14,7 +14,7 @@ import type {
   Refund,
 } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { orderItems, orders, products } from '../../db/schema';
+import { orderItems, orders, products } from './tables';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';

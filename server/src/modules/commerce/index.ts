@@ -76,6 +76,7 @@ export {
 } from './products-service';
 export { assignReceiptNumber, receiptMailContext, sendReceiptMail, sendRefundMail } from './receipts';
 export { getSalesOverview, getSalesSummary, resetSalesRollup, type SummaryKind } from './sales-summary-service';
+export { readSessionLesson, type SessionLesson, updateSessionLesson } from './session-lessons';
 export {
   getLessonFiles,
   getSessionDetail,

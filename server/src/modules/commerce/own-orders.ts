@@ -6,7 +6,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Order, Paginated } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
+import { orderItems, orders } from './tables';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { qualified } from '../../lib/qualified';
 import { orderColumns, toOrder } from './ownership';

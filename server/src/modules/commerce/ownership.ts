@@ -8,7 +8,7 @@ import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzl
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Order, OrderItem, PaymentAttempt } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { orderItems, orders, payments, products } from '../../db/schema';
+import { orderItems, orders, payments, products } from './tables';
 import { toIso } from '../../lib/dates';
 import { qualified } from '../../lib/qualified';
 

@@ -8,7 +8,7 @@ import { count, eq, type SQL } from 'drizzle-orm';
 import type { DashboardProductSession, Paginated } from '@shop/contracts';
 import { productSessionSchema } from '@shop/validation';
 import type { Db } from '../../db/client';
-import { productSessions, products } from '../../db/schema';
+import { products, productSessions } from './tables';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import type { DashboardListQuery } from '../../lib/list-order';
 import { MESSAGES } from '../../lib/messages';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Paginated, Product } from '@shop/contracts';
 import { productSchema } from '@shop/validation';
 import type { Db } from '../../db/client';
-import { orderItems, productSessions, products } from '../../db/schema';
+import { orderItems, products, productSessions } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { foreignKeyViolation } from '../../lib/db-errors';
 import type { DashboardListQuery } from '../../lib/list-order';

@@ -2,7 +2,7 @@
 import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { DashboardProductSession, Paginated, Product, ProductSessionSummary } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { products, productSessions } from '../../db/schema';
+import { products, productSessions } from './tables';
 import { toIso } from '../../lib/dates';
 import type { PublicListQuery } from '../../lib/list-order';
 import { qualified } from '../../lib/qualified';

@@ -10,7 +10,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { toJalaali } from 'jalaali-js';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { orders, receiptCounters } from '../../db/schema';
+import { orders, receiptCounters } from './tables';
 import { tehranDateOf } from '../../lib/jalali-periods';
 import { type Mailer, receiptMail, refundMail } from '../mail';
 import { getUserContacts } from '../users';

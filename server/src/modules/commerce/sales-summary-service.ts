@@ -16,7 +16,7 @@ import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DailySales, DashboardOverview, Order, SalesPeriod, SalesSummaryAnswer } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { orderItems, orders, products, salesDaily, salesDailyState } from '../../db/schema';
+import { orderItems, orders, products, salesDaily, salesDailyState } from './tables';
 import {
   addDays,
   civilKey,

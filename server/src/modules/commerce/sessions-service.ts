@@ -16,7 +16,7 @@ import type {
   User,
 } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { orderItems, orders, products, productSessions, sessionProgress } from '../../db/schema';
+import { orderItems, orders, products, productSessions, sessionProgress } from './tables';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { MESSAGES } from '../../lib/messages';

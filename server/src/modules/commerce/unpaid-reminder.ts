@@ -11,7 +11,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orders } from './tables';
 import { type Mailer, unpaidReminderMail, unsubscribeLink, wantsMail, withUnsubscribe } from '../mail';
 import { getUserContacts } from '../users';
 import { boughtProductIds, getOrder } from './ownership';

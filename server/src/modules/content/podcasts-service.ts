@@ -2,7 +2,7 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { CommentStatus, Paginated, Podcast } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { podcasts } from '../../db/schema';
+import { podcasts } from './tables';
 import { notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import type { DashboardListQuery, PublicListQuery } from '../../lib/list-order';

@@ -7,7 +7,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { CommentModerationStatus, CommentNode, ContentType, DashboardComment, Paginated } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { commentReplyNotices, comments } from '../../db/schema';
+import { commentReplyNotices, comments } from './tables';
 import { toIso } from '../../lib/dates';
 import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';
 import { pageMeta, toPageRequest } from '../../lib/pagination';

@@ -10,7 +10,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { CommentStatus, ContentType, Paginated } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { contentCounts } from '../../db/schema';
+import { contentCounts } from './tables';
 import { validationFailed } from '../../lib/api-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { dashboardOrder, orderForFilter, type DashboardListQuery, type PublicListQuery } from '../../lib/list-order';
@@ -22,7 +22,7 @@ import { deleteCommentsOf } from './comments-service';
 import { deleteLikesOf, likedAtSql } from './likes-service';
 
 /**
- * A table with the content columns of db/schema.ts (`contentColumns`), whose `likes_count` and
+ * A table with the content columns of tables.ts (`contentColumns`), whose `likes_count` and
  * `comments_count` the triggers of migration 0007 keep.
  */
 export type ContentPgTable = PgTable & {
@@ -108,7 +108,7 @@ export function contentTable<T extends ContentPgTable, C extends ContentColumns,
   const { table, type } = config;
   // Selected as the base column record: drizzle's select types do not resolve a generic `C`.
   const selection = (): ContentColumns => config.columns();
-  const active = (where?: SQL) => and(eq(table.is_active, true), where);
+  const active = (where?: SQL) => activeRows(table, where);
 
   /** A page of rows; `total` counts the rows of `where` (default: a count over the table). */
   async function page(
@@ -187,14 +187,24 @@ export function contentTable<T extends ContentPgTable, C extends ContentColumns,
     getForDashboard(db: Db, id: number): Promise<Item | null> {
       return one(db, eq(table.id, id));
     },
+    ...contentLookups(table),
+    ...contentWrites(table, type),
+  };
+}
 
+/** `where` over the active rows of `table`. */
+const activeRows = (table: ContentPgTable, where?: SQL) => and(eq(table.is_active, true), where);
+
+/** The lookups of a content table's rows: its sitemap blocks and their rows, a row's ref, titles by id. */
+function contentLookups(table: ContentPgTable) {
+  return {
     /** The blocks of {@link IDS_PER_SITEMAP_FILE} ids that hold active rows, in order (one grouped query). */
     async sitemapBlocks(db: Db): Promise<SitemapBlock[]> {
       const block = sql<number>`(${table.id} - 1) / ${sql.raw(String(IDS_PER_SITEMAP_FILE))} + 1`.mapWith(Number);
       const rows = await db
         .select({ block, lastmod: max(table.updated_at) })
         .from(table as PgTable)
-        .where(active())
+        .where(activeRows(table))
         .groupBy(block)
         .orderBy(block);
       return rows.map((row) => ({ block: row.block, lastmod: new Date(row.lastmod as string | Date).toISOString() }));
@@ -205,7 +215,7 @@ export function contentTable<T extends ContentPgTable, C extends ContentColumns,
       const rows = await db
         .select({ id: table.id, updated_at: table.updated_at })
         .from(table as PgTable)
-        .where(active(between(table.id, (block - 1) * IDS_PER_SITEMAP_FILE + 1, block * IDS_PER_SITEMAP_FILE)))
+        .where(activeRows(table, between(table.id, (block - 1) * IDS_PER_SITEMAP_FILE + 1, block * IDS_PER_SITEMAP_FILE)))
         .orderBy(table.id);
       return rows.map((row) => ({ id: row.id as number, updated_at: new Date(row.updated_at as string | Date).toISOString() }));
     },
@@ -228,7 +238,12 @@ export function contentTable<T extends ContentPgTable, C extends ContentColumns,
         .where(inArray(table.id, ids));
       return new Map(rows.map((r) => [r.id as number, r.title as string]));
     },
+  };
+}
 
+/** The writes of a content table that keep its rules: a free slug, and a row deleted with its likes and comments. */
+function contentWrites(table: ContentPgTable, type: ContentType) {
+  return {
     /** @throws ApiError 422 `slugTaken` when another row (not `exceptId`) uses `slug`. */
     async assertSlugFree(db: Db, slug: string, exceptId?: number): Promise<void> {
       const [row] = await db

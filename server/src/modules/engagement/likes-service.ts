@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ContentType } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { likes } from '../../db/schema';
+import { likes } from './tables';
 import { qualified } from '../../lib/qualified';
 
 /** Records a like; returns false when the user already liked the item (unique constraint). */

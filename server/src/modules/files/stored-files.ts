@@ -13,7 +13,7 @@
 import { and, eq, inArray, like, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { pendingFiles } from '../../db/schema';
+import { pendingFiles } from './tables';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import type { FileStorage } from '../../lib/storage';

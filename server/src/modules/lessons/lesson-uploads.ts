@@ -23,13 +23,12 @@ import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore, Upload } from '@tus/utils';
 import { fileTypeFromBuffer } from 'file-type';
-import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { productSessions } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { type AuditContext, recordAudit } from '../audit';
+import { readSessionLesson, updateSessionLesson } from '../commerce';
 import { lessonAudited, lessonBusy, queueTranscode } from './transcode';
 
 /** Where the tus endpoint lives: `POST` creates an upload, `HEAD`/`PATCH`/`DELETE` `/<id>` go on with it. */
@@ -105,23 +104,24 @@ async function storeDocument(
   audit: AuditContext,
 ): Promise<void> {
   await app.files.write(app.db, [], async (tx, _paths, discard) => {
-    const [old] = await tx
-      .select({ ...lessonAudited, hls: productSessions.hls })
-      .from(productSessions)
-      .where(eq(productSessions.id, sessionId))
-      .for('update');
-    if (!old) throw notFound();
+    const before = await readSessionLesson(tx, { sessionId }, { lock: true });
+    if (!before) throw notFound();
     // Another upload of the session finished first and waits for processing: that one stands.
-    if (lessonBusy(old.media_status)) throw new ApiError(409, MESSAGES.lessonProcessing);
-    const { hls, ...before } = old;
-    const [after] = await tx
-      .update(productSessions)
-      .set({ file: file.key, file_size: file.size, file_type: file.type, hls: null, media_kind: null, duration_seconds: null, media_status: 'none', media_error: null, updated_at: new Date() })
-      .where(eq(productSessions.id, sessionId))
-      .returning(lessonAudited);
-    await recordAudit(tx, audit, { entity: 'product_session', id: sessionId, action: 'upload', before, after });
+    if (lessonBusy(before.media_status)) throw new ApiError(409, MESSAGES.lessonProcessing);
+    const after = await updateSessionLesson(tx, { sessionId }, {
+      file: file.key,
+      file_size: file.size,
+      file_type: file.type,
+      hls: null,
+      media_kind: null,
+      duration_seconds: null,
+      media_status: 'none',
+      media_error: null,
+      updated_at: new Date(),
+    });
+    await recordAudit(tx, audit, { entity: 'product_session', id: sessionId, action: 'upload', before: lessonAudited(before), after: lessonAudited(after!) });
     discard.privateKey(before.file);
-    discard.privateFolder(hls);
+    discard.privateFolder(before.hls);
   });
 }
 
@@ -169,12 +169,9 @@ export function createLessonUploadServer(app: FastifyInstance): LessonUploadServ
       const sessionId = sessionIdOf(upload);
       if (sessionId === null) throw refusal(422, MESSAGES.uploadSessionMissing);
       if (upload.sizeIsDeferred) throw refusal(422, MESSAGES.uploadSizeMissing);
-      const [session] = await app.db
-        .select({ status: productSessions.media_status })
-        .from(productSessions)
-        .where(eq(productSessions.id, sessionId));
+      const session = await readSessionLesson(app.db, { sessionId });
       if (!session) throw refusal(422, MESSAGES.uploadSessionMissing);
-      if (lessonBusy(session.status)) throw refusal(409, MESSAGES.lessonProcessing);
+      if (lessonBusy(session.media_status)) throw refusal(409, MESSAGES.lessonProcessing);
       return {};
     },
 

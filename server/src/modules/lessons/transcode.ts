@@ -20,17 +20,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyInstance } from 'fastify';
 import type { JobWithMetadata } from 'pg-boss';
 import type { AuditAction, DashboardProductSession } from '@shop/contracts';
-import { productSessions } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { newKey, toWebp } from '../../lib/uploads';
 import { type AuditContext, recordAudit } from '../audit';
-import { getProductSessionForDashboard } from '../commerce';
+import { getProductSessionForDashboard, readSessionLesson, type SessionLesson, updateSessionLesson } from '../commerce';
 import { grabFrame, hlsFilesOf, MediaRefused, probeMedia, transcodeToHls, type FfmpegPrograms, type MediaProbe } from './ffmpeg';
 import { declareQueue, JOBS_SCHEMA } from '../../lib/job-queues';
 
@@ -75,19 +73,12 @@ const POSTER_AT = 0.1;
 const workRootOf = (app: FastifyInstance) => path.join(app.settings.dataDir, 'transcoding');
 
 /**
- * The columns of a session's lesson the audit log keeps before and after a staff member's upload
- * or retry (issue 26; the worker's own status changes are not recorded).
+ * The fields of a session's `lesson` the audit log keeps before and after a staff member's upload
+ * or retry (issue 26; the worker's own status changes are not recorded): all but its HLS prefix and poster.
  */
-export const lessonAudited = {
-  file: productSessions.file,
-  file_type: productSessions.file_type,
-  file_size: productSessions.file_size,
-  media_kind: productSessions.media_kind,
-  duration_seconds: productSessions.duration_seconds,
-  media_status: productSessions.media_status,
-  media_source: productSessions.media_source,
-  media_error: productSessions.media_error,
-};
+export function lessonAudited({ file, file_type, file_size, media_kind, duration_seconds, media_status, media_source, media_error }: SessionLesson) {
+  return { file, file_type, file_size, media_kind, duration_seconds, media_status, media_source, media_error };
+}
 
 /**
  * Whether a session's lesson is waiting for or under processing (`media_status`): no other upload
@@ -120,15 +111,11 @@ export async function queueTranscode(
   audit: AuditContext,
 ): Promise<void> {
   await app.files.write(app.db, [], async (tx, _paths, discard) => {
-    const [before] = await tx.select(lessonAudited).from(productSessions).where(eq(productSessions.id, sessionId)).for('update');
+    const before = await readSessionLesson(tx, { sessionId }, { lock: true });
     if (!before) throw notFound();
     if (lessonBusy(before.media_status)) throw new ApiError(409, MESSAGES.lessonProcessing);
-    const [after] = await tx
-      .update(productSessions)
-      .set({ media_source: source, media_status: 'queued', media_progress: 0, media_error: null })
-      .where(eq(productSessions.id, sessionId))
-      .returning(lessonAudited);
-    await recordAudit(tx, audit, { entity: 'product_session', id: sessionId, action, before, after });
+    const after = await updateSessionLesson(tx, { sessionId }, { media_source: source, media_status: 'queued', media_progress: 0, media_error: null });
+    await recordAudit(tx, audit, { entity: 'product_session', id: sessionId, action, before: lessonAudited(before), after: lessonAudited(after!) });
     if (before.media_source !== source) discard.privateKey(before.media_source);
   });
   try {
@@ -149,15 +136,13 @@ export async function queueTranscode(
  * {@link queueTranscode}
  */
 export async function retryTranscode(app: FastifyInstance, sessionId: number, audit: AuditContext): Promise<DashboardProductSession> {
-  const [row] = await app.db
-    .select({ status: productSessions.media_status, source: productSessions.media_source })
-    .from(productSessions)
-    .where(eq(productSessions.id, sessionId));
-  if (!row) throw notFound();
-  if (row.status !== 'failed' || !row.source) throw new ApiError(422, MESSAGES.lessonNothingToRetry);
-  const type = await sourceTypeOf(app, row.source);
+  const lesson = await readSessionLesson(app.db, { sessionId });
+  if (!lesson) throw notFound();
+  const source = lesson.media_source;
+  if (lesson.media_status !== 'failed' || !source) throw new ApiError(422, MESSAGES.lessonNothingToRetry);
+  const type = await sourceTypeOf(app, source);
   if (!type) throw new ApiError(422, MESSAGES.lessonSourceMissing);
-  await queueTranscode(app, sessionId, row.source, type, 'retry', audit);
+  await queueTranscode(app, sessionId, source, type, 'retry', audit);
   return (await getProductSessionForDashboard(app.db, sessionId))!;
 }
 
@@ -173,10 +158,7 @@ async function sourceTypeOf(app: FastifyInstance, source: string): Promise<strin
 
 /** Marks the processing of `source` failed with the Persian `reason`, unless another upload replaced it. */
 async function markFailed(app: FastifyInstance, sessionId: number, source: string, reason: string): Promise<void> {
-  await app.db
-    .update(productSessions)
-    .set({ media_status: 'failed', media_error: reason })
-    .where(and(eq(productSessions.id, sessionId), eq(productSessions.media_source, source)));
+  await updateSessionLesson(app.db, { sessionId, source }, { media_status: 'failed', media_error: reason });
 }
 
 /** Thrown in the final update when the session no longer waits for this source (deleted, or replaced). */
@@ -185,15 +167,11 @@ class StaleJob extends Error {}
 /** Runs one job; resolves when it is done with (ready, refused, or stale), throws to have pg-boss try it again. */
 async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: JobWithMetadata<TranscodeJob>, signal: AbortSignal): Promise<void> {
   const { sessionId, source, sourceType } = job.data;
-  const waiting = and(eq(productSessions.id, sessionId), eq(productSessions.media_source, source));
-  const started = await app.db
-    .update(productSessions)
-    .set({ media_status: 'processing', media_progress: 0 })
-    .where(waiting)
-    .returning({ poster: productSessions.poster });
+  const waiting = { sessionId, source };
+  const started = await updateSessionLesson(app.db, waiting, { media_status: 'processing', media_progress: 0 });
   // The session was deleted, or a later upload replaced this one: nothing to do.
-  if (started.length === 0) return;
-  const hadPoster = started[0]!.poster !== null;
+  if (!started) return;
+  const hadPoster = started.poster !== null;
   const dir = path.join(workRootOf(app), `${sessionId}-${randomUUID()}`);
   const prefix = `${lessonsOf(sessionId)}${randomUUID()}/`;
   let probe: MediaProbe | undefined;
@@ -218,11 +196,7 @@ async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: J
           if (Date.now() - last < PROGRESS_EVERY_MS) return;
           last = Date.now();
           const percent = Math.max(0, Math.min(99, Math.floor((seconds / duration) * 100)));
-          app.db
-            .update(productSessions)
-            .set({ media_progress: percent })
-            .where(waiting)
-            .catch((error: unknown) => app.log.warn({ err: error, sessionId }, 'lesson progress not saved'));
+          updateSessionLesson(app.db, waiting, { media_progress: percent }).catch((error: unknown) => app.log.warn({ err: error, sessionId }, 'lesson progress not saved'));
         }, signal);
         for (const name of await hlsFilesOf(out)) {
           await app.storage.putPrivate(prefix + name, await fs.readFile(path.join(out, name)));
@@ -234,18 +208,12 @@ async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: J
         return [{ key: newKey('product-sessions', 'webp'), buffer }];
       },
       async (tx, paths, discard) => {
-        const [old] = await tx
-          .select({ hls: productSessions.hls, file: productSessions.file, poster: productSessions.poster })
-          .from(productSessions)
-          .where(waiting)
-          .for('update');
+        const old = await readSessionLesson(tx, waiting, { lock: true });
         if (!old) throw new StaleJob();
         // Staff may have added a poster meanwhile: theirs wins.
         const poster = paths[0] && old.poster === null ? paths[0] : undefined;
         if (paths[0] && !poster) discard.publicPath(paths[0]);
-        await tx
-          .update(productSessions)
-          .set({
+        await updateSessionLesson(tx, { sessionId }, {
             hls: prefix,
             media_kind: probe!.video ? 'video' : 'audio',
             duration_seconds: Math.max(1, Math.round(probe!.durationSeconds)),
@@ -257,8 +225,7 @@ async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: J
             media_error: null,
             media_source: null,
             ...(poster ? { poster } : {}),
-          })
-          .where(eq(productSessions.id, sessionId));
+          });
         discard.privateFolder(old.hls);
         if (old.file !== source) discard.privateKey(old.file);
       },

@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { MAIL_KINDS, type MailKind } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { mailOptOuts } from '../../db/schema';
+import { mailOptOuts } from './tables';
 import { MESSAGES } from '../../lib/messages';
 import type { Mailer, MailMessage } from './mailer';
 

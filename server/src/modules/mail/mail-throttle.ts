@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailThrottles } from '../../db/schema';
+import { mailThrottles } from './tables';
 
 /** The least time between two mails of one key, ms. */
 export const MAIL_THROTTLE_MS = 60 * 60 * 1000;

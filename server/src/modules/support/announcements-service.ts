@@ -7,7 +7,7 @@ import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Announcement, AnnouncementStatus, Paginated, PublicAnnouncement } from '@shop/contracts';
 import type { AnnouncementBody } from '@shop/validation';
 import type { Db } from '../../db/client';
-import { announcements } from '../../db/schema';
+import { announcements } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { MESSAGES } from '../../lib/messages';

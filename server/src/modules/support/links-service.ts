@@ -6,7 +6,7 @@ import { asc, count, desc, eq } from 'drizzle-orm';
 import type { Link, LinkType, Paginated } from '@shop/contracts';
 import type { LinkBody } from '@shop/validation';
 import type { Db } from '../../db/client';
-import { links } from '../../db/schema';
+import { links } from './tables';
 import { notFound } from '../../lib/api-error';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { type AuditContext, recordAudit } from '../audit';

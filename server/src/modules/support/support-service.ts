@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { SiteInformation, SiteInformationInput, SocialLinks, TermsInput } from '@shop/contracts';
 import type { SiteInformationBody } from '@shop/validation';
 import type { Db } from '../../db/client';
-import { siteSettings } from '../../db/schema';
+import { siteSettings } from './tables';
 import { validationFailed } from '../../lib/api-error';
 import { hasScriptMarkup, sanitizeRichText } from '../../lib/html';
 import { MESSAGES } from '../../lib/messages';

@@ -8,7 +8,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Ticket, TicketReply, TicketThread, User } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { ticketReplies, tickets } from '../../db/schema';
+import { ticketReplies, tickets } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { getUserContacts } from '../users';

@@ -6,7 +6,7 @@
 import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BulkActionAnswer, Paginated, Ticket, TicketBulkAction, TicketStatusFilter, User } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { ticketReplies, tickets } from '../../db/schema';
+import { ticketReplies, tickets } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';

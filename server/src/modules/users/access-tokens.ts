@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { personalAccessTokens } from '../../db/schema';
+import { personalAccessTokens } from './tables';
 
 /** Token (and cookie) lifetime in days (SPEC §9: 360 days). */
 export const TOKEN_LIFETIME_DAYS = 360;

@@ -3,6 +3,15 @@
  * search and exports (SPEC §2, §3, §5). Another module, a route, a plugin or the seed imports only
  * this file of the module; lint refuses the others (eslint.config.mjs).
  */
+export {
+  countUsersCreatedSince,
+  createDashboardUser,
+  deleteDashboardUser,
+  listUsers,
+  setCommentRestriction,
+  updateDashboardUser,
+  type UserListQuery,
+} from './dashboard-users';
 export { hashToken, issueToken, resolveToken, revokeAllTokens, revokeToken, TOKEN_LIFETIME_DAYS } from './access-tokens';
 export {
   assignPermission,
@@ -17,10 +26,7 @@ export {
 export { getUserContacts, matchingUserIds, staffHolding, type UserContact, userContactSql, userIdIn } from './user-contacts';
 export { usersCsv } from './user-exports';
 export {
-  countUsersCreatedSince,
-  createDashboardUser,
   createUser,
-  deleteDashboardUser,
   ensurePermissions,
   findCredentials,
   findMobileAccount,
@@ -28,15 +34,11 @@ export {
   getUserById,
   getUserSummaries,
   grantPermissions,
-  listUsers,
   markEmailVerified,
   markMobileVerified,
   type OwnProfileInput,
-  setCommentRestriction,
   setUserPassword,
   superUserIdsAmong,
-  updateDashboardUser,
   updateOwnProfile,
   USER_SORT_VALUES,
-  type UserListQuery,
 } from './users-service';

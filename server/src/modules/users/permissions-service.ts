@@ -7,14 +7,14 @@
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { PERMISSIONS, type Paginated, type PermissionDetail, type PermissionHolder } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { permissions, permissionUser, users } from '../../db/schema';
+import { permissions, permissionUser, users } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { escapeLike } from '../../lib/text';
 import { type AuditContext, recordAudit } from '../audit';
-import { refusal } from './users-service';
+import { refusal } from './dashboard-users';
 
 /** Query of the permissions list. */
 export interface PermissionListQuery {

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PermissionName } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { permissions, permissionUser, users } from '../../db/schema';
+import { permissions, permissionUser, users } from './tables';
 import { qualified } from '../../lib/qualified';
 import { userMatches } from './user-search';
 

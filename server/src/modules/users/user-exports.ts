@@ -1,6 +1,6 @@
 /**
  * The dashboard users list as a CSV file (issue 26 "Exports", like issue 25's financial lists):
- * the rows of the list's own filters and sort, read by users-service.ts, in the columns a
+ * the rows of the list's own filters and sort, read by dashboard-users.ts, in the columns a
  * spreadsheet needs (lib/csv-export.ts). The wire `User` holds no password hash or token, so
  * neither can reach the file.
  */
@@ -8,7 +8,7 @@ import type { User } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { csvDateColumns, csvMobile, type CsvColumn, type CsvExport } from '../../lib/csv-export';
 import { CSV_TEXT } from '../../lib/messages';
-import { exportUsers, type UserListQuery } from './users-service';
+import { exportUsers, type UserListQuery } from './dashboard-users';
 
 const H = CSV_TEXT.userColumns;
 const USER_COLUMNS: Array<CsvColumn<User>> = [

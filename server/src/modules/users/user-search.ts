@@ -4,7 +4,7 @@
  * and the financial lists alike (through user-contacts.ts).
  */
 import { ilike, or, type SQL } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { users } from './tables';
 import { escapeLike, normalizePersianText } from '../../lib/text';
 
 /** Iran's country code: a local number `09…` is stored in E.164 as `+989…` (SPEC §5, Iran by default). */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath, PREFERENCE_COOKIE_PREFIX, serverRenderingOf, REMOTE_NAMES, type RemoteManifestEntry } from '@shop/contracts';
@@ -19,7 +19,8 @@ import { MESSAGES } from '../../lib/messages';
 import { RETRY_AFTER_S } from './error-handler';
 import type { PageSources } from '../external/helmet';
 import { AUTH_COOKIE } from './auth';
-import { createPageRenderer } from './page-renderer';
+import { createPageRenderer, type PageRenderer } from './page-renderer';
+import type { SwrCache } from '../../lib/swr-cache';
 
 /** A visitor's rendered page as kept: its HTML, and its bytes per content encoding once sent so. */
 interface KeptPage {
@@ -157,6 +158,168 @@ function mtimeOf(file: string | undefined): number {
   }
 }
 
+/**
+ * The shell's pages (index.html, islands.html) with the remote list of `remoteListFile` (else the
+ * default list) inlined; each re-read when it or the list file changes. `remoteList()` is the list
+ * the last read used.
+ */
+function createPageTemplates(log: FastifyBaseLogger, remoteListFile: string | undefined) {
+  const cached = new Map<string, { key: string; html: string; list: RemoteManifestEntry[] }>();
+  let remoteList: RemoteManifestEntry[] = [];
+
+  /** A page of the shell's build with the remote list inlined; re-read when it or the list file changes. */
+  function renderTemplate(file: string): string | null {
+    const key = `${mtimeOf(file)}:${mtimeOf(remoteListFile)}`;
+    const known = cached.get(file);
+    if (known?.key === key) {
+      remoteList = known.list;
+      return known.html;
+    }
+    let html: string;
+    try {
+      html = fs.readFileSync(file, 'utf8');
+    } catch {
+      return null;
+    }
+    let list: RemoteManifestEntry[] = defaultRemoteList();
+    if (remoteListFile) {
+      try {
+        list = JSON.parse(fs.readFileSync(remoteListFile, 'utf8'));
+      } catch (error) {
+        log.error({ err: error, remoteListFile }, 'REMOTE_LIST_FILE unreadable; using the default list');
+      }
+    }
+    html = html.split(REMOTE_LIST_PLACEHOLDER).join(inlineJson(list));
+    cached.set(file, { key, html, list });
+    remoteList = list;
+    return html;
+  }
+
+  return { render: renderTemplate, remoteList: () => remoteList };
+}
+
+/** What {@link createPageSender} sends pages with. */
+interface PageSenderParts {
+  renderTemplate: (file: string) => string | null;
+  islandsFile: string;
+  renderer: PageRenderer;
+  /** Visitors' rendered pages by URL, preferences and remote builds; null with PUBLIC_CACHE_MS 0. */
+  visitorPages: SwrCache<KeptPage> | null;
+  sendIndex: (reply: FastifyReply, status?: number) => FastifyReply;
+}
+
+/** The sender of the public pages: see its `sendPage`. */
+function createPageSender({ renderTemplate, islandsFile, renderer, visitorPages, sendIndex }: PageSenderParts) {
+  /**
+   * A public page (issue 9): rendered on the server into islands.html's root, with the state it
+   * used; index.html as it is (the browser renders) when the page is not one the server renders,
+   * the shell's server bundle is missing or the page's frame fails on the server.
+   */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const url = request.url;
+    const html = renderTemplate(islandsFile);
+    const parts = html === null ? null : splitAtRoot(html);
+    const pathname = url.split('?')[0] ?? '/';
+    const visitor = !request.cookies[AUTH_COOKIE];
+    const rendering = serverRenderingOf(pathname);
+    // A page for signed-in readers only is rendered for one (with their cookies), never for a
+    // visitor: the browser's page asks them to log in.
+    if (!parts || rendering === null || (rendering === 'readers' && visitor)) {
+      // A path nobody owns: the browser still shows the 404 page, under a 404 status.
+      sendIndex(reply, isKnownPagePath(pathname) ? 200 : 404);
+      return;
+    }
+    const readerCookie = rendering === 'readers' ? request.headers.cookie : undefined;
+    const preferences = preferencesOf(request.cookies);
+
+    /** The page as a stream of its document, or null when the browser must render it. */
+    async function render(): Promise<{ status: number; document: AsyncGenerator<string | Buffer> } | null> {
+      let page;
+      try {
+        page = await renderer.render(url, visitor, preferences, request.server.settings.publicUrl, readerCookie);
+      } catch (error) {
+        request.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
+      }
+      if (!page) return null;
+      const { html: body, state, status, head } = page;
+      async function* document() {
+        // The page's own head tags (issue 9): islands.html has no title or description of its own.
+        // (A replacer function: `$&` or `$'` in a title must stay text, not a replacement pattern.)
+        yield head ? parts!.before.replace('</head>', () => `${head}</head>`) : parts!.before;
+        for await (const chunk of body) yield chunk as Buffer;
+        // `data-visitor`: the island loader's cue to wait for each island's first use (issue 9).
+        yield `</div><script id="preloaded-state" type="application/json"${visitor ? ' data-visitor' : ''}>${state()}</script>`;
+        yield parts!.after.slice('</div>'.length);
+      }
+      return { status, document: document() };
+    }
+
+    // A reader's own page stays out of shared caches.
+    const send = (status: number, body: Readable | string | Buffer) => {
+      // A 503 page (a service the page needed is briefly away: issue 23) says when to try again.
+      if (status === 503) reply.header('retry-after', String(RETRY_AFTER_S));
+      return reply
+        .code(status)
+        .header('cache-control', readerCookie ? 'private, no-cache' : 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(body);
+    };
+    if (!visitor || !visitorPages) {
+      const page = await render();
+      if (page) send(page.status, Readable.from(page.document));
+      else sendIndex(reply);
+      return;
+    }
+    // A visitor's page is the same for every visitor with the same preferences: rendered once per
+    // key, kept for the public cache's lifetime and dropped on a write (issue 10 "Load and faults":
+    // one render costs about 190 ms of CPU; an API answer from the cache about 1 ms).
+    // A remote redeployed alone reaches the next visitor too (its build is part of the key).
+    const key = `${url}\n${JSON.stringify(Object.entries(preferences).sort())}\n${await renderer.builds()}`;
+    const { value: kept, turn } = await visitorPages.lookup(key);
+    let page = kept;
+    if (turn) {
+      // Only a 200 is the same for the next visitor (not a 404 or the browser's fallback).
+      const rendered = render()
+        .then(collect)
+        .catch((error: unknown) => {
+          request.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
+          return null;
+        })
+        .then((fresh) => {
+          if (fresh?.status === 200) turn.keep(fresh);
+          else turn.end();
+          return fresh;
+        });
+      // An expired page goes out while its next render runs (stale-while-revalidate).
+      if (!page) page = await rendered;
+    }
+    if (!page) {
+      sendIndex(reply);
+      return;
+    }
+    // Compressed once per encoding, not on every visit (a page is about 170 KB of HTML).
+    const encoding = request.headers['x-no-compression'] === undefined ? negotiate(request.headers['accept-encoding'] ?? '', PAGE_ENCODINGS) : null;
+    if (!encoding) {
+      send(page.status, page.html);
+      return;
+    }
+    let body = page.encoded.get(encoding);
+    if (!body) page.encoded.set(encoding, (body = encodePage(page.html, encoding)));
+    reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+    send(page.status, body);
+  }
+
+  /** A rendered page read to its end, or null. */
+  async function collect(page: { status: number; document: AsyncGenerator<string | Buffer> } | null): Promise<KeptPage | null> {
+    if (!page) return null;
+    let html = '';
+    for await (const chunk of page.document) html += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    return { status: page.status, html, encoded: new Map() };
+  }
+
+  return sendPage;
+}
+
 export default fp(
   async (app) => {
     const { shellDist, remotesRoot, remoteListFile } = app.settings;
@@ -173,37 +336,8 @@ export default fp(
       },
     });
 
-    const cached = new Map<string, { key: string; html: string; list: RemoteManifestEntry[] }>();
-    let remoteList: RemoteManifestEntry[] = [];
-
-    /** A page of the shell's build with the remote list inlined; re-read when it or the list file changes. */
-    function renderTemplate(file: string): string | null {
-      const key = `${mtimeOf(file)}:${mtimeOf(remoteListFile)}`;
-      const known = cached.get(file);
-      if (known?.key === key) {
-        remoteList = known.list;
-        return known.html;
-      }
-      let html: string;
-      try {
-        html = fs.readFileSync(file, 'utf8');
-      } catch {
-        return null;
-      }
-      let list: RemoteManifestEntry[] = defaultRemoteList();
-      if (remoteListFile) {
-        try {
-          list = JSON.parse(fs.readFileSync(remoteListFile, 'utf8'));
-        } catch (error) {
-          app.log.error({ err: error, remoteListFile }, 'REMOTE_LIST_FILE unreadable; using the default list');
-        }
-      }
-      html = html.split(REMOTE_LIST_PLACEHOLDER).join(inlineJson(list));
-      cached.set(file, { key, html, list });
-      remoteList = list;
-      return html;
-    }
-
+    const templates = createPageTemplates(app.log, remoteListFile);
+    const renderTemplate = templates.render;
     const renderIndex = () => renderTemplate(indexFile);
 
     // The Content-Security-Policy (plugins/external/helmet.ts) of every answer allows the remotes
@@ -212,10 +346,10 @@ export default fp(
     let sources: { templates: (string | null)[]; list: RemoteManifestEntry[]; value: PageSources } | null = null;
     app.usePageSources((request) => {
       if (sources && !isPageRequest(request)) return sources.value;
-      const templates = [renderIndex(), renderTemplate(islandsFile)];
-      if (!sources || sources.list !== remoteList || templates.some((html, i) => html !== sources!.templates[i])) {
-        const scriptHashes = templates.flatMap((html) => (html === null ? [] : inlineScriptHashes(html)));
-        sources = { templates, list: remoteList, value: { remoteOrigins: remoteOrigins(remoteList), scriptHashes: [...new Set(scriptHashes)] } };
+      const pages = [renderIndex(), renderTemplate(islandsFile)];
+      if (!sources || sources.list !== templates.remoteList() || pages.some((html, i) => html !== sources!.templates[i])) {
+        const scriptHashes = pages.flatMap((html) => (html === null ? [] : inlineScriptHashes(html)));
+        sources = { templates: pages, list: templates.remoteList(), value: { remoteOrigins: remoteOrigins(templates.remoteList()), scriptHashes: [...new Set(scriptHashes)] } };
       }
       return sources.value;
     });
@@ -228,121 +362,11 @@ export default fp(
     const renderer = createPageRenderer({
       shellDist,
       // sendPage has just read its page and the list (renderTemplate): no second look at the disk.
-      remoteList: () => remoteList,
+      remoteList: templates.remoteList,
       origin: selfOrigin,
       remotesOrigin: () => app.settings.remotesOrigin ?? selfOrigin(),
       log: app.log,
     });
-
-    /** Visitors' rendered pages by URL, preferences and remote builds (see sendPage); null with PUBLIC_CACHE_MS 0. */
-    const visitorPages = app.createPublicCache<KeptPage>();
-
-    /**
-     * A public page (issue 9): rendered on the server into islands.html's root, with the state it
-     * used; index.html as it is (the browser renders) when the page is not one the server renders,
-     * the shell's server bundle is missing or the page's frame fails on the server.
-     */
-    async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      const url = request.url;
-      const html = renderTemplate(islandsFile);
-      const parts = html === null ? null : splitAtRoot(html);
-      const pathname = url.split('?')[0] ?? '/';
-      const visitor = !request.cookies[AUTH_COOKIE];
-      const rendering = serverRenderingOf(pathname);
-      // A page for signed-in readers only is rendered for one (with their cookies), never for a
-      // visitor: the browser's page asks them to log in.
-      if (!parts || rendering === null || (rendering === 'readers' && visitor)) {
-        // A path nobody owns: the browser still shows the 404 page, under a 404 status.
-        sendIndex(reply, isKnownPagePath(pathname) ? 200 : 404);
-        return;
-      }
-      const readerCookie = rendering === 'readers' ? request.headers.cookie : undefined;
-      const preferences = preferencesOf(request.cookies);
-
-      /** The page as a stream of its document, or null when the browser must render it. */
-      async function render(): Promise<{ status: number; document: AsyncGenerator<string | Buffer> } | null> {
-        let page;
-        try {
-          page = await renderer.render(url, visitor, preferences, request.server.settings.publicUrl, readerCookie);
-        } catch (error) {
-          request.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
-        }
-        if (!page) return null;
-        const { html: body, state, status, head } = page;
-        async function* document() {
-          // The page's own head tags (issue 9): islands.html has no title or description of its own.
-          // (A replacer function: `$&` or `$'` in a title must stay text, not a replacement pattern.)
-          yield head ? parts!.before.replace('</head>', () => `${head}</head>`) : parts!.before;
-          for await (const chunk of body) yield chunk as Buffer;
-          // `data-visitor`: the island loader's cue to wait for each island's first use (issue 9).
-          yield `</div><script id="preloaded-state" type="application/json"${visitor ? ' data-visitor' : ''}>${state()}</script>`;
-          yield parts!.after.slice('</div>'.length);
-        }
-        return { status, document: document() };
-      }
-
-      // A reader's own page stays out of shared caches.
-      const send = (status: number, body: Readable | string | Buffer) => {
-        // A 503 page (a service the page needed is briefly away: issue 23) says when to try again.
-        if (status === 503) reply.header('retry-after', String(RETRY_AFTER_S));
-        return reply
-          .code(status)
-          .header('cache-control', readerCookie ? 'private, no-cache' : 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(body);
-      };
-      if (!visitor || !visitorPages) {
-        const page = await render();
-        if (page) send(page.status, Readable.from(page.document));
-        else sendIndex(reply);
-        return;
-      }
-      // A visitor's page is the same for every visitor with the same preferences: rendered once per
-      // key, kept for the public cache's lifetime and dropped on a write (issue 10 "Load and faults":
-      // one render costs about 190 ms of CPU; an API answer from the cache about 1 ms).
-      // A remote redeployed alone reaches the next visitor too (its build is part of the key).
-      const key = `${url}\n${JSON.stringify(Object.entries(preferences).sort())}\n${await renderer.builds()}`;
-      const { value: kept, turn } = await visitorPages.lookup(key);
-      let page = kept;
-      if (turn) {
-        // Only a 200 is the same for the next visitor (not a 404 or the browser's fallback).
-        const rendered = render()
-          .then(collect)
-          .catch((error: unknown) => {
-            request.log.error({ err: error, url }, 'server rendering failed; the browser renders the page');
-            return null;
-          })
-          .then((fresh) => {
-            if (fresh?.status === 200) turn.keep(fresh);
-            else turn.end();
-            return fresh;
-          });
-        // An expired page goes out while its next render runs (stale-while-revalidate).
-        if (!page) page = await rendered;
-      }
-      if (!page) {
-        sendIndex(reply);
-        return;
-      }
-      // Compressed once per encoding, not on every visit (a page is about 170 KB of HTML).
-      const encoding = request.headers['x-no-compression'] === undefined ? negotiate(request.headers['accept-encoding'] ?? '', PAGE_ENCODINGS) : null;
-      if (!encoding) {
-        send(page.status, page.html);
-        return;
-      }
-      let body = page.encoded.get(encoding);
-      if (!body) page.encoded.set(encoding, (body = encodePage(page.html, encoding)));
-      reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
-      send(page.status, body);
-    }
-
-    /** A rendered page read to its end, or null. */
-    async function collect(page: { status: number; document: AsyncGenerator<string | Buffer> } | null): Promise<KeptPage | null> {
-      if (!page) return null;
-      let html = '';
-      for await (const chunk of page.document) html += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-      return { status: page.status, html, encoded: new Map() };
-    }
 
     function sendIndex(reply: FastifyReply, status = 200): FastifyReply {
       const html = renderIndex();
@@ -355,6 +379,8 @@ export default fp(
       }
       return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
+
+    const sendPage = createPageSender({ renderTemplate, islandsFile, renderer, visitorPages: app.createPublicCache<KeptPage>(), sendIndex });
 
     const hidden = { schema: { hide: true } };
 

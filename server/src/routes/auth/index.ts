@@ -7,6 +7,7 @@ import { registryOf } from '../../lib/plugin-registry';
 import accountsRoutes from './accounts';
 import emailVerificationRoutes from './email-verification';
 import passwordResetRoutes from './password-reset';
+import signInRoutes from './sign-in';
 import smsCodeRoutes from './sms-code';
 
-export default registryOf([accountsRoutes, emailVerificationRoutes, passwordResetRoutes, smsCodeRoutes]);
+export default registryOf([accountsRoutes, signInRoutes, emailVerificationRoutes, passwordResetRoutes, smsCodeRoutes]);

@@ -19,7 +19,8 @@ import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { auditSignIn, issueSmsCode, smsCodeLimitsOf, SmsCodeWaitError, smsLogin, smsResetPassword, verifyMobile } from '../../modules/auth';
 import { findMobileAccount } from '../../modules/users';
-import { errorBodySchema, messageSchema, tokenAnswerSchema } from '../../lib/schemas';
+import { errorBodySchema, messageSchema } from '../../lib/schemas';
+import { tokenAnswerSchema } from './schemas';
 import { yupBody } from '../../lib/yup-body';
 import { rateLimits } from '../../plugins/external/rate-limit';
 

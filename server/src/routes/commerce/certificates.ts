@@ -4,7 +4,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
-import { certificateSchema, commonErrorResponses, itemSchema, signedInErrorResponses } from '../../lib/schemas';
+import { certificateSchema } from './schemas';
+import { commonErrorResponses, itemSchema, signedInErrorResponses } from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { getCertificate, listCertificates } from '../../modules/commerce';
 

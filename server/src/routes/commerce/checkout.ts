@@ -7,12 +7,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
+import { checkoutAnswerSchema, orderSchema } from './schemas';
 import {
-  checkoutAnswerSchema,
   errorBodySchema,
   itemSchema,
   messageItemSchema,
-  orderSchema,
   pageQueryProperties,
   paginatedSchema,
   signedInErrorResponses,

@@ -9,16 +9,14 @@ import { discountCodeSchema as discountCodeBodySchema, type DiscountCodeInput } 
 import { csvRouteSchema, sendCsv } from '../../lib/csv-export';
 import { MESSAGES } from '../../lib/messages';
 import { routeId } from '../../lib/pagination';
+import { discountCodeSchema, discountCodeUseSchema, paymentStatusSchema } from './schemas';
 import {
-  discountCodeSchema,
-  discountCodeUseSchema,
   idParamsSchema,
   itemSchema,
   messageItemSchema,
   messageSchema,
   pageQueryProperties,
   paginatedSchema,
-  paymentStatusSchema,
   signedInErrorResponses,
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';

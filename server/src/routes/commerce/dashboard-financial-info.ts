@@ -6,7 +6,7 @@
  * has `GET <its path>/export`: its rows as a CSV file, same permission and filters (issue 25;
  * financial-exports.ts, lib/csv-export.ts).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   SALES_PERIODS,
   type AddProductToUserBody,
@@ -17,17 +17,8 @@ import {
 import { csvRouteSchema, sendCsv } from '../../lib/csv-export';
 import { MESSAGES } from '../../lib/messages';
 import { routeId } from '../../lib/pagination';
-import {
-  dashboardOrderSchema,
-  itemSchema,
-  messageSchema,
-  paginatedSchema,
-  refundSchema,
-  salesSummarySchema, signedInErrorResponses,
-  pageQueryProperties,
-  idParamsSchema,
-  paymentStatusSchema,
-} from '../../lib/schemas';
+import { dashboardOrderSchema, paymentStatusSchema, refundSchema, salesSummarySchema } from './schemas';
+import { idParamsSchema, itemSchema, messageSchema, pageQueryProperties, paginatedSchema, signedInErrorResponses } from '../../lib/schemas';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import {
   addProductToUser,
@@ -77,10 +68,11 @@ const writeAnswer = (data: object) =>
   ({ type: 'object', required: ['message', 'data'], properties: { message: { type: 'string' }, data } }) as const;
 
 
-const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
-  const financial = { onRequest: requirePermission('show-financial-info') };
-  const refunds = { onRequest: requirePermission('manage-refunds') };
+const financial = { onRequest: requirePermission('show-financial-info') };
+const refunds = { onRequest: requirePermission('manage-refunds') };
 
+/** The orders and the courses added to users by hand (show-financial-info). */
+async function orderRoutes(app: FastifyInstance): Promise<void> {
   /** GET …/orders: Paginated<DashboardOrder>, newest first (`q`, `payment_status`, `source`). */
   app.get<{ Querystring: OrderListQuery }>(
     `${BASE}/orders`,
@@ -223,6 +215,10 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+}
+
+/** The refunds (manage-refunds). */
+async function refundRoutes(app: FastifyInstance): Promise<void> {
   /** GET …/money-refund-status: Paginated<Refund>, newest first (`q`). */
   app.get<{ Querystring: RefundListQuery }>(
     `${BASE}/money-refund-status`,
@@ -272,6 +268,10 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+}
+
+/** The sales and refund summaries and their exports (show-financial-info). */
+async function summaryRoutes(app: FastifyInstance): Promise<void> {
   for (const kind of ['sales', 'refunds'] as const satisfies readonly SummaryKind[]) {
     /** GET …/sales|refunds?period=: SalesSummaryAnswer over a Jalali period ending at the next Tehran midnight. */
     app.get<{ Querystring: { period: SalesPeriod } }>(
@@ -295,6 +295,12 @@ const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
       async (request, reply) => sendCsv(reply, await summaryCsv(app.db, kind, request.query.period)),
     );
   }
+}
+
+const dashboardFinancialInfoRoutes: FastifyPluginAsync = async (app) => {
+  await orderRoutes(app);
+  await refundRoutes(app);
+  await summaryRoutes(app);
 };
 
 export default dashboardFinancialInfoRoutes;

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/api-error';
 import type { DashboardListQuery } from '../../lib/list-order';
 import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
-import { productSchema } from '../../lib/schemas';
+import { productSchema } from './schemas';
 import { readForm } from '../../lib/uploads';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import { createProduct, deleteProduct, getProductForDashboard, listProductsForDashboard, updateProduct } from '../../modules/commerce';

@@ -3,15 +3,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
 import { parseId } from '../../lib/pagination';
 import {
+  commentTreeSchema,
   commonErrorResponses,
   itemSchema,
   paginatedSchema,
-  productDetailSchema,
-  productSchema,
   publicListQuerySchema,
-  commentTreeSchema,
   withViewerState,
 } from '../../lib/schemas';
+import { productDetailSchema, productSchema } from './schemas';
 import { getAuth } from '../../plugins/app/auth';
 import { findContentRef, viewerState } from '../../modules/site';
 import { getProductDetail, listProducts, productViewerFields } from '../../modules/commerce';

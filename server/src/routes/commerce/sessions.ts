@@ -8,15 +8,8 @@ import type { SessionProgressBody } from '@shop/contracts';
 import { notFound } from '../../lib/api-error';
 import { parseId } from '../../lib/pagination';
 import { sendStoredFile } from '../../lib/stored-file-reply';
-import {
-  boughtProductSchema,
-  errorBodySchema,
-  itemSchema,
-  productSessionDetailSchema,
-  sessionProgressAnswerSchema,
-  sessionProgressBodySchema,
-  signedInErrorResponses,
-} from '../../lib/schemas';
+import { boughtProductSchema, errorBodySchema, itemSchema, signedInErrorResponses } from '../../lib/schemas';
+import { productSessionDetailSchema, sessionProgressAnswerSchema, sessionProgressBodySchema } from './schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import {
   getSessionDetail,

@@ -4,7 +4,8 @@
  * permissions. Delegates to modules/site/overview-service.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { dashboardOverviewSchema, itemSchema, signedInErrorResponses } from '../../lib/schemas';
+import { dashboardOverviewSchema } from './schemas';
+import { itemSchema, signedInErrorResponses } from '../../lib/schemas';
 import { requireAuth, requireDashboardUser } from '../../plugins/app/auth';
 import { getDashboardOverview } from '../../modules/site';
 

@@ -9,15 +9,15 @@ import type { FastifyPluginAsync, preValidationAsyncHookHandler } from 'fastify'
 import { announcementSchema as announcementBodySchema, type AnnouncementBody } from '@shop/validation';
 import { MESSAGES } from '../../lib/messages';
 import { routeId } from '../../lib/pagination';
+import { announcementSchema } from './schemas';
 import {
-  announcementSchema,
+  idParamsSchema,
   itemSchema,
   messageItemSchema,
   messageSchema,
+  pageQueryProperties,
   paginatedSchema,
   signedInErrorResponses,
-  pageQueryProperties,
-  idParamsSchema,
 } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';

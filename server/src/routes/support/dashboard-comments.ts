@@ -10,7 +10,8 @@ import { notFound } from '../../lib/api-error';
 import { csvRouteSchema, sendCsv } from '../../lib/csv-export';
 import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
-import { bulkActionAnswerSchema, bulkActionBodySchema, dashboardCommentSchema, itemSchema, messageSchema, paginatedSchema, signedInErrorResponses, pageQueryProperties } from '../../lib/schemas';
+import { bulkActionAnswerSchema, bulkActionBodySchema, dashboardCommentSchema } from './schemas';
+import { itemSchema, messageSchema, pageQueryProperties, paginatedSchema, signedInErrorResponses } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requireAuth, requirePermission } from '../../plugins/app/auth';
 import {

@@ -9,15 +9,15 @@ import { linkSchema as linkBodySchema, type LinkBody } from '@shop/validation';
 import { MESSAGES } from '../../lib/messages';
 import { routeId } from '../../lib/pagination';
 import {
+  idParamsSchema,
   itemSchema,
-  linkSchema,
   messageItemSchema,
   messageSchema,
+  pageQueryProperties,
   paginatedSchema,
   signedInErrorResponses,
-  pageQueryProperties,
-  idParamsSchema,
 } from '../../lib/schemas';
+import { linkSchema } from './schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import { createLink, deleteLink, getLink, type LinkListQuery, listDashboardLinks, updateLink } from '../../modules/support';

@@ -13,13 +13,8 @@ import {
   type TermsBody,
 } from '@shop/validation';
 import { MESSAGES } from '../../lib/messages';
-import {
-  itemSchema,
-  messageItemSchema,
-  signedInErrorResponses,
-  siteInformationSchema,
-  termsSchema,
-} from '../../lib/schemas';
+import { itemSchema, messageItemSchema, signedInErrorResponses } from '../../lib/schemas';
+import { siteInformationSchema, termsSchema } from './schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import { getSiteInformation, getTerms, updateSiteInformation, updateTerms } from '../../modules/support';

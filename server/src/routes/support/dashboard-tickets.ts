@@ -10,7 +10,15 @@ import { ticketReplySchema as replyBodySchema, type TicketReplyInput } from '@sh
 import { notFound } from '../../lib/api-error';
 import { csvRouteSchema, sendCsv } from '../../lib/csv-export';
 import { parseId } from '../../lib/pagination';
-import { bulkActionAnswerSchema, bulkActionBodySchema, errorBodySchema, itemSchema, messageItemSchema, paginatedSchema, signedInErrorResponses, pageQueryProperties } from '../../lib/schemas';
+import { bulkActionAnswerSchema, bulkActionBodySchema } from './schemas';
+import {
+  errorBodySchema,
+  itemSchema,
+  messageItemSchema,
+  pageQueryProperties,
+  paginatedSchema,
+  signedInErrorResponses,
+} from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requireAuth, requirePermission } from '../../plugins/app/auth';
 import {

@@ -5,7 +5,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { LINK_TYPES, type LinkType } from '@shop/contracts';
-import { commonErrorResponses, itemSchema, linkSchema, publicAnnouncementSchema, siteInformationSchema } from '../../lib/schemas';
+import { commonErrorResponses, itemSchema } from '../../lib/schemas';
+import { linkSchema, publicAnnouncementSchema, siteInformationSchema } from './schemas';
 import { getSiteInformation, listLinks, listPublicAnnouncements } from '../../modules/support';
 
 /** `{ data: T[] }` of the public lists. */

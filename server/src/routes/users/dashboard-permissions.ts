@@ -9,15 +9,15 @@ import { permissionSchema, permissionUserSchema, type PermissionInput } from '@s
 import { MESSAGES } from '../../lib/messages';
 import { routeId } from '../../lib/pagination';
 import {
+  idParamsSchema,
   itemSchema,
   messageItemSchema,
   messageSchema,
-  paginatedSchema,
-  permissionDetailSchema,
-  signedInErrorResponses,
   pageQueryProperties,
-  idParamsSchema,
+  paginatedSchema,
+  signedInErrorResponses,
 } from '../../lib/schemas';
+import { permissionDetailSchema } from './schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import {

@@ -6,20 +6,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { User } from '@shop/contracts';
-import { users } from '../../../src/db/schema';
+import { users } from '../../../src/modules/users/tables';
 import { ApiError } from '../../../src/lib/api-error';
 import { MESSAGES } from '../../../src/lib/messages';
 import { auditActor } from '../../../src/modules/audit/audit-log';
 import { hasPaidOrders } from '../../../src/modules/commerce/ownership';
 import { hashPassword } from '../../../src/lib/passwords';
-import {
-  createUser,
-  deleteDashboardUser,
-  getUserById,
-  listUsers,
-  setCommentRestriction,
-  updateDashboardUser,
-} from '../../../src/modules/users/users-service';
+import { deleteDashboardUser, listUsers, setCommentRestriction, updateDashboardUser } from '../../../src/modules/users/dashboard-users';
+import { createUser, getUserById } from '../../../src/modules/users/users-service';
 import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';
 
 describe.each(DB_TARGETS)('users service on %s', (target) => {

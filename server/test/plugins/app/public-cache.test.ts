@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Paginated, Post } from '@shop/contracts';
-import { posts } from '../../../src/db/schema';
+import { posts } from '../../../src/modules/content/tables';
 import publicCachePlugin from '../../../src/plugins/app/public-cache';
 import compressPlugin from '../../../src/plugins/external/compress';
 import cookiePlugin from '../../../src/plugins/external/cookie';

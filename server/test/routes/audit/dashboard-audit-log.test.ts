@@ -7,7 +7,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AuditEntry, DashboardOrder, Paginated, PermissionDetail, Post, SiteInformation } from '@shop/contracts';
-import { auditLog, posts, products, users } from '../../../src/db/schema';
+import { auditLog } from '../../../src/modules/audit/tables';
+import { products } from '../../../src/modules/commerce/tables';
+import { posts } from '../../../src/modules/content/tables';
+import { users } from '../../../src/modules/users/tables';
 import { AUDIT_PRUNE_QUEUE, pruneAuditLog } from '../../../src/modules/audit/audit-log';
 import { addComment } from '../../../src/modules/engagement/comments-service';
 import { headersOf, newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthTokenAnswer, LoggedInUserInfo } from '@shop/contracts';
-import { personalAccessTokens } from '../../../src/db/schema';
+import { personalAccessTokens } from '../../../src/modules/users/tables';
 import { MESSAGES } from '../../../src/lib/messages';
 import { hashToken } from '../../../src/modules/users/access-tokens';
 import { DB_TARGETS, buildTestApp, csrfHeaders, loginToken, setCookie } from '../../helpers/test-app';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthTokenAnswer } from '@shop/contracts';
-import { users } from '../../../src/db/schema';
+import { users } from '../../../src/modules/users/tables';
 import { MAIL_QUEUE } from '../../../src/modules/mail/mailer';
 import { MESSAGES } from '../../../src/lib/messages';
 import { signEmailVerificationToken } from '../../../src/modules/auth/email-verification';

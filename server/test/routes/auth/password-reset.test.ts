@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthTokenAnswer } from '@shop/contracts';
-import { passwordResetCodes, users } from '../../../src/db/schema';
+import { passwordResetCodes } from '../../../src/modules/auth/tables';
+import { users } from '../../../src/modules/users/tables';
 import { MESSAGES } from '../../../src/lib/messages';
 import { DB_TARGETS, buildTestApp, csrfHeaders } from '../../helpers/test-app';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../helpers/smtp';

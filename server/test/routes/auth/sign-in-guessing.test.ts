@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditLog } from '../../../src/db/schema';
+import { auditLog } from '../../../src/modules/audit/tables';
 import { MESSAGES } from '../../../src/lib/messages';
 import { KNOWN_DEVICE_COOKIE } from '../../../src/modules/auth/known-devices';
 import { DB_TARGETS, buildTestApp, csrfHeaders, setCookie } from '../../helpers/test-app';

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Certificate } from '@shop/contracts';
-import { orderItems, productSessions } from '../../../src/db/schema';
+import { orderItems, productSessions } from '../../../src/modules/commerce/tables';
 import { buy, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
 import { headersOf, type AuthHeaders } from '../../helpers/dashboard-actors';
 import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { PERMISSIONS, type Cart, type CheckoutAnswer, type DiscountCodeForm, type Order } from '@shop/contracts';
-import { discountCodes, orders, payments } from '../../../src/db/schema';
+import { discountCodes, orders, payments } from '../../../src/modules/commerce/tables';
 import { MESSAGES } from '../../../src/lib/messages';
 import { auditActor } from '../../../src/modules/audit/audit-log';
 import { createDiscountCode } from '../../../src/modules/commerce/discount-codes';

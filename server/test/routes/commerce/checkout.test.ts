@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Cart, CheckoutAnswer, Order } from '@shop/contracts';
-import { orderItems, orders, payments, products } from '../../../src/db/schema';
+import { orderItems, orders, payments, products } from '../../../src/modules/commerce/tables';
 import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';
 import { addToCart, callback, checkout, newBuyer, newCourse, setSelling, type Buyer } from '../../helpers/commerce-fixtures';
 

@@ -8,7 +8,8 @@ import {
   type SalesPeriod,
   type SalesSummaryAnswer,
 } from '@shop/contracts';
-import { products, users } from '../../../src/db/schema';
+import { products } from '../../../src/modules/commerce/tables';
+import { users } from '../../../src/modules/users/tables';
 import { insertOrders } from '../../../src/seed/orders';
 import { periodRange } from '../../../src/lib/jalali-periods';
 import { getSalesOverview, getSalesSummary } from '../../../src/modules/commerce/sales-summary-service';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { PERMISSIONS, type Cart, type DiscountCode, type DiscountCodeForm, type DiscountCodeUse, type Order, type Paginated } from '@shop/contracts';
-import { discountCodes, orders } from '../../../src/db/schema';
+import { discountCodes, orders } from '../../../src/modules/commerce/tables';
 import { MESSAGES } from '../../../src/lib/messages';
 import { ensurePermissions } from '../../../src/modules/users/users-service';
 import { DB_TARGETS, buildTestApp, csrfHeaders, setCookie } from '../../helpers/test-app';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { BoughtProduct, Cart, CheckoutAnswer, Order } from '@shop/contracts';
-import { discountCodes, payments } from '../../../src/db/schema';
+import { discountCodes, payments } from '../../../src/modules/commerce/tables';
 import { auditActor } from '../../../src/modules/audit/audit-log';
 import { createDiscountCode } from '../../../src/modules/commerce/discount-codes';
 import { DB_TARGETS, buildTestApp, csrfHeaders } from '../../helpers/test-app';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ProductSessionDetail, SessionProgressAnswer } from '@shop/contracts';
 import type { Db } from '../../../src/db/client';
-import { productSessions } from '../../../src/db/schema';
+import { productSessions } from '../../../src/modules/commerce/tables';
 import { setSessionProgress } from '../../../src/modules/commerce/sessions-service';
 import { getUserById } from '../../../src/modules/users/users-service';
 import { buy, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { BoughtProduct, ProductDetail, ProductSessionDetail, SessionProgressAnswer } from '@shop/contracts';
-import { orderItems, productSessions, users } from '../../../src/db/schema';
+import { orderItems, productSessions } from '../../../src/modules/commerce/tables';
+import { users } from '../../../src/modules/users/tables';
 import { signSessionFileUrl } from '../../../src/modules/commerce/signed-urls';
 import { DB_TARGETS, buildTestApp, csrfHeaders } from '../../helpers/test-app';
 import { addToCart, buy, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';

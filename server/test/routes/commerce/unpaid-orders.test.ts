@@ -9,7 +9,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS, type BoughtProduct, type Cart, type CheckoutAnswer, type DashboardOrder, type Order, type Paginated } from '@shop/contracts';
-import { auditLog, orders, payments } from '../../../src/db/schema';
+import { auditLog } from '../../../src/modules/audit/tables';
+import { orders, payments } from '../../../src/modules/commerce/tables';
 import { MESSAGES } from '../../../src/lib/messages';
 import { auditActor } from '../../../src/modules/audit/audit-log';
 import { createDiscountCode } from '../../../src/modules/commerce/discount-codes';

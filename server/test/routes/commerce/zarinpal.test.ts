@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CheckoutAnswer, Order } from '@shop/contracts';
-import { orders, payments } from '../../../src/db/schema';
+import { orders, payments } from '../../../src/modules/commerce/tables';
 import { PaymentGatewayError } from '../../../src/modules/commerce/payments/payment-gateway';
 import { ZarinpalGateway } from '../../../src/modules/commerce/payments/zarinpal-gateway';
 import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';

@@ -7,7 +7,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DashboardOverview, Paginated, SalesSummaryAnswer, Ticket } from '@shop/contracts';
-import { posts, products, users } from '../../../src/db/schema';
+import { products } from '../../../src/modules/commerce/tables';
+import { posts } from '../../../src/modules/content/tables';
+import { users } from '../../../src/modules/users/tables';
 import { insertOrders } from '../../../src/seed/orders';
 import { addDays, tehranDateOf, tehranMidnight } from '../../../src/lib/jalali-periods';
 import { MESSAGES } from '../../../src/lib/messages';

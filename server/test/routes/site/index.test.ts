@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { CommentNode, LikeAnswer, Paginated, Post, SearchResult } from '@shop/contracts';
-import { users } from '../../../src/db/schema';
+import { users } from '../../../src/modules/users/tables';
 import { saveSiteInformation, getSiteInformation } from '../../../src/modules/support/support-service';
 import { counterMismatches } from '../../helpers/counters';
 import { DB_TARGETS, buildTestApp, csrfHeaders, loginToken } from '../../helpers/test-app';

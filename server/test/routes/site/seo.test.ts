@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { convert } from 'xmlbuilder2';
-import { podcasts, posts, products, productSessions } from '../../../src/db/schema';
+import { products, productSessions } from '../../../src/modules/commerce/tables';
+import { podcasts, posts } from '../../../src/modules/content/tables';
 import { IDS_PER_SITEMAP_FILE } from '../../../src/modules/engagement/content-table';
 import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';
 

@@ -8,7 +8,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Announcement, Paginated, PublicAnnouncement } from '@shop/contracts';
-import { announcements } from '../../../src/db/schema';
+import { announcements } from '../../../src/modules/support/tables';
 import { MESSAGES } from '../../../src/lib/messages';
 import { headersOf, newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';
 import { DB_TARGETS, buildTestApp, csrfHeaders } from '../../helpers/test-app';

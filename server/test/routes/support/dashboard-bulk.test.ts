@@ -5,7 +5,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BULK_MAX_IDS, type BulkActionAnswer, type CommentBulkAction, type TicketBulkAction } from '@shop/contracts';
-import { comments, posts, tickets, users } from '../../../src/db/schema';
+import { posts } from '../../../src/modules/content/tables';
+import { comments } from '../../../src/modules/engagement/tables';
+import { tickets } from '../../../src/modules/support/tables';
+import { users } from '../../../src/modules/users/tables';
 import { addComment } from '../../../src/modules/engagement/comments-service';
 import { createTicket } from '../../../src/modules/support/tickets-service';
 import { counterMismatches } from '../../helpers/counters';

@@ -7,7 +7,7 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Link, LinkType, Paginated } from '@shop/contracts';
-import { links } from '../../../src/db/schema';
+import { links } from '../../../src/modules/support/tables';
 import { MESSAGES } from '../../../src/lib/messages';
 import { headersOf, newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';
 import { DB_TARGETS, buildTestApp, csrfHeaders } from '../../helpers/test-app';

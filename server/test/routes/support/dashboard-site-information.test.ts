@@ -8,7 +8,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SOCIAL_NETWORKS, type SiteInformation, type SiteInformationInput } from '@shop/contracts';
-import { posts, siteSettings, users } from '../../../src/db/schema';
+import { posts } from '../../../src/modules/content/tables';
+import { siteSettings } from '../../../src/modules/support/tables';
+import { users } from '../../../src/modules/users/tables';
 import { MESSAGES } from '../../../src/lib/messages';
 import { TICKET_MESSAGES } from '../../../src/modules/support/tickets-service';
 import { newBuyer, newCourse } from '../../helpers/commerce-fixtures';

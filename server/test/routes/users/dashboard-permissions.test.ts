@@ -7,7 +7,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS, type Paginated, type PermissionDetail, type User } from '@shop/contracts';
-import { permissions, permissionUser, users } from '../../../src/db/schema';
+import { permissions, permissionUser, users } from '../../../src/modules/users/tables';
 import { MESSAGES } from '../../../src/lib/messages';
 import { hashPassword } from '../../../src/lib/passwords';
 import { createUser, grantPermissions } from '../../../src/modules/users/users-service';

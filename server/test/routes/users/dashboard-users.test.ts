@@ -7,7 +7,11 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Paginated, User } from '@shop/contracts';
-import { comments, likes, orders, permissions, permissionUser, posts, tickets, users } from '../../../src/db/schema';
+import { orders } from '../../../src/modules/commerce/tables';
+import { posts } from '../../../src/modules/content/tables';
+import { comments, likes } from '../../../src/modules/engagement/tables';
+import { tickets } from '../../../src/modules/support/tables';
+import { permissions, permissionUser, users } from '../../../src/modules/users/tables';
 import { MESSAGES } from '../../../src/lib/messages';
 import { addToCart, checkout, newBuyer, newCourse } from '../../helpers/commerce-fixtures';
 import { counterMismatches } from '../../helpers/counters';

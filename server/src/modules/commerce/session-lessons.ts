@@ -1,0 +1,54 @@
+/**
+ * The lesson of a session as stored on its row (issue 24: the uploaded file, its HLS renditions,
+ * poster and processing state), read and written by the lessons module, which processes uploads,
+ * through these two functions only: the row is commerce's (`product_sessions`).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { productSessions } from './tables';
+
+const lessonColumns = {
+  file: productSessions.file,
+  file_type: productSessions.file_type,
+  file_size: productSessions.file_size,
+  hls: productSessions.hls,
+  media_kind: productSessions.media_kind,
+  duration_seconds: productSessions.duration_seconds,
+  poster: productSessions.poster,
+  media_status: productSessions.media_status,
+  media_source: productSessions.media_source,
+  media_error: productSessions.media_error,
+};
+
+type SessionRow = typeof productSessions.$inferSelect;
+
+/** A session's lesson: its file (private key, MIME type, bytes), HLS prefix, kind, length in seconds, poster path and processing state. */
+export type SessionLesson = Pick<SessionRow, keyof typeof lessonColumns>;
+
+/** What may be written of a session's lesson: its columns, the processing progress (percent) and `updated_at`. */
+export type SessionLessonChange = Partial<Pick<typeof productSessions.$inferInsert, keyof typeof lessonColumns | 'media_progress' | 'updated_at'>>;
+
+/** Which session's lesson: by id, and, given `source`, only while that upload is the one it waits for (`media_source`). */
+export interface LessonTarget {
+  sessionId: number;
+  source?: string;
+}
+
+const whereOf = ({ sessionId, source }: LessonTarget) =>
+  source === undefined ? eq(productSessions.id, sessionId) : and(eq(productSessions.id, sessionId), eq(productSessions.media_source, source));
+
+/**
+ * The lesson of `target`, locked for update until the caller's transaction ends when `lock` is
+ * set; null when no session matches (unknown, or no longer waiting for `source`).
+ */
+export async function readSessionLesson(db: Db, target: LessonTarget, { lock = false }: { lock?: boolean } = {}): Promise<SessionLesson | null> {
+  const query = db.select(lessonColumns).from(productSessions).where(whereOf(target));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Writes `change` to the lesson of `target`; answers the lesson as written, or null when no session matches. */
+export async function updateSessionLesson(db: Db, target: LessonTarget, change: SessionLessonChange): Promise<SessionLesson | null> {
+  const [row] = await db.update(productSessions).set(change).where(whereOf(target)).returning(lessonColumns);
+  return row ?? null;
+}

@@ -1,0 +1,357 @@
+/**
+ * The commerce module's tables: courses and sessions, carts, discount codes, orders and their
+ * items, payments, receipts, the daily sales roll-up, progress and certificates (issues 6, 24, 25).
+ * Declared beside the module that owns them (issue 34 item 1): another module reaches them only
+ * through this module's functions (its index.ts); lint lets only other tables files (for a foreign
+ * key) and the seed import this file.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { DiscountKind, LessonMediaKind, LessonMediaStatus } from '@shop/contracts';
+import { createdAt, updatedAt, id } from '../../db/columns';
+import { contentColumns, listIndexes, searchColumns, searchIndexes } from '../engagement/tables';
+import { users } from '../users/tables';
+
+export const productStatusEnum = pgEnum('product_status', ['in-progress', 'done', 'expired']);
+
+/**
+ * Payment state of an order (SPEC §4). `cancelled` (issue 32 item 2): the buyer cancelled it from the
+ * profile, a checkout of the same courses replaced it, or staff set it; it holds no discount code,
+ * gets no reminder and cannot be paid again, but a gateway payment already under way still wins.
+ */
+export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'paid', 'cancelled']);
+
+/** How an order came to be: bought through checkout, or added to the user by staff (price 0, SPEC §8). */
+export const orderSourceEnum = pgEnum('order_source', ['checkout', 'manual']);
+
+/** State of one attempt to pay an order at a gateway. */
+export const paymentAttemptStatusEnum = pgEnum('payment_attempt_status', ['pending', 'paid', 'failed', 'cancelled']);
+
+export const products = pgTable(
+  'products',
+  {
+    ...contentColumns(),
+    ...searchColumns(),
+    /** Whole tomans; 0 = free. */
+    price: integer('price').notNull().default(0),
+    product_status: productStatusEnum('product_status').notNull().default('in-progress'),
+  },
+  (t) => [...listIndexes('products', t), ...searchIndexes('products', t)],
+);
+
+export const productSessions = pgTable(
+  'product_sessions',
+  {
+    ...contentColumns(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Storage key of the lesson file in the private area (never under /media; served by signed URL). */
+    file: text('file'),
+    /** Size of the lesson file in bytes and its MIME type, when there is one. */
+    file_size: integer('file_size'),
+    file_type: varchar('file_type', { length: 100 }),
+    /** Order of the session inside its product, 1-based. */
+    position: integer('position').notNull().default(1),
+    /** Anyone signed in may open a free-preview session; others need to have bought the product. */
+    is_free_preview: boolean('is_free_preview').notNull().default(false),
+    /**
+     * The lesson's processing (issue 24): `none` (no upload), `queued`, `processing` (with
+     * `media_progress` in percent), `ready`, or `failed` (with the Persian `media_error`). It tells
+     * of the latest upload; the last good lesson (`hls`) keeps playing until a new one is ready.
+     */
+    media_status: varchar('media_status', { length: 20 }).$type<LessonMediaStatus>().notNull().default('none'),
+    media_progress: integer('media_progress').notNull().default(0),
+    media_error: text('media_error'),
+    /** Storage key of an uploaded source waiting for or under processing (private area). */
+    media_source: text('media_source'),
+    /** `video` or `audio`: what the ready lesson (`hls`) holds. */
+    media_kind: varchar('media_kind', { length: 10 }).$type<LessonMediaKind>(),
+    /** Storage prefix of the ready lesson's HLS (master playlist `master.m3u8` under it). */
+    hls: text('hls'),
+    /** Length of the ready lesson, seconds. */
+    duration_seconds: integer('duration_seconds'),
+    /** Public path of the poster image (staff's, or taken from the video), like `image`. */
+    poster: text('poster'),
+    /** Storage key of the Persian WebVTT subtitles (private area, served signed like the lesson). */
+    subtitles: text('subtitles'),
+  },
+  (t) => [index('product_sessions_product_idx').on(t.product_id, t.position)],
+);
+
+/**
+ * A cart (issue 25): a signed-in user's (`user_id`, one each) or a visitor's, found by the sha256
+ * of the random token in its cookie (`visitor_token_hash`); exactly one of the two is set. Signing
+ * in merges a visitor's cart into the user's. `discount_code_id` is the code applied in the cart,
+ * checked again at checkout.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the visitor's cookie token, hex; the token itself is never stored. */
+    visitor_token_hash: varchar('visitor_token_hash', { length: 64 }).unique(),
+    discount_code_id: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check('carts_one_owner', sql`(${t.user_id} is null) <> (${t.visitor_token_hash} is null)`),
+    // Visitors' carts left alone are deleted after a while (oldest first).
+    index('carts_visitor_updated_idx').on(t.updated_at).where(sql`${t.user_id} is null`),
+  ],
+);
+
+/** One row per course in a cart; a course is in a cart at most once. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    cart_id: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.cart_id, t.product_id] })],
+);
+
+/**
+ * A discount code (issue 25): `code` is Latin letters and digits, stored upper-case, unique
+ * (codes are typed case-insensitively). `kind` `percent` takes 1–100 % of each course it applies
+ * to; `amount` takes `value` tomans off those courses' sum. It applies to every course
+ * (`applies_to_all`) or to the courses of `discount_code_products`, between `starts_at` and
+ * `ends_at` (null = open), at most `total_cap` paid uses in all and `per_user_cap` per buyer
+ * (null = no cap), on a cart of at least `min_cart_total` tomans. A used code is deactivated,
+ * never deleted (orders keep it).
+ */
+export const discountCodes = pgTable('discount_codes', {
+  id: id(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  kind: varchar('kind', { length: 10 }).$type<DiscountKind>().notNull(),
+  /** Percent (1–100) or tomans, by `kind`. */
+  value: integer('value').notNull(),
+  applies_to_all: boolean('applies_to_all').notNull().default(true),
+  starts_at: timestamp('starts_at', { withTimezone: true }),
+  ends_at: timestamp('ends_at', { withTimezone: true }),
+  total_cap: integer('total_cap'),
+  per_user_cap: integer('per_user_cap'),
+  /** Tomans; the cart's total before the discount must reach it. */
+  min_cart_total: integer('min_cart_total'),
+  is_active: boolean('is_active').notNull().default(true),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/** The courses a discount code is limited to, when it does not apply to all. */
+export const discountCodeProducts = pgTable(
+  'discount_code_products',
+  {
+    discount_code_id: integer('discount_code_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.discount_code_id, t.product_id] })],
+);
+
+/**
+ * The last receipt number given in each Jalali year (issue 25): a paid order takes
+ * `last + 1` of its year in the transaction that marks it paid, so numbers run without gaps.
+ */
+export const receiptCounters = pgTable('receipt_counters', {
+  jalali_year: integer('jalali_year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * An order: priced from the database at checkout (whole tomans), paid once. `manual` orders are
+ * courses staff added to a user, at price 0. `idempotency_key` makes a repeated checkout answer
+ * the same order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Tomans to pay: the items' purchase prices less `discount_amount`. */
+    total_price: integer('total_price').notNull(),
+    /** The discount code applied at checkout (issue 25), and the code as it was then. */
+    discount_code_id: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'restrict' }),
+    discount_code: varchar('discount_code', { length: 32 }),
+    /** Tomans the code took off; the sum of the items' `discount`. */
+    discount_amount: integer('discount_amount').notNull().default(0),
+    /** `<Jalali year>-<number>` («1405-000123»), given when the order is paid (receipt_counters). */
+    receipt_number: varchar('receipt_number', { length: 20 }).unique(),
+    /** When the one unpaid-order reminder (issue 25 win-back) was sent, else null. */
+    reminded_at: timestamp('reminded_at', { withTimezone: true }),
+    payment_status: paymentStatusEnum('payment_status').notNull().default('unpaid'),
+    source: orderSourceEnum('source').notNull().default('checkout'),
+    idempotency_key: varchar('idempotency_key', { length: 255 }),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    unique('orders_user_idempotency_unique').on(t.user_id, t.idempotency_key),
+    index('orders_user_idx').on(t.user_id, t.created_at),
+    index('orders_created_idx').on(t.created_at),
+    index('orders_status_paid_idx').on(t.payment_status, t.paid_at),
+    index('orders_source_created_idx').on(t.source, t.created_at),
+    index('orders_discount_code_idx').on(t.discount_code_id).where(sql`${t.discount_code_id} is not null`),
+  ],
+);
+
+/**
+ * A course in an order. `price` is the purchase price in tomans, kept so later price changes
+ * never alter a past order. A refund (SPEC §4) sets `refunded_at` and `refund_amount` once.
+ */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    /** Title when bought, so the history reads the same after a rename. */
+    title: varchar('title', { length: 255 }).notNull(),
+    price: integer('price').notNull(),
+    /** Tomans of the order's discount that fell on this item; paid = price − discount. */
+    discount: integer('discount').notNull().default(0),
+    quantity: integer('quantity').notNull().default(1),
+    refunded_at: timestamp('refunded_at', { withTimezone: true }),
+    /** Tomans given back, set with `refunded_at`. */
+    refund_amount: integer('refund_amount'),
+    refunded_by: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.order_id),
+    index('order_items_product_idx').on(t.product_id),
+    index('order_items_refunded_idx').on(t.refunded_at),
+  ],
+);
+
+/**
+ * One attempt to pay an order at a gateway (a retry is a new attempt). `authority` is the
+ * gateway's token; verify flips `pending` → `paid` in one conditional update, so it runs once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gateway: varchar('gateway', { length: 32 }).notNull(),
+    authority: varchar('authority', { length: 255 }).notNull().unique(),
+    /** Tomans asked of the gateway; must equal the order's total when verified. */
+    amount: integer('amount').notNull(),
+    status: paymentAttemptStatusEnum('status').notNull().default('pending'),
+    ref_id: varchar('ref_id', { length: 255 }),
+    created_at: createdAt(),
+    verified_at: timestamp('verified_at', { withTimezone: true }),
+  },
+  (t) => [index('payments_order_idx').on(t.order_id)],
+);
+
+/**
+ * Sales and refunds per Tehran calendar day and product (issue 6 "Performance": a daily rollup
+ * for the dashboard summaries). Holds only days up to `sales_daily_state.through`; newer days are
+ * read live. sales-summary-service.ts fills it on demand and refreshes a day a staff edit changes.
+ */
+export const salesDaily = pgTable(
+  'sales_daily',
+  {
+    /** `sales` (items of paid checkout orders by paid_at), `refunds` (by refunded_at) or `given` (manual orders by paid_at). */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** Tehran calendar day. */
+    day: date('day', { mode: 'string' }).notNull(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    /** Tomans: list prices for `sales` (gross), given back for `refunds`. */
+    total: bigint('total', { mode: 'number' }).notNull(),
+    /** Tomans of discount on those `sales` (net = total − discount); 0 for the other kinds. */
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day, t.product_id] })],
+);
+
+/** The last Tehran day `sales_daily` holds (one row, id 1; absent = nothing rolled up). */
+export const salesDailyState = pgTable('sales_daily_state', {
+  id: integer('id').primaryKey(),
+  through: date('through', { mode: 'string' }).notNull(),
+});
+
+/**
+ * A buyer's place in a session (issue 24): where they stopped, seconds, saved every few seconds
+ * and on pause or leaving, and when the session was done (90 % watched, or marked by hand),
+ * counted in the course's progress «۳ از ۸ جلسه».
+ */
+export const sessionProgress = pgTable(
+  'session_progress',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    product_session_id: integer('product_session_id')
+      .notNull()
+      .references(() => productSessions.id, { onDelete: 'cascade' }),
+    position_seconds: integer('position_seconds').notNull().default(0),
+    completed_at: timestamp('completed_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.product_session_id] })],
+);
+
+/**
+ * A course finished (issue 24): issued when every session of the product is done, public at
+ * `/certificates/{code}`; the holder's name and the course's title are kept as they were then.
+ * A refund revokes it (`revoked_at`), the page then says so.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: id(),
+    /** The verification code: upper-case letters and digits, unique. */
+    code: varchar('code', { length: 20 }).notNull().unique(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    holder_name: text('holder_name').notNull(),
+    product_title: text('product_title').notNull(),
+    issued_at: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [unique('certificates_user_product_unique').on(t.user_id, t.product_id)],
+);
