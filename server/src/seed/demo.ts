@@ -32,7 +32,8 @@ import { hashPassword } from '../lib/passwords';
 import { createDiscountCode } from '../modules/commerce';
 import { addComment, addLike } from '../modules/engagement';
 import { createAnnouncement, createLink, createTicket, getSiteInformation, saveSiteInformation } from '../modules/support';
-import { auditActor, type AuditContext } from '../modules/audit';
+import type { AuditContext } from '../lib/audit-trail';
+import { auditActor } from '../modules/audit';
 import { createUser, ensurePermissions, grantPermissions, setCommentRestriction } from '../modules/users';
 
 /** Committed seed media (SVG covers, Opus clips). */

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { posts } from '../../src/modules/content/tables';
 import { pendingFiles } from '../../src/modules/files/tables';
 import { openSessionConnection, type SessionConnection } from '../../src/db/session-connection';
-import { StoredFiles } from '../../src/modules/files/stored-files';
+import { TrackedStoredFiles } from '../../src/modules/files/stored-files';
 import { postgresLease, type WriterLease } from '../../src/modules/files/writer-lease';
 import { DB_TARGETS, buildTestApp } from '../helpers/test-app';
 
@@ -70,7 +70,7 @@ describe.each(DB_TARGETS)('StoredFiles on %s', (target) => {
       await hold.opened;
       return answer;
     };
-    return { files: new StoredFiles(storage, lease, silent), lease, session, stored: stored.opened, release: hold.release };
+    return { files: new TrackedStoredFiles(storage, lease, silent), lease, session, stored: stored.opened, release: hold.release };
   }
 
   it('stores the file, saves the row naming it and keeps no record; a failed save removes the file', async () => {

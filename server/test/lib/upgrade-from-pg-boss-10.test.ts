@@ -10,7 +10,7 @@ import { Client } from 'pg';
 import PgBoss10 from 'pg-boss-10';
 import { buildApp } from '../../src/app';
 import { MAIL_QUEUE } from '../../src/modules/mail/mailer';
-import { verificationMail } from '../../src/modules/mail/templates';
+import { verificationMail } from '../../src/modules/auth/mails';
 import { pgliteFromImage, postgresFromImage } from '../helpers/database-images';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { DB_TARGETS, tempDir, type DbTarget } from '../helpers/test-app';

@@ -1,17 +1,9 @@
 /**
  * The audit log (issue 26 "Audit log"). Owns `audit_log`. Every dashboard write, refund, manual
- * order, permission change and switch change calls {@link recordAudit} with the transaction of
- * the change and the request's {@link AuditContext} (`auditContextOf(request)` in
- * plugins/app/auth.ts, passed by the route to the service as its last argument), so an entry
- * exists exactly when the change was committed. Entries are never edited; the retention job
- * deletes those older than `AUDIT_RETENTION_DAYS` (≥ 365).
- *
- * @example
- * await db.transaction(async (transaction) => {
- *   const tx = transaction as unknown as Db;
- *   const [row] = await tx.update(links).set(values).where(eq(links.id, id)).returning();
- *   await recordAudit(tx, audit, { entity: 'link', id, action: 'update', before: old, after: row });
- * });
+ * order, permission change and switch change records itself through the request's
+ * {@link AuditContext} (lib/audit-trail.ts), whose `record` this module binds in
+ * {@link auditActor}; refused and held-back sign-ins through {@link auditSignIn}. Entries are never
+ * edited; the retention job deletes those older than `AUDIT_RETENTION_DAYS` (≥ 365).
  */
 import { and, count, desc, eq, getTableColumns, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -28,33 +20,41 @@ import { CSV_TEXT, MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { escapeLike, normalizePersianText } from '../../lib/text';
 import { declareQueue } from '../../lib/job-queues';
+import type { AuditChange, AuditContext } from '../../lib/audit-trail';
 
-/** Who makes a change and from where: built from the request by `auditContextOf` (plugins/app/auth.ts). */
-export interface AuditContext {
-  actorId: number;
-  actorName: string;
-  /** `request.ip` as the app's `trustProxy` gives it. */
-  ip: string;
-}
-
-/** The context of `user` acting from `ip` (a request's caller, or the seed's super user). */
+/**
+ * The context of `user` acting from `ip` (a request's caller, or the seed's super user), whose
+ * `record` writes to this log ({@link recordAudit}).
+ */
 export function auditActor(user: { id: number; full_name: string }, ip: string): AuditContext {
-  return { actorId: user.id, actorName: user.full_name, ip };
+  const context: AuditContext = { actorId: user.id, actorName: user.full_name, ip, record: (tx, changes) => recordAudit(tx, context, changes) };
+  return context;
 }
 
-/** One change to record: the entity, what was done, and its fields before and after (objects of field → value). */
-export interface AuditChange {
-  entity: AuditEntity;
-  /** Null for a single record (site information, terms). */
-  id: number | null;
-  action: AuditAction;
-  before?: object | null;
-  after?: object | null;
-  /**
-   * Fields recorded on both sides even when unchanged: what the change is about when the entity's
-   * id alone does not say it (a refunded item's order, buyer, course and price; issue 31 item 7).
-   */
-  keep?: readonly string[];
+/** A sign-in refused or held back, for the audit log (issue 31 item 7; ASVS 7.2.1). */
+export interface SignInEvent {
+  /** `login_failed`: a wrong password or code, or an unknown identifier; `lockout`: an account's guessing limit reached. */
+  action: 'login_failed' | 'lockout';
+  /** The account tried, or null when none has the identifier. */
+  accountId: number | null;
+  /** The email or mobile (E.164) as tried. */
+  identifier: string;
+  by: 'password' | 'sms';
+  /** For a lockout: when new devices may try again. */
+  until?: Date;
+}
+
+/**
+ * Records a refused or held-back sign-in, made by an unknown actor (id 0) from `ip`, on the
+ * account tried (entity `user`, no id for an unknown identifier).
+ */
+export async function auditSignIn(db: Db, ip: string, event: SignInEvent): Promise<void> {
+  await auditActor({ id: 0, full_name: MESSAGES.auditUnknownActor }, ip).record(db, {
+    entity: 'user',
+    id: event.accountId,
+    action: event.action,
+    after: { identifier: event.identifier, by: event.by, ...(event.until ? { until: event.until } : {}) },
+  });
 }
 
 /** Field names never written to the log, at any depth: passwords, tokens, secrets, hashes, keys. */
@@ -91,7 +91,7 @@ function changedOnly(before: AuditFields, after: AuditFields, keep: readonly str
  * is rolled back leaves no entry, and an entry that cannot be written rolls the change back.
  * Secret fields are left out; an update keeps only the fields that changed (and those in `keep`).
  */
-export async function recordAudit(tx: Db, context: AuditContext, changes: AuditChange | AuditChange[]): Promise<void> {
+async function recordAudit(tx: Db, context: AuditContext, changes: AuditChange | AuditChange[]): Promise<void> {
   const list = Array.isArray(changes) ? changes : [changes];
   if (list.length === 0) return;
   await tx.insert(auditLog).values(

@@ -3,7 +3,6 @@ import type { User } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { auditActor, recordAudit } from '../audit';
 import { createUser, findCredentials, getUserById, issueToken, revokeAllTokens, setUserPassword } from '../users';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 
@@ -84,32 +83,6 @@ export async function login(db: Db, input: LoginInput, checks: LoginChecks): Pro
     throw new ApiError(422, MESSAGES.loginFailed, { [field]: [MESSAGES.loginFailed] });
   }
   return signIn(db, user.id);
-}
-
-/** A sign-in refused or held back, for the audit log (issue 31 item 7; ASVS 7.2.1). */
-export interface SignInEvent {
-  /** `login_failed`: a wrong password or code, or an unknown identifier; `lockout`: an account's guessing limit reached. */
-  action: 'login_failed' | 'lockout';
-  /** The account tried, or null when none has the identifier. */
-  accountId: number | null;
-  /** The email or mobile (E.164) as tried. */
-  identifier: string;
-  by: 'password' | 'sms';
-  /** For a lockout: when new devices may try again. */
-  until?: Date;
-}
-
-/**
- * Records a refused or held-back sign-in in the audit log, made by an unknown actor (id 0) from
- * `ip`, on the account tried (entity `user`, no id for an unknown identifier).
- */
-export async function auditSignIn(db: Db, ip: string, event: SignInEvent): Promise<void> {
-  await recordAudit(db, auditActor({ id: 0, full_name: MESSAGES.auditUnknownActor }, ip), {
-    entity: 'user',
-    id: event.accountId,
-    action: event.action,
-    after: { identifier: event.identifier, by: event.by, ...(event.until ? { until: event.until } : {}) },
-  });
 }
 
 /** Password change body after `passwordChangeSchema`. */

@@ -9,7 +9,8 @@ import type { EmailVerificationState, User } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { type Mailer, verificationMail } from '../mail';
+import type { Mailer } from '../../lib/mail';
+import { verificationMail } from './mails';
 import { markEmailVerified } from '../users';
 
 /** Lifetime of a verification link, minutes (issue 7: say, 60). */

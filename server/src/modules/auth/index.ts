@@ -4,7 +4,6 @@
  * plugin or the seed imports only this file of the module; lint refuses the others (eslint.config.mjs).
  */
 export {
-  auditSignIn,
   changePassword,
   login,
   type LoginInput,

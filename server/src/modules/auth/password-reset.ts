@@ -12,7 +12,8 @@ import type { Db } from '../../db/client';
 import { passwordResetCodes } from './tables';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { type Mailer, resetCodeMail } from '../mail';
+import type { Mailer } from '../../lib/mail';
+import { resetCodeMail } from './mails';
 import { findCredentials, getUserById, revokeAllTokens, setUserPassword } from '../users';
 import { hashPassword } from '../../lib/passwords';
 

@@ -21,7 +21,7 @@ import { smsCodes } from './tables';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { RATE_LIMITS, type RateLimits } from '../../settings';
-import type { SmsMessage } from '../sms';
+import type { SmsMessage } from '../../lib/sms';
 import { findMobileAccount, markMobileVerified, revokeAllTokens, setUserPassword } from '../users';
 import { signIn, type AuthResult } from './auth-service';
 import { hashPassword } from '../../lib/passwords';

@@ -29,7 +29,7 @@ import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { qualified } from '../../lib/qualified';
 import { getUserContacts } from '../users';
-import { type AuditContext, recordAudit } from '../audit';
+import type { AuditContext } from '../../lib/audit-trail';
 
 /** A stored code row. */
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
@@ -160,7 +160,7 @@ export async function createDiscountCode(db: Db, input: DiscountCodeInput, audit
       if (productIds.length > 0) {
         await tx.insert(discountCodeProducts).values(productIds.map((product_id) => ({ discount_code_id: row!.id, product_id })));
       }
-      await recordAudit(tx, audit, { entity: 'discount_code', id: row!.id, action: 'create', after: await getDiscountCode(tx, row!.id) });
+      await audit.record(tx, { entity: 'discount_code', id: row!.id, action: 'create', after: await getDiscountCode(tx, row!.id) });
       return row!.id;
     }),
   );
@@ -189,7 +189,7 @@ export async function updateDiscountCode(db: Db, id: number, input: DiscountCode
       if (productIds.length > 0) {
         await tx.insert(discountCodeProducts).values(productIds.map((product_id) => ({ discount_code_id: id, product_id })));
       }
-      await recordAudit(tx, audit, { entity: 'discount_code', id, action: 'update', before, after: await getDiscountCode(tx, id) });
+      await audit.record(tx, { entity: 'discount_code', id, action: 'update', before, after: await getDiscountCode(tx, id) });
     }),
   );
   return getDiscountCode(db, id);
@@ -210,11 +210,11 @@ export async function deleteDiscountCode(db: Db, id: number, audit: AuditContext
     const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.discount_code_id, id)).limit(1);
     if (used) {
       await tx.update(discountCodes).set({ is_active: false, updated_at: new Date() }).where(eq(discountCodes.id, id));
-      await recordAudit(tx, audit, { entity: 'discount_code', id, action: 'update', before, after: await getDiscountCode(tx, id) });
+      await audit.record(tx, { entity: 'discount_code', id, action: 'update', before, after: await getDiscountCode(tx, id) });
       return 'deactivated';
     }
     await tx.delete(discountCodes).where(eq(discountCodes.id, id));
-    await recordAudit(tx, audit, { entity: 'discount_code', id, action: 'delete', before });
+    await audit.record(tx, { entity: 'discount_code', id, action: 'delete', before });
     return 'deleted';
   });
 }

@@ -22,7 +22,7 @@ import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { qualified } from '../../lib/qualified';
 import { normalizePersianText } from '../../lib/text';
-import { type AuditContext, recordAudit } from '../audit';
+import type { AuditContext } from '../../lib/audit-trail';
 import { getUserContacts, matchingUserIds, type UserContact, userContactSql, userIdIn } from '../users';
 import { hasBoughtProduct, orderColumns, toOrder, type OrderRow } from './ownership';
 import { assignReceiptNumber } from './receipts';
@@ -178,7 +178,7 @@ export async function setOrderPaymentStatus(
     if (row) await reconcileCertificates(tx, before.user.id, before.items.map((item) => item.product_id));
     if (row?.paid_at) await assignReceiptNumber(tx, id, new Date(row.paid_at));
     if (row) {
-      await recordAudit(tx, audit, {
+      await audit.record(tx, {
         entity: 'order',
         id,
         action: 'update',
@@ -234,7 +234,7 @@ export async function addProductToUser(
       .returning({ id: orders.id });
     await tx.insert(orderItems).values({ order_id: order!.id, product_id: input.productId, title, price: 0 });
     await reconcileCertificates(tx, input.userId, [input.productId]);
-    await recordAudit(tx, audit, {
+    await audit.record(tx, {
       entity: 'order',
       id: order!.id,
       action: 'create',
@@ -257,7 +257,7 @@ export async function changeManualOrderProduct(db: Db, id: number, productId: nu
     const title = await checkGrant(tx, order.user.id, productId);
     await tx.update(orderItems).set({ product_id: productId, title }).where(eq(orderItems.order_id, id));
     const [item] = order.items;
-    await recordAudit(tx, audit, {
+    await audit.record(tx, {
       entity: 'order',
       id,
       action: 'update',
@@ -285,7 +285,7 @@ export async function deleteManualOrder(db: Db, id: number, audit: AuditContext)
       .returning({ id: orders.id });
     if (deleted.length > 0) {
       const [item] = order.items;
-      await recordAudit(tx, audit, {
+      await audit.record(tx, {
         entity: 'order',
         id,
         action: 'delete',
@@ -450,7 +450,7 @@ export async function refundOrderItem(
     if (item && before) {
       // The course gone, its certificate goes with it (issue 24).
       await reconcileCertificates(tx, before.user_id, [before.product_id]);
-      await recordAudit(tx, audit, {
+      await audit.record(tx, {
         entity: 'order_item',
         id: input.orderItemId,
         action: 'refund',

@@ -13,10 +13,10 @@ import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import type { DashboardListQuery } from '../../lib/list-order';
 import { MESSAGES } from '../../lib/messages';
 import { checkSubtitles, newKey, toWebp, type FormBody } from '../../lib/uploads';
-import { checkForm } from '../content';
-import type { Discard, FileToStore, StoredFiles } from '../files';
+import { checkForm } from '../../lib/dashboard-form';
+import type { Discard, FileToStore, StoredFiles } from '../../lib/stored-files';
 import { productSessionTable } from './products-service';
-import { type AuditContext, recordAudit } from '../audit';
+import type { AuditContext } from '../../lib/audit-trail';
 
 /** The columns of a session the audit log keeps before and after a change (issue 26). */
 const audited = {
@@ -105,7 +105,7 @@ export async function createProductSession(
       tx.insert(productSessions).values(values(paths)).returning({ id: productSessions.id, ...audited }),
     );
     const { id: sessionId, ...after } = row!;
-    await recordAudit(tx, audit, { entity: 'product_session', id: sessionId, action: 'create', after });
+    await audit.record(tx, { entity: 'product_session', id: sessionId, action: 'create', after });
     return sessionId;
   });
   return (await getProductSessionForDashboard(db, id))!;
@@ -138,7 +138,7 @@ export async function updateProductSession(
         .where(eq(productSessions.id, id))
         .returning(audited),
     );
-    await recordAudit(tx, audit, { entity: 'product_session', id, action: 'update', before: old, after });
+    await audit.record(tx, { entity: 'product_session', id, action: 'update', before: old, after });
     if (replaces.image) discard.publicPath(old.image);
     if (replaces.poster) discard.publicPath(old.poster);
     if (replaces.subtitles) discard.privateKey(old.subtitles);
@@ -182,7 +182,7 @@ export async function deleteProductSession(db: Db, files: StoredFiles, id: numbe
     const deleted = await productSessionTable.remove(tx, id, { ...audited, ...sessionFileColumns });
     if (deleted) {
       const { file: _file, hls: _hls, media_source: _source, ...before } = deleted;
-      await recordAudit(tx, audit, { entity: 'product_session', id, action: 'delete', before });
+      await audit.record(tx, { entity: 'product_session', id, action: 'delete', before });
       discardSessionFiles(discard, deleted);
     }
     return deleted;

@@ -14,9 +14,9 @@ import type { DashboardListQuery } from '../../lib/list-order';
 import { MESSAGES } from '../../lib/messages';
 import { searchColumnsOf } from '../../lib/text';
 import { newKey, toWebp, type FormBody } from '../../lib/uploads';
-import { checkForm } from '../content';
-import type { StoredFiles } from '../files';
-import { type AuditContext, recordAudit } from '../audit';
+import { checkForm } from '../../lib/dashboard-form';
+import type { StoredFiles } from '../../lib/stored-files';
+import type { AuditContext } from '../../lib/audit-trail';
 import { productSessionTable, productTable } from './products-service';
 import { discardSessionFiles, sessionFileColumns } from './product-sessions-admin';
 
@@ -64,7 +64,7 @@ export async function createProduct(db: Db, files: StoredFiles, form: FormBody, 
         .returning({ id: products.id, ...audited }),
     );
     const { id: productId, ...after } = row!;
-    await recordAudit(tx, audit, { entity: 'product', id: productId, action: 'create', after });
+    await audit.record(tx, { entity: 'product', id: productId, action: 'create', after });
     return productId;
   });
   return (await getProductForDashboard(db, id))!;
@@ -92,7 +92,7 @@ export async function updateProduct(db: Db, files: StoredFiles, id: number, form
         .where(eq(products.id, id))
         .returning(audited),
     );
-    await recordAudit(tx, audit, { entity: 'product', id, action: 'update', before: old, after });
+    await audit.record(tx, { entity: 'product', id, action: 'update', before: old, after });
     if (image) discard.publicPath(old.image);
   });
   return (await getProductForDashboard(db, id))!;
@@ -122,7 +122,7 @@ export async function deleteProduct(db: Db, files: StoredFiles, id: number, audi
           discardSessionFiles(discard, session);
         }
       });
-      if (deleted) await recordAudit(outer, audit, { entity: 'product', id, action: 'delete', before: deleted });
+      if (deleted) await audit.record(outer, { entity: 'product', id, action: 'delete', before: deleted });
       discard.publicPath(deleted?.image);
       return deleted;
     });

@@ -12,7 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { orders, receiptCounters } from './tables';
 import { tehranDateOf } from '../../lib/jalali-periods';
-import { type Mailer, receiptMail, refundMail } from '../mail';
+import type { Mailer } from '../../lib/mail';
+import { receiptMail, refundMail } from './mails';
 import { getUserContacts } from '../users';
 import { getOrder } from './ownership';
 

@@ -1,32 +1,11 @@
 /**
- * What the dashboard forms of posts, podcasts, courses and sessions share (issues 3 and 6
- * "Dashboard"): text fields checked with a shared schema of @shop/validation and the description
- * sanitized. Their files are written through StoredFiles (modules/files), which keeps them in step
- * with the rows across failures and crashes.
+ * The dashboard form of posts and podcasts (issue 3 "Dashboard"): its text fields, checked with
+ * `postSchema` by lib/dashboard-form.ts's `checkForm`, which courses and sessions use too.
  */
-import type { AnyObject, InferType, ObjectSchema } from 'yup';
-import { postSchema, validate } from '@shop/validation';
-import { validationFailed } from '../../lib/api-error';
-import { sanitizeRichText } from '../../lib/html';
-import { MESSAGES } from '../../lib/messages';
+import type { InferType } from 'yup';
+import { postSchema } from '@shop/validation';
+import { checkForm } from '../../lib/dashboard-form';
 import type { FormBody } from '../../lib/uploads';
-
-/**
- * Checks a dashboard form's text fields with `schema` and that the files named in `requiredFiles`
- * were sent; all problems are reported together. Answers the cast fields, description sanitized.
- * @throws ApiError 422 with Persian field errors.
- */
-export async function checkForm<S extends ObjectSchema<{ description: string } & AnyObject>>(
-  schema: S,
-  form: FormBody,
-  requiredFiles: readonly string[],
-): Promise<InferType<S>> {
-  const result = await validate(schema, form.fields);
-  const errors: Record<string, string[]> = result.ok ? {} : { ...result.errors };
-  for (const name of requiredFiles) if (!form.files[name]) errors[name] = [MESSAGES.fileRequired];
-  if (!result.ok || Object.keys(errors).length > 0) throw validationFailed(errors);
-  return { ...result.value, description: sanitizeRichText(result.value.description) };
-}
 
 /** The text fields of a post or podcast after validation, description sanitized. */
 export type ContentFields = InferType<typeof postSchema>;

@@ -3,7 +3,6 @@
  * feeds (SPEC §2, §3). Another module, a route, a plugin or the seed imports only this file of the
  * module; lint refuses the others (eslint.config.mjs).
  */
-export { checkForm } from './content-admin';
 export { buildPodcastsFeed, buildPostsFeed } from './feeds-service';
 export {
   createPodcast,

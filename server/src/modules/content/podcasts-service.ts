@@ -10,8 +10,8 @@ import { searchHitsSql, type SearchTier } from '../../lib/search';
 import { searchColumnsOf } from '../../lib/text';
 import { checkAudio, newKey, toWebp, type FormBody } from '../../lib/uploads';
 import { contentTable, publicColumns } from '../engagement';
-import type { StoredFiles } from '../files';
-import { type AuditContext, recordAudit } from '../audit';
+import type { StoredFiles } from '../../lib/stored-files';
+import type { AuditContext } from '../../lib/audit-trail';
 import { checkContentForm } from './content-admin';
 
 /** The columns of a podcast the audit log keeps before and after a change (issue 26). */
@@ -115,7 +115,7 @@ export async function createPodcast(db: Db, files: StoredFiles, form: FormBody, 
         .returning({ id: podcasts.id, ...audited }),
     );
     const { id: podcastId, ...after } = row!;
-    await recordAudit(tx, audit, { entity: 'podcast', id: podcastId, action: 'create', after });
+    await audit.record(tx, { entity: 'podcast', id: podcastId, action: 'create', after });
     return podcastId;
   });
   return (await getPodcastForDashboard(db, id))!;
@@ -155,7 +155,7 @@ export async function updatePodcast(db: Db, files: StoredFiles, id: number, form
         .where(eq(podcasts.id, id))
         .returning(audited),
     );
-    await recordAudit(tx, audit, { entity: 'podcast', id, action: 'update', before: old, after });
+    await audit.record(tx, { entity: 'podcast', id, action: 'update', before: old, after });
     if (image) discard.publicPath(old.image);
     if (file) discard.publicPath(old.file);
   });
@@ -166,7 +166,7 @@ export async function updatePodcast(db: Db, files: StoredFiles, id: number, form
 export async function deletePodcast(db: Db, files: StoredFiles, id: number, audit: AuditContext): Promise<void> {
   const row = await files.write(db, [], async (tx, _paths, discard) => {
     const deleted = await table.remove(tx, id, audited);
-    if (deleted) await recordAudit(tx, audit, { entity: 'podcast', id, action: 'delete', before: deleted });
+    if (deleted) await audit.record(tx, { entity: 'podcast', id, action: 'delete', before: deleted });
     discard.publicPath(deleted?.image);
     discard.publicPath(deleted?.file);
     return deleted;

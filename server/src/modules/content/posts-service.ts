@@ -10,8 +10,8 @@ import { searchHitsSql, type SearchTier } from '../../lib/search';
 import { searchColumnsOf } from '../../lib/text';
 import { newKey, toWebp, type FormBody } from '../../lib/uploads';
 import { contentTable, publicColumns } from '../engagement';
-import type { StoredFiles } from '../files';
-import { type AuditContext, recordAudit } from '../audit';
+import type { StoredFiles } from '../../lib/stored-files';
+import type { AuditContext } from '../../lib/audit-trail';
 import { checkContentForm } from './content-admin';
 
 export type { PublicListQuery } from '../../lib/list-order';
@@ -99,7 +99,7 @@ export async function createPost(db: Db, files: StoredFiles, form: FormBody, aud
         .returning({ id: posts.id, ...audited }),
     );
     const { id: postId, ...after } = row!;
-    await recordAudit(tx, audit, { entity: 'post', id: postId, action: 'create', after });
+    await audit.record(tx, { entity: 'post', id: postId, action: 'create', after });
     return postId;
   });
   return (await getPostForDashboard(db, id))!;
@@ -131,7 +131,7 @@ export async function updatePost(db: Db, files: StoredFiles, id: number, form: F
         .where(eq(posts.id, id))
         .returning(audited),
     );
-    await recordAudit(tx, audit, { entity: 'post', id, action: 'update', before: old, after });
+    await audit.record(tx, { entity: 'post', id, action: 'update', before: old, after });
     if (image) discard.publicPath(old.image);
   });
   return (await getPostForDashboard(db, id))!;
@@ -141,7 +141,7 @@ export async function updatePost(db: Db, files: StoredFiles, id: number, form: F
 export async function deletePost(db: Db, files: StoredFiles, id: number, audit: AuditContext): Promise<void> {
   const row = await files.write(db, [], async (tx, _paths, discard) => {
     const deleted = await table.remove(tx, id, audited);
-    if (deleted) await recordAudit(tx, audit, { entity: 'post', id, action: 'delete', before: deleted });
+    if (deleted) await audit.record(tx, { entity: 'post', id, action: 'delete', before: deleted });
     discard.publicPath(deleted?.image);
     return deleted;
   });

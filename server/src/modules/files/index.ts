@@ -3,5 +3,5 @@
  * them, and the writer's lease (issue 10). Another module, a route, a plugin or the seed imports only
  * this file of the module; lint refuses the others (eslint.config.mjs).
  */
-export { type Discard, type FileToStore, StoredFiles } from './stored-files';
+export { TrackedStoredFiles } from './stored-files';
 export { postgresLease, soleProcessLease } from './writer-lease';

@@ -5,7 +5,7 @@
  * A write records its keys as `writing` (committed) before it stores them, then saves the row
  * and removes the record in one transaction; a change that stops naming files (a replaced image,
  * a deleted row) records them as `discarding` in its own transaction and removes them after the
- * commit. Whatever a crash cuts off stays recorded, and {@link StoredFiles.sweep} (at start and
+ * commit. Whatever a crash cuts off stays recorded, and {@link TrackedStoredFiles.sweep} (at start and
  * every few minutes) finishes it: files of writes whose process is gone, and every discarded
  * file. A sweep never takes a live process's write (writer-lease.ts), and a write whose record a
  * sweep took anyway (its lock connection was lost) fails instead of saving a row without its file.
@@ -17,27 +17,8 @@ import { pendingFiles } from './tables';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import type { FileStorage } from '../../lib/storage';
+import type { Discard, FileToStore, SaveRows, StoredFiles } from '../../lib/stored-files';
 import type { WriterLease } from './writer-lease';
-
-/** A file to store: public ones answer their `/media` path, private ones (lesson files) their key. */
-export interface FileToStore {
-  key: string;
-  buffer: Buffer;
-  private?: boolean;
-}
-
-/** Collects the files that a change stops naming, inside its transaction. */
-export interface Discard {
-  /** A public `/media/…` path a row no longer names; only uploads are removed (seed media, outside URLs never). */
-  publicPath(path: string | null | undefined): void;
-  /** A private lesson-file key a row no longer names; only uploaded ones (`sessions/…`) are removed, the seed's shared clips never. */
-  privateKey(key: string | null | undefined): void;
-  /** A processed lesson's folder (`lessons/<id>/<uuid>/`) a row no longer names. */
-  privateFolder(prefix: string | null | undefined): void;
-}
-
-/** Saves the row(s) of a change in transaction `tx`; `paths` are the stored files' paths (public) or keys (private), in order. */
-export type SaveRows<T> = (tx: Db, paths: string[], discard: Discard) => Promise<T>;
 
 /** A `writing` record older than this is swept even when its process still lives (a write never takes a day), ms. */
 export const STALE_WRITE_MS = 24 * 60 * 60 * 1000;
@@ -62,7 +43,7 @@ function matching(refs: FileRef[]): SQL {
  * The app's files and their bookkeeping: the store, and this process's writer lease. Services
  * write and discard files only through it (dashboard posts, podcasts, courses and sessions).
  */
-export class StoredFiles {
+export class TrackedStoredFiles implements StoredFiles {
   constructor(
     readonly storage: FileStorage,
     private readonly lease: WriterLease,
@@ -82,12 +63,12 @@ export class StoredFiles {
   }
 
   /**
-   * {@link StoredFiles.write} of a folder of private files (a processed lesson's HLS, issue 24):
+   * {@link TrackedStoredFiles.write} of a folder of private files (a processed lesson's HLS, issue 24):
    * `prefix` (`lessons/<id>/<uuid>/`) is recorded first, then `fill` writes the folder's files
    * (each whole, with `putPrivate`) and answers more files to store as `write` does (a poster);
    * `save` gets their paths. A failure or a crash anywhere before the commit removes the whole
    * folder, now or by the sweep. The record also marks the write as this live process's while
-   * `fill` runs ({@link StoredFiles.writing}).
+   * `fill` runs ({@link TrackedStoredFiles.writing}).
    */
   async writeFolder<T>(db: Db, prefix: string, fill: () => Promise<FileToStore[]>, save: SaveRows<T>): Promise<T> {
     return this.writeAll(db, [{ is_private: true, key: prefix }], fill, save);
@@ -119,7 +100,7 @@ export class StoredFiles {
 
   /**
    * Records `first`, then stores the files `produce` answers (recorded before they are stored) and
-   * saves the rows; see {@link StoredFiles.write}.
+   * saves the rows; see {@link TrackedStoredFiles.write}.
    */
   private async writeAll<T>(db: Db, first: FileRef[], produce: () => Promise<FileToStore[]>, save: SaveRows<T>): Promise<T> {
     await this.record(db, first);

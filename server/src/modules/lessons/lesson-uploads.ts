@@ -27,7 +27,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ApiError, notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { type AuditContext, recordAudit } from '../audit';
+import type { AuditContext } from '../../lib/audit-trail';
 import { readSessionLesson, updateSessionLesson } from '../commerce';
 import { lessonAudited, lessonBusy, queueTranscode } from './transcode';
 
@@ -119,7 +119,7 @@ async function storeDocument(
       media_error: null,
       updated_at: new Date(),
     });
-    await recordAudit(tx, audit, { entity: 'product_session', id: sessionId, action: 'upload', before: lessonAudited(before), after: lessonAudited(after!) });
+    await audit.record(tx, { entity: 'product_session', id: sessionId, action: 'upload', before: lessonAudited(before), after: lessonAudited(after!) });
     discard.privateKey(before.file);
     discard.privateFolder(before.hls);
   });

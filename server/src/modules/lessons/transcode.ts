@@ -27,7 +27,7 @@ import type { AuditAction, DashboardProductSession } from '@shop/contracts';
 import { ApiError, notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { newKey, toWebp } from '../../lib/uploads';
-import { type AuditContext, recordAudit } from '../audit';
+import type { AuditContext } from '../../lib/audit-trail';
 import { getProductSessionForDashboard, readSessionLesson, type SessionLesson, updateSessionLesson } from '../commerce';
 import { grabFrame, hlsFilesOf, MediaRefused, probeMedia, transcodeToHls, type FfmpegPrograms, type MediaProbe } from './ffmpeg';
 import { declareQueue, JOBS_SCHEMA } from '../../lib/job-queues';
@@ -115,7 +115,7 @@ export async function queueTranscode(
     if (!before) throw notFound();
     if (lessonBusy(before.media_status)) throw new ApiError(409, MESSAGES.lessonProcessing);
     const after = await updateSessionLesson(tx, { sessionId }, { media_source: source, media_status: 'queued', media_progress: 0, media_error: null });
-    await recordAudit(tx, audit, { entity: 'product_session', id: sessionId, action, before: lessonAudited(before), after: lessonAudited(after!) });
+    await audit.record(tx, { entity: 'product_session', id: sessionId, action, before: lessonAudited(before), after: lessonAudited(after!) });
     if (before.media_source !== source) discard.privateKey(before.media_source);
   });
   try {

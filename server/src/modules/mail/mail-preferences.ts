@@ -11,7 +11,7 @@ import { MAIL_KINDS, type MailKind } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { mailOptOuts } from './tables';
 import { MESSAGES } from '../../lib/messages';
-import type { Mailer, MailMessage } from './mailer';
+import type { Mailer, MailMessage } from '../../lib/mail';
 
 /** The path of the one-click unsubscribe (routes/site/mail-unsubscribe.ts). */
 export const UNSUBSCRIBE_PATH = '/api/mail/unsubscribe';

@@ -19,20 +19,10 @@ import writeFileAtomic from 'write-file-atomic';
 import { createTransport } from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import type { Db } from '../../db/client';
 import type { SessionConnection } from '../../db/session-connection';
 import { MAIL_RETRY, type AppSettings, type JobRetry } from '../../settings';
 import { declareQueue, jobsIn, queueIdle, workOneByOne } from '../../lib/job-queues';
-
-/** One message: recipient, subject, and the same words as RTL HTML and as plain text. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  /** Extra headers, e.g. RFC 8058 `List-Unsubscribe` of a marketing mail (mail-preferences.ts). */
-  headers?: Record<string, string>;
-}
+import type { Mailer, MailMessage } from '../../lib/mail';
 
 /** A queued message: the message and the Message-ID every try of it sends. */
 interface QueuedMail extends MailMessage {
@@ -52,29 +42,6 @@ const MAIL_QUEUED_CHANNEL = 'mail_queued';
 
 /** Longest one try may take before pg-boss counts it failed and tries again, seconds. */
 const MAIL_TRY_TIMEOUT_S = 120;
-
-/** Sends mail in the background; available as `app.mailer`. */
-export interface Mailer {
-  /**
-   * Queues `message` as a row of the job queue written on `db`: the transaction `tx` of the change
-   * that causes the mail (issue 26), so that the mail job commits or rolls back with the change and
-   * no restart between a commit and a queueing loses it; `app.db` where there is no change to join
-   * (a resent verification link; a reset code, queued after its code is saved).
-   * Wakes the mail workers once the job can be seen: on PostgreSQL every replica's, by a
-   * notification delivered at the commit; on PGlite this process's, whose fetch waits for the
-   * transaction to end (one connection). A worker that missed the wake takes the job at its next
-   * 2 s poll. Resolves once written; rejects with the database's error when
-   * the row cannot be written, so that the caller's transaction fails with it. A queued mail that
-   * cannot be sent is logged and tried again.
-   */
-  sendLater(db: Db, message: MailMessage): Promise<void>;
-  /** Resolves when no queued mail is waiting or being sent (tests). */
-  idle(): Promise<void>;
-  /** `failing` while this process's last try to deliver a mail failed (readiness: issue 23), else `ok`. */
-  deliveryState(): 'ok' | 'failing';
-  /** Stops taking queued mail, then closes the transport (the queue keeps what is left). */
-  close(): Promise<void>;
-}
 
 type Deliver = (message: MailMessage & { from: string; messageId: string }) => Promise<void>;
 

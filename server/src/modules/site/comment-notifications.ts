@@ -15,18 +15,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentType, MailKind } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import {
-  commentApprovedMail,
-  commentReplyMail,
-  type MailMessage,
-  markSent,
-  nextSendAt,
-  peekNextSendAt,
-  pendingCommentsDigestMail,
-  type ReplyOfMail,
-  sendWithUnsubscribe,
-  wantsMail,
-} from '../mail';
+import type { MailMessage } from '../../lib/mail';
+import { markSent, nextSendAt, peekNextSendAt, sendWithUnsubscribe, wantsMail } from '../mail';
+import { commentApprovedMail, commentReplyMail, pendingCommentsDigestMail, type ReplyOfMail } from './mails';
 import { getProductSessionRef } from '../commerce';
 import { getUserContacts, staffHolding } from '../users';
 import {

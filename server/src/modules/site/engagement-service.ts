@@ -18,7 +18,7 @@ import type { CommentInput } from '@shop/validation';
 import type { Db } from '../../db/client';
 import { ApiError, forbidden, notFound, validationFailed } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { type AuditContext, recordAudit } from '../audit';
+import type { AuditContext } from '../../lib/audit-trail';
 import { getProductRef, getProductSessionRef, hasBoughtProduct, productSessionTitles, productTitles } from '../commerce';
 import { getPodcastRef, getPostRef, podcastTitles, postTitles } from '../content';
 import { getSiteInformation } from '../support';
@@ -246,9 +246,8 @@ export async function moderateComments(
       await approved?.(tx, done);
     }
     const named = new Map(rows.map((row) => [row.id, row]));
-    await recordAudit(
+    await audit.record(
       tx,
-      audit,
       done.map((id) => {
         // A delete's replies were not named: they are known by their id only.
         const before = named.has(id) ? { status: named.get(id)!.status, user_id: named.get(id)!.userId } : null;
@@ -306,7 +305,7 @@ export async function replyAsStaff(
       status: 'approved',
     });
     await recordReplyNotices(tx, [...approved, reply.id]);
-    await recordAudit(tx, audit, [
+    await audit.record(tx, [
       ...approved.map((approvedId) => ({
         entity: 'comment' as const,
         id: approvedId,

@@ -3,4 +3,4 @@
  * module, a route, a plugin or the seed imports only this file of the module; lint refuses the others
  * (eslint.config.mjs).
  */
-export { createSmsSender, type SmsMessage, type SmsSender } from './sms-sender';
+export { createSmsSender } from './sms-sender';

@@ -22,16 +22,7 @@ import writeFileAtomic from 'write-file-atomic';
 import type { PgBoss } from 'pg-boss';
 import { declareQueue, queueIdle, workOneByOne } from '../../lib/job-queues';
 import type { SmsSettings } from '../../settings';
-
-/** One message: the E.164 number, the Persian text (the outbox's), and the one-time code it carries. */
-export interface SmsMessage {
-  to: string;
-  text: string;
-  code: string;
-  /** ISO instant after which the message is useless and is dropped instead of sent. */
-  expiresAt: string;
-}
-
+import type { SmsMessage, SmsSender } from '../../lib/sms';
 
 /** The job queue's name for outgoing SMS. */
 export const SMS_QUEUE = 'sms';
@@ -39,19 +30,6 @@ export const SMS_QUEUE = 'sms';
 /** Longest one try may take, seconds (the HTTP request is cut at 10). */
 const SMS_TRY_TIMEOUT_S = 30;
 const SMSIR_TIMEOUT_MS = 10_000;
-
-/** Sends SMS in the background; available as `app.sms`. */
-export interface SmsSender {
-  /**
-   * Queues `message` and wakes the worker. Resolves once queued, or once a failure to queue it is
-   * logged: never rejects, since the caller's change is committed already (asking again recovers).
-   */
-  sendLater(message: SmsMessage): Promise<void>;
-  /** Resolves when no queued message is waiting or being sent (tests). */
-  idle(): Promise<void>;
-  /** Stops taking queued messages (the queue keeps what is left). */
-  close(): Promise<void>;
-}
 
 type Deliver = (message: SmsMessage) => Promise<void>;
 

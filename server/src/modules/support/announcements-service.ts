@@ -12,7 +12,7 @@ import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
-import { type AuditContext, recordAudit } from '../audit';
+import type { AuditContext } from '../../lib/audit-trail';
 
 /** Query of `GET /api/dashboard/announcements`. */
 export interface AnnouncementListQuery {
@@ -105,7 +105,7 @@ export async function createAnnouncement(db: Db, input: AnnouncementBody, audit:
       })
       .returning();
     const { title, text, status, expired_at } = created!;
-    await recordAudit(tx, audit, { entity: 'announcement', id: created!.id, action: 'create', after: { title, text, status, expired_at } });
+    await audit.record(tx, { entity: 'announcement', id: created!.id, action: 'create', after: { title, text, status, expired_at } });
     return created!;
   });
   return toAnnouncement(row, now);
@@ -139,7 +139,7 @@ export async function updateAnnouncement(
       .returning();
     if (updated) {
       const { title, text, status, expired_at } = updated;
-      await recordAudit(tx, audit, { entity: 'announcement', id, action: 'update', before: old, after: { title, text, status, expired_at } });
+      await audit.record(tx, { entity: 'announcement', id, action: 'update', before: old, after: { title, text, status, expired_at } });
     }
     return updated;
   });
@@ -157,6 +157,6 @@ export async function deleteAnnouncement(db: Db, id: number, audit: AuditContext
     const tx = transaction as unknown as Db;
     const [before] = await tx.delete(announcements).where(eq(announcements.id, id)).returning(audited);
     if (!before) throw notFound();
-    await recordAudit(tx, audit, { entity: 'announcement', id, action: 'delete', before });
+    await audit.record(tx, { entity: 'announcement', id, action: 'delete', before });
   });
 }

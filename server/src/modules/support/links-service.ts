@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { links } from './tables';
 import { notFound } from '../../lib/api-error';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
-import { type AuditContext, recordAudit } from '../audit';
+import type { AuditContext } from '../../lib/audit-trail';
 
 /** Query of `GET /api/dashboard/links`. */
 export interface LinkListQuery {
@@ -59,7 +59,7 @@ export async function createLink(db: Db, input: LinkBody, audit: AuditContext): 
       .values({ title: input.title, text: input.text, type: input.type as LinkType })
       .returning(linkColumns);
     const { id, title, text, type } = row!;
-    await recordAudit(tx, audit, { entity: 'link', id, action: 'create', after: { title, text, type } });
+    await audit.record(tx, { entity: 'link', id, action: 'create', after: { title, text, type } });
     return row!;
   });
 }
@@ -78,7 +78,7 @@ export async function updateLink(db: Db, id: number, input: LinkBody, audit: Aud
       .set({ title: input.title, text: input.text, type: input.type as LinkType, updated_at: new Date() })
       .where(eq(links.id, id))
       .returning(linkColumns);
-    await recordAudit(tx, audit, { entity: 'link', id, action: 'update', before: old, after: { title: row!.title, text: row!.text, type: row!.type } });
+    await audit.record(tx, { entity: 'link', id, action: 'update', before: old, after: { title: row!.title, text: row!.text, type: row!.type } });
     return row!;
   });
 }
@@ -92,6 +92,6 @@ export async function deleteLink(db: Db, id: number, audit: AuditContext): Promi
     const tx = transaction as unknown as Db;
     const [before] = await tx.delete(links).where(eq(links.id, id)).returning({ title: links.title, text: links.text, type: links.type });
     if (!before) throw notFound();
-    await recordAudit(tx, audit, { entity: 'link', id, action: 'delete', before });
+    await audit.record(tx, { entity: 'link', id, action: 'delete', before });
   });
 }

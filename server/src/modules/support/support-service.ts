@@ -11,7 +11,7 @@ import { siteSettings } from './tables';
 import { validationFailed } from '../../lib/api-error';
 import { hasScriptMarkup, sanitizeRichText } from '../../lib/html';
 import { MESSAGES } from '../../lib/messages';
-import { type AuditContext, recordAudit } from '../audit';
+import type { AuditContext } from '../../lib/audit-trail';
 
 /** What a database without the row answers: empty texts, no contacts, every switch on. */
 const DEFAULTS: SiteInformation = {
@@ -73,7 +73,7 @@ async function writeAudited(
     const after = await writeSettings(tx, values);
     const fields = Object.keys(values) as Array<keyof SiteInformation>;
     const pick = (info: SiteInformation) => Object.fromEntries(fields.map((field) => [field, info[field]]));
-    await recordAudit(tx, audit, { entity, id: null, action: 'update', before: pick(before), after: pick(after) });
+    await audit.record(tx, { entity, id: null, action: 'update', before: pick(before), after: pick(after) });
     return after;
   });
 }

@@ -10,7 +10,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ticket, TicketReply, TicketThread } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { newTicketMail, sendWithUnsubscribe, ticketAnswerMail, wantsMail } from '../mail';
+import { sendWithUnsubscribe, wantsMail } from '../mail';
+import { newTicketMail, ticketAnswerMail } from './mails';
 import { staffHolding } from '../users';
 
 /**

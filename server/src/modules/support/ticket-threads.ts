@@ -12,7 +12,7 @@ import { ticketReplies, tickets } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { getUserContacts } from '../users';
-import { type AuditContext, recordAudit } from '../audit';
+import type { AuditContext } from '../../lib/audit-trail';
 import { TICKET_MESSAGES, toTickets, type TicketRow } from './tickets-service';
 
 /** Who writes a reply: the ticket's sender (profile), or staff on the site's behalf (dashboard, audited). */
@@ -85,7 +85,7 @@ export async function replyToTicket(db: Db, id: number, replier: TicketReplier, 
       .returning({ id: ticketReplies.id });
     const [updated] = await tx.update(tickets).set({ is_read: staff }).where(eq(tickets.id, id)).returning();
     if (replier.as === 'staff') {
-      await recordAudit(tx, replier.audit, {
+      await replier.audit.record(tx, {
         entity: 'ticket',
         id,
         action: 'reply',
@@ -117,7 +117,7 @@ export async function setTicketClosed(db: Db, id: number, closed: boolean, audit
       .set({ closed_at: closed ? new Date() : null })
       .where(eq(tickets.id, id))
       .returning();
-    await recordAudit(tx, audit, {
+    await audit.record(tx, {
       entity: 'ticket',
       id,
       action: closed ? 'close' : 'reopen',

@@ -15,7 +15,7 @@ import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { escapeLike, normalizePersianText } from '../../lib/text';
 import { getUserContacts, userIdIn } from '../users';
 import { getSiteInformation } from './support-service';
-import { type AuditContext, recordAudit } from '../audit';
+import type { AuditContext } from '../../lib/audit-trail';
 
 /** The Persian texts of the tickets endpoints. */
 export const TICKET_MESSAGES = {
@@ -178,9 +178,8 @@ export async function setTicketsRead(
       .where(and(inIds, ne(tickets.is_read, isRead)))
       .returning({ id: tickets.id });
     const changedIds = rows.map((row) => row.id).sort((a, b) => a - b);
-    await recordAudit(
+    await audit.record(
       tx,
-      audit,
       changedIds.map((id) => ({
         entity: 'ticket' as const,
         id,

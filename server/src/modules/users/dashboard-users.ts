@@ -17,7 +17,7 @@ import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { normalizePersianText } from '../../lib/text';
 import { hashPassword } from '../../lib/passwords';
 import { revokeAllTokens } from './access-tokens';
-import { type AuditContext, recordAudit } from '../audit';
+import type { AuditContext } from '../../lib/audit-trail';
 import { userMatches } from './user-search';
 import {
   assertContactsFree,
@@ -213,7 +213,7 @@ export async function createDashboardUser(db: Db, actor: User, input: DashboardU
       email_verified_at: new Date(),
     });
     await setPermissionsOf(tx, user.id, permissionIds);
-    await recordAudit(tx, audit, { entity: 'user', id: user.id, action: 'create', after: auditedUser(await getDashboardUser(tx, user.id)) });
+    await audit.record(tx, { entity: 'user', id: user.id, action: 'create', after: auditedUser(await getDashboardUser(tx, user.id)) });
     return user.id;
   });
   return getDashboardUser(db, id);
@@ -266,7 +266,7 @@ export async function updateDashboardUser(
     const current = target.permissions.map((p) => p.id).sort((a, b) => a - b);
     if (permissionIds.join(',') !== current.join(',')) await setPermissionsOf(tx, id, permissionIds);
     if (passwordHash) await revokeAllTokens(tx, id, actor.id === id ? keepToken : undefined);
-    await recordAudit(tx, audit, { entity: 'user', id, action: 'update', before: auditedUser(target), after: auditedUser(await getDashboardUser(tx, id)) });
+    await audit.record(tx, { entity: 'user', id, action: 'update', before: auditedUser(target), after: auditedUser(await getDashboardUser(tx, id)) });
   });
   return getDashboardUser(db, id);
 }
@@ -313,7 +313,7 @@ export async function deleteDashboardUser(db: Db, actor: User, id: number, audit
       if (foreignKeyViolation(error) === null && !isRestrictViolation(error)) throw error;
       throw new ApiError(405, MESSAGES.operationNotValid);
     }
-    await recordAudit(tx, audit, { entity: 'user', id, action: 'delete', before: auditedUser(target) });
+    await audit.record(tx, { entity: 'user', id, action: 'delete', before: auditedUser(target) });
   });
 }
 
@@ -341,7 +341,7 @@ export async function setCommentRestriction(
       .set({ write_comment_status: status, comment_barred_until: until, updated_at: new Date() })
       .where(eq(users.id, id));
     const after = await getDashboardUser(tx, id);
-    await recordAudit(tx, audit, { entity: 'user', id, action: 'update', before: auditedUser(target), after: auditedUser(after) });
+    await audit.record(tx, { entity: 'user', id, action: 'update', before: auditedUser(target), after: auditedUser(after) });
     return after;
   });
 }

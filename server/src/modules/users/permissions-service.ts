@@ -13,7 +13,7 @@ import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { escapeLike } from '../../lib/text';
-import { type AuditContext, recordAudit } from '../audit';
+import type { AuditContext } from '../../lib/audit-trail';
 import { refusal } from './dashboard-users';
 
 /** Query of the permissions list. */
@@ -100,7 +100,7 @@ export async function createPermission(db: Db, name: string, audit: AuditContext
     db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const [created] = await tx.insert(permissions).values({ name }).returning();
-      await recordAudit(tx, audit, { entity: 'permission', id: created!.id, action: 'create', after: { name } });
+      await audit.record(tx, { entity: 'permission', id: created!.id, action: 'create', after: { name } });
       return created!;
     }),
   );
@@ -119,7 +119,7 @@ export async function renamePermission(db: Db, id: number, name: string, audit: 
     db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       await tx.update(permissions).set({ name }).where(eq(permissions.id, id));
-      await recordAudit(tx, audit, { entity: 'permission', id, action: 'update', before: { name: current.name }, after: { name } });
+      await audit.record(tx, { entity: 'permission', id, action: 'update', before: { name: current.name }, after: { name } });
     }),
   );
   return getPermission(db, id);
@@ -137,7 +137,7 @@ export async function deletePermission(db: Db, id: number, audit: AuditContext):
     const deleted = await tx.delete(permissions).where(eq(permissions.id, id)).returning({ id: permissions.id });
     if (deleted.length === 0) return;
     const before = { name: current.name, user_ids: current.users.map((holder) => holder.id) };
-    await recordAudit(tx, audit, { entity: 'permission', id, action: 'delete', before });
+    await audit.record(tx, { entity: 'permission', id, action: 'delete', before });
   });
 }
 
@@ -160,7 +160,7 @@ export async function assignPermission(db: Db, id: number, userId: number, audit
         .onConflictDoNothing()
         .returning({ user_id: permissionUser.user_id });
       if (added.length === 0) return;
-      await recordAudit(tx, audit, { entity: 'permission', id, action: 'assign', after: { name, user_id: userId, user_name: user.full_name } });
+      await audit.record(tx, { entity: 'permission', id, action: 'assign', after: { name, user_id: userId, user_name: user.full_name } });
     });
   } catch (error) {
     // The user or the permission was deleted since the checks above.
@@ -185,7 +185,7 @@ export async function unassignPermission(db: Db, id: number, userId: number, aud
       .returning({ user_id: permissionUser.user_id });
     if (removed.length === 0) return;
     const holder = current.users.find((user) => user.id === userId);
-    await recordAudit(tx, audit, {
+    await audit.record(tx, {
       entity: 'permission',
       id,
       action: 'unassign',

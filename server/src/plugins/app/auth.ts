@@ -8,7 +8,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasPermission, type AccessRequirement, type User } from '@shop/contracts';
 import { ApiError, forbidden, unauthenticated } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { auditActor, type AuditContext } from '../../modules/audit';
+import type { AuditContext } from '../../lib/audit-trail';
+import { auditActor } from '../../modules/audit';
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_DAYS, knownDeviceUserId, knownDeviceValue } from '../../modules/auth';
 import { getUserById, resolveToken, TOKEN_LIFETIME_DAYS } from '../../modules/users';
 

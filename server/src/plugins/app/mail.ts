@@ -4,7 +4,8 @@
  * `settings.mailRetry` says. Closed with the app.
  */
 import fp from 'fastify-plugin';
-import { createMailer, type Mailer } from '../../modules/mail';
+import type { Mailer } from '../../lib/mail';
+import { createMailer } from '../../modules/mail';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,8 @@
  * or into the JSON outbox, as `settings.sms` says. Closed with the app.
  */
 import fp from 'fastify-plugin';
-import { createSmsSender, type SmsSender } from '../../modules/sms';
+import type { SmsSender } from '../../lib/sms';
+import { createSmsSender } from '../../modules/sms';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,12 +6,12 @@
  * is swept by them, without a restart).
  */
 import fp from 'fastify-plugin';
-import { postgresLease, soleProcessLease, StoredFiles } from '../../modules/files';
+import { postgresLease, soleProcessLease, TrackedStoredFiles } from '../../modules/files';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Writes and discards uploaded files together with their rows (dashboard posts, podcasts, courses, sessions). */
-    files: StoredFiles;
+    files: TrackedStoredFiles;
   }
 }
 
@@ -21,7 +21,7 @@ export const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 export default fp(
   async (app) => {
     const lease = app.dbSession ? await postgresLease(app.dbSession) : soleProcessLease();
-    const files = new StoredFiles(app.storage, lease, app.log);
+    const files = new TrackedStoredFiles(app.storage, lease, app.log);
     app.decorate('files', files);
 
     const sweep = async () => {

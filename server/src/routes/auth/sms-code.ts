@@ -17,7 +17,8 @@ import { getAuth, knownDeviceOf, rememberDevice, requireAuth, requireUser, setAu
 import { mergeVisitorCartAtSignIn } from '../../plugins/app/visitor-cart';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { auditSignIn, issueSmsCode, smsCodeLimitsOf, SmsCodeWaitError, smsLogin, smsResetPassword, verifyMobile } from '../../modules/auth';
+import { auditSignIn } from '../../modules/audit';
+import { issueSmsCode, smsCodeLimitsOf, SmsCodeWaitError, smsLogin, smsResetPassword, verifyMobile } from '../../modules/auth';
 import { findMobileAccount } from '../../modules/users';
 import { errorBodySchema, messageSchema } from '../../lib/schemas';
 import { tokenAnswerSchema } from './schemas';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { simpleParser } from 'mailparser';
 import { Client } from 'pg';
-import { resetCodeMail, verificationMail } from '../../../src/modules/mail/templates';
+import { resetCodeMail, verificationMail } from '../../../src/modules/auth/mails';
 import { DB_TARGETS, buildTestApp, csrfHeaders, tempDir } from '../../helpers/test-app';
 import { closedSmtpUrl, startSmtpServer } from '../../helpers/smtp';
 

@@ -1,0 +1,168 @@
+/**
+ * The commerce module's mails: the receipt of a paid order, a refund, and the reminder of an
+ * unpaid order (issues 6 and 25); amounts in tomans.
+ */
+import { formatJalaliDate, formatToman, toPersianDigits } from '@shop/format';
+import { SITE_NAME, escapeHtml, layout, buttonHtml, type MailMessage } from '../../lib/mail';
+
+/** Tomans as the receipt shows them: zero is «۰ تومان», not «رایگان» (a line of a bill). */
+const tomans = (amount: number) => (amount === 0 ? `${toPersianDigits(0)} تومان` : formatToman(amount));
+
+/** One label–value row of a receipt table (HTML). */
+const rowHtml = (label: string, value: string, bold = false) =>
+  `<tr><td style="padding:6px 0;border-bottom:1px solid #e4e4e7;">${escapeHtml(label)}</td><td style="padding:6px 0;border-bottom:1px solid #e4e4e7;text-align:left;${bold ? 'font-weight:bold;' : ''}">${escapeHtml(value)}</td></tr>`;
+
+/**
+ * A receipt number in Persian digits that reads left to right inside Persian text: after Persian
+ * letters the digits would count as Arabic numbers and the hyphen would split «۱۴۰۵-۰۰۰۱۲۳» into two
+ * runs shown in reverse; a left-to-right mark before it keeps it one number.
+ */
+const receiptNumberText = (receiptNumber: string) => `\u200E${toPersianDigits(receiptNumber)}`;
+
+const RECEIPT_NOTE = 'این رسید پس از پرداخت سفارش شما فرستاده شد.';
+
+/** Input of {@link receiptMail}; amounts in tomans. */
+export interface ReceiptMailInput {
+  to: string;
+  fullName: string;
+  /** `1405-000123`, or null (shown as «—»). */
+  receiptNumber: string | null;
+  paidAt: Date;
+  items: Array<{ title: string; price: number }>;
+  /** The discount code used, or null. */
+  discountCode: string | null;
+  discountAmount: number;
+  /** Tomans paid. */
+  total: number;
+  /** The gateway's reference number, or null (a free order). */
+  refId: string | null;
+  /** The absolute receipt page link. */
+  link: string;
+}
+
+/**
+ * The receipt mail after a paid checkout order (issue 25 "Receipts"): receipt number and Jalali
+ * date-time in Persian digits, each course with its price, the discount (code and amount) when
+ * there is one, the total paid, the gateway's reference and a link to the receipt page.
+ */
+export function receiptMail(input: ReceiptMailInput): MailMessage {
+  const title = 'رسید خرید';
+  const number = input.receiptNumber ? receiptNumberText(input.receiptNumber) : '—';
+  const paidAt = formatJalaliDate(input.paidAt, { withTime: true });
+  const discount = input.discountAmount > 0 ? `${input.discountCode ?? ''} − ${tomans(input.discountAmount)}`.trim() : null;
+  // Persian digits for a number (Zarinpal's), as it is for a code with Latin letters (the sandbox's).
+  const refId = input.refId ? (/^\d+$/.test(input.refId) ? toPersianDigits(input.refId) : input.refId) : 'بدون پرداخت در درگاه';
+  const rows = [
+    rowHtml('شماره رسید', number, true),
+    rowHtml('تاریخ پرداخت', paidAt),
+    ...input.items.map((item) => rowHtml(item.title, tomans(item.price))),
+    ...(discount ? [rowHtml('تخفیف', discount)] : []),
+    rowHtml('مبلغ پرداخت‌شده', tomans(input.total), true),
+    rowHtml('شماره پیگیری درگاه', refId),
+  ];
+  const html = layout(
+    title,
+    `<p style="margin:0 0 16px;">${escapeHtml(input.fullName)} عزیز، پرداخت شما انجام شد. رسید خرید شما:</p>
+<table style="width:100%;border-collapse:collapse;margin:0 0 16px;">${rows.join('')}</table>
+${buttonHtml(input.link, 'مشاهده رسید')}`,
+    RECEIPT_NOTE,
+  );
+  const text = `${input.fullName} عزیز، پرداخت شما انجام شد. رسید خرید شما:
+
+شماره رسید: ${number}
+تاریخ پرداخت: ${paidAt}
+${input.items.map((item) => `${item.title}: ${tomans(item.price)}`).join('\n')}
+${discount ? `تخفیف: ${discount}\n` : ''}مبلغ پرداخت‌شده: ${tomans(input.total)}
+شماره پیگیری درگاه: ${refId}
+
+مشاهده رسید: ${input.link}
+
+${RECEIPT_NOTE}
+${SITE_NAME}`;
+  return { to: input.to, subject: `${title} ${number} — ${SITE_NAME}`, html, text };
+}
+
+/** Input of {@link refundMail}; the amount in tomans. */
+export interface RefundMailInput {
+  to: string;
+  fullName: string;
+  /** The refunded course. */
+  title: string;
+  amount: number;
+  refundedAt: Date;
+  receiptNumber: string | null;
+  link: string;
+}
+
+/** The refund mail when staff refund an item (issue 25): course, amount given back, receipt number, link. */
+export function refundMail(input: RefundMailInput): MailMessage {
+  const title = 'بازگشت وجه';
+  const number = input.receiptNumber ? receiptNumberText(input.receiptNumber) : '—';
+  const when = formatJalaliDate(input.refundedAt, { withTime: true });
+  const rows = [
+    rowHtml('دوره', input.title),
+    rowHtml('مبلغ بازگشتی', tomans(input.amount), true),
+    rowHtml('تاریخ', when),
+    rowHtml('شماره رسید', number),
+  ];
+  const html = layout(
+    title,
+    `<p style="margin:0 0 16px;">${escapeHtml(input.fullName)} عزیز، وجه دوره «${escapeHtml(input.title)}» به شما بازگردانده شد و دسترسی به آن برداشته شد.</p>
+<table style="width:100%;border-collapse:collapse;margin:0 0 16px;">${rows.join('')}</table>
+${buttonHtml(input.link, 'مشاهده رسید')}`,
+    RECEIPT_NOTE,
+  );
+  const text = `${input.fullName} عزیز، وجه دوره «${input.title}» به شما بازگردانده شد و دسترسی به آن برداشته شد.
+
+دوره: ${input.title}
+مبلغ بازگشتی: ${tomans(input.amount)}
+تاریخ: ${when}
+شماره رسید: ${number}
+
+مشاهده رسید: ${input.link}
+
+${SITE_NAME}`;
+  return { to: input.to, subject: `${title} — ${SITE_NAME}`, html, text };
+}
+
+/** Input of {@link unpaidReminderMail}; the total in tomans. */
+export interface UnpaidReminderMailInput {
+  to: string;
+  fullName: string;
+  titles: string[];
+  total: number;
+  /** The absolute `/shopping-cart` link. */
+  cartLink: string;
+  /** The absolute one-click unsubscribe link (`/api/mail/unsubscribe?token=…`). */
+  unsubscribeLink: string;
+}
+
+/**
+ * The win-back mail of an order left unpaid (issue 25): its courses and total, a link back to the
+ * cart, and a link that turns such mails off. A marketing mail: the caller adds the RFC 8058
+ * headers (mail-preferences.ts).
+ */
+export function unpaidReminderMail(input: UnpaidReminderMailInput): MailMessage {
+  const title = 'سفارش شما در انتظار پرداخت است';
+  const note = 'این یادآوری را به این دلیل دریافت کرده‌اید که سفارشی را نیمه‌کاره رها کرده‌اید.';
+  const html = layout(
+    title,
+    `<p style="margin:0 0 16px;">${escapeHtml(input.fullName)} عزیز، سفارش شما هنوز پرداخت نشده است:</p>
+<ul style="margin:0 0 16px;padding-right:20px;">${input.titles.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>
+<p style="margin:0 0 16px;">مبلغ: <strong>${escapeHtml(tomans(input.total))}</strong></p>
+${buttonHtml(input.cartLink, 'ادامه خرید')}
+<p style="margin:16px 0 0;font-size:13px;"><a href="${escapeHtml(input.unsubscribeLink)}" style="color:#71717a;">دیگر این یادآوری را نمی‌خواهم</a></p>`,
+    note,
+  );
+  const text = `${input.fullName} عزیز، سفارش شما هنوز پرداخت نشده است:
+
+${input.titles.map((t) => `- ${t}`).join('\n')}
+مبلغ: ${tomans(input.total)}
+
+ادامه خرید: ${input.cartLink}
+
+${note}
+لغو دریافت این یادآوری‌ها: ${input.unsubscribeLink}
+${SITE_NAME}`;
+  return { to: input.to, subject: `${title} — ${SITE_NAME}`, html, text };
+}
