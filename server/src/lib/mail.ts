@@ -4,6 +4,7 @@
  * module), and the pieces every Persian mail is made of (issue 7 "Mail"): right-to-left HTML with
  * inline styles (mail clients drop style sheets) and the same words as a plain-text part.
  */
+import type { MailKind } from '@shop/contracts';
 import type { Db } from '../db/client';
 
 /** One message: recipient, subject, and the same words as RTL HTML and as plain text. */
@@ -31,6 +32,14 @@ export interface Mailer {
    * cannot be sent is logged and tried again.
    */
   sendLater(db: Db, message: MailMessage): Promise<void>;
+  /** True unless user `userId` turned mail of `kind` off (their mail preferences, issue 26). */
+  wants(db: Db, userId: number, kind: MailKind): Promise<boolean>;
+  /**
+   * Queues on `tx` (as {@link Mailer.sendLater}) the mail `build(link)` of `kind` to `userId`,
+   * where `link` is its absolute one-click unsubscribe link from `origin`, with the RFC 8058
+   * headers (issue 26).
+   */
+  sendToUser(tx: Db, recipient: { userId: number; kind: MailKind; origin: string }, build: (unsubscribeLink: string) => MailMessage): Promise<void>;
   /** Resolves when no queued mail is waiting or being sent (tests). */
   idle(): Promise<void>;
   /** `failing` while this process's last try to deliver a mail failed (readiness: issue 23), else `ok`. */

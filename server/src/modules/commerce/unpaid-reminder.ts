@@ -13,7 +13,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { orders } from './tables';
 import type { Mailer } from '../../lib/mail';
-import { unsubscribeLink, wantsMail, withUnsubscribe } from '../mail';
 import { unpaidReminderMail } from './mails';
 import { getUserContacts } from '../users';
 import { boughtProductIds, getOrder } from './ownership';
@@ -53,14 +52,13 @@ export async function queueUnpaidReminder(app: FastifyInstance, tx: Db, orderId:
 export async function remindUnpaidOrder(
   db: Db,
   mailer: Mailer,
-  appKey: string,
   job: UnpaidReminderJob,
 ): Promise<ReminderOutcome> {
   const order = await getOrder(db, job.orderId);
   if (!order) return 'gone';
   if (order.payment_status === 'paid') return 'paid';
   if (order.payment_status === 'cancelled') return 'cancelled';
-  if (!(await wantsMail(db, order.user_id, 'unpaid-order-reminder'))) return 'opted-out';
+  if (!(await mailer.wants(db, order.user_id, 'unpaid-order-reminder'))) return 'opted-out';
   const productIds = order.items.map((item) => item.product_id);
   if ((await boughtProductIds(db, order.user_id, productIds)).size === new Set(productIds).size) return 'owned';
   const buyer = (await getUserContacts(db, [order.user_id])).get(order.user_id);
@@ -73,16 +71,16 @@ export async function remindUnpaidOrder(
       .where(and(eq(orders.id, order.id), eq(orders.payment_status, 'unpaid'), isNull(orders.reminded_at)))
       .returning({ id: orders.id });
     if (!claimed) return 'reminded';
-    const unsubscribe = unsubscribeLink(appKey, job.origin, order.user_id, 'unpaid-order-reminder');
-    const message = unpaidReminderMail({
-      to: buyer.email,
-      fullName: buyer.full_name,
-      titles: order.items.map((item) => item.title),
-      total: order.total_price,
-      cartLink: `${job.origin}/shopping-cart`,
-      unsubscribeLink: unsubscribe,
-    });
-    await mailer.sendLater(tx, withUnsubscribe(message, unsubscribe));
+    await mailer.sendToUser(tx, { userId: order.user_id, kind: 'unpaid-order-reminder', origin: job.origin }, (unsubscribe) =>
+      unpaidReminderMail({
+        to: buyer.email,
+        fullName: buyer.full_name,
+        titles: order.items.map((item) => item.title),
+        total: order.total_price,
+        cartLink: `${job.origin}/shopping-cart`,
+        unsubscribeLink: unsubscribe,
+      }),
+    );
     return 'sent';
   });
 }
@@ -93,7 +91,7 @@ export async function startUnpaidReminders(app: FastifyInstance): Promise<() => 
   await declareQueue(app.jobs, queue);
   // A backlog (reminders of many orders falling due together) drains one job after another, not one per poll.
   await workOneByOne<UnpaidReminderJob>(app.jobs, UNPAID_REMINDER_QUEUE, async (job) => {
-    const outcome = await remindUnpaidOrder(app.db, app.mailer, app.settings.appKey, job.data);
+    const outcome = await remindUnpaidOrder(app.db, app.mailer, job.data);
     app.log.info({ orderId: job.data.orderId, outcome }, 'unpaid-order reminder');
   });
   return () => app.jobs.offWork(UNPAID_REMINDER_QUEUE);

@@ -23,6 +23,7 @@ import type { SessionConnection } from '../../db/session-connection';
 import { MAIL_RETRY, type AppSettings, type JobRetry } from '../../settings';
 import { declareQueue, jobsIn, queueIdle, workOneByOne } from '../../lib/job-queues';
 import type { Mailer, MailMessage } from '../../lib/mail';
+import { sendWithUnsubscribe, wantsMail } from './mail-preferences';
 
 /** A queued message: the message and the Message-ID every try of it sends. */
 interface QueuedMail extends MailMessage {
@@ -99,7 +100,7 @@ function smtpDelivery(url: string, log: FastifyBaseLogger): { deliver: Deliver; 
  * which the worker listens for queued mail; undefined on PGlite.
  */
 export async function createMailer(
-  settings: Pick<AppSettings, 'smtpUrl' | 'outboxDir' | 'mailFrom'>,
+  settings: Pick<AppSettings, 'smtpUrl' | 'outboxDir' | 'mailFrom' | 'appKey'>,
   log: FastifyBaseLogger,
   jobs: PgBoss,
   session: SessionConnection | undefined,
@@ -132,12 +133,14 @@ export async function createMailer(
     await client.query(`LISTEN ${MAIL_QUEUED_CHANNEL}`);
   });
 
-  return {
+  const mailer: Mailer = {
     async sendLater(db, message) {
       await jobs.send(MAIL_QUEUE, { ...message, messageId: `<${randomUUID()}@${domain}>` } satisfies QueuedMail, { db: jobsIn(db) });
       if (session) await db.execute(sql`select pg_notify(${MAIL_QUEUED_CHANNEL}, '')`);
       else jobs.notifyWorker(workerId);
     },
+    wants: wantsMail,
+    sendToUser: (tx, { userId, kind, origin }, build) => sendWithUnsubscribe(mailer, tx, settings.appKey, origin, { userId, kind }, build),
     deliveryState: () => (lastTryFailed ? 'failing' : 'ok'),
     async idle() {
       await queueIdle(jobs, MAIL_QUEUE);
@@ -147,5 +150,6 @@ export async function createMailer(
       close();
     },
   };
+  return mailer;
 }
 

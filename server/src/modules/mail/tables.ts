@@ -1,11 +1,10 @@
 /**
- * The mail module's tables: each user's opt-outs of a kind of mail, and the throttles of the mails
- * sent at most once a while (issue 26).
+ * The mail module's table: each user's opt-outs of a kind of mail (issue 26).
  * Declared beside the module that owns them (issue 34 item 1): another module reaches them only
  * through this module's functions (its index.ts); lint lets only other tables files (for a foreign
  * key) and the seed import this file.
  */
-import { integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import type { MailKind } from '@shop/contracts';
 import { createdAt } from '../../db/columns';
 import { users } from '../users/tables';
@@ -26,13 +25,3 @@ export const mailOptOuts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.user_id, t.kind] })],
 );
-
-/**
- * The last send of a mail that goes at most once an hour (issue 26): `comment-reply:<user id>`
- * (the replies to a user's comments) and `pending-comments-digest` (the staff digest). Owned by
- * the mail module (mail-throttle.ts); a row is locked while its mail is decided.
- */
-export const mailThrottles = pgTable('mail_throttles', {
-  key: varchar('key', { length: 80 }).primaryKey(),
-  sent_at: timestamp('sent_at', { withTimezone: true }).notNull(),
-});

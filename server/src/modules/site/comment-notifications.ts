@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContentType, MailKind } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import type { MailMessage } from '../../lib/mail';
-import { markSent, nextSendAt, peekNextSendAt, sendWithUnsubscribe, wantsMail } from '../mail';
+import { markSent, nextSendAt, peekNextSendAt } from './mail-throttle';
 import { commentApprovedMail, commentReplyMail, pendingCommentsDigestMail, type ReplyOfMail } from './mails';
 import { getProductSessionRef } from '../commerce';
 import { getUserContacts, staffHolding } from '../users';
@@ -89,9 +89,9 @@ async function describeComments(db: Db, ids: number[], origin: string) {
   return described;
 }
 
-/** Queues on `tx` the mail `build(unsubscribe link)` of `kind` to `userId` (mail-preferences.ts `sendWithUnsubscribe`). */
+/** Queues on `tx` the mail `build(unsubscribe link)` of `kind` to `userId` (`Mailer.sendToUser`). */
 const sendNotice = (app: FastifyInstance, tx: Db, userId: number, kind: MailKind, origin: string, build: (unsubscribe: string) => MailMessage) =>
-  sendWithUnsubscribe(app.mailer, tx, app.settings.appKey, origin, { userId, kind }, build);
+  app.mailer.sendToUser(tx, { userId, kind, origin }, build);
 
 /**
  * Queues on `tx` one waiting job of `queue` under `singletonKey`, due when the throttle of
@@ -114,7 +114,7 @@ export async function notifyCommentsPublished(app: FastifyInstance, tx: Db, ids:
   // The change already holds these rows' locks.
   const firstApprovals = await markFirstApprovals(tx, ids);
   for (const comment of await describeComments(tx, firstApprovals, origin)) {
-    if (comment.userId === actorId || !(await wantsMail(tx, comment.userId, 'comment-approved'))) continue;
+    if (comment.userId === actorId || !(await app.mailer.wants(tx, comment.userId, 'comment-approved'))) continue;
     await sendNotice(app, tx, comment.userId, 'comment-approved', origin, (unsubscribe) =>
       commentApprovedMail({
         to: comment.author.email,
@@ -162,7 +162,7 @@ export async function mailCommentReplies(app: FastifyInstance, job: CommentReply
     await markReplyNoticesMailed(tx, pending.map((row) => row.replyId), now);
     const replyIds = pending.filter((row) => row.status === 'approved').map((row) => row.replyId);
     if (replyIds.length === 0) return { outcome: 'nothing' };
-    if (!(await wantsMail(tx, job.recipientId, 'comment-reply'))) return { outcome: 'opted-out' };
+    if (!(await app.mailer.wants(tx, job.recipientId, 'comment-reply'))) return { outcome: 'opted-out' };
     await markSent(tx, key, now);
     const recipient = (await getUserContacts(tx, [job.recipientId])).get(job.recipientId);
     const replies: ReplyOfMail[] = (await describeComments(tx, replyIds, job.origin)).map((reply) => ({
@@ -194,7 +194,7 @@ export async function mailCommentsDigest(app: FastifyInstance, job: CommentsDige
     if (count === 0) return { outcome: 'nothing' };
     await markSent(tx, DIGEST_KEY, now);
     for (const staff of await staffHolding(tx, 'show-comments')) {
-      if (!(await wantsMail(tx, staff.id, 'pending-comments-digest'))) continue;
+      if (!(await app.mailer.wants(tx, staff.id, 'pending-comments-digest'))) continue;
       await sendNotice(app, tx, staff.id, 'pending-comments-digest', job.origin, (unsubscribe) =>
         pendingCommentsDigestMail({
           to: staff.email,

@@ -10,7 +10,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ticket, TicketReply, TicketThread } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { sendWithUnsubscribe, wantsMail } from '../mail';
 import { newTicketMail, ticketAnswerMail } from './mails';
 import { staffHolding } from '../users';
 
@@ -21,8 +20,8 @@ import { staffHolding } from '../users';
  */
 export async function notifyNewTicket(app: FastifyInstance, tx: Db, ticket: Ticket, origin: string): Promise<void> {
   for (const staff of await staffHolding(tx, 'show-tickets')) {
-    if (staff.id === ticket.user_id || !(await wantsMail(tx, staff.id, 'new-ticket'))) continue;
-    await sendWithUnsubscribe(app.mailer, tx, app.settings.appKey, origin, { userId: staff.id, kind: 'new-ticket' }, (unsubscribe) =>
+    if (staff.id === ticket.user_id || !(await app.mailer.wants(tx, staff.id, 'new-ticket'))) continue;
+    await app.mailer.sendToUser(tx, { userId: staff.id, kind: 'new-ticket', origin }, (unsubscribe) =>
       newTicketMail({
         to: staff.email,
         fullName: staff.full_name,

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CommentNode, MailKind, PermissionName } from '@shop/contracts';
 import { toPersianDigits } from '@shop/format';
 import { commentReplyNotices } from '../../../src/modules/engagement/tables';
-import { mailThrottles } from '../../../src/modules/mail/tables';
+import { mailThrottles } from '../../../src/modules/site/tables';
 import { issueToken } from '../../../src/modules/users/access-tokens';
 import { mailCommentReplies, mailCommentsDigest } from '../../../src/modules/site/comment-notifications';
 import { countPendingComments } from '../../../src/modules/engagement/comments-service';

@@ -233,14 +233,14 @@ describe.each(DB_TARGETS)('receipts, refund mail and unpaid-order reminders on %
     expect(row!.reminded_at).not.toBeNull();
     // A retried job, or another replica's, sends nothing more.
     const job = { orderId: order.id, origin: 'https://shop.example' };
-    expect(await remindUnpaidOrder(app.db, app.mailer, app.settings.appKey, job)).toBe('reminded');
+    expect(await remindUnpaidOrder(app.db, app.mailer, job)).toBe('reminded');
     await app.mailer.idle();
     const email = await emailOf(buyer);
     expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
   it('sends no reminder for a paid order, an opted-out user, courses already owned, or a cancelled order', async () => {
-    const remind = (orderId: number) => remindUnpaidOrder(app.db, app.mailer, app.settings.appKey, { orderId, origin: 'https://shop.example' });
+    const remind = (orderId: number) => remindUnpaidOrder(app.db, app.mailer, { orderId, origin: 'https://shop.example' });
     const paid = await unpaidOrder();
     await callback(app, paid.buyer, paid.token);
     expect(await remind(paid.order.id)).toBe('paid');
