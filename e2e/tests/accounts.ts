@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request, type Response } from '@playwright/test';
 
 /** The three demo accounts of DESIGN.md "Demo data and accounts". */
 export const ACCOUNTS = {
@@ -25,13 +25,37 @@ export async function logIn(page: Page, account: keyof typeof ACCOUNTS): Promise
   await expect(page.getByRole('link', { name: 'پروفایل' })).toBeVisible();
 }
 
+/**
+ * Clicks the login form's «ورود» and waits for the welcome toast. When it does not come, fails with
+ * the sign-in requests the page sent and the answers it got meanwhile (method, path, status), so a
+ * lost click, an answer that never came and a refusal tell themselves apart in the report (issue 33
+ * item 3: one such failure in ci7 left only a screenshot).
+ */
+export async function submitLoginForm(page: Page): Promise<void> {
+  const heard: string[] = [];
+  const isAuth = (url: string) => /\/api\/auth\/|\/sanctum\/csrf-cookie/.test(new URL(url).pathname);
+  const onRequest = (request: Request) => isAuth(request.url()) && heard.push(`→ ${request.method()} ${new URL(request.url()).pathname}`);
+  const onResponse = (response: Response) =>
+    isAuth(response.url()) && heard.push(`← ${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  try {
+    await page.getByRole('button', { name: 'ورود', exact: true }).click();
+    await expect(page.getByText('خوش آمدید!')).toBeVisible();
+  } catch (error) {
+    throw new Error(`no welcome after «ورود»; sign-in requests and answers meanwhile: ${heard.join('; ') || 'none'}`, { cause: error });
+  } finally {
+    page.off('request', onRequest);
+    page.off('response', onResponse);
+  }
+}
+
 /** Logs in through the /login form by email and waits for the 3-second redirect to / (SPEC §4). */
 export async function logInByForm(page: Page, account: keyof typeof ACCOUNTS): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('ایمیل').fill(ACCOUNTS[account].email);
   await page.getByLabel('رمز عبور', { exact: true }).fill(ACCOUNTS[account].password);
-  await page.getByRole('button', { name: 'ورود', exact: true }).click();
-  await expect(page.getByText('خوش آمدید!')).toBeVisible();
+  await submitLoginForm(page);
   await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
   await expect(page.getByRole('link', { name: 'پروفایل' })).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import { expect, request, test, type Browser, type Locator, type Page } from '../test';
-import { ACCOUNTS, logIn } from './accounts';
+import { ACCOUNTS, logIn, submitLoginForm } from './accounts';
 import { siteOfTest } from '../sites';
 
 /**
@@ -35,8 +35,7 @@ async function newAccount(): Promise<string> {
 async function submitLogin(page: Page, email: string): Promise<void> {
   await page.getByLabel('ایمیل').fill(email);
   await page.getByLabel('رمز عبور', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'ورود', exact: true }).click();
-  await expect(page.getByText('خوش آمدید!')).toBeVisible();
+  await submitLoginForm(page);
 }
 
 /** A paid, active course from the public list. */
