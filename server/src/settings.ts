@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { AUDIO_MAX_KB, IMAGE_MAX_KB, SESSION_FILE_MAX_KB } from '@shop/validation';
-import type { S3Settings } from './lib/s3-storage';
 
 /**
  * Tries of a queued mail or SMS: the first, then `retryLimit` more, the n-th after
@@ -401,6 +400,18 @@ function loadAppKey(dataDir: string): string {
     // read-only data folder: the key lives for this process only
   }
   return key;
+}
+
+/** Where the bucket is (env S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY). */
+export interface S3Settings {
+  /** Origin of the S3 API, e.g. `https://s3.ir-thr-at1.arvanstorage.ir` or `http://minio:9000`. */
+  endpoint: string;
+  bucket: string;
+  /** Signing region (default `us-east-1`, which MinIO and ArvanCloud accept). */
+  region: string;
+  /** Access key; without both keys the SDK's default chain (AWS_* variables, instance roles) is used. */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
 }
 
 /**

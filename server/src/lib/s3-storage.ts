@@ -30,18 +30,7 @@ import {
 } from './storage';
 import { ApiError } from './api-error';
 import { MESSAGES } from './messages';
-
-/** Where the bucket is (env S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY). */
-export interface S3Settings {
-  /** Origin of the S3 API, e.g. `https://s3.ir-thr-at1.arvanstorage.ir` or `http://minio:9000`. */
-  endpoint: string;
-  bucket: string;
-  /** Signing region (default `us-east-1`, which MinIO and ArvanCloud accept). */
-  region: string;
-  /** Access key; without both keys the SDK's default chain (AWS_* variables, instance roles) is used. */
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-}
+import type { S3Settings } from '../settings';
 
 /** Longest wait for a read, delete or the first byte of an answer, ms (a write of a large file may take longer). */
 export const S3_READ_TIMEOUT_MS = 30_000;

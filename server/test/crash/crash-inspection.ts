@@ -11,7 +11,7 @@ import { Client } from 'pg';
 import sharp from 'sharp';
 import type { CheckoutAnswer } from '@shop/contracts';
 import { createPglite } from '../../src/db/client';
-import type { S3Settings } from '../../src/lib/s3-storage';
+import type { S3Settings } from '../../src/settings';
 import type { WorkloadLog } from './crash-workload';
 
 /** Runs SQL and answers its rows. */

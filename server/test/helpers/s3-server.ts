@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3Settings } from '../../src/lib/s3-storage';
+import type { S3Settings } from '../../src/settings';
 import { tempDir } from './test-app';
 
 /** A running s3rver and how to reach it. */
