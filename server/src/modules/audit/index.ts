@@ -3,4 +3,4 @@
  * sign-in and lockout (issue 26), its queries and its retention. Another module, a route, a plugin or
  * the seed imports only this file of the module; lint refuses the others (eslint.config.mjs).
  */
-export { auditActor, auditLogCsv, auditSignIn, listAuditLog, type SignInEvent, startAuditPruning } from './audit-log';
+export { auditActor, auditLogCsv, auditSignIn, listAuditLog, startAuditPruning } from './audit-log';
