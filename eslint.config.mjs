@@ -14,6 +14,11 @@ const noShell = { group: ['@shop/shell', '**/shell/src/**'], message: 'Only the 
 const noServer = { group: ['@shop/server', '**/server/src/**'], message: 'The front end talks to the server over HTTP only; shared types live in @shop/contracts.' };
 const noFrontEnd = { group: ['react', 'react-dom', '@shop/ui-kit', '@shop/router', '@shop/api-client', '@shop/content-ui', '@shop/remote-*', '@shop/shell'], message: 'The server never imports front-end code; shared rules live in @shop/contracts and @shop/validation.' };
 
+const adapters = [
+  { group: ['pg-boss'], message: 'Reach the job queue through app.jobs, its one adapter (lib/job-queues.ts JobQueue; issue 34 item 4).' },
+  { group: ['@tus/file-store', '@tus/s3-store'], message: 'Ask app.storage for the upload store (createUploadStore; issue 34 item 4).' },
+];
+
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 /** The server's modules: each folder of server/src/modules. */
@@ -44,6 +49,13 @@ export default tseslint.config(
   { files: ['shared/router/src/**'], rules: restrict(facades[0], facades[2], noRemotes, noShell, noServer) },
   { files: ['shared/api-client/src/**'], rules: restrict(facades[0], facades[1], noRemotes, noShell, noServer) },
   { files: ['server/**'], rules: restrict(noFrontEnd) },
+  // Every outside service behind its one adapter (issue 34 item 4; STYLE.md): the job queue behind
+  // app.jobs, the resumable upload stores behind app.storage.
+  {
+    files: ['server/src/**'],
+    ignores: ['server/src/lib/job-queues.ts', 'server/src/plugins/external/jobs.ts', 'server/src/lib/storage.ts', 'server/src/lib/s3-storage.ts'],
+    rules: restrict(noFrontEnd, ...adapters),
+  },
   // No import circle in the server nor in the shared packages, nor across them (issue 34 item 1): a
   // circle makes load order matter and every file in it change together. The @shop/* packages
   // resolve to their TypeScript sources through the workspaces' links. The rule follows value

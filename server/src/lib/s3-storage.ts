@@ -4,8 +4,10 @@
  * reads and writes the same files. Public files are objects `public/<key>` and private ones
  * `private/<key>` of one bucket; the bucket stays private, the server streams `/media/<key>` and
  * signed lesson-file URLs from it. A PutObject is atomic: readers see the whole object or none.
+ * A resumable (tus) upload is a multipart upload of its private object (`@tus/s3-store`).
  */
 import type { Readable } from 'node:stream';
+import { S3Store } from '@tus/s3-store';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -15,6 +17,7 @@ import {
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import {
   assertPrivateKey,
@@ -23,10 +26,12 @@ import {
   mediaTypeOf,
   MEDIA_PREFIX,
   MediaPathStorage,
+  uploadStoreOf,
   type ByteRange,
   type FileStorage,
   type OpenedFile,
   type StoredFileInfo,
+  type UploadStore,
 } from './storage';
 import { ApiError } from './api-error';
 import { MESSAGES } from './messages';
@@ -38,6 +43,30 @@ export const S3_READ_TIMEOUT_MS = 30_000;
 /** Object-key prefixes of the two kinds of file. */
 const PUBLIC_PREFIX = 'public/';
 const PRIVATE_PREFIX = 'private/';
+
+/** Parts of a resumable upload's multipart upload, bytes: 8 MiB, staged on disk one part at a time. */
+const UPLOAD_PART_SIZE = 8 * 1024 * 1024;
+
+/**
+ * What every client of the bucket is given: its address, path-style buckets, the key pair when
+ * there is one, and checksums only where S3 requires them.
+ */
+function clientConfigOf(settings: S3Settings): S3ClientConfig {
+  return {
+    endpoint: settings.endpoint,
+    region: settings.region,
+    // Buckets as a path (`<endpoint>/<bucket>/<key>`): MinIO and ArvanCloud need it.
+    forcePathStyle: true,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+    // The SDK's default CRC checksums on every request are AWS-only: MinIO releases before 2025
+    // and other S3-compatible stores reject or ignore them. Send them only where S3 requires them.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+}
 
 function isNotFound(error: unknown): boolean {
   return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
@@ -58,22 +87,11 @@ export class S3FileStorage extends MediaPathStorage implements FileStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
 
-  constructor(settings: S3Settings) {
+  constructor(private readonly settings: S3Settings) {
     super();
     this.bucket = settings.bucket;
     this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      // Buckets as a path (`<endpoint>/<bucket>/<key>`): MinIO and ArvanCloud need it.
-      forcePathStyle: true,
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
-      // The SDK's default CRC checksums on every request are AWS-only: MinIO releases before 2025
-      // and other S3-compatible stores reject or ignore them. Send them only where S3 requires them.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
+      ...clientConfigOf(settings),
       requestHandler: {
         connectionTimeout: 5_000,
         throwOnRequestTimeout: true,
@@ -200,6 +218,23 @@ export class S3FileStorage extends MediaPathStorage implements FileStorage {
       await Promise.all(keys.map((key) => this.remove(key)));
       if (!page.IsTruncated || keys.length === 0) return;
     }
+  }
+
+  /**
+   * A `@tus/s3-store` S3Store on the bucket, with a client of its own: upload `private/<folder>/<name>`
+   * is a multipart upload of that object, its facts in the object `private/<folder>/<name>.info`.
+   */
+  createUploadStore(folder: string, options: { expiryMs: number }): UploadStore {
+    return uploadStoreOf(
+      folder,
+      `${PRIVATE_PREFIX}${folder}/`,
+      () =>
+        new S3Store({
+          partSize: UPLOAD_PART_SIZE,
+          expirationPeriodInMilliseconds: options.expiryMs,
+          s3ClientConfig: { bucket: this.bucket, ...clientConfigOf(this.settings) },
+        }),
+    );
   }
 
   /** Closes the client's connections (app close). */

@@ -2,13 +2,16 @@
  * Where uploaded files live (DESIGN.md "Data" and "Money, payments, mail, media"): the data folder
  * by default ({@link LocalFileStorage}), an S3-compatible bucket by environment (s3-storage.ts).
  * Keys are relative, e.g. `posts/3f2a….webp`; the public path is what the API stores and answers
- * (`/media/<key>`). Private files (paid lesson files) are never served under `/media`.
+ * (`/media/<key>`). Private files (paid lesson files) are never served under `/media`. Each store
+ * also makes the store of resumable (tus) uploads into a private folder ({@link UploadStore}).
  */
 import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import type { DataStore } from '@tus/utils';
 
 /** Bytes `start` to `end` of a file, both inclusive (as in an HTTP Range). */
 export interface ByteRange {
@@ -27,6 +30,22 @@ export interface StoredFileInfo {
 /** A stored file opened for reading: the bytes asked for, and the whole file's facts. */
 export interface OpenedFile extends StoredFileInfo {
   stream: Readable;
+}
+
+/**
+ * Resumable uploads (the tus protocol, `@tus/server`) into one private folder, and how their ids
+ * map to its files: upload `id` is written under the name {@link UploadStore.nameOf}(id) and, once
+ * whole, is the private file {@link UploadStore.keyOf}(id) (`<folder>/<name>`).
+ */
+export interface UploadStore {
+  /** The tus store of the uploads (`@tus/server`'s `datastore`); it removes those left unfinished past the expiry it was made with. */
+  readonly datastore: DataStore;
+  /** The upload id of the file named `name` in the folder (a tus `namingFunction` or `getFileIdFromRequest` answers it). */
+  idOf(name: string): string;
+  /** The name in the folder of upload `id`: what its URL ends with. */
+  nameOf(id: string): string;
+  /** The private key of upload `id`, `<folder>/<name>`: what `openPrivate` and `deletePrivate` take once it is whole. */
+  keyOf(id: string): string;
 }
 
 /** A file store: the data folder, or an S3-compatible bucket. */
@@ -61,6 +80,12 @@ export interface FileStorage {
    * 24), and the writes of them a crash cut off; an empty or missing folder is not an error.
    */
   deletePrivatePrefix(prefix: string): Promise<void>;
+  /**
+   * The store of resumable uploads into private folder `folder` (e.g. `sessions`), an upload left
+   * unfinished `options.expiryMs` milliseconds expiring: see {@link UploadStore}.
+   * @throws Error for a folder whose files are not private keys (a programming error)
+   */
+  createUploadStore(folder: string, options: { expiryMs: number }): UploadStore;
 }
 
 /** Public prefix of stored files; routes/site/media.ts serves them there. */
@@ -111,6 +136,18 @@ export function assertPrivateKey(key: string): void {
 /** @throws Error for a prefix other than one processed lesson's folder (`lessons/<id>/<name>/`). */
 export function assertPrivatePrefix(prefix: string): void {
   if (!PRIVATE_PREFIX.test(prefix)) throw new Error(`invalid private prefix: ${prefix}`);
+}
+
+/**
+ * The {@link UploadStore} of private folder `folder` whose tus store `makeStore` makes (called once,
+ * after the folder is checked): an upload's id is `idPrefix` then its name in the folder, the store's
+ * own name of the file (`''` in a folder of the disk, `private/<folder>/` for an object key).
+ * @throws Error for a folder whose files are not private keys
+ */
+export function uploadStoreOf(folder: string, idPrefix: string, makeStore: () => DataStore): UploadStore {
+  if (!PRIVATE_KEY.test(`${folder}/upload`)) throw new Error(`invalid private folder: ${folder}`);
+  const nameOf = (id: string) => id.slice(idPrefix.length);
+  return { datastore: makeStore(), idOf: (name) => `${idPrefix}${name}`, nameOf, keyOf: (id) => `${folder}/${nameOf(id)}` };
 }
 
 const MEDIA_TYPES: Record<string, string> = {
@@ -241,6 +278,11 @@ export class LocalFileStorage extends MediaPathStorage implements FileStorage {
     await fs.rm(path.join(this.privateRoot, prefix), { recursive: true, force: true });
     // `lessons~<id>~<name>~` begins the partial name of every key under the folder, and of no other.
     await removePartialsOf(this.privateRoot, prefix.replaceAll('/', '~'));
+  }
+
+  /** A `@tus/file-store` FileStore in `<privateRoot>/<folder>`: upload `<name>` is the file `<name>` there, its facts in `<name>.json`. */
+  createUploadStore(folder: string, options: { expiryMs: number }): UploadStore {
+    return uploadStoreOf(folder, '', () => new FileStore({ directory: path.join(this.privateRoot, folder), expirationPeriodInMilliseconds: options.expiryMs }));
   }
 
   /**

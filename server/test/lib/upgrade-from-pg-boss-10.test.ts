@@ -90,14 +90,15 @@ describe.each(DB_TARGETS)('a database of pg-boss 10 on %s', (target) => {
       app = await buildApp({ dataDir: tempDir(), logger: false, serveStatic: false, seed: false, demoLesson: false, smtpUrl: smtp.url, ...open });
       for (const { messageId } of queued.mails) await smtp.waitForMail((received) => received.parsed.messageId === messageId, 30_000);
       await app.mailer.idle();
-      for (const { id } of queued.mails) expect((await app.jobs.findJobs(MAIL_QUEUE, { id }))[0]?.state).toBe('completed');
+      for (const { id } of queued.mails) expect((await app.jobs.find(MAIL_QUEUE, { id }))[0]?.state).toBe('completed');
       expect(smtp.messages).toHaveLength(3);
 
-      const [deferred] = await app.jobs.findJobs<{ report: string }>(LEGACY_QUEUE, { id: queued.deferred });
+      const [deferred] = await app.jobs.find<{ report: string }>(LEGACY_QUEUE, { id: queued.deferred });
       expect(deferred).toMatchObject({ state: 'created', data: { report: 'monthly' } });
       expect(new Date(deferred!.startAfter).getTime()).toBe(queued.startAfter.getTime());
-      expect(await app.jobs.getSchedules(LEGACY_QUEUE)).toMatchObject([{ cron: '0 4 * * *', timezone: 'Asia/Tehran', data: { report: 'daily' } }]);
-      expect(await app.jobs.schemaVersion()).toBeGreaterThan(24);
+      expect(await app.jobs.schedules(LEGACY_QUEUE)).toMatchObject([{ cron: '0 4 * * *', timezone: 'Asia/Tehran', data: { report: 'daily' } }]);
+      const [installed] = (await runSql('select version from pgboss.version')).rows as Array<{ version: number }>;
+      expect(installed!.version).toBeGreaterThan(24);
       expect((await runSql(`select to_regnamespace('pgboss_v10') as old`)).rows).toEqual([{ old: null }]);
     } finally {
       await app?.close();

@@ -19,7 +19,6 @@ import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor
 import { CSV_TEXT, MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { escapeLike, normalizePersianText } from '../../lib/text';
-import { declareQueue } from '../../lib/job-queues';
 import type { AuditChange, AuditContext } from '../../lib/audit-trail';
 
 /**
@@ -245,20 +244,20 @@ export async function pruneAuditLog(db: Db, retentionDays: number): Promise<numb
 /** The job queue of the retention job. */
 export const AUDIT_PRUNE_QUEUE = 'audit-log-prune';
 
-/** When the retention job runs: every day at 03:30 Tehran time (pg-boss cron). */
+/** When the retention job runs: every day at 03:30 Tehran time (cron). */
 const AUDIT_PRUNE_CRON = '30 3 * * *';
 
 /**
- * Creates the retention job's queue and daily schedule (pg-boss: one run a day across every
- * replica) and starts this process's worker; answers a function that stops it.
+ * Creates the retention job's queue and daily schedule (one run a day across every replica) and
+ * starts this process's worker; answers a function that stops it.
  */
 export async function startAuditPruning(app: FastifyInstance): Promise<() => Promise<void>> {
   const queue = { name: AUDIT_PRUNE_QUEUE, policy: 'singleton' as const, retryLimit: 3, retryDelay: 300 };
-  await declareQueue(app.jobs, queue);
+  await app.jobs.declare(queue);
   await app.jobs.schedule(AUDIT_PRUNE_QUEUE, AUDIT_PRUNE_CRON, {}, { tz: TEHRAN_TIME_ZONE });
-  await app.jobs.work(AUDIT_PRUNE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async () => {
+  await app.jobs.work(AUDIT_PRUNE_QUEUE, async () => {
     const removed = await pruneAuditLog(app.db, app.settings.auditRetentionDays);
     app.log.info({ removed, retentionDays: app.settings.auditRetentionDays }, 'audit log pruned');
   });
-  return () => app.jobs.offWork(AUDIT_PRUNE_QUEUE);
+  return () => app.jobs.stop(AUDIT_PRUNE_QUEUE);
 }

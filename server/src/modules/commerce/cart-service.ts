@@ -13,18 +13,9 @@ import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { uniqueViolation } from '../../lib/db-errors';
 import { MESSAGES } from '../../lib/messages';
-import { getSiteInformation } from '../support';
 import { discountFor, discountRefused, findDiscountCode } from './discount-codes';
 import { openOrdersOfCourses } from './own-orders';
 import { hasBoughtProduct, ownsProductSql } from './ownership';
-
-/**
- * Throws 403 `sellingClosed` while the site's selling switch (site_settings.selling_enabled,
- * SPEC §1) is off: adding to the cart, checkout and paying are refused.
- */
-export async function assertSellingOpen(db: Db): Promise<void> {
-  if (!(await getSiteInformation(db)).selling_enabled) throw new ApiError(403, MESSAGES.sellingClosed);
-}
 
 /** 422 about the `product_id` field, with the message as its field error too. */
 const refuseProduct = (message: string) => new ApiError(422, message, { product_id: [message] });
@@ -168,12 +159,12 @@ export async function visitorCartExists(db: Db, visitorTokenHash: string): Promi
 
 /**
  * `POST /api/cart` (SPEC §8; issue 25 for visitors): adds an active course, making the owner's
- * cart on the first add. 403 `sellingClosed` while selling is off; 422 `productUnavailable` for an
+ * cart on the first add (the route first refuses it while selling is off: support's
+ * `assertSellingOpen`). 422 `productUnavailable` for an
  * unknown or inactive course, `productAlreadyBought` when a user owns it, `productAlreadyInCart`
  * when the primary key (cart, course) already holds it.
  */
 export async function addToCart(db: Db, owner: NamedCartOwner, productId: number): Promise<void> {
-  await assertSellingOpen(db);
   const [product] = await db
     .select({ id: products.id })
     .from(products)

@@ -16,12 +16,11 @@ import { ApiError, notFound } from '../../lib/api-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { MESSAGES } from '../../lib/messages';
 import type { PaymentSettings } from '../../settings';
-import { assertSellingOpen, cartDiscountCodeId, cartItemsOf, removeBoughtFromCart } from './cart-service';
-import { reconcileCertificates } from './certificates';
+import { cartDiscountCodeId, cartItemsOf } from './cart-service';
 import { discountFor, discountRefused, orderDiscountHolds, type DiscountPricing } from './discount-codes';
 import { openOrdersOfCourses, type OpenOrder } from './own-orders';
 import { boughtProductIds, getOrder } from './ownership';
-import { assignReceiptNumber, sendReceiptMail, type ReceiptMailContext } from './receipts';
+import type { OrderWorkflow } from './order-workflow';
 import { queueUnpaidReminder } from './unpaid-reminder';
 import { PaymentGatewayError, type PaymentGateway, type VerifyResult } from './payments/payment-gateway';
 import { SandboxGateway } from './payments/sandbox-gateway';
@@ -42,9 +41,13 @@ export function createPaymentGateway(settings: PaymentSettings): PaymentGateway 
   return new ZarinpalGateway({ merchantId: settings.zarinpalMerchantId, baseUrl: settings.zarinpalBaseUrl });
 }
 
-/** What checkout and verify need besides the database; also the {@link ReceiptMailContext} of their receipt mails. */
-export interface PaymentContext extends ReceiptMailContext {
+/** What checkout and verify need besides the database. */
+export interface PaymentContext {
   gateway: PaymentGateway;
+  /** The site's public origin (settings `publicUrl`): the gateway's callback and the start form's action. */
+  origin: string;
+  /** The app's order workflow: a paid order raises `order.paid` there (order-workflow.ts). */
+  workflow: OrderWorkflow;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Minutes an unpaid order holds its discount code (settings' DISCOUNT_HOLD_MINUTES; issue 25). */
   discountHoldMinutes: number;
@@ -55,7 +58,7 @@ export interface PaymentContext extends ReceiptMailContext {
 /**
  * The app's payment gateway (made once from its settings) and `of(request)`, each request's
  * {@link PaymentContext}: that gateway, PUBLIC_URL or the request's origin, the request's logger
- * and the app's mailer and reminder queue.
+ * and the app's order workflow and reminder queue.
  */
 export function paymentContexts(app: FastifyInstance): {
   gateway: PaymentGateway;
@@ -70,7 +73,7 @@ export function paymentContexts(app: FastifyInstance): {
         gateway,
         origin,
         log: request.log,
-        mailer: app.mailer,
+        workflow: app.orderWorkflow,
         discountHoldMinutes: app.settings.discountHoldMinutes,
         remindUnpaid: (tx, orderId) => queueUnpaidReminder(app, tx, orderId, origin),
       };
@@ -150,9 +153,9 @@ async function cancelUnpaid(db: Db, orderIds: number[]): Promise<number[]> {
  * uses; the newest one that is the same cart ({@link isSameCart}) is answered again, not made anew,
  * and the others (same courses, other prices, code or discount) are cancelled, replaced by this one.
  * Otherwise a new order: items priced from the database keep their
- * purchase price and title; a free order (a 100 % code included) is paid at once (with its receipt
- * number and its receipt mail, queued in this transaction: issue 26) and its courses leave the cart;
- * an unpaid one gets its win-back reminder queued in it. The cart's discount code (issue 25) is locked (`SELECT …
+ * purchase price and title; a free order (a 100 % code included) is paid at once, raising
+ * `order.paid` by the buyer in this transaction (order-workflow.ts: receipt number and mail, the
+ * cart, certificates; issue 26); an unpaid one gets its win-back reminder queued in it. The cart's discount code (issue 25) is locked (`SELECT …
  * FOR UPDATE`), every rule checked again and its uses counted, so concurrent checkouts keep its
  * caps; the order records the code, the discount, each item's share and `total_price` = subtotal − discount.
  * @throws ApiError 422 `cartEmpty` when nothing is left to buy; 422 on `code` with the refusal of a
@@ -203,12 +206,9 @@ async function orderOfCart(db: Db, context: PaymentContext, userId: number, idem
         discount: discount?.perItem.get(item.product_id) ?? 0,
       })),
     );
-    if (total === 0) {
-      await removeBoughtFromCart(tx, userId, items.map((item) => item.product_id));
-      await reconcileCertificates(tx, userId, items.map((item) => item.product_id));
-      await assignReceiptNumber(tx, order!.id, now);
-      await sendReceiptMail(tx, context, order!.id);
-    } else await context.remindUnpaid(tx, order!.id);
+    const productIds = items.map((item) => item.product_id);
+    if (total === 0) await context.workflow.emit(tx, 'order.paid', { orderId: order!.id, userId, productIds, paidAt: now, by: 'buyer' });
+    else await context.remindUnpaid(tx, order!.id);
     return { orderId: order!.id, created: true };
   });
 }
@@ -281,7 +281,8 @@ async function answerFor(db: Db, context: PaymentContext, user: User, order: Ord
 }
 
 /**
- * `POST /api/checkout` (issue 6): 403 `sellingClosed` while selling is off; 422 `cartEmpty`; 422 on
+ * `POST /api/checkout` (issue 6; the route first refuses it while selling is off: support's
+ * `assertSellingOpen`): 422 `cartEmpty`; 422 on
  * `code` when the cart's discount code no longer fits (issue 25), or when a keyed order answered
  * again needs a new attempt and its code lapsed since (`orderDiscountLapsed`, issue 31 item 3);
  * 422 `paymentGatewayFailed` (the order stays unpaid). The same `Idempotency-Key` of the same
@@ -298,7 +299,6 @@ export async function checkout(
   user: User,
   idempotencyKey: string | null,
 ): Promise<CheckoutResult> {
-  await assertSellingOpen(db);
   const resume = async (orderId: number): Promise<CheckoutResult> => ({
     answer: await answerFor(db, context, user, await getOwnOrder(db, user.id, orderId)),
     created: false,
@@ -322,8 +322,8 @@ export async function checkout(
 
 /**
  * `POST /api/orders/:orderId/pay`: a new attempt for the owner's unpaid order (the "try again"
- * after a cancel at the gateway, and «پرداخت» of the profile's orders, issue 32 item 2). 403
- * `sellingClosed`; 404 unknown or someone else's; 422 `orderAlreadyPaid`; 422
+ * after a cancel at the gateway, and «پرداخت» of the profile's orders, issue 32 item 2; the route
+ * first refuses it while selling is off): 404 unknown or someone else's; 422 `orderAlreadyPaid`; 422
  * `orderCancelledNotPayable` for a cancelled order (issue 32 item 2);
  * 422 `orderHasBoughtCourse` when the user bought one of its courses through another order meanwhile
  * (two checkouts of one cart, the older one paid later, would charge twice for that course);
@@ -331,7 +331,6 @@ export async function checkout(
  * since checkout (issue 31 item 3): the buyer checks the cart out again, a new order priced now.
  */
 export async function payOrder(db: Db, context: PaymentContext, user: User, orderId: number): Promise<CheckoutAnswer> {
-  await assertSellingOpen(db);
   const order = await getOwnOrder(db, user.id, orderId);
   if (order.payment_status === 'paid') throw new ApiError(422, MESSAGES.orderAlreadyPaid);
   if (order.payment_status === 'cancelled') throw new ApiError(422, MESSAGES.orderCancelledNotPayable);
@@ -416,8 +415,8 @@ async function closeAttempt(db: Db, paymentId: number, status: 'cancelled' | 'fa
 
 /**
  * Marks the attempt paid and the order paid in one transaction, each with a conditional update,
- * gives the order its receipt number (issue 25), takes the bought courses out of the cart and
- * queues the receipt mail (issue 26). Only the winner of a race gets here without 409. An order
+ * and raises `order.paid` by the buyer there (order-workflow.ts: the receipt number, issue 25, the
+ * bought courses out of the cart, certificates, the receipt mail, issue 26). Only the winner of a race gets here without 409. An order
  * cancelled while this payment was at the gateway is paid too (issue 32 item 2): the money was
  * taken, so the payment wins over the cancel (logged).
  */
@@ -441,12 +440,9 @@ async function grantPaidOrder(db: Db, context: PaymentContext, payment: { id: nu
     if (before?.status === 'cancelled') {
       context.log.warn({ orderId: payment.order_id, paymentId: payment.id }, 'a payment under way when its order was cancelled was verified: the order is paid');
     }
-    await assignReceiptNumber(tx, payment.order_id, now);
     const items = await tx.select({ product_id: orderItems.product_id }).from(orderItems).where(eq(orderItems.order_id, payment.order_id));
     const productIds = items.map((item) => item.product_id);
-    await removeBoughtFromCart(tx, payment.user_id, productIds);
-    await reconcileCertificates(tx, payment.user_id, productIds);
-    await sendReceiptMail(tx, context, payment.order_id);
+    await context.workflow.emit(tx, 'order.paid', { orderId: payment.order_id, userId: payment.user_id, productIds, paidAt: now, by: 'buyer' });
   });
 }
 

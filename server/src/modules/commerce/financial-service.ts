@@ -5,7 +5,6 @@
  * ownership.ts reads: paying grants, unpaying, deleting a manual order or refunding revokes.
  */
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { reconcileCertificates } from './certificates';
 import type {
   DashboardOrder,
   OrderSource,
@@ -25,7 +24,7 @@ import { normalizePersianText } from '../../lib/text';
 import type { AuditContext } from '../../lib/audit-trail';
 import { getUserContacts, matchingUserIds, type UserContact, userContactSql, userIdIn } from '../users';
 import { hasBoughtProduct, orderColumns, toOrder, type OrderRow } from './ownership';
-import { assignReceiptNumber } from './receipts';
+import type { OrderWorkflow } from './order-workflow';
 import { refreshSalesRollup } from './sales-summary-service';
 
 /** Query of the orders and manual-orders lists. */
@@ -152,20 +151,20 @@ export async function getDashboardOrder(db: Db, id: number, source?: OrderSource
 
 /**
  * Sets an order's payment status (SPEC §4) in one conditional update: `paid` stamps `paid_at`
- * now (granting its courses; the sale counts from then) and, in the same transaction, gives a
- * checkout order its receipt number (issue 25; a number once given is kept), `unpaid` clears
- * `paid_at` (revoking them). Setting the status it already has changes nothing. When this call
- * turns a checkout order paid, `paid(tx, id)` runs in that transaction (the route queues the
- * receipt mail there: issue 25, 26), and its rejection undoes the change.
+ * now (granting its courses; the sale counts from then) and raises `order.paid` by staff in the same
+ * transaction (the workflow gives a checkout order its receipt number, issue 25, a number once
+ * given being kept, and queues its receipt mail, issue 26); any other status clears `paid_at`
+ * (revoking them) and raises `ownership.changed`. Setting the status it already has changes
+ * nothing. A step's rejection undoes the change.
  * @returns the order as it is now
  * @throws ApiError 404 when the order does not exist.
  */
 export async function setOrderPaymentStatus(
   db: Db,
+  workflow: OrderWorkflow,
   id: number,
   status: PaymentStatus,
   audit: AuditContext,
-  paid: (tx: Db, orderId: number) => Promise<void>,
 ): Promise<DashboardOrder> {
   const before = await getDashboardOrder(db, id);
   const changed = await db.transaction(async (transaction) => {
@@ -175,18 +174,17 @@ export async function setOrderPaymentStatus(
       .set({ payment_status: status, paid_at: status === 'paid' ? sql`now()` : null, updated_at: sql`now()` })
       .where(and(eq(orders.id, id), sql`${orders.payment_status} <> ${status}`))
       .returning({ id: orders.id, paid_at: orders.paid_at });
-    if (row) await reconcileCertificates(tx, before.user.id, before.items.map((item) => item.product_id));
-    if (row?.paid_at) await assignReceiptNumber(tx, id, new Date(row.paid_at));
-    if (row) {
-      await audit.record(tx, {
-        entity: 'order',
-        id,
-        action: 'update',
-        before: { payment_status: before.payment_status, paid_at: before.paid_at },
-        after: { payment_status: status, paid_at: row.paid_at },
-      });
-    }
-    if (row && status === 'paid' && before.source === 'checkout') await paid(tx, id);
+    if (!row) return row;
+    await audit.record(tx, {
+      entity: 'order',
+      id,
+      action: 'update',
+      before: { payment_status: before.payment_status, paid_at: before.paid_at },
+      after: { payment_status: status, paid_at: row.paid_at },
+    });
+    const owner = { userId: before.user.id, productIds: before.items.map((item) => item.product_id) };
+    if (row.paid_at) await workflow.emit(tx, 'order.paid', { ...owner, orderId: id, paidAt: new Date(row.paid_at), by: 'staff' });
+    else await workflow.emit(tx, 'ownership.changed', owner);
     return row;
   });
   if (!changed) return before;
@@ -217,11 +215,12 @@ async function checkGrant(tx: Db, userId: number, productId: number): Promise<st
 
 /**
  * Adds a course to a user by hand (SPEC §8): a paid `manual` order at total 0 with one item at
- * price 0, in one transaction. Audited.
+ * price 0, in one transaction that raises its `order.paid` by staff. Audited.
  * @throws ApiError 422 for an unknown user or course, or a course the user already owns.
  */
 export async function addProductToUser(
   db: Db,
+  workflow: OrderWorkflow,
   input: { userId: number; productId: number },
   audit: AuditContext,
 ): Promise<DashboardOrder> {
@@ -231,14 +230,20 @@ export async function addProductToUser(
     const [order] = await tx
       .insert(orders)
       .values({ user_id: input.userId, total_price: 0, payment_status: 'paid', source: 'manual', paid_at: sql`now()` })
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, paid_at: orders.paid_at });
     await tx.insert(orderItems).values({ order_id: order!.id, product_id: input.productId, title, price: 0 });
-    await reconcileCertificates(tx, input.userId, [input.productId]);
     await audit.record(tx, {
       entity: 'order',
       id: order!.id,
       action: 'create',
       after: { source: 'manual', user_id: input.userId, product_id: input.productId, title, total_price: 0, payment_status: 'paid' },
+    });
+    await workflow.emit(tx, 'order.paid', {
+      orderId: order!.id,
+      userId: input.userId,
+      productIds: [input.productId],
+      paidAt: new Date(order!.paid_at!),
+      by: 'staff',
     });
     return order!.id;
   });
@@ -246,10 +251,17 @@ export async function addProductToUser(
 }
 
 /**
- * Changes the course of a manual order (its one item); the same course changes nothing. Audited.
+ * Changes the course of a manual order (its one item), raising `ownership.changed` of both courses;
+ * the same course changes nothing. Audited.
  * @throws ApiError 404 for an unknown or non-manual order; 422 for an unknown course or one the user owns.
  */
-export async function changeManualOrderProduct(db: Db, id: number, productId: number, audit: AuditContext): Promise<DashboardOrder> {
+export async function changeManualOrderProduct(
+  db: Db,
+  workflow: OrderWorkflow,
+  id: number,
+  productId: number,
+  audit: AuditContext,
+): Promise<DashboardOrder> {
   const order = await getDashboardOrder(db, id, 'manual');
   if (order.items.some((item) => item.product_id === productId)) return order;
   await db.transaction(async (transaction) => {
@@ -265,17 +277,18 @@ export async function changeManualOrderProduct(db: Db, id: number, productId: nu
       after: { product_id: productId, title },
     });
     await tx.update(orders).set({ updated_at: sql`now()` }).where(eq(orders.id, id));
-    await reconcileCertificates(tx, order.user.id, [...order.items.map((item) => item.product_id), productId]);
+    await workflow.emit(tx, 'ownership.changed', { userId: order.user.id, productIds: [...order.items.map((item) => item.product_id), productId] });
   });
   await refreshSalesRollup(db, order);
   return getDashboardOrder(db, id, 'manual');
 }
 
 /**
- * Deletes a manual order with its item: the user loses the course, and its certificate (issue 24). Audited.
+ * Deletes a manual order with its item, raising `ownership.changed`: the user loses the course, and
+ * its certificate (issue 24). Audited.
  * @throws ApiError 404 for an unknown or non-manual order.
  */
-export async function deleteManualOrder(db: Db, id: number, audit: AuditContext): Promise<void> {
+export async function deleteManualOrder(db: Db, workflow: OrderWorkflow, id: number, audit: AuditContext): Promise<void> {
   const order = await getDashboardOrder(db, id, 'manual');
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -292,7 +305,7 @@ export async function deleteManualOrder(db: Db, id: number, audit: AuditContext)
         before: { source: 'manual', user_id: order.user.id, product_id: item?.product_id ?? null, title: item?.title ?? null },
       });
     }
-    await reconcileCertificates(tx, order.user.id, order.items.map((item) => item.product_id));
+    await workflow.emit(tx, 'ownership.changed', { userId: order.user.id, productIds: order.items.map((item) => item.product_id) });
   });
   await refreshSalesRollup(db, order);
 }
@@ -412,17 +425,16 @@ export async function exportRefunds(db: Db, query: Omit<RefundListQuery, 'page' 
  * user loses the course at once, and its certificate (issue 24); buying it again is a new order.
  * Audited, `refunded_by` being the audit context's actor: the entry holds the item as it was
  * before and after, its order, buyer, course and price on both sides (issue 31 item 7, where
- * `before` was all nulls). `refunded(tx, orderId, orderItemId)`
- * runs in the refund's transaction (the route queues the refund mail there: issue 25, 26), and its
- * rejection undoes the refund.
+ * `before` was all nulls). The refund raises `item.refunded` in its transaction (the workflow
+ * revokes the certificate and queues the refund mail: issue 25, 26); a step's rejection undoes the refund.
  * @throws ApiError 422 `confirmation` for another word; 422 `order_item_id` for an unknown item,
  * an item of an unpaid order (`refundNotPaid`) or one already refunded (`refundAlreadyDone`).
  */
 export async function refundOrderItem(
   db: Db,
+  workflow: OrderWorkflow,
   input: { orderItemId: number; confirmation: string },
   audit: AuditContext,
-  refunded: (tx: Db, orderId: number, orderItemId: number) => Promise<void>,
 ): Promise<Refund> {
   if (!isRefundConfirmation(input.confirmation)) {
     throw validationFailed({ confirmation: [MESSAGES.refundConfirmationInvalid] });
@@ -448,8 +460,6 @@ export async function refundOrderItem(
       )
       .returning({ refund_amount: orderItems.refund_amount, refunded_at: orderItems.refunded_at, refunded_by: orderItems.refunded_by });
     if (item && before) {
-      // The course gone, its certificate goes with it (issue 24).
-      await reconcileCertificates(tx, before.user_id, [before.product_id]);
       await audit.record(tx, {
         entity: 'order_item',
         id: input.orderItemId,
@@ -458,7 +468,12 @@ export async function refundOrderItem(
         after: { ...before, ...item },
         keep: REFUND_SUBJECT,
       });
-      await refunded(tx, before.order_id, input.orderItemId);
+      await workflow.emit(tx, 'item.refunded', {
+        orderId: before.order_id,
+        orderItemId: input.orderItemId,
+        userId: before.user_id,
+        productId: before.product_id,
+      });
     }
     return item;
   });

@@ -52,6 +52,7 @@ export {
   refundOrderItem,
   setOrderPaymentStatus,
 } from './financial-service';
+export { createOrderWorkflow, type OrderEvents, type OrderStep, OrderWorkflow } from './order-workflow';
 export { listOwnOrders } from './own-orders';
 export { hasBoughtProduct, hasPaidOrders } from './ownership';
 export { sandboxPageHtml } from './payments/sandbox-gateway';
@@ -74,9 +75,9 @@ export {
   productSitemap,
   productTitles,
 } from './products-service';
-export { assignReceiptNumber, receiptMailContext, sendReceiptMail, sendRefundMail } from './receipts';
+export { assignReceiptNumber } from './receipts';
 export { getSalesOverview, getSalesSummary, resetSalesRollup, type SummaryKind } from './sales-summary-service';
-export { readSessionLesson, type SessionLesson, updateSessionLesson } from './session-lessons';
+export { type AwaitedLesson, listAwaitedLessons, readSessionLesson, type SessionLesson, updateSessionLesson } from './session-lessons';
 export {
   getLessonFiles,
   getSessionDetail,

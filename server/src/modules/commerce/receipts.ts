@@ -8,7 +8,6 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { toJalaali } from 'jalaali-js';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { orders, receiptCounters } from './tables';
 import { tehranDateOf } from '../../lib/jalali-periods';
@@ -116,9 +115,4 @@ export async function sendRefundMail(tx: Db, { mailer, origin }: ReceiptMailCont
       link: receiptLink(origin, order.id),
     }),
   );
-}
-
-/** The {@link ReceiptMailContext} of a request: the app's mailer and the site's public origin. */
-export function receiptMailContext(request: FastifyRequest): ReceiptMailContext {
-  return { mailer: request.server.mailer, origin: request.server.settings.publicUrl };
 }

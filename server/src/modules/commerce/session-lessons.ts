@@ -1,9 +1,9 @@
 /**
  * The lesson of a session as stored on its row (issue 24: the uploaded file, its HLS renditions,
  * poster and processing state), read and written by the lessons module, which processes uploads,
- * through these two functions only: the row is commerce's (`product_sessions`).
+ * through these functions only: the row is commerce's (`product_sessions`).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productSessions } from './tables';
 
@@ -51,4 +51,20 @@ export async function readSessionLesson(db: Db, target: LessonTarget, { lock = f
 export async function updateSessionLesson(db: Db, target: LessonTarget, change: SessionLessonChange): Promise<SessionLesson | null> {
   const [row] = await db.update(productSessions).set(change).where(whereOf(target)).returning(lessonColumns);
   return row ?? null;
+}
+
+/** A session whose lesson waits for processing: its id, `queued` or `processing`, and the upload it waits for (private key). */
+export interface AwaitedLesson {
+  id: number;
+  media_status: 'queued' | 'processing';
+  media_source: string;
+}
+
+/** The sessions whose lesson is `queued` or `processing` with an upload to wait for (the lessons module's recovery of lost jobs). */
+export async function listAwaitedLessons(db: Db): Promise<AwaitedLesson[]> {
+  const rows = await db
+    .select({ id: productSessions.id, media_status: productSessions.media_status, media_source: productSessions.media_source })
+    .from(productSessions)
+    .where(and(inArray(productSessions.media_status, ['queued', 'processing']), isNotNull(productSessions.media_source)));
+  return rows as AwaitedLesson[];
 }

@@ -1,6 +1,6 @@
 /**
  * The win-back reminder of an order left unpaid (issue 25): when checkout makes an unpaid order, a
- * job of the queue `unpaid-order-reminder` (pg-boss, `app.jobs`: a row of the database written in
+ * job of the queue `unpaid-order-reminder` (`app.jobs`: a row of the database written in
  * the order's transaction, so it commits with the order and survives a restart: issue 26) is due
  * UNPAID_REMINDER_HOURS later, one per order (`singletonKey`). Its
  * worker sends one reminder with a link back to the cart, only while the order is unpaid and not
@@ -16,7 +16,6 @@ import type { Mailer } from '../../lib/mail';
 import { unpaidReminderMail } from './mails';
 import { getUserContacts } from '../users';
 import { boughtProductIds, getOrder } from './ownership';
-import { declareQueue, jobsIn, workOneByOne } from '../../lib/job-queues';
 
 /** The job queue of the reminders. */
 export const UNPAID_REMINDER_QUEUE = 'unpaid-order-reminder';
@@ -40,7 +39,7 @@ export async function queueUnpaidReminder(app: FastifyInstance, tx: Db, orderId:
   await app.jobs.send(UNPAID_REMINDER_QUEUE, { orderId, origin } satisfies UnpaidReminderJob, {
     startAfter,
     singletonKey: `order:${orderId}`,
-    db: jobsIn(tx),
+    tx,
   });
 }
 
@@ -88,11 +87,11 @@ export async function remindUnpaidOrder(
 /** Creates the queue and starts this process's worker; answers a function that stops it. */
 export async function startUnpaidReminders(app: FastifyInstance): Promise<() => Promise<void>> {
   const queue = { name: UNPAID_REMINDER_QUEUE, policy: 'short' as const, retryLimit: 5, retryDelay: 60, retryBackoff: true };
-  await declareQueue(app.jobs, queue);
+  await app.jobs.declare(queue);
   // A backlog (reminders of many orders falling due together) drains one job after another, not one per poll.
-  await workOneByOne<UnpaidReminderJob>(app.jobs, UNPAID_REMINDER_QUEUE, async (job) => {
+  await app.jobs.work<UnpaidReminderJob>(UNPAID_REMINDER_QUEUE, async (job) => {
     const outcome = await remindUnpaidOrder(app.db, app.mailer, job.data);
     app.log.info({ orderId: job.data.orderId, outcome }, 'unpaid-order reminder');
   });
-  return () => app.jobs.offWork(UNPAID_REMINDER_QUEUE);
+  return () => app.jobs.stop(UNPAID_REMINDER_QUEUE);
 }

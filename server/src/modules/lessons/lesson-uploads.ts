@@ -1,9 +1,9 @@
 /**
  * Resumable lesson uploads (issue 24 "uploads a lesson video … up to 4 GB … resumable"; issue 23
  * item 7: no file held in memory): the tus protocol through `@tus/server`, writing each request's
- * body straight to the store, the data folder (`@tus/file-store`) or, with S3, a multipart upload
- * (`@tus/s3-store`, parts staged on disk). A dropped connection or a reloaded page goes on from the
- * last byte stored.
+ * body straight to the upload store `app.storage` makes (lib/storage.ts `createUploadStore`): the
+ * data folder or, with S3, a multipart upload (parts staged on disk). A dropped connection or a
+ * reloaded page goes on from the last byte stored.
  *
  * An upload belongs to one session (metadata `session_id`) and lands as the private file
  * `sessions/<id>` of `app.storage`. Once whole, its type is read from its first bytes: audio or
@@ -19,12 +19,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server } from '@tus/server';
-import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
-import type { DataStore, Upload } from '@tus/utils';
+import type { Upload } from '@tus/utils';
 import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { ApiError, notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import type { AuditContext } from '../../lib/audit-trail';
@@ -42,9 +39,6 @@ const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /** An unfinished upload left this long is removed (ms): a day to resume it. */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
-
-/** S3 parts, bytes: 8 MiB, staged on disk one part at a time. */
-const S3_PART_SIZE = 8 * 1024 * 1024;
 
 /** Bytes read to tell a file's type (file-type's sample size). */
 const SNIFF_BYTES = 4100;
@@ -131,39 +125,21 @@ async function storeDocument(
  * CSRF checks.
  */
 export function createLessonUploadServer(app: FastifyInstance): LessonUploadServer {
-  const { s3, privateDir, uploadLimits } = app.settings;
-  // The store's name of an upload: `<hex>` in `<privateDir>/sessions`, or the object
-  // `private/sessions/<hex>` of the bucket; either way the private key `sessions/<hex>`.
-  const objectPrefix = s3 ? `private/${FOLDER}/` : '';
-  const datastore: DataStore = s3
-    ? new S3Store({
-        partSize: S3_PART_SIZE,
-        expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
-        s3ClientConfig: {
-          bucket: s3.bucket,
-          endpoint: s3.endpoint,
-          region: s3.region,
-          forcePathStyle: true,
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          responseChecksumValidation: 'WHEN_REQUIRED',
-          credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
-        },
-      })
-    : new FileStore({ directory: path.join(privateDir, FOLDER), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
-  const keyOf = (id: string) => `${FOLDER}/${id.slice(objectPrefix.length)}`;
+  // Upload `<hex>` (its URL's last segment) becomes the private file `sessions/<hex>`.
+  const store = app.storage.createUploadStore(FOLDER, { expiryMs: UPLOAD_EXPIRY_MS });
 
   const options: ConstructorParameters<typeof Server>[0] = {
     path: LESSON_UPLOADS_PATH,
-    datastore,
-    maxSize: uploadLimits.sessionFileKb * 1024,
+    datastore: store.datastore,
+    maxSize: app.settings.uploadLimits.sessionFileKb * 1024,
     relativeLocation: true,
     // The dashboard's own origin only: no CORS headers.
     allowedOrigins: [],
     // A finished upload is the session's (or the queue's) now: not to be deleted through tus.
     disableTerminationForFinishedUploads: true,
-    namingFunction: () => `${objectPrefix}${randomBytes(16).toString('hex')}`,
-    generateUrl: (_req, { path: base, id }) => `${base}/${id.slice(objectPrefix.length)}`,
-    getFileIdFromRequest: (_req, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? `${objectPrefix}${lastPath}` : undefined),
+    namingFunction: () => store.idOf(randomBytes(16).toString('hex')),
+    generateUrl: (_req, { path: base, id }) => `${base}/${store.nameOf(id)}`,
+    getFileIdFromRequest: (_req, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? store.idOf(lastPath) : undefined),
 
     async onUploadCreate(_req, upload) {
       const sessionId = sessionIdOf(upload);
@@ -176,7 +152,7 @@ export function createLessonUploadServer(app: FastifyInstance): LessonUploadServ
     },
 
     async onUploadFinish(_req, upload) {
-      const key = keyOf(upload.id);
+      const key = store.keyOf(upload.id);
       const sessionId = sessionIdOf(upload)!;
       const audit = uploaderOf();
       const opened = await app.storage.openPrivate(key, { start: 0, end: Math.min(SNIFF_BYTES, upload.size ?? SNIFF_BYTES) - 1 });

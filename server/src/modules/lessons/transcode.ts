@@ -1,7 +1,7 @@
 /**
  * Lesson processing (issue 24 "Processing"): an uploaded lesson source becomes HLS in the
- * background, on the app's job queue (pg-boss, `app.jobs`). {@link queueTranscode} marks the
- * session `queued` and sends a job; a worker ({@link startTranscoder}) copies the source to a temp
+ * background, on the app's job queue (`app.jobs`, lib/job-queues.ts). {@link queueTranscode} marks
+ * the session `queued` and sends a job; a worker ({@link startTranscoder}) copies the source to a temp
  * folder, checks it with ffprobe, transcodes it (ffmpeg.ts), stores every file under a fresh
  * private folder `lessons/<session id>/<uuid>/` and only then, in one update, points the session
  * at it (`hls`, `media_kind`, `duration_seconds`, `file` = the source, `ready`); the folder and
@@ -10,9 +10,9 @@
  *
  * Crashes: the folder is recorded in `pending_files` before the first file is written, under this
  * process's writer number (modules/files), so a killed run's files are swept. The same record
- * tells a running job from a dead process's: pg-boss keeps a job `active` until it expires, so a
+ * tells a running job from a dead process's: the queue keeps a job `active` until it expires, so a
  * reaper on every instance fails the active jobs whose folder no live process is writing, and
- * pg-boss retries them at once (about {@link REAP_INTERVAL_MS} + {@link TRANSCODE_RETRY.delaySeconds}).
+ * the queue retries them at once (about {@link REAP_INTERVAL_MS} + {@link TRANSCODE_RETRY.delaySeconds}).
  * The same reaper queues again a session left `queued` without a job ({@link recoverLostJobs}).
  */
 import { createWriteStream } from 'node:fs';
@@ -22,15 +22,14 @@ import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyInstance } from 'fastify';
-import type { JobWithMetadata } from 'pg-boss';
 import type { AuditAction, DashboardProductSession } from '@shop/contracts';
 import { ApiError, notFound } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import { newKey, toWebp } from '../../lib/uploads';
 import type { AuditContext } from '../../lib/audit-trail';
-import { getProductSessionForDashboard, readSessionLesson, type SessionLesson, updateSessionLesson } from '../commerce';
+import { getProductSessionForDashboard, listAwaitedLessons, readSessionLesson, type SessionLesson, updateSessionLesson } from '../commerce';
 import { grabFrame, hlsFilesOf, MediaRefused, probeMedia, transcodeToHls, type FfmpegPrograms, type MediaProbe } from './ffmpeg';
-import { declareQueue, JOBS_SCHEMA } from '../../lib/job-queues';
+import type { Job } from '../../lib/job-queues';
 
 /** The job queue's name for lesson processing. */
 export const TRANSCODE_QUEUE = 'transcode';
@@ -48,7 +47,7 @@ export interface TranscodeJob {
  */
 export const TRANSCODE_RETRY = { limit: 3, delaySeconds: 5 };
 
-/** Longest one try may stay active before pg-boss itself fails it (a backstop of the reaper), seconds. */
+/** Longest one try may stay active before the queue itself fails it (a backstop of the reaper), seconds. */
 const TRY_EXPIRE_SECONDS = 12 * 60 * 60;
 
 /** Time between two writes of `media_progress`, ms. */
@@ -58,7 +57,7 @@ const PROGRESS_EVERY_MS = 2_000;
 export const REAP_INTERVAL_MS = 15_000;
 
 /**
- * An active job younger than this is never reaped, seconds: the gap between pg-boss handing it to a
+ * An active job younger than this is never reaped, seconds: the gap between the queue handing it to a
  * worker and the worker recording its folder.
  */
 const REAP_GRACE_SECONDS = 15;
@@ -164,8 +163,8 @@ async function markFailed(app: FastifyInstance, sessionId: number, source: strin
 /** Thrown in the final update when the session no longer waits for this source (deleted, or replaced). */
 class StaleJob extends Error {}
 
-/** Runs one job; resolves when it is done with (ready, refused, or stale), throws to have pg-boss try it again. */
-async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: JobWithMetadata<TranscodeJob>, signal: AbortSignal): Promise<void> {
+/** Runs one job; resolves when it is done with (ready, refused, or stale), throws to have the queue try it again. */
+async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: Job<TranscodeJob>, signal: AbortSignal): Promise<void> {
   const { sessionId, source, sourceType } = job.data;
   const waiting = { sessionId, source };
   const started = await updateSessionLesson(app.db, waiting, { media_status: 'processing', media_progress: 0 });
@@ -260,22 +259,17 @@ async function removeDeadWork(app: FastifyInstance): Promise<void> {
 
 /**
  * Sessions waiting for a job that is gone: `queued` with no job of their source (a crash between
- * {@link queueTranscode}'s commit and its send) are queued again; `processing` with none (pg-boss
+ * {@link queueTranscode}'s commit and its send) are queued again; `processing` with none (the queue
  * gave the job up, e.g. expired out of tries) are marked failed, so staff can retry. A session is
  * only acted on when a previous run (one reaper interval earlier) saw it so too: `suspects` holds
  * what this run saw, for the next. Answers how many it acted on.
  */
 export async function recoverLostJobs(app: FastifyInstance, suspects: Set<string>): Promise<number> {
-  const { rows } = await app.dbExecuteSql(
-    `select s.id, s.media_status, s.media_source from product_sessions s
-     where s.media_status in ('queued', 'processing') and s.media_source is not null
-       and not exists (select 1 from ${JOBS_SCHEMA}.job j where j.name = $1 and j.state < 'completed'
-                       and j.data->>'source' = s.media_source and (j.data->>'sessionId')::int = s.id)`,
-    [TRANSCODE_QUEUE],
-  );
   const seen = new Set<string>();
   let acted = 0;
-  for (const row of rows as Array<{ id: number; media_status: string; media_source: string }>) {
+  for (const row of await listAwaitedLessons(app.db)) {
+    const waitingFor = { sessionId: row.id, source: row.media_source } satisfies Partial<TranscodeJob>;
+    if ((await app.jobs.find(TRANSCODE_QUEUE, { data: waitingFor, unfinished: true })).length > 0) continue;
     const key = `${row.id}:${row.media_status}:${row.media_source}`;
     seen.add(key);
     if (!suspects.has(key)) continue;
@@ -294,32 +288,19 @@ export async function recoverLostJobs(app: FastifyInstance, suspects: Set<string
   return acted;
 }
 
-/** An active job of the queue, as pg-boss keeps it. */
-interface ActiveJob {
-  id: string;
-  data: TranscodeJob;
-  retry_count: number;
-  retry_limit: number;
-}
-
 /**
  * Fails the active jobs older than {@link REAP_GRACE_SECONDS} whose session's lesson folder no
- * live process is writing (their process died), so pg-boss retries them; a job out of tries
+ * live process is writing (their process died), so the queue retries them; a job out of tries
  * marks its session failed. Removes dead runs' work folders first. Answers how many jobs it failed.
  */
 export async function reapDeadJobs(app: FastifyInstance): Promise<number> {
   await removeDeadWork(app);
-  const { rows } = await app.dbExecuteSql(
-    `select id, data, retry_count, retry_limit from ${JOBS_SCHEMA}.job
-     where name = $1 and state = 'active' and started_on < now() - make_interval(secs => $2)`,
-    [TRANSCODE_QUEUE, REAP_GRACE_SECONDS],
-  );
   let reaped = 0;
-  for (const job of rows as ActiveJob[]) {
+  for (const job of await app.jobs.activeFor<TranscodeJob>(TRANSCODE_QUEUE, REAP_GRACE_SECONDS)) {
     if (await app.files.writing(app.db, lessonsOf(job.data.sessionId))) continue;
-    // Fenced to the try it saw: a try that pg-boss expired and handed out again meanwhile is left alone.
-    await app.jobs.fail(TRANSCODE_QUEUE, { id: job.id, retryCount: job.retry_count }, { message: 'the process running the job is gone' });
-    if (job.retry_count >= job.retry_limit) await markFailed(app, job.data.sessionId, job.data.source, MESSAGES.lessonProcessingFailed);
+    // Fenced to the try it saw: a try that the queue expired and handed out again meanwhile is left alone.
+    await app.jobs.fail(TRANSCODE_QUEUE, job, 'the process running the job is gone');
+    if (job.retryCount >= job.retryLimit) await markFailed(app, job.data.sessionId, job.data.source, MESSAGES.lessonProcessingFailed);
     app.log.warn({ job: job.id, sessionId: job.data.sessionId }, 'lesson job of a process that is gone: tried again');
     reaped += 1;
   }
@@ -338,15 +319,12 @@ export async function startTranscoder(app: FastifyInstance, programs: FfmpegProg
     retryDelay: TRANSCODE_RETRY.delaySeconds,
     expireInSeconds: TRY_EXPIRE_SECONDS,
   };
-  await declareQueue(app.jobs, queue);
+  await app.jobs.declare(queue);
 
   const stopping = new AbortController();
   // None with 0: another replica transcodes (this one still reaps and recovers).
   if (concurrency > 0) {
-    const options = { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2, localConcurrency: concurrency } as const;
-    await app.jobs.work<TranscodeJob, void, typeof options>(TRANSCODE_QUEUE, options, async ([job]) => {
-      if (job) await processJob(app, programs, job, stopping.signal);
-    });
+    await app.jobs.work<TranscodeJob>(TRANSCODE_QUEUE, (job) => processJob(app, programs, job, stopping.signal), { concurrency });
   }
 
   let reaping: Promise<unknown> | undefined;
@@ -364,7 +342,7 @@ export async function startTranscoder(app: FastifyInstance, programs: FfmpegProg
   return async () => {
     clearInterval(timer);
     stopping.abort();
-    await app.jobs.offWork(TRANSCODE_QUEUE);
+    await app.jobs.stop(TRANSCODE_QUEUE);
     await reaping;
   };
 }

@@ -2,7 +2,7 @@
  * Outgoing mail (DESIGN.md "Outside services"): nodemailer over SMTP when `SMTP_URL` is set,
  * else the embedded default writes each message as an `.eml` file in `<DATA_DIR>/outbox/` and
  * logs its path. Callers hand the message to {@link Mailer.sendLater} inside the transaction of
- * the change that causes it, which queues it as a job (pg-boss, plugins/external/jobs.ts) in that
+ * the change that causes it, which queues it as a job (`app.jobs`, lib/job-queues.ts) in that
  * transaction: the mail commits or rolls back with the change (issue 26), and delivery never holds
  * the change up. (Two account mails have no change to join: a resent verification link, and a
  * reset code, queued after its code is saved and not awaited, so that the answer takes as long
@@ -18,10 +18,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import writeFileAtomic from 'write-file-atomic';
 import { createTransport } from 'nodemailer';
 import { sql } from 'drizzle-orm';
-import type { PgBoss } from 'pg-boss';
 import type { SessionConnection } from '../../db/session-connection';
 import { MAIL_RETRY, type AppSettings, type JobRetry } from '../../settings';
-import { declareQueue, jobsIn, queueIdle, workOneByOne } from '../../lib/job-queues';
+import type { JobQueue } from '../../lib/job-queues';
 import type { Mailer, MailMessage } from '../../lib/mail';
 import { sendWithUnsubscribe, wantsMail } from './mail-preferences';
 
@@ -41,7 +40,7 @@ export const MAIL_QUEUE = 'mail';
  */
 const MAIL_QUEUED_CHANNEL = 'mail_queued';
 
-/** Longest one try may take before pg-boss counts it failed and tries again, seconds. */
+/** Longest one try may take before the queue counts it failed and tries again, seconds. */
 const MAIL_TRY_TIMEOUT_S = 120;
 
 type Deliver = (message: MailMessage & { from: string; messageId: string }) => Promise<void>;
@@ -102,17 +101,17 @@ function smtpDelivery(url: string, log: FastifyBaseLogger): { deliver: Deliver; 
 export async function createMailer(
   settings: Pick<AppSettings, 'smtpUrl' | 'outboxDir' | 'mailFrom' | 'appKey'>,
   log: FastifyBaseLogger,
-  jobs: PgBoss,
+  jobs: JobQueue,
   session: SessionConnection | undefined,
   retry: JobRetry = MAIL_RETRY,
 ): Promise<Mailer> {
   const { deliver, close } = settings.smtpUrl ? smtpDelivery(settings.smtpUrl, log) : outboxDelivery(settings.outboxDir, log);
   const queue = { name: MAIL_QUEUE, retryLimit: retry.retryLimit, retryDelay: retry.retryDelaySeconds, retryBackoff: true, expireInSeconds: MAIL_TRY_TIMEOUT_S };
-  await declareQueue(jobs, queue);
+  await jobs.declare(queue);
   const domain = /@([^>\s]+)/.exec(settings.mailFrom)?.[1] ?? 'localhost';
   let lastTryFailed = false;
 
-  const workerId = await workOneByOne<QueuedMail>(jobs, MAIL_QUEUE, async (job) => {
+  await jobs.work<QueuedMail>(MAIL_QUEUE, async (job) => {
     const { messageId, ...message } = job.data;
     try {
       await deliver({ ...message, messageId, from: settings.mailFrom });
@@ -128,25 +127,25 @@ export async function createMailer(
 
   await session?.use(async (client) => {
     client.on('notification', (notification) => {
-      if (notification.channel === MAIL_QUEUED_CHANNEL) jobs.notifyWorker(workerId);
+      if (notification.channel === MAIL_QUEUED_CHANNEL) jobs.wake(MAIL_QUEUE);
     });
     await client.query(`LISTEN ${MAIL_QUEUED_CHANNEL}`);
   });
 
   const mailer: Mailer = {
     async sendLater(db, message) {
-      await jobs.send(MAIL_QUEUE, { ...message, messageId: `<${randomUUID()}@${domain}>` } satisfies QueuedMail, { db: jobsIn(db) });
+      await jobs.send(MAIL_QUEUE, { ...message, messageId: `<${randomUUID()}@${domain}>` } satisfies QueuedMail, { tx: db });
       if (session) await db.execute(sql`select pg_notify(${MAIL_QUEUED_CHANNEL}, '')`);
-      else jobs.notifyWorker(workerId);
+      else jobs.wake(MAIL_QUEUE);
     },
     wants: wantsMail,
     sendToUser: (tx, { userId, kind, origin }, build) => sendWithUnsubscribe(mailer, tx, settings.appKey, origin, { userId, kind }, build),
     deliveryState: () => (lastTryFailed ? 'failing' : 'ok'),
     async idle() {
-      await queueIdle(jobs, MAIL_QUEUE);
+      await jobs.idle(MAIL_QUEUE);
     },
     async close() {
-      await jobs.offWork(MAIL_QUEUE);
+      await jobs.stop(MAIL_QUEUE);
       close();
     },
   };

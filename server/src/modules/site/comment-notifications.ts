@@ -1,11 +1,11 @@
 /**
  * Mail about comments (issue 26 "Notifications by mail"), each a kind of MAIL_KINDS the user may
  * turn off, with its RFC 8058 one-click unsubscribe, each mail and job queued in the transaction of
- * the change that causes it (lib/job-queues.ts `jobsIn`), so it commits or rolls back with it:
+ * the change that causes it (`app.jobs.send` with `tx`), so it commits or rolls back with it:
  * - `comment-approved`: a comment's author, when staff approve it (not staff approving their own);
  * - `comment-reply`: a comment's author, when a reply by someone else becomes public: the reply
  *   notices written with the change (comments-service `recordReplyNotices`) are mailed by a job of
- *   the queue `comment-reply-mail`, one waiting job per author (pg-boss `short` policy and
+ *   the queue `comment-reply-mail`, one waiting job per author (the queue's `short` policy and
  *   `singletonKey`), at most one mail an hour per author (mail-throttle.ts): a reply inside the
  *   hour waits for it, and the mail then lists every reply that came meanwhile;
  * - `pending-comments-digest`: staff holding `show-comments` and supers, at most one mail an hour
@@ -30,7 +30,6 @@ import {
   replyNoticeRecipients,
 } from '../engagement';
 import { contentTitles } from './engagement-service';
-import { declareQueue, jobsIn, workOneByOne } from '../../lib/job-queues';
 
 /** The job queue of the reply mails: one job per author waiting, `{recipientId, origin}`. */
 export const COMMENT_REPLY_QUEUE = 'comment-reply-mail';
@@ -99,7 +98,7 @@ const sendNotice = (app: FastifyInstance, tx: Db, userId: number, kind: MailKind
  */
 async function queueThrottled(app: FastifyInstance, tx: Db, queue: string, data: object, singletonKey: string, throttleKey: string, at?: Date) {
   const startAfter = at ?? (await peekNextSendAt(tx, throttleKey, new Date())) ?? undefined;
-  await app.jobs.send(queue, data, { singletonKey, db: jobsIn(tx), ...(startAfter ? { startAfter } : {}) });
+  await app.jobs.send(queue, data, { singletonKey, tx, ...(startAfter ? { startAfter } : {}) });
 }
 
 /**
@@ -211,28 +210,28 @@ export async function mailCommentsDigest(app: FastifyInstance, job: CommentsDige
 
 /**
  * Creates the two queues and starts this process's workers; a throttled job is queued again for
- * its hour (a failure to queue it fails the job, which pg-boss tries again). Answers a function
+ * its hour (a failure to queue it fails the job, which the queue tries again). Answers a function
  * that stops them.
  */
 export async function startCommentNotices(app: FastifyInstance): Promise<() => Promise<void>> {
   for (const name of [COMMENT_REPLY_QUEUE, COMMENTS_DIGEST_QUEUE]) {
     const queue = { name, policy: 'short' as const, retryLimit: 5, retryDelay: 60, retryBackoff: true };
-    await declareQueue(app.jobs, queue);
+    await app.jobs.declare(queue);
   }
-  await workOneByOne<CommentReplyJob>(app.jobs, COMMENT_REPLY_QUEUE, async (job) => {
+  await app.jobs.work<CommentReplyJob>(COMMENT_REPLY_QUEUE, async (job) => {
     const result = await mailCommentReplies(app, job.data);
     app.log.info({ recipientId: job.data.recipientId, outcome: result.outcome }, 'comment reply mail');
     if (result.outcome === 'throttled') {
       await queueThrottled(app, app.db, COMMENT_REPLY_QUEUE, job.data, `user:${job.data.recipientId}`, replyKey(job.data.recipientId), result.nextAt);
     }
   });
-  await workOneByOne<CommentsDigestJob>(app.jobs, COMMENTS_DIGEST_QUEUE, async (job) => {
+  await app.jobs.work<CommentsDigestJob>(COMMENTS_DIGEST_QUEUE, async (job) => {
     const result = await mailCommentsDigest(app, job.data);
     app.log.info({ outcome: result.outcome }, 'pending comments digest');
     if (result.outcome === 'throttled') await queueThrottled(app, app.db, COMMENTS_DIGEST_QUEUE, job.data, 'digest', DIGEST_KEY, result.nextAt);
   });
   return async () => {
-    await app.jobs.offWork(COMMENT_REPLY_QUEUE);
-    await app.jobs.offWork(COMMENTS_DIGEST_QUEUE);
+    await app.jobs.stop(COMMENT_REPLY_QUEUE);
+    await app.jobs.stop(COMMENTS_DIGEST_QUEUE);
   };
 }

@@ -11,6 +11,7 @@ import type {
   DashboardComment,
   LikeAnswer,
   LikeBody,
+  SiteInformation,
   User,
   ViewerState,
 } from '@shop/contracts';
@@ -21,7 +22,6 @@ import { MESSAGES } from '../../lib/messages';
 import type { AuditContext } from '../../lib/audit-trail';
 import { getProductRef, getProductSessionRef, hasBoughtProduct, productSessionTitles, productTitles } from '../commerce';
 import { getPodcastRef, getPostRef, podcastTitles, postTitles } from '../content';
-import { getSiteInformation } from '../support';
 import { superUserIdsAmong } from '../users';
 import {
   addComment,
@@ -98,12 +98,16 @@ export async function likeItem(db: Db, user: User, body: LikeBody): Promise<Like
   };
 }
 
+/** The site-wide comment switch (SPEC §1), as support's site information holds it. */
+export type CommentsSwitch = Pick<SiteInformation, 'comments_enabled'>;
+
 /**
  * Why an item's rules refuse a comment by `user` (SPEC §6, §8; issue 6), or null when they allow
  * it: comments off site-wide (SPEC §1 switch) → `commentsSwitchedOff`; closed on the item →
  * `commentsClosed`; a `buyers-only` course, a `buyers-only` session or a session of a
  * `buyers-only` course, for an ordinary user who does not own the course → `commentsBuyersOnly`
- * (staff and super are exempt). `ref.product_id` is the course of a session.
+ * (staff and super are exempt). `ref.product_id` is the course of a session; `site` holds the site's
+ * switch (support's site information, read by the route).
  */
 export async function commentRefusal(
   db: Db,
@@ -111,8 +115,8 @@ export async function commentRefusal(
   type: ContentType,
   itemId: number,
   ref: { comment_status: CommentStatus; product_id?: number },
+  site: CommentsSwitch,
 ): Promise<string | null> {
-  const site = await getSiteInformation(db);
   if (!site.comments_enabled) return MESSAGES.commentsSwitchedOff;
   if (ref.comment_status === 'closed') return MESSAGES.commentsClosed;
   const productId = type === 'product' ? itemId : type === 'product_session' ? ref.product_id : undefined;
@@ -128,7 +132,7 @@ export async function commentRefusal(
  * What the signed-in `user` may do with an item beside reading it (a session page's
  * `liked_by_me` and `can_comment`, SPEC §6): whether they liked it, and whether they may comment:
  * the item's rules allow it ({@link commentRefusal}, given the item's `comment_status` and, for a
- * session, its course) and their comment permission is `allowed`.
+ * session, its course, and `site`'s comment switch) and their comment permission is `allowed`.
  */
 export async function engagementOf(
   db: Db,
@@ -136,8 +140,9 @@ export async function engagementOf(
   type: ContentType,
   itemId: number,
   ref: { comment_status: CommentStatus; product_id?: number },
+  site: CommentsSwitch,
 ): Promise<{ liked_by_me: boolean; can_comment: boolean }> {
-  const [viewer, refusal] = await Promise.all([viewerState(db, user, type, itemId), commentRefusal(db, user, type, itemId, ref)]);
+  const [viewer, refusal] = await Promise.all([viewerState(db, user, type, itemId), commentRefusal(db, user, type, itemId, ref, site)]);
   return { ...viewer, can_comment: refusal === null && user.write_comment_status === 'allowed' };
 }
 
@@ -153,12 +158,14 @@ export type InCommentTransaction = (tx: Db, ids: number[]) => Promise<void>;
  * unverified email (message without "forbidden"), a barred user, or a {@link commentRefusal}
  * (site switch off, closed, buyers-only course not owned); 404 for an unknown item; 422 for a `parent_id` that is not a comment of the
  * same item. Staff and super comments are approved at once, others wait for moderation.
- * `posted` runs in the transaction that adds the comment, with its id.
+ * `site`: the site's comment switch (read by the route); `posted` runs in the transaction that adds
+ * the comment, with its id.
  */
 export async function postComment(
   db: Db,
   user: User,
   body: CommentInput,
+  site: CommentsSwitch,
   posted: InCommentTransaction,
 ): Promise<{ message: string; data: CommentNode }> {
   if (body.user_id !== user.id) throw forbidden();
@@ -168,7 +175,7 @@ export async function postComment(
   const type = body.commentable_type as ContentType;
   const ref = await findContentRef(db, type, body.commentable_id);
   if (!ref?.is_active) throw notFound();
-  const refusal = await commentRefusal(db, user, type, body.commentable_id, ref);
+  const refusal = await commentRefusal(db, user, type, body.commentable_id, ref, site);
   if (refusal) throw new ApiError(403, refusal);
   if (body.parent_id) {
     const parent = await getCommentRef(db, body.parent_id);

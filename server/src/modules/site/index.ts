@@ -1,6 +1,6 @@
 /**
  * The site module's one door (issue 34 item 1): what spans the content types: liking, commenting and
- * moderating any item, comment mail, search, sitemaps and the dashboard overview (SPEC §6, §8;
+ * moderating any item, comment mail, search and sitemaps (SPEC §6, §8;
  * issues 3, 9 and 26). Another module, a route, a plugin or the seed imports only this file of the
  * module; lint refuses the others (eslint.config.mjs).
  */
@@ -17,6 +17,5 @@ export {
   replyAsStaff,
   viewerState,
 } from './engagement-service';
-export { getDashboardOverview } from './overview-service';
 export { search } from './search-service';
 export { SITEMAP_SECTIONS, sitemapBlockItems, sitemapBlocks, type SitemapSection } from './sitemap-service';

@@ -3,7 +3,7 @@
  * mailer (modules/mail/mailer.ts): `SMS_PROVIDER=smsir` sends through sms.ir's verify (OTP) API,
  * else the embedded default writes each message as a JSON file (`{to, text, code, time}`) in
  * `<DATA_DIR>/sms-outbox/` and logs its path. Callers commit first, then hand the message to
- * {@link SmsSender.sendLater}, which queues it as a pg-boss job (plugins/external/jobs.ts): a
+ * {@link SmsSender.sendLater}, which queues it as a job (`app.jobs`, lib/job-queues.ts): a
  * provider that is away, or a restart, delays a message but never loses it; it is tried again with
  * a growing delay, and dropped once its code has expired, since a late code is of no use.
  *
@@ -19,8 +19,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import writeFileAtomic from 'write-file-atomic';
-import type { PgBoss } from 'pg-boss';
-import { declareQueue, queueIdle, workOneByOne } from '../../lib/job-queues';
+import type { JobQueue } from '../../lib/job-queues';
 import type { SmsSettings } from '../../settings';
 import type { SmsMessage, SmsSender } from '../../lib/sms';
 
@@ -76,13 +75,13 @@ function smsirDelivery(smsir: SmsSettings['smsir'], log: FastifyBaseLogger): Del
  * process (any replica's worker may take a queued message).
  * @throws Error when `smsir` is chosen without its key or template id (the server does not start).
  */
-export async function createSmsSender(settings: SmsSettings, log: FastifyBaseLogger, jobs: PgBoss): Promise<SmsSender> {
+export async function createSmsSender(settings: SmsSettings, log: FastifyBaseLogger, jobs: JobQueue): Promise<SmsSender> {
   const deliver = settings.provider === 'smsir' ? smsirDelivery(settings.smsir, log) : outboxDelivery(settings.outboxDir, log);
   const { retryLimit, retryDelaySeconds } = settings.retry;
   const queue = { name: SMS_QUEUE, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: SMS_TRY_TIMEOUT_S };
-  await declareQueue(jobs, queue);
+  await jobs.declare(queue);
 
-  const workerId = await workOneByOne<SmsMessage>(jobs, SMS_QUEUE, async (job) => {
+  await jobs.work<SmsMessage>(SMS_QUEUE, async (job) => {
     const message = job.data;
     if (new Date(message.expiresAt) <= new Date()) {
       log.warn({ to: message.to }, 'SMS dropped: its code expired before it could be sent');
@@ -106,13 +105,13 @@ export async function createSmsSender(settings: SmsSettings, log: FastifyBaseLog
         log.error({ err, to: message.to }, 'SMS not queued');
         return;
       }
-      jobs.notifyWorker(workerId);
+      jobs.wake(SMS_QUEUE);
     },
     async idle() {
-      await queueIdle(jobs, SMS_QUEUE);
+      await jobs.idle(SMS_QUEUE);
     },
     async close() {
-      await jobs.offWork(SMS_QUEUE);
+      await jobs.stop(SMS_QUEUE);
     },
   };
 }

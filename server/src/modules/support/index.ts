@@ -15,7 +15,7 @@ export {
   updateAnnouncement,
 } from './announcements-service';
 export { createLink, deleteLink, getLink, type LinkListQuery, listDashboardLinks, listLinks, updateLink } from './links-service';
-export { getSiteInformation, getTerms, saveSiteInformation, updateSiteInformation, updateTerms } from './support-service';
+export { assertSellingOpen, getSiteInformation, getTerms, saveSiteInformation, updateSiteInformation, updateTerms } from './support-service';
 export { ticketsCsv } from './ticket-exports';
 export { notifyNewTicket, notifyTicketAnswered } from './ticket-notifications';
 export { getTicketThread, replyToTicket, setTicketClosed } from './ticket-threads';

@@ -8,7 +8,7 @@ import type { SiteInformation, SiteInformationInput, SocialLinks, TermsInput } f
 import type { SiteInformationBody } from '@shop/validation';
 import type { Db } from '../../db/client';
 import { siteSettings } from './tables';
-import { validationFailed } from '../../lib/api-error';
+import { ApiError, validationFailed } from '../../lib/api-error';
 import { hasScriptMarkup, sanitizeRichText } from '../../lib/html';
 import { MESSAGES } from '../../lib/messages';
 import type { AuditContext } from '../../lib/audit-trail';
@@ -46,6 +46,14 @@ const columns = {
 export async function getSiteInformation(db: Db): Promise<SiteInformation> {
   const [row] = await db.select(columns).from(siteSettings).where(eq(siteSettings.id, 1));
   return row ?? DEFAULTS;
+}
+
+/**
+ * Throws 403 `sellingClosed` while the site's selling switch (site_settings.selling_enabled,
+ * SPEC §1) is off: the routes that add to the cart, check out and pay call it before anything else.
+ */
+export async function assertSellingOpen(db: Db): Promise<void> {
+  if (!(await getSiteInformation(db)).selling_enabled) throw new ApiError(403, MESSAGES.sellingClosed);
 }
 
 /** Writes some fields of the single row, creating it (with the defaults for the rest) when missing. */

@@ -1,6 +1,6 @@
 /**
  * The app's own plugins, loaded after the outside services' and before the routes, in this order:
- * mail and SMS, the background workers (stored files, transcoding, unpaid reminders, comment
+ * mail and SMS, the order workflow, the background workers (stored files, transcoding, unpaid reminders, comment
  * notices, audit pruning), then the request pipeline (errors, input and disk guards, metrics,
  * CSRF, route access, the public cache). The static site is registered last of all, by app.ts.
  */
@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { registryOf } from '../../lib/plugin-registry';
 import mailPlugin from './mail';
 import smsPlugin from './sms';
+import orderWorkflowPlugin from './order-workflow';
 import storedFilesPlugin from './stored-files';
 import transcoderPlugin from './transcoder';
 import unpaidRemindersPlugin from './unpaid-reminders';
@@ -25,6 +26,7 @@ export default fp(
   registryOf([
     mailPlugin,
     smsPlugin,
+    orderWorkflowPlugin,
     storedFilesPlugin,
     transcoderPlugin,
     unpaidRemindersPlugin,

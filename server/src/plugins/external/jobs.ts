@@ -4,20 +4,21 @@
  * the same connections as `app.db` (`app.dbExecuteSql`). Jobs are rows, so they survive a restart
  * and are shared by every replica; pg-boss creates and migrates its schema (`pgboss`) itself, and a
  * database of pg-boss 10, which pg-boss 12 cannot migrate, is upgraded first (lib/upgrade-from-pg-boss-10.ts).
- * Exposes `app.jobs`; modules create their queues and workers on it (modules/mail/mailer.ts).
+ * Exposes `app.jobs`, the {@link JobQueue} on it (lib/job-queues.ts); modules create their queues
+ * and workers there (modules/mail/mailer.ts). The pg-boss instance itself stays here.
  */
 import fp from 'fastify-plugin';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PgBoss } from 'pg-boss';
 import type { ExecuteSql } from '../../db/client';
 import { databaseUnavailable } from '../../lib/db-errors';
-import { JOBS_SCHEMA } from '../../lib/job-queues';
+import { JOBS_SCHEMA, PgBossJobQueue, type JobQueue } from '../../lib/job-queues';
 import { upgradeFromPgBoss10 } from '../../lib/upgrade-from-pg-boss-10';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The started pg-boss instance. */
-    jobs: PgBoss;
+    /** The job queue (lib/job-queues.ts): pg-boss on the app's database. */
+    jobs: JobQueue;
   }
 }
 
@@ -51,7 +52,7 @@ export default fp(
         }
       }
     };
-    const jobs = new PgBoss({
+    const boss = new PgBoss({
       db: { executeSql },
       schema: JOBS_SCHEMA,
       // Cron schedules on: the audit log's daily retention job (modules/audit/audit-log.ts).
@@ -59,21 +60,21 @@ export default fp(
     });
     // A poll or maintenance run that failed all the same is logged, as are pg-boss's warnings (a
     // slow query, a backlog, a handler past its expiry); pg-boss goes on.
-    jobs.on('error', (error) => app.log.warn({ err: error }, 'job queue: a background query failed'));
-    jobs.on('warning', (warning) => app.log.warn({ warning: warning.data }, `job queue: ${warning.message}`));
+    boss.on('error', (error) => app.log.warn({ err: error }, 'job queue: a background query failed'));
+    boss.on('warning', (warning) => app.log.warn({ warning: warning.data }, `job queue: ${warning.message}`));
     let moved: number | undefined;
     try {
-      moved = await upgradeFromPgBoss10(app.db, () => jobs.start());
+      moved = await upgradeFromPgBoss10(app.db, () => boss.start());
     } catch (error) {
       // A start that failed once pg-boss was running (moving the old jobs) leaves nothing polling;
       // the start's error is the one thrown.
-      await jobs.stop({ graceful: false }).catch((stopError: unknown) => app.log.warn({ err: stopError }, 'job queue: stopping after a failed start failed'));
+      await boss.stop({ graceful: false }).catch((stopError: unknown) => app.log.warn({ err: stopError }, 'job queue: stopping after a failed start failed'));
       throw error;
     }
     if (moved !== undefined) app.log.info({ moved }, 'job queue: upgraded the schema of pg-boss 10; its unfinished jobs moved over');
-    app.decorate('jobs', jobs);
+    app.decorate('jobs', new PgBossJobQueue(boss));
     app.addHook('onClose', async () => {
-      await jobs.stop({ graceful: true, timeout: app.settings.jobsStopTimeoutMs });
+      await boss.stop({ graceful: true, timeout: app.settings.jobsStopTimeoutMs });
     });
   },
   { name: 'jobs', dependencies: ['db'] },

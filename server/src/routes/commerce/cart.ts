@@ -14,6 +14,7 @@ import { getAuth } from '../../plugins/app/auth';
 import { cartOwnerOf, setVisitorCartCookies, VISITOR_CART_DAYS, visitorCartForAdd } from '../../plugins/app/visitor-cart';
 import { rateLimits } from '../../plugins/external/rate-limit';
 import { addToCart, applyDiscountCode, deleteStaleVisitorCarts, getCart, removeDiscountCode, removeFromCart } from '../../modules/commerce';
+import { assertSellingOpen } from '../../modules/support';
 
 const errors = signedInErrorResponses;
 
@@ -118,10 +119,12 @@ const cartRoutes: FastifyPluginAsync = async (app) => {
       const auth = await getAuth(request);
       if (auth) {
         const owner = { userId: auth.user.id };
+        await assertSellingOpen(app.db);
         await addToCart(app.db, owner, request.body.product_id);
         return reply.code(201).send({ message: MESSAGES.productAddedToCart, data: await getCart(app.db, owner, hold) });
       }
       const { token, owner } = await visitorCartForAdd(request);
+      await assertSellingOpen(app.db);
       await addToCart(app.db, owner, request.body.product_id);
       setVisitorCartCookies(reply, token);
       return reply.code(201).send({ message: MESSAGES.productAddedToCart, data: await getCart(app.db, owner, hold) });

@@ -19,6 +19,7 @@ import {
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
 import { cancelOwnOrder, checkout, getOwnOrder, listOwnOrders, paymentContexts, payOrder } from '../../modules/commerce';
+import { assertSellingOpen } from '../../modules/support';
 
 const errors = signedInErrorResponses;
 
@@ -60,6 +61,7 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { user } = await requireAuth(request);
       const key = request.headers['idempotency-key'] ?? null;
+      await assertSellingOpen(app.db);
       const { answer, created } = await checkout(app.db, payment.of(request), user, key);
       return reply.code(created ? 201 : 200).send({ data: answer });
     },
@@ -85,6 +87,7 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { user } = await requireAuth(request);
+      await assertSellingOpen(app.db);
       return { data: await payOrder(app.db, payment.of(request), user, orderIdOf(request.params.orderId)) };
     },
   );

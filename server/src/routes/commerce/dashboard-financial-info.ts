@@ -30,12 +30,9 @@ import {
   listRefunds,
   type OrderListQuery,
   ordersCsv,
-  receiptMailContext,
   type RefundListQuery,
   refundOrderItem,
   refundsCsv,
-  sendReceiptMail,
-  sendRefundMail,
   setOrderPaymentStatus,
   summaryCsv,
   type SummaryKind,
@@ -124,10 +121,10 @@ async function orderRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const order = await setOrderPaymentStatus(
         app.db,
+        app.orderWorkflow,
         routeId(request.params.id),
         request.body.payment_status,
         await auditContextOf(request),
-        (tx, orderId) => sendReceiptMail(tx, receiptMailContext(request), orderId),
       );
       return { message: MESSAGES.orderUpdated, data: order };
     },
@@ -182,7 +179,7 @@ async function orderRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) =>
       reply.code(201).send({
         message: MESSAGES.productAddedToUser,
-        data: await addProductToUser(app.db, { userId: request.body.user_id, productId: request.body.product_id }, await auditContextOf(request)),
+        data: await addProductToUser(app.db, app.orderWorkflow, { userId: request.body.user_id, productId: request.body.product_id }, await auditContextOf(request)),
       }),
   );
 
@@ -201,7 +198,7 @@ async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       message: MESSAGES.productOfUserChanged,
-      data: await changeManualOrderProduct(app.db, routeId(request.params.id), request.body.product_id, await auditContextOf(request)),
+      data: await changeManualOrderProduct(app.db, app.orderWorkflow, routeId(request.params.id), request.body.product_id, await auditContextOf(request)),
     }),
   );
 
@@ -210,7 +207,7 @@ async function orderRoutes(app: FastifyInstance): Promise<void> {
     `${manual}/:id`,
     { schema: { tags, summary: 'Remove a course added by hand', params: idParamsSchema, response: { 200: messageSchema, ...errors } }, ...financial },
     async (request) => {
-      await deleteManualOrder(app.db, routeId(request.params.id), await auditContextOf(request));
+      await deleteManualOrder(app.db, app.orderWorkflow, routeId(request.params.id), await auditContextOf(request));
       return { message: MESSAGES.productRemovedFromUser };
     },
   );
@@ -260,9 +257,9 @@ async function refundRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const refund = await refundOrderItem(
         app.db,
+        app.orderWorkflow,
         { orderItemId: request.body.order_item_id, confirmation: request.body.confirmation },
         await auditContextOf(request),
-        (tx, orderId, orderItemId) => sendRefundMail(tx, receiptMailContext(request), orderId, orderItemId),
       );
       return reply.code(201).send({ message: MESSAGES.refundDone, data: refund });
     },

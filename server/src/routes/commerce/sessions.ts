@@ -19,6 +19,7 @@ import {
   setSessionProgress,
 } from '../../modules/commerce';
 import { engagementOf } from '../../modules/site';
+import { getSiteInformation } from '../../modules/support';
 import { requireSignedViewer } from './signed-viewer-guard';
 
 const errors = signedInErrorResponses;
@@ -55,7 +56,8 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
       const { user } = await requireAuth(request);
       const signing = { appKey: app.settings.appKey, ttlSeconds: app.settings.signedUrlTtlSeconds };
       const session = await getSessionDetail(app.db, user, sessionIdOf(request.params.sessionId), signing);
-      return { data: { ...session, ...(await engagementOf(app.db, user, 'product_session', session.id, session)) } };
+      const engagement = await engagementOf(app.db, user, 'product_session', session.id, session, await getSiteInformation(app.db));
+      return { data: { ...session, ...engagement } };
     },
   );
 

@@ -12,6 +12,7 @@ import { yupBody, yupQuery } from '../../lib/yup-body';
 import { getAuth, guard, requireAuth, requireUser } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
 import { likeItem, notifyCommentPosted, postComment, search } from '../../modules/site';
+import { getSiteInformation } from '../../modules/support';
 
 const commentBody = yupBody(commentSchema);
 const searchQuery = yupQuery(searchQuerySchema);
@@ -82,7 +83,7 @@ const engagementRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireAuth(request);
-      const answer = await postComment(app.db, user, request.body, (tx, [id]) =>
+      const answer = await postComment(app.db, user, request.body, await getSiteInformation(app.db), (tx, [id]) =>
         notifyCommentPosted(app, tx, id!, user.id, app.settings.publicUrl),
       );
       return reply.code(201).send(answer);

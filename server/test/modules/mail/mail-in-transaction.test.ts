@@ -1,9 +1,9 @@
 /**
  * Mails queued in the transaction of the change that causes them (issue 26 "Mails go through a
- * job queue … never lost by a restart"): lib/job-queues.ts `jobsIn` runs pg-boss's INSERT on the
- * change's transaction, on PGlite and on PostgreSQL. A change that fails after its mail was
- * queued leaves no mail job and no mail; a committed change has its mail job from the commit on,
- * without any step after it. Mails are read from the `.eml` outbox.
+ * job queue … never lost by a restart"): `app.jobs.send` with `tx` (lib/job-queues.ts) runs
+ * pg-boss's INSERT on the change's transaction, on PGlite and on PostgreSQL. A change that fails
+ * after its mail was queued leaves no mail job and no mail; a committed change has its mail job
+ * from the commit on, without any step after it. Mails are read from the `.eml` outbox.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -14,7 +14,6 @@ import type { Db } from '../../../src/db/client';
 import { comments } from '../../../src/modules/engagement/tables';
 import { tickets } from '../../../src/modules/support/tables';
 import { users } from '../../../src/modules/users/tables';
-import { jobsIn } from '../../../src/lib/job-queues';
 import { auditActor } from '../../../src/modules/audit/audit-log';
 import { UNPAID_REMINDER_QUEUE } from '../../../src/modules/commerce/unpaid-reminder';
 import { MAIL_QUEUE } from '../../../src/modules/mail/mailer';
@@ -43,16 +42,13 @@ describe.each(DB_TARGETS)('mails queued in the change’s transaction on %s', (t
   });
   afterAll(() => app.close());
 
-  /** Mail jobs (any state) whose plain text contains `tag`, counted through `db` (a transaction, or a connection of its own). */
-  async function mailJobs(db: Pick<ReturnType<typeof jobsIn>, 'executeSql'>, tag: string): Promise<number> {
-    const { rows } = await db.executeSql(`select count(*)::int as n from pgboss.job where name = $1 and data->>'text' like $2`, [
-      MAIL_QUEUE,
-      `%${tag}%`,
-    ]);
-    return (rows[0] as { n: number }).n;
+  /** Mail jobs (any state) whose plain text contains `tag`, looked up in `tx` (a transaction), or on a connection of its own. */
+  async function mailJobs(tx: Db | undefined, tag: string): Promise<number> {
+    const jobs = await app.jobs.find<{ text?: string }>(MAIL_QUEUE, { tx });
+    return jobs.filter((job) => job.data.text?.includes(tag)).length;
   }
   /** Mail jobs of `tag` seen from the app's own connections, outside any transaction of the test. */
-  const committedMailJobs = (tag: string) => mailJobs({ executeSql: (text, values) => app.dbExecuteSql(text, values) }, tag);
+  const committedMailJobs = (tag: string) => mailJobs(undefined, tag);
 
   /** The outbox's mails whose plain text contains `tag`, once the mail queue is empty. */
   async function outboxMails(tag: string): Promise<string[]> {
@@ -68,7 +64,7 @@ describe.each(DB_TARGETS)('mails queued in the change’s transaction on %s', (t
     let queuedInside = 0;
     const saving = createTicket(app.db, { userId: senderId, title: tag, text: `متن ${tag}` }, async (tx, ticket) => {
       await notifyNewTicket(app, tx, ticket, ORIGIN);
-      queuedInside = await mailJobs(jobsIn(tx), tag);
+      queuedInside = await mailJobs(tx, tag);
       throw new LaterStepFailed('a later step of the change failed');
     });
     await expect(saving).rejects.toBeInstanceOf(LaterStepFailed);
@@ -86,7 +82,7 @@ describe.each(DB_TARGETS)('mails queued in the change’s transaction on %s', (t
     let seenOutsideBeforeCommit = -1;
     await createTicket(app.db, { userId: senderId, title: tag, text: `متن ${tag}` }, async (tx, ticket) => {
       await notifyNewTicket(app, tx, ticket, ORIGIN);
-      seenInside = await mailJobs(jobsIn(tx), tag);
+      seenInside = await mailJobs(tx, tag);
       // Another connection does not see the uncommitted job. (PGlite has one connection: a
       // second query would wait for this transaction.)
       if (app.dbKind === 'postgres') seenOutsideBeforeCommit = await committedMailJobs(tag);
@@ -112,7 +108,7 @@ describe.each(DB_TARGETS)('mails queued in the change’s transaction on %s', (t
     let queuedInside = 0;
     const approving = moderateComment(app.db, staff, id, 'approve', auditActor(staff, '127.0.0.1'), async (tx: Db, ids) => {
       await notifyCommentsPublished(app, tx, ids, staff.id, ORIGIN);
-      queuedInside = await mailJobs(jobsIn(tx), tag);
+      queuedInside = await mailJobs(tx, tag);
       throw new LaterStepFailed('a later step of the change failed');
     });
     await expect(approving).rejects.toBeInstanceOf(LaterStepFailed);
@@ -125,14 +121,10 @@ describe.each(DB_TARGETS)('mails queued in the change’s transaction on %s', (t
   it('queues a job delayed by seconds (pg-boss reads its `$5` twice) in a transaction, and drops it with a rollback', async () => {
     const key = `in-transaction-${target}-${Date.now()}`;
     const send = (tx: Db) =>
-      app.jobs.send(UNPAID_REMINDER_QUEUE, { orderId: 0, origin: ORIGIN }, { startAfter: 3600, singletonKey: key, db: jobsIn(tx) });
+      app.jobs.send(UNPAID_REMINDER_QUEUE, { orderId: 0, origin: ORIGIN }, { startAfter: 3600, singletonKey: key, tx });
+    /** The jobs of `key`, each with how long it waits from now, seconds. */
     const waiting = async () =>
-      (
-        await app.dbExecuteSql(`select extract(epoch from start_after - now())::int as wait from pgboss.job where name = $1 and singleton_key = $2`, [
-          UNPAID_REMINDER_QUEUE,
-          key,
-        ])
-      ).rows as Array<{ wait: number }>;
+      (await app.jobs.find(UNPAID_REMINDER_QUEUE, { singletonKey: key })).map((job) => ({ wait: Math.round((job.startAfter.getTime() - Date.now()) / 1000) }));
     await expect(
       app.db.transaction(async (tx) => {
         await send(tx as unknown as Db);

@@ -9,7 +9,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../../../src/app';
-import { declareQueue } from '../../../src/lib/job-queues';
 import { startPostgresInstance, type PostgresInstance } from '../../helpers/postgres-instance';
 import { DB_TARGETS, buildTestApp, tempDir } from '../../helpers/test-app';
 
@@ -30,22 +29,26 @@ describe.each(DB_TARGETS)('a job that outlives the queue on %s', (target) => {
     ['fails', async () => Promise.reject(new Error('the job failed after the stop'))],
   ])('%s after the database closed, and nothing rejects unhandled', async (_, end) => {
     const app = await buildTestApp(target, { seed: false, jobsStopTimeoutMs: STOP_TIMEOUT_MS });
-    await declareQueue(app.jobs, { name: 'outlives-stop' });
+    await app.jobs.declare({ name: 'outlives-stop' });
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
     let finished!: () => void;
     const done = new Promise<void>((resolve) => (finished = resolve));
-    const workerId = await app.jobs.work('outlives-stop', { batchSize: 1, pollingIntervalSeconds: 0.5 }, async () => {
-      started();
-      await sleep(OUTLIVE_STOP_MS);
-      try {
-        return await end();
-      } finally {
-        setImmediate(finished);
-      }
-    });
+    await app.jobs.work(
+      'outlives-stop',
+      async () => {
+        started();
+        await sleep(OUTLIVE_STOP_MS);
+        try {
+          return await end();
+        } finally {
+          setImmediate(finished);
+        }
+      },
+      { pollSeconds: 0.5 },
+    );
     await app.jobs.send('outlives-stop', {});
-    app.jobs.notifyWorker(workerId);
+    app.jobs.wake('outlives-stop');
     await running;
     await app.close();
     await done;
@@ -74,25 +77,29 @@ describe('a job that ends while PostgreSQL restarts', () => {
   ])('is recorded as %s once the database is back, and nothing rejects unhandled', async (state, end) => {
     const app = await buildApp({ dataDir: tempDir(), logger: false, serveStatic: false, seed: false, demoLesson: false, databaseUrl: postgres.url });
     try {
-      await declareQueue(app.jobs, { name: 'outlives-database', retryLimit: 1, retryDelay: 60 });
+      await app.jobs.declare({ name: 'outlives-database', retryLimit: 1, retryDelay: 60 });
       let started!: () => void;
       const running = new Promise<void>((resolve) => (started = resolve));
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
-      const workerId = await app.jobs.work('outlives-database', { batchSize: 1, pollingIntervalSeconds: 0.5 }, async () => {
-        started();
-        await released;
-        return end();
-      });
+      await app.jobs.work(
+        'outlives-database',
+        async () => {
+          started();
+          await released;
+          return end();
+        },
+        { pollSeconds: 0.5 },
+      );
       const id = (await app.jobs.send('outlives-database', {}))!;
-      app.jobs.notifyWorker(workerId);
+      app.jobs.wake('outlives-database');
       await running;
       await postgres.stop();
       // The job ends while the database is down: its end waits for it.
       release();
       await sleep(1_000);
       await postgres.start();
-      const stateOfJob = async () => (await app.jobs.findJobs('outlives-database', { id }))[0]?.state;
+      const stateOfJob = async () => (await app.jobs.find('outlives-database', { id }))[0]?.state;
       for (let tries = 0; (await stateOfJob()) !== state; tries++) {
         expect(tries).toBeLessThan(100);
         await sleep(100);

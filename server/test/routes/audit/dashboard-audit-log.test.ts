@@ -323,7 +323,7 @@ describe.each(DB_TARGETS)('audit log on %s', (target) => {
 
   it('keeps entries for the retention and the daily job deletes only older ones', async () => {
     expect(app.settings.auditRetentionDays).toBe(365);
-    expect((await app.jobs.getSchedules()).map((schedule) => schedule.name)).toContain(AUDIT_PRUNE_QUEUE);
+    expect((await app.jobs.schedules()).map((schedule) => schedule.name)).toContain(AUDIT_PRUNE_QUEUE);
     const [product] = await app.db.select({ id: products.id }).from(products).limit(1);
     const aged = (days: number) => ({
       actor_id: superId,

@@ -169,7 +169,7 @@ describe.each(DB_TARGETS)('resend limits and mail outages on %s', (target) => {
   const post = async (url: string, payload?: object, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url, payload, headers: { ...(await csrfHeaders(app)), ...headers } });
   /** Mails of the queue not sent (waiting, being tried, or waiting for their next try). */
-  const unsentMails = async () => (await app.jobs.findJobs(MAIL_QUEUE)).filter((job) => job.state !== 'completed').length;
+  const unsentMails = async () => (await app.jobs.find(MAIL_QUEUE)).filter((job) => job.state !== 'completed').length;
 
   it('registers (201, account saved) while the SMTP server is down; the mail waits in the queue', async () => {
     const response = await post('/api/auth/register', {
