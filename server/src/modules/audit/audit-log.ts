@@ -16,7 +16,7 @@ import { csvDateColumns, type CsvExport } from '../../lib/csv-export';
 import { toIso } from '../../lib/dates';
 import { addDays, TEHRAN_TIME_ZONE, tehranMidnight } from '../../lib/jalali-periods';
 import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';
-import { CSV_TEXT, MESSAGES } from '../../lib/messages';
+import { AUDIT_CSV_TEXT, AUDIT_MESSAGES } from './messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { escapeLike, normalizePersianText } from '../../lib/text';
 import type { AuditChange, AuditContext } from '../../lib/audit-trail';
@@ -48,7 +48,7 @@ export interface SignInEvent {
  * account tried (entity `user`, no id for an unknown identifier).
  */
 export async function auditSignIn(db: Db, ip: string, event: SignInEvent): Promise<void> {
-  await auditActor({ id: 0, full_name: MESSAGES.auditUnknownActor }, ip).record(db, {
+  await auditActor({ id: 0, full_name: AUDIT_MESSAGES.auditUnknownActor }, ip).record(db, {
     entity: 'user',
     id: event.accountId,
     action: event.action,
@@ -136,9 +136,9 @@ function dateRange(query: Pick<AuditLogQuery, 'from' | 'to'>): { from: Date | nu
   const errors: Record<string, string[]> = {};
   const from = query.from ? tehranDayStart(query.from, 0) : null;
   const to = query.to ? tehranDayStart(query.to, 1) : null;
-  if (query.from && !from) errors.from = [MESSAGES.jalaliDateInvalid];
-  if (query.to && !to) errors.to = [MESSAGES.jalaliDateInvalid];
-  if (from && to && to <= from) errors.to = [MESSAGES.dateRangeInverted];
+  if (query.from && !from) errors.from = [AUDIT_MESSAGES.jalaliDateInvalid];
+  if (query.to && !to) errors.to = [AUDIT_MESSAGES.jalaliDateInvalid];
+  if (from && to && to <= from) errors.to = [AUDIT_MESSAGES.dateRangeInverted];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   return { from, to };
 }
@@ -204,7 +204,7 @@ const json = (fields: AuditFields | null) => (fields ? JSON.stringify(fields) : 
  */
 export function auditLogCsv(db: Db, query: Omit<AuditLogQuery, 'page' | 'per_page'>): CsvExport<AuditEntry> {
   const where = auditWhere(query);
-  const text = CSV_TEXT.auditColumns;
+  const text = AUDIT_CSV_TEXT.auditColumns;
   return {
     name: 'audit-log',
     columns: [
@@ -213,9 +213,9 @@ export function auditLogCsv(db: Db, query: Omit<AuditLogQuery, 'page' | 'per_pag
       { header: text.actorId, cell: (entry) => entry.actor.id },
       { header: text.actor, cell: (entry) => entry.actor.full_name },
       { header: text.ip, cell: (entry) => entry.ip },
-      { header: text.entity, cell: (entry) => CSV_TEXT.auditEntities[entry.entity_type] },
+      { header: text.entity, cell: (entry) => AUDIT_CSV_TEXT.auditEntities[entry.entity_type] },
       { header: text.entityId, cell: (entry) => entry.entity_id },
-      { header: text.action, cell: (entry) => CSV_TEXT.auditActions[entry.action] },
+      { header: text.action, cell: (entry) => AUDIT_CSV_TEXT.auditActions[entry.action] },
       { header: text.before, cell: (entry) => json(entry.before) },
       { header: text.after, cell: (entry) => json(entry.after) },
     ],

@@ -4,3 +4,4 @@
  * the seed imports only this file of the module; lint refuses the others (eslint.config.mjs).
  */
 export { auditActor, auditLogCsv, auditSignIn, listAuditLog, startAuditPruning } from './audit-log';
+export { AUDIT_MESSAGES, AUDIT_CSV_TEXT } from './messages';

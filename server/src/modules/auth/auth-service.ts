@@ -2,7 +2,7 @@
 import type { User } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
+import { AUTH_MESSAGES } from './messages';
 import { createUser, findCredentials, getUserById, issueToken, revokeAllTokens, setUserPassword } from '../users';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 
@@ -80,7 +80,7 @@ export async function login(db: Db, input: LoginInput, checks: LoginChecks): Pro
   const user = ok && credentials ? await getUserById(db, credentials.id) : null;
   if (!user) {
     await checks.onFailure(credentials?.id ?? null);
-    throw new ApiError(422, MESSAGES.loginFailed, { [field]: [MESSAGES.loginFailed] });
+    throw new ApiError(422, AUTH_MESSAGES.loginFailed, { [field]: [AUTH_MESSAGES.loginFailed] });
   }
   return signIn(db, user.id);
 }
@@ -99,7 +99,7 @@ export interface PasswordChangeInput {
 export async function changePassword(db: Db, user: User, keepToken: string, input: PasswordChangeInput): Promise<void> {
   const credentials = await findCredentials(db, { email: user.email });
   if (!(await verifyPassword(credentials?.password_hash ?? null, input.current_password))) {
-    throw new ApiError(422, MESSAGES.currentPasswordWrong, { current_password: [MESSAGES.currentPasswordWrong] });
+    throw new ApiError(422, AUTH_MESSAGES.currentPasswordWrong, { current_password: [AUTH_MESSAGES.currentPasswordWrong] });
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (transaction) => {

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EmailVerificationState, User } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
+import { AUTH_MESSAGES } from './messages';
 import type { Mailer } from '../../lib/mail';
 import { verificationMail } from './mails';
 import { markEmailVerified } from '../users';
@@ -75,7 +75,7 @@ export function readEmailVerificationToken(key: string, token: string, now = new
 export async function verifyEmail(db: Db, key: string, token: string): Promise<EmailVerificationState> {
   const claims = readEmailVerificationToken(key, token);
   const state = claims ? await markEmailVerified(db, claims.userId, claims.email) : null;
-  if (!state) throw new ApiError(422, MESSAGES.emailLinkInvalid, { token: [MESSAGES.emailLinkInvalid] });
+  if (!state) throw new ApiError(422, AUTH_MESSAGES.emailLinkInvalid, { token: [AUTH_MESSAGES.emailLinkInvalid] });
   return state;
 }
 

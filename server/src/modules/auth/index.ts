@@ -15,3 +15,4 @@ export { sendVerificationEmail, verifyEmail } from './email-verification';
 export { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_DAYS, knownDeviceUserId, knownDeviceValue } from './known-devices';
 export { type AccountIdentifier, issueResetCode, resetPassword, type ResetPasswordInput, sendResetCode } from './password-reset';
 export { issueSmsCode, smsCodeLimitsOf, SmsCodeWaitError, smsLogin, smsResetPassword, verifyMobile } from './sms-codes';
+export { AUTH_MESSAGES } from './messages';

@@ -11,7 +11,7 @@ import type { User } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { passwordResetCodes } from './tables';
 import { ApiError } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
+import { AUTH_MESSAGES } from './messages';
 import type { Mailer } from '../../lib/mail';
 import { resetCodeMail } from './mails';
 import { findCredentials, getUserById, revokeAllTokens, setUserPassword } from '../users';
@@ -118,6 +118,6 @@ export async function resetPassword(db: Db, key: string, input: ResetPasswordInp
         await revokeAllTokens(tx, userId);
         return 'reset';
       });
-  if (outcome !== 'reset') throw new ApiError(422, MESSAGES.codeRefused, { code: [MESSAGES.codeRefused] });
+  if (outcome !== 'reset') throw new ApiError(422, AUTH_MESSAGES.codeRefused, { code: [AUTH_MESSAGES.codeRefused] });
   return credentials!.id;
 }

@@ -19,7 +19,7 @@ import type { SmsCodePurpose, User } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { smsCodes } from './tables';
 import { ApiError } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
+import { AUTH_MESSAGES } from './messages';
 import { RATE_LIMITS, type RateLimits } from '../../settings';
 import type { SmsMessage } from '../../lib/sms';
 import { findMobileAccount, markMobileVerified, revokeAllTokens, setUserPassword } from '../users';
@@ -113,7 +113,7 @@ function overLimit(times: Date[], limits: SmsCodeLimit[], now: number): SmsCodeW
 export async function issueSmsCode(db: Db, key: string, limits: SmsCodeLimits, request: SmsCodeRequest): Promise<SmsMessage | null> {
   const { mobile, purpose } = request;
   if (purpose === 'verify-mobile' && request.user?.mobile !== mobile) {
-    throw new ApiError(422, MESSAGES.mobileNotYours, { mobile: [MESSAGES.mobileNotYours] });
+    throw new ApiError(422, AUTH_MESSAGES.mobileNotYours, { mobile: [AUTH_MESSAGES.mobileNotYours] });
   }
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
   const account = await findMobileAccount(db, mobile);
@@ -144,13 +144,13 @@ export async function issueSmsCode(db: Db, key: string, limits: SmsCodeLimits, r
       .values({ mobile, purpose, code_hash: codeHash(key, mobile, purpose, code), expires_at: expiresAt, requester: request.requester, created_at: now });
   });
   if (!mayReceive(request, account)) return null;
-  return { to: mobile, code, text: MESSAGES.smsText(code, SMS_CODE_TTL_MINUTES), expiresAt: expiresAt.toISOString() };
+  return { to: mobile, code, text: AUTH_MESSAGES.smsText(code, SMS_CODE_TTL_MINUTES), expiresAt: expiresAt.toISOString() };
 }
 
 /** The 429 of a limit, with the seconds to wait for the Retry-After header. */
 export class SmsCodeWaitError extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, MESSAGES.smsCodeWait(retryAfterSeconds));
+    super(429, AUTH_MESSAGES.smsCodeWait(retryAfterSeconds));
   }
 }
 
@@ -162,7 +162,7 @@ type Refusal = 'no-code' | 'expired' | 'wrong' | 'tries-used';
 
 /** The 422 of every refused code, on the `code` field: one answer whatever the reason (issue 31 item 7). */
 function refused(): ApiError {
-  return new ApiError(422, MESSAGES.codeRefused, { code: [MESSAGES.codeRefused] });
+  return new ApiError(422, AUTH_MESSAGES.codeRefused, { code: [AUTH_MESSAGES.codeRefused] });
 }
 
 /**
@@ -240,7 +240,7 @@ export async function smsLogin(db: Db, key: string, input: { mobile: string; cod
  * @throws ApiError 422 on `mobile` when the user has no mobile; on `code` (see {@link withCode}).
  */
 export async function verifyMobile(db: Db, key: string, user: User, code: string): Promise<void> {
-  if (!user.mobile) throw new ApiError(422, MESSAGES.mobileNotYours, { mobile: [MESSAGES.mobileNotYours] });
+  if (!user.mobile) throw new ApiError(422, AUTH_MESSAGES.mobileNotYours, { mobile: [AUTH_MESSAGES.mobileNotYours] });
   const mobile = user.mobile;
   await withCode(db, key, { mobile, purpose: 'verify-mobile', code }, async (tx) => {
     // The mobile again: a profile change since the code was sent voids it.

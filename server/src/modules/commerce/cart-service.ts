@@ -12,7 +12,7 @@ import { cartItems, carts, products } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { uniqueViolation } from '../../lib/db-errors';
-import { MESSAGES } from '../../lib/messages';
+import { COMMERCE_MESSAGES } from './messages';
 import { discountFor, discountRefused, findDiscountCode } from './discount-codes';
 import { openOrdersOfCourses } from './own-orders';
 import { hasBoughtProduct, ownsProductSql } from './ownership';
@@ -122,11 +122,11 @@ async function keptDiscount(db: Db, owner: CartOwner, items: CartItem[], holdMin
  */
 export async function applyDiscountCode(db: Db, owner: CartOwner, text: string, holdMinutes: number): Promise<Cart> {
   const items = await cartItemsOf(db, owner);
-  if (items.length === 0) throw discountRefused(MESSAGES.discountEmptyCart);
+  if (items.length === 0) throw discountRefused(COMMERCE_MESSAGES.discountEmptyCart);
   const code = await findDiscountCode(db, text);
-  if (!code) throw discountRefused(MESSAGES.discountInvalid);
+  if (!code) throw discountRefused(COMMERCE_MESSAGES.discountInvalid);
   const pricing = await discountFor(db, items, code.id, buyerOf(owner), { holdMinutes, exceptOrderIds: await ownOpenOrderIds(db, owner, items) });
-  if (!pricing) throw discountRefused(MESSAGES.discountInvalid);
+  if (!pricing) throw discountRefused(COMMERCE_MESSAGES.discountInvalid);
   if (!pricing.ok) throw discountRefused(pricing.refusal);
   await db.update(carts).set({ discount_code_id: code.id, updated_at: sql`now()` }).where(ownerIs(owner));
   return getCart(db, owner, holdMinutes);
@@ -169,12 +169,12 @@ export async function addToCart(db: Db, owner: NamedCartOwner, productId: number
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.is_active, true)));
-  if (!product) throw refuseProduct(MESSAGES.productUnavailable);
-  if ('userId' in owner && (await hasBoughtProduct(db, owner.userId, productId))) throw refuseProduct(MESSAGES.productAlreadyBought);
+  if (!product) throw refuseProduct(COMMERCE_MESSAGES.productUnavailable);
+  if ('userId' in owner && (await hasBoughtProduct(db, owner.userId, productId))) throw refuseProduct(COMMERCE_MESSAGES.productAlreadyBought);
   try {
     await db.insert(cartItems).values({ cart_id: await cartIdOf(db, owner), product_id: productId });
   } catch (error) {
-    if (uniqueViolation(error) !== null) throw refuseProduct(MESSAGES.productAlreadyInCart);
+    if (uniqueViolation(error) !== null) throw refuseProduct(COMMERCE_MESSAGES.productAlreadyInCart);
     throw error;
   }
 }

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, payments } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { uniqueViolation } from '../../lib/db-errors';
-import { MESSAGES } from '../../lib/messages';
+import { COMMERCE_MESSAGES } from './messages';
 import type { PaymentSettings } from '../../settings';
 import { cartDiscountCodeId, cartItemsOf } from './cart-service';
 import { discountFor, discountRefused, orderDiscountHolds, type DiscountPricing } from './discount-codes';
@@ -87,7 +87,7 @@ export interface CheckoutResult {
   created: boolean;
 }
 
-const replayed = () => new ApiError(409, MESSAGES.paymentReplayed);
+const replayed = () => new ApiError(409, COMMERCE_MESSAGES.paymentReplayed);
 
 /** Namespace of the advisory locks that serialize one user's checkouts (issue 32 item 2; 6002 and 6003 are financial-service's and the sales rollup's). */
 const CHECKOUT_LOCK_NAMESPACE = 6004;
@@ -167,7 +167,7 @@ async function orderOfCart(db: Db, context: PaymentContext, userId: number, idem
     const tx = transaction as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_NAMESPACE}, ${userId})`);
     const items = await cartItemsOf(tx, { userId });
-    if (items.length === 0) throw new ApiError(422, MESSAGES.cartEmpty);
+    if (items.length === 0) throw new ApiError(422, COMMERCE_MESSAGES.cartEmpty);
     const open = await openOrdersOfCourses(tx, userId, items.map((item) => item.product_id));
     const codeId = await cartDiscountCodeId(tx, { userId });
     const pricing =
@@ -241,13 +241,13 @@ async function lapsedDiscountOf(db: Db, holdMinutes: number, orderId: number): P
  */
 async function startAttempt(db: Db, context: PaymentContext, user: User, order: Order): Promise<PaymentForm> {
   const lapsed = await lapsedDiscountOf(db, context.discountHoldMinutes, order.id);
-  if (lapsed) throw discountRefused(MESSAGES.orderDiscountLapsed(formatToman(lapsed.totalWithout)));
+  if (lapsed) throw discountRefused(COMMERCE_MESSAGES.orderDiscountLapsed(formatToman(lapsed.totalWithout)));
   let authority: string;
   try {
     ({ authority } = await context.gateway.requestPayment({
       orderId: order.id,
       amount: order.total_price,
-      description: MESSAGES.paymentDescription(order.id),
+      description: COMMERCE_MESSAGES.paymentDescription(order.id),
       callbackUrl: `${context.origin}${PAYMENT_CALLBACK_PATH}`,
       email: user.email,
       mobile: user.mobile,
@@ -255,7 +255,7 @@ async function startAttempt(db: Db, context: PaymentContext, user: User, order: 
   } catch (error) {
     if (!(error instanceof PaymentGatewayError)) throw error;
     context.log.warn({ err: error, orderId: order.id }, 'payment request failed');
-    throw new ApiError(422, MESSAGES.paymentGatewayFailed);
+    throw new ApiError(422, COMMERCE_MESSAGES.paymentGatewayFailed);
   }
   await db.insert(payments).values({ order_id: order.id, gateway: context.gateway.name, authority, amount: order.total_price });
   return { action: `${context.origin}${PAYMENT_START_PATH}`, token: authority };
@@ -332,9 +332,9 @@ export async function checkout(
  */
 export async function payOrder(db: Db, context: PaymentContext, user: User, orderId: number): Promise<CheckoutAnswer> {
   const order = await getOwnOrder(db, user.id, orderId);
-  if (order.payment_status === 'paid') throw new ApiError(422, MESSAGES.orderAlreadyPaid);
-  if (order.payment_status === 'cancelled') throw new ApiError(422, MESSAGES.orderCancelledNotPayable);
-  if (await ownsAnyOf(db, user.id, order.id)) throw new ApiError(422, MESSAGES.orderHasBoughtCourse);
+  if (order.payment_status === 'paid') throw new ApiError(422, COMMERCE_MESSAGES.orderAlreadyPaid);
+  if (order.payment_status === 'cancelled') throw new ApiError(422, COMMERCE_MESSAGES.orderCancelledNotPayable);
+  if (await ownsAnyOf(db, user.id, order.id)) throw new ApiError(422, COMMERCE_MESSAGES.orderHasBoughtCourse);
   return newAttemptAnswer(db, context, user, order);
 }
 
@@ -354,7 +354,7 @@ export async function cancelOwnOrder(db: Db, userId: number, orderId: number): P
   const [cancelled] = await cancelUnpaid(db, [order.id]);
   const current = await getOwnOrder(db, userId, orderId);
   if (cancelled !== undefined) return current;
-  throw new ApiError(422, current.payment_status === 'paid' ? MESSAGES.orderPaidNotCancellable : MESSAGES.orderAlreadyCancelled);
+  throw new ApiError(422, current.payment_status === 'paid' ? COMMERCE_MESSAGES.orderPaidNotCancellable : COMMERCE_MESSAGES.orderAlreadyCancelled);
 }
 
 /** True when the user already owns a course of the unpaid order `orderId` (bought through another order). */
@@ -385,7 +385,7 @@ export async function startPayment(db: Db, holdMinutes: number, authority: strin
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.order_id))
     .where(eq(payments.authority, authority));
-  if (!row) throw notFound(MESSAGES.paymentUnknown);
+  if (!row) throw notFound(COMMERCE_MESSAGES.paymentUnknown);
   if (row.status !== 'pending' || row.payment_status === 'paid') return { open: true };
   const cancelled = row.payment_status === 'cancelled';
   if (!cancelled && (await lapsedDiscountOf(db, holdMinutes, row.order_id)) === null) return { open: true };
@@ -399,7 +399,7 @@ export async function startPayment(db: Db, holdMinutes: number, authority: strin
 /** Tomans asked for an attempt (the sandbox page shows it); 404 `paymentUnknown` for an unknown token. */
 export async function paymentAmount(db: Db, authority: string): Promise<number> {
   const [row] = await db.select({ amount: payments.amount }).from(payments).where(eq(payments.authority, authority));
-  if (!row) throw notFound(MESSAGES.paymentUnknown);
+  if (!row) throw notFound(COMMERCE_MESSAGES.paymentUnknown);
   return row.amount;
 }
 
@@ -480,8 +480,8 @@ export async function handleCallback(db: Db, context: PaymentContext, user: User
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.order_id))
     .where(eq(payments.authority, query.Authority));
-  if (!row) throw notFound(MESSAGES.paymentUnknown);
-  if (row.user_id !== user.id) throw new ApiError(403, MESSAGES.paymentNotYours);
+  if (!row) throw notFound(COMMERCE_MESSAGES.paymentUnknown);
+  if (row.user_id !== user.id) throw new ApiError(403, COMMERCE_MESSAGES.paymentNotYours);
   if (row.status !== 'pending') throw replayed();
   const failed = { outcome: 'failed', orderId: row.order_id } as const;
   if (query.Status !== 'OK') {
@@ -501,7 +501,7 @@ export async function handleCallback(db: Db, context: PaymentContext, user: User
   } catch (error) {
     if (!(error instanceof PaymentGatewayError)) throw error;
     context.log.warn({ err: error, orderId: row.order_id }, 'payment verify failed');
-    throw new ApiError(422, MESSAGES.paymentGatewayFailed);
+    throw new ApiError(422, COMMERCE_MESSAGES.paymentGatewayFailed);
   }
   if (result.status === 'failed') {
     await closeAttempt(db, row.id, 'failed');
@@ -513,7 +513,7 @@ export async function handleCallback(db: Db, context: PaymentContext, user: User
       { orderId: row.order_id, authority: query.Authority, expected: row.total_price, verified: result.amount },
       'verified payment amount differs from the order total; order left unpaid',
     );
-    throw new ApiError(422, MESSAGES.paymentAmountMismatch);
+    throw new ApiError(422, COMMERCE_MESSAGES.paymentAmountMismatch);
   }
   await grantPaidOrder(db, context, row, result.refId);
   return { outcome: 'paid', orderId: row.order_id };

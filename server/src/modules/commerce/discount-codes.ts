@@ -24,7 +24,7 @@ import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { uniqueViolation } from '../../lib/db-errors';
 import { csvDateColumns, type CsvColumn, type CsvExport } from '../../lib/csv-export';
-import { CSV_TEXT, MESSAGES } from '../../lib/messages';
+import { COMMERCE_CSV_TEXT, COMMERCE_MESSAGES } from './messages';
 import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { qualified } from '../../lib/qualified';
@@ -119,7 +119,7 @@ async function chosenProducts(db: Db, input: DiscountCodeInput): Promise<number[
   if (input.applies_to_all) return [];
   const ids = [...new Set(input.product_ids)];
   const found = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
-  if (found.length !== ids.length) throw validationFailed({ product_ids: [MESSAGES.productUnknown] });
+  if (found.length !== ids.length) throw validationFailed({ product_ids: [COMMERCE_MESSAGES.productUnknown] });
   return ids;
 }
 
@@ -142,7 +142,7 @@ async function refusingTakenCode<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (uniqueViolation(error) !== null) throw validationFailed({ code: [MESSAGES.discountCodeTaken] });
+    if (uniqueViolation(error) !== null) throw validationFailed({ code: [COMMERCE_MESSAGES.discountCodeTaken] });
     throw error;
   }
 }
@@ -298,13 +298,13 @@ export async function listDiscountCodeUses(
   return { data: await toUses(db, rows), meta: pageMeta(request, total?.n ?? 0) };
 }
 
-const U = CSV_TEXT.discountUseColumns;
+const U = COMMERCE_CSV_TEXT.discountUseColumns;
 const USE_COLUMNS: Array<CsvColumn<DiscountCodeUse>> = [
   { header: U.orderId, cell: (use) => use.order_id },
   { header: U.buyer, cell: (use) => use.user.full_name },
   { header: U.email, cell: (use) => use.user.email },
   { header: U.mobile, cell: (use) => use.user.mobile },
-  { header: U.paymentStatus, cell: (use) => CSV_TEXT.paymentStatuses[use.payment_status] },
+  { header: U.paymentStatus, cell: (use) => COMMERCE_CSV_TEXT.paymentStatuses[use.payment_status] },
   { header: U.discount, cell: (use) => use.discount_amount },
   { header: U.paid, cell: (use) => use.total_price },
   ...csvDateColumns<DiscountCodeUse>(U.createdAt, (use) => use.created_at),
@@ -398,8 +398,8 @@ function codeRefusal(code: DiscountCodeRow, uses: DiscountUses, now: Date): stri
     (code.starts_at !== null && code.starts_at > now) ||
     (code.ends_at !== null && code.ends_at <= now) ||
     (code.total_cap !== null && uses.total >= code.total_cap);
-  if (lapsed) return MESSAGES.discountInvalid;
-  if (code.per_user_cap !== null && uses.byUser >= code.per_user_cap) return MESSAGES.discountUsedByYou;
+  if (lapsed) return COMMERCE_MESSAGES.discountInvalid;
+  if (code.per_user_cap !== null && uses.byUser >= code.per_user_cap) return COMMERCE_MESSAGES.discountUsedByYou;
   return null;
 }
 
@@ -416,12 +416,12 @@ export function priceDiscount({ items, code, productIds, uses, now }: DiscountPr
   const refuse = (refusal: string): DiscountPricing => ({ ok: false, refusal });
   const refusal = codeRefusal(code, uses, now);
   if (refusal !== null) return refuse(refusal);
-  if (items.length === 0) return refuse(MESSAGES.discountEmptyCart);
+  if (items.length === 0) return refuse(COMMERCE_MESSAGES.discountEmptyCart);
   const limited = new Set(productIds);
   const applicable = items.filter((item) => item.price > 0 && (code.applies_to_all || limited.has(item.product_id)));
-  if (applicable.length === 0) return refuse(MESSAGES.discountNotForTheseCourses);
+  if (applicable.length === 0) return refuse(COMMERCE_MESSAGES.discountNotForTheseCourses);
   const subtotal = items.reduce((sum, item) => sum + item.price, 0);
-  if (code.min_cart_total !== null && subtotal < code.min_cart_total) return refuse(MESSAGES.discountUnderMinimum(code.min_cart_total));
+  if (code.min_cart_total !== null && subtotal < code.min_cart_total) return refuse(COMMERCE_MESSAGES.discountUnderMinimum(code.min_cart_total));
 
   const perItem = new Map<number, number>();
   if (code.kind === 'percent') {

@@ -6,6 +6,7 @@
 import type { DashboardOrder, OrderItem, Refund, SalesPeriod, SalesSummaryRow } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { csvDateColumns, csvMobile, type CsvColumn, type CsvExport } from '../../lib/csv-export';
+import { COMMERCE_CSV_TEXT } from './messages';
 import { CSV_TEXT } from '../../lib/messages';
 import { exportDashboardOrders, exportRefunds, type OrderExportQuery } from './financial-service';
 import { getSalesSummary, type SummaryKind } from './sales-summary-service';
@@ -20,12 +21,12 @@ const buyerColumns = <Row extends { user: DashboardOrder['user'] }>(
   { header: headers.mobile, cell: (row) => csvMobile(row.user.mobile) },
 ];
 
-const H = CSV_TEXT.orderColumns;
+const H = COMMERCE_CSV_TEXT.orderColumns;
 const ORDER_COLUMNS: Array<CsvColumn<DashboardOrder>> = [
   { header: H.id, cell: (order) => order.id },
   ...buyerColumns<DashboardOrder>(H),
-  { header: H.paymentStatus, cell: (order) => CSV_TEXT.paymentStatuses[order.payment_status] },
-  { header: H.source, cell: (order) => CSV_TEXT.sources[order.source] },
+  { header: H.paymentStatus, cell: (order) => COMMERCE_CSV_TEXT.paymentStatuses[order.payment_status] },
+  { header: H.source, cell: (order) => COMMERCE_CSV_TEXT.sources[order.source] },
   { header: H.courses, cell: (order) => order.items.map((item) => item.title).join(CSV_TEXT.listSeparator) },
   { header: H.count, cell: (order) => sumOf(order.items, (item) => item.quantity) },
   { header: H.gross, cell: (order) => sumOf(order.items, (item) => item.purchase_price * item.quantity) },
@@ -47,7 +48,7 @@ export async function ordersCsv(db: Db, name: string, query: OrderExportQuery): 
   return { name, columns: ORDER_COLUMNS, rows: await exportDashboardOrders(db, query) };
 }
 
-const R = CSV_TEXT.refundColumns;
+const R = COMMERCE_CSV_TEXT.refundColumns;
 const REFUND_COLUMNS: Array<CsvColumn<Refund>> = [
   { header: R.itemId, cell: (refund) => refund.order_item_id },
   { header: R.orderId, cell: (refund) => refund.order_id },
@@ -64,7 +65,7 @@ export async function refundsCsv(db: Db, query: { q?: string }): Promise<CsvExpo
   return { name: 'refunds', columns: REFUND_COLUMNS, rows: await exportRefunds(db, query) };
 }
 
-const S = CSV_TEXT.summaryColumns;
+const S = COMMERCE_CSV_TEXT.summaryColumns;
 const SUMMARY_COLUMNS: Record<SummaryKind, Array<CsvColumn<SalesSummaryRow>>> = {
   sales: [
     { header: S.productId, cell: (row) => row.product_id },

@@ -17,6 +17,7 @@ import { orderItems, orders, products } from './tables';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';
+import { COMMERCE_MESSAGES } from './messages';
 import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { qualified } from '../../lib/qualified';
@@ -79,7 +80,7 @@ function toDashboardOrder(row: DashboardOrderRow): DashboardOrder {
   return {
     ...order,
     user: buyerOf(row.user_id, row.buyer),
-    ...(order.total_price === 0 ? { note: MESSAGES.zeroPriceNote } : {}),
+    ...(order.total_price === 0 ? { note: COMMERCE_MESSAGES.zeroPriceNote } : {}),
   };
 }
 
@@ -205,9 +206,9 @@ async function checkGrant(tx: Db, userId: number, productId: number): Promise<st
   ]);
   const errors: Record<string, string[]> = {};
   if (!contacts.has(userId)) errors.user_id = [MESSAGES.userUnknown];
-  if (!product) errors.product_id = [MESSAGES.productUnknown];
+  if (!product) errors.product_id = [COMMERCE_MESSAGES.productUnknown];
   else if (contacts.has(userId) && (await hasBoughtProduct(tx, userId, productId))) {
-    errors.product_id = [MESSAGES.userOwnsProduct];
+    errors.product_id = [COMMERCE_MESSAGES.userOwnsProduct];
   }
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   return product!.title;
@@ -437,7 +438,7 @@ export async function refundOrderItem(
   audit: AuditContext,
 ): Promise<Refund> {
   if (!isRefundConfirmation(input.confirmation)) {
-    throw validationFailed({ confirmation: [MESSAGES.refundConfirmationInvalid] });
+    throw validationFailed({ confirmation: [COMMERCE_MESSAGES.refundConfirmationInvalid] });
   }
   const updated = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -482,9 +483,9 @@ export async function refundOrderItem(
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
     .where(eq(orderItems.id, input.orderItemId));
-  if (!row) throw validationFailed({ order_item_id: [MESSAGES.orderItemUnknown] });
+  if (!row) throw validationFailed({ order_item_id: [COMMERCE_MESSAGES.orderItemUnknown] });
   if (!updated) {
-    const message = row.refunded_at ? MESSAGES.refundAlreadyDone : MESSAGES.refundNotPaid;
+    const message = row.refunded_at ? COMMERCE_MESSAGES.refundAlreadyDone : COMMERCE_MESSAGES.refundNotPaid;
     throw new ApiError(422, message, { order_item_id: [message] });
   }
   const [refund] = await toRefunds(db, [row]);

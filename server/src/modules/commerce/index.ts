@@ -89,3 +89,4 @@ export {
 } from './sessions-service';
 export { isValidLessonMediaSignature, isValidSessionFileSignature } from './signed-urls';
 export { startUnpaidReminders } from './unpaid-reminder';
+export { COMMERCE_MESSAGES, COMMERCE_CSV_TEXT } from './messages';

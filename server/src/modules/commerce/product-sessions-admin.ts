@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { products, productSessions } from './tables';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import type { DashboardListQuery } from '../../lib/list-order';
-import { MESSAGES } from '../../lib/messages';
+import { COMMERCE_MESSAGES } from './messages';
 import { checkSubtitles, newKey, toWebp, type FormBody } from '../../lib/uploads';
 import { checkForm } from '../../lib/dashboard-form';
 import type { Discard, FileToStore, StoredFiles } from '../../lib/stored-files';
@@ -62,7 +62,7 @@ export function getProductSessionForDashboard(db: Db, id: number): Promise<Dashb
 async function readSessionForm(db: Db, form: FormBody) {
   const fields = await checkForm(productSessionSchema, form, []);
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, fields.product_id));
-  if (!product) throw validationFailed({ product_id: [MESSAGES.productUnknown] });
+  if (!product) throw validationFailed({ product_id: [COMMERCE_MESSAGES.productUnknown] });
   const image = form.files.image ? await toWebp(form.files.image) : null;
   const poster = form.files.poster ? await toWebp(form.files.poster) : null;
   const subtitles = form.files.subtitles ? checkSubtitles(form.files.subtitles) : null;
@@ -97,7 +97,7 @@ export async function createProductSession(
   audit: AuditContext,
 ): Promise<DashboardProductSession> {
   const [courses] = await db.select({ n: count() }).from(products);
-  if (!courses?.n) throw new ApiError(422, MESSAGES.productsMissing, { product_id: [MESSAGES.productsMissing] });
+  if (!courses?.n) throw new ApiError(422, COMMERCE_MESSAGES.productsMissing, { product_id: [COMMERCE_MESSAGES.productsMissing] });
   const { fields, uploads, values } = await readSessionForm(db, form);
   await productSessionTable.assertSlugFree(db, fields.slug);
   const id = await files.write(db, uploads, async (tx, paths) => {

@@ -11,7 +11,7 @@ import { orderItems, products, productSessions } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { foreignKeyViolation } from '../../lib/db-errors';
 import type { DashboardListQuery } from '../../lib/list-order';
-import { MESSAGES } from '../../lib/messages';
+import { COMMERCE_MESSAGES } from './messages';
 import { searchColumnsOf } from '../../lib/text';
 import { newKey, toWebp, type FormBody } from '../../lib/uploads';
 import { checkForm } from '../../lib/dashboard-form';
@@ -98,7 +98,7 @@ export async function updateProduct(db: Db, files: StoredFiles, id: number, form
   return (await getProductForDashboard(db, id))!;
 }
 
-const productHasOrders = () => new ApiError(422, MESSAGES.productHasOrders);
+const productHasOrders = () => new ApiError(422, COMMERCE_MESSAGES.productHasOrders);
 
 /**
  * Deletes a course with its sessions, their likes, comments and files, and its own likes,

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, products, productSessions, sessionProgress } from './tables';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
+import { COMMERCE_MESSAGES } from './messages';
 import { MESSAGES } from '../../lib/messages';
 import { qualified } from '../../lib/qualified';
 import { isInCart } from './cart-service';
@@ -323,7 +324,7 @@ export async function getLessonFiles(db: Db, user: User, sessionId: number): Pro
     .innerJoin(products, eq(products.id, productSessions.product_id))
     .where(activeSessionWhere(sessionId));
   if (!row?.hls || !row.media_kind) return null;
-  if (!(await mayViewSession(db, user, row))) throw new ApiError(403, MESSAGES.signedUrlInvalid);
+  if (!(await mayViewSession(db, user, row))) throw new ApiError(403, COMMERCE_MESSAGES.signedUrlInvalid);
   return { hls: row.hls, subtitles: row.subtitles };
 }
 
@@ -427,13 +428,13 @@ interface SavedProgressRow {
 async function progressRefusal(db: Db, user: User, sessionId: number, position: number | null): Promise<ApiError> {
   const session = await activeSession(db, sessionId);
   if (!session) return notFound();
-  if (!(await hasBoughtProduct(db, user.id, session.product_id))) return new ApiError(403, MESSAGES.sessionLocked);
+  if (!(await hasBoughtProduct(db, user.id, session.product_id))) return new ApiError(403, COMMERCE_MESSAGES.sessionLocked);
   const length = session.duration_seconds;
   if (position !== null && length !== null && position > length) {
     return validationFailed({ position_seconds: [MESSAGES.fieldMax(length)] });
   }
   // Bought and within the length now: the session or the purchase changed under the statement.
-  return new ApiError(409, MESSAGES.sessionChanged);
+  return new ApiError(409, COMMERCE_MESSAGES.sessionChanged);
 }
 
 /**
@@ -458,6 +459,6 @@ export async function getSessionFile(db: Db, user: User, sessionId: number): Pro
     .innerJoin(products, eq(products.id, productSessions.product_id))
     .where(activeSessionWhere(sessionId));
   if (!row) return null;
-  if (!(await mayViewSession(db, user, row))) throw new ApiError(403, MESSAGES.signedUrlInvalid);
+  if (!(await mayViewSession(db, user, row))) throw new ApiError(403, COMMERCE_MESSAGES.signedUrlInvalid);
   return row.file && !isStreamed(row) ? { file: row.file, file_type: row.file_type } : null;
 }

@@ -8,7 +8,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { Db } from '../../db/client';
 import { htmlToText } from '../../lib/html';
-import { MESSAGES } from '../../lib/messages';
+import { CONTENT_MESSAGES } from './messages';
 import { mediaTypeOf, type FileStorage } from '../../lib/storage';
 import { SERVER_ROOT } from '../../settings';
 import { listPodcasts } from './podcasts-service';
@@ -81,7 +81,7 @@ function excerpt(html: string): string {
 /** RSS 2.0 of the newest active posts. */
 export async function buildPostsFeed(db: Db, origin: string): Promise<string> {
   const { data } = await listPosts(db, { per_page: FEED_ITEMS, filter: 'newest' });
-  const ch = channel(origin, '/feeds/posts.xml', MESSAGES.feedPostsTitle, MESSAGES.feedPostsDescription, false);
+  const ch = channel(origin, '/feeds/posts.xml', CONTENT_MESSAGES.feedPostsTitle, CONTENT_MESSAGES.feedPostsDescription, false);
   for (const post of data) {
     const link = `${origin}/posts/${post.id}`;
     ch.ele('item')
@@ -102,7 +102,7 @@ export async function buildPodcastsFeed(
   owner: FeedOwner,
 ): Promise<string> {
   const { data } = await listPodcasts(db, { per_page: FEED_ITEMS, filter: 'newest' });
-  const ch = channel(origin, '/feeds/podcasts.xml', MESSAGES.feedPodcastsTitle, MESSAGES.feedPodcastsDescription, true);
+  const ch = channel(origin, '/feeds/podcasts.xml', CONTENT_MESSAGES.feedPodcastsTitle, CONTENT_MESSAGES.feedPodcastsDescription, true);
   const cover = await podcastCover(storage);
   ch.ele('itunes:author').txt(owner.name).up()
     .ele('itunes:owner').ele('itunes:name').txt(owner.name).up().ele('itunes:email').txt(owner.email).up().up()

@@ -33,3 +33,4 @@ export {
   type PublicListQuery,
   updatePost,
 } from './posts-service';
+export { CONTENT_MESSAGES } from './messages';

@@ -6,14 +6,14 @@
 import type { DashboardComment } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { csvDateColumns, type CsvColumn, type CsvExport } from '../../lib/csv-export';
-import { CSV_TEXT } from '../../lib/messages';
+import { ENGAGEMENT_CSV_TEXT } from './messages';
 import { exportCommentsForModeration, type CommentListQuery, type TitleLookup } from './comments-service';
 
-const H = CSV_TEXT.commentColumns;
+const H = ENGAGEMENT_CSV_TEXT.commentColumns;
 const COMMENT_COLUMNS: Array<CsvColumn<DashboardComment>> = [
   { header: H.id, cell: (comment) => comment.id },
-  { header: H.status, cell: (comment) => CSV_TEXT.commentStatuses[comment.status] },
-  { header: H.type, cell: (comment) => CSV_TEXT.contentTypes[comment.commentable.type] },
+  { header: H.status, cell: (comment) => ENGAGEMENT_CSV_TEXT.commentStatuses[comment.status] },
+  { header: H.type, cell: (comment) => ENGAGEMENT_CSV_TEXT.contentTypes[comment.commentable.type] },
   { header: H.itemId, cell: (comment) => comment.commentable.id },
   { header: H.item, cell: (comment) => comment.commentable.title },
   { header: H.parentId, cell: (comment) => (comment.parent_id === 0 ? null : comment.parent_id) },

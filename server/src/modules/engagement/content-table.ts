@@ -14,7 +14,7 @@ import { contentCounts } from './tables';
 import { validationFailed } from '../../lib/api-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { dashboardOrder, orderForFilter, type DashboardListQuery, type PublicListQuery } from '../../lib/list-order';
-import { MESSAGES } from '../../lib/messages';
+import { ENGAGEMENT_MESSAGES } from './messages';
 import { pageMeta, toPageRequest, type PageRequest } from '../../lib/pagination';
 import { containsPattern } from '../../lib/search';
 import { escapeLike, normalizeForSearch } from '../../lib/text';
@@ -95,7 +95,7 @@ export async function activeCount(db: Db, type: ContentType): Promise<number> {
 }
 
 /** 422 for a slug another row already uses. */
-export const slugTaken = () => validationFailed({ slug: [MESSAGES.slugTaken] });
+export const slugTaken = () => validationFailed({ slug: [ENGAGEMENT_MESSAGES.slugTaken] });
 
 /**
  * Builds the queries of one likeable and commentable table. Lists answer `{data, meta}` pages

@@ -27,3 +27,4 @@ export {
 } from './comments-service';
 export { type ContentRef, contentTable, publicColumns, type SitemapBlock } from './content-table';
 export { addLike, countLikes, hasLiked } from './likes-service';
+export { ENGAGEMENT_MESSAGES, ENGAGEMENT_CSV_TEXT } from './messages';

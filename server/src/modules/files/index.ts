@@ -5,3 +5,4 @@
  */
 export { TrackedStoredFiles } from './stored-files';
 export { postgresLease, soleProcessLease } from './writer-lease';
+export { FILES_MESSAGES } from './messages';

@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { pendingFiles } from './tables';
 import { ApiError } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
+import { FILES_MESSAGES } from './messages';
 import type { FileStorage } from '../../lib/storage';
 import type { Discard, FileToStore, SaveRows, StoredFiles } from '../../lib/stored-files';
 import type { WriterLease } from './writer-lease';
@@ -141,7 +141,7 @@ export class TrackedStoredFiles implements StoredFiles {
             .delete(pendingFiles)
             .where(and(eq(pendingFiles.state, 'writing'), eq(pendingFiles.writer, this.lease.id), matching(refs)))
             .returning({ key: pendingFiles.key });
-          if (claimed.length !== refs.length) throw new ApiError(503, MESSAGES.fileWriteLost);
+          if (claimed.length !== refs.length) throw new ApiError(503, FILES_MESSAGES.fileWriteLost);
         }
         return value;
       });

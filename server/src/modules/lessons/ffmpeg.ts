@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MESSAGES } from '../../lib/messages';
+import { LESSONS_MESSAGES } from './messages';
 
 /** The programs to run (settings FFMPEG_PATH, FFPROBE_PATH). */
 export interface FfmpegPrograms {
@@ -87,7 +87,7 @@ function run(program: string, args: string[], options: { signal?: AbortSignal; o
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'ENOENT' ? new MediaRefused(MESSAGES.ffmpegMissing) : error);
+      reject(error.code === 'ENOENT' ? new MediaRefused(LESSONS_MESSAGES.ffmpegMissing) : error);
     });
     child.on('close', (code, signal) => {
       if (code === 0) resolve({ stdout, stderr });
@@ -130,16 +130,16 @@ export async function probeMedia(programs: FfmpegPrograms, file: string, signal?
     parsed = JSON.parse(stdout) as typeof parsed;
   } catch (error) {
     if (error instanceof MediaRefused || signal?.aborted) throw error;
-    throw new MediaRefused(MESSAGES.lessonUnreadable);
+    throw new MediaRefused(LESSONS_MESSAGES.lessonUnreadable);
   }
   const streams = parsed.streams ?? [];
   const videoStream = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && s.width && s.height);
   const hasAudio = streams.some((s) => s.codec_type === 'audio');
   // Also a 0-second MP4, which ffmpeg writes with no stream at all.
-  if (!videoStream && !hasAudio) throw new MediaRefused(MESSAGES.lessonNoStreams);
+  if (!videoStream && !hasAudio) throw new MediaRefused(LESSONS_MESSAGES.lessonNoStreams);
   const durations = [parsed.format?.duration, ...streams.map((s) => s.duration)].map(Number).filter(Number.isFinite);
   const durationSeconds = Math.max(0, ...durations);
-  if (durationSeconds < MIN_SECONDS) throw new MediaRefused(MESSAGES.lessonEmpty);
+  if (durationSeconds < MIN_SECONDS) throw new MediaRefused(LESSONS_MESSAGES.lessonEmpty);
   return {
     durationSeconds,
     video: videoStream ? uprightSize(videoStream) : null,
@@ -245,7 +245,7 @@ export async function transcodeToHls(
     // Stopped, ffmpeg missing or a full disk are the server's: thrown as they are (retried).
     const stderr = (error as { stderr?: string }).stderr ?? '';
     if (signal?.aborted || error instanceof MediaRefused || /No space left on device/i.test(stderr)) throw error;
-    throw Object.assign(new MediaRefused(MESSAGES.lessonUnreadable), { cause: error });
+    throw Object.assign(new MediaRefused(LESSONS_MESSAGES.lessonUnreadable), { cause: error });
   }
 }
 

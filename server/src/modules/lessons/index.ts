@@ -6,3 +6,4 @@
 export { checkPrograms, type FfmpegPrograms, grabFrame, hlsFilesOf, probeMedia, renderTestClip, transcodeToHls } from './ffmpeg';
 export { createLessonUploadServer, LESSON_UPLOADS_PATH } from './lesson-uploads';
 export { retryTranscode, startTranscoder } from './transcode';
+export { LESSONS_MESSAGES } from './messages';

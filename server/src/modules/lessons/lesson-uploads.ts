@@ -23,6 +23,7 @@ import type { Upload } from '@tus/utils';
 import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
 import { ApiError, notFound } from '../../lib/api-error';
+import { LESSONS_MESSAGES } from './messages';
 import { MESSAGES } from '../../lib/messages';
 import type { AuditContext } from '../../lib/audit-trail';
 import { readSessionLesson, updateSessionLesson } from '../commerce';
@@ -71,8 +72,8 @@ function refusal(status: number, message: string) {
 
 /** The Persian message of a status the tus server answers on its own (its bodies are English text). */
 function tusMessage(status: number): string {
-  if (status === 404 || status === 410) return MESSAGES.uploadNotFound;
-  if (status === 409) return MESSAGES.uploadOffsetMismatch;
+  if (status === 404 || status === 410) return LESSONS_MESSAGES.uploadNotFound;
+  if (status === 409) return LESSONS_MESSAGES.uploadOffsetMismatch;
   if (status === 413) return MESSAGES.payloadTooLarge;
   if (status >= 500) return MESSAGES.storageUnavailable;
   return MESSAGES.badRequest;
@@ -101,7 +102,7 @@ async function storeDocument(
     const before = await readSessionLesson(tx, { sessionId }, { lock: true });
     if (!before) throw notFound();
     // Another upload of the session finished first and waits for processing: that one stands.
-    if (lessonBusy(before.media_status)) throw new ApiError(409, MESSAGES.lessonProcessing);
+    if (lessonBusy(before.media_status)) throw new ApiError(409, LESSONS_MESSAGES.lessonProcessing);
     const after = await updateSessionLesson(tx, { sessionId }, {
       file: file.key,
       file_size: file.size,
@@ -143,11 +144,11 @@ export function createLessonUploadServer(app: FastifyInstance): LessonUploadServ
 
     async onUploadCreate(_req, upload) {
       const sessionId = sessionIdOf(upload);
-      if (sessionId === null) throw refusal(422, MESSAGES.uploadSessionMissing);
-      if (upload.sizeIsDeferred) throw refusal(422, MESSAGES.uploadSizeMissing);
+      if (sessionId === null) throw refusal(422, LESSONS_MESSAGES.uploadSessionMissing);
+      if (upload.sizeIsDeferred) throw refusal(422, LESSONS_MESSAGES.uploadSizeMissing);
       const session = await readSessionLesson(app.db, { sessionId });
-      if (!session) throw refusal(422, MESSAGES.uploadSessionMissing);
-      if (lessonBusy(session.media_status)) throw refusal(409, MESSAGES.lessonProcessing);
+      if (!session) throw refusal(422, LESSONS_MESSAGES.uploadSessionMissing);
+      if (lessonBusy(session.media_status)) throw refusal(409, LESSONS_MESSAGES.lessonProcessing);
       return {};
     },
 
@@ -161,7 +162,7 @@ export function createLessonUploadServer(app: FastifyInstance): LessonUploadServ
       const media = /^(audio|video)\//.test(mime);
       if (!media && mime !== 'application/pdf' && mime !== 'application/zip') {
         await app.storage.deletePrivate(key);
-        throw refusal(415, MESSAGES.notLessonFile);
+        throw refusal(415, LESSONS_MESSAGES.notLessonFile);
       }
       const saving = media
         ? queueTranscode(app, sessionId, key, mime, 'upload', audit)

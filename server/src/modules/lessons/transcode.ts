@@ -24,7 +24,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyInstance } from 'fastify';
 import type { AuditAction, DashboardProductSession } from '@shop/contracts';
 import { ApiError, notFound } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
+import { LESSONS_MESSAGES } from './messages';
 import { newKey, toWebp } from '../../lib/uploads';
 import type { AuditContext } from '../../lib/audit-trail';
 import { getProductSessionForDashboard, listAwaitedLessons, readSessionLesson, type SessionLesson, updateSessionLesson } from '../commerce';
@@ -112,7 +112,7 @@ export async function queueTranscode(
   await app.files.write(app.db, [], async (tx, _paths, discard) => {
     const before = await readSessionLesson(tx, { sessionId }, { lock: true });
     if (!before) throw notFound();
-    if (lessonBusy(before.media_status)) throw new ApiError(409, MESSAGES.lessonProcessing);
+    if (lessonBusy(before.media_status)) throw new ApiError(409, LESSONS_MESSAGES.lessonProcessing);
     const after = await updateSessionLesson(tx, { sessionId }, { media_source: source, media_status: 'queued', media_progress: 0, media_error: null });
     await audit.record(tx, { entity: 'product_session', id: sessionId, action, before: lessonAudited(before), after: lessonAudited(after!) });
     if (before.media_source !== source) discard.privateKey(before.media_source);
@@ -121,7 +121,7 @@ export async function queueTranscode(
     await app.jobs.send(TRANSCODE_QUEUE, { sessionId, source, sourceType } satisfies TranscodeJob);
   } catch (error) {
     // Not queued (the database away): failed with the source kept, so a retry can queue it again.
-    await markFailed(app, sessionId, source, MESSAGES.lessonProcessingFailed).catch(() => undefined);
+    await markFailed(app, sessionId, source, LESSONS_MESSAGES.lessonProcessingFailed).catch(() => undefined);
     throw error;
   }
 }
@@ -138,9 +138,9 @@ export async function retryTranscode(app: FastifyInstance, sessionId: number, au
   const lesson = await readSessionLesson(app.db, { sessionId });
   if (!lesson) throw notFound();
   const source = lesson.media_source;
-  if (lesson.media_status !== 'failed' || !source) throw new ApiError(422, MESSAGES.lessonNothingToRetry);
+  if (lesson.media_status !== 'failed' || !source) throw new ApiError(422, LESSONS_MESSAGES.lessonNothingToRetry);
   const type = await sourceTypeOf(app, source);
-  if (!type) throw new ApiError(422, MESSAGES.lessonSourceMissing);
+  if (!type) throw new ApiError(422, LESSONS_MESSAGES.lessonSourceMissing);
   await queueTranscode(app, sessionId, source, type, 'retry', audit);
   return (await getProductSessionForDashboard(app.db, sessionId))!;
 }
@@ -184,7 +184,7 @@ async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: J
         await fs.mkdir(dir, { recursive: true });
         const input = path.join(dir, 'source');
         const opened = await app.storage.openPrivate(source);
-        if (!opened) throw new MediaRefused(MESSAGES.lessonSourceMissing);
+        if (!opened) throw new MediaRefused(LESSONS_MESSAGES.lessonSourceMissing);
         size = opened.size;
         await pipeline(opened.stream, createWriteStream(input), { signal });
         probe = await probeMedia(programs, input, signal);
@@ -237,7 +237,7 @@ async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: J
       await markFailed(app, sessionId, source, error.message);
       return;
     }
-    if (job.retryCount >= job.retryLimit) await markFailed(app, sessionId, source, MESSAGES.lessonProcessingFailed);
+    if (job.retryCount >= job.retryLimit) await markFailed(app, sessionId, source, LESSONS_MESSAGES.lessonProcessingFailed);
     app.log.error({ err: error, sessionId, tries: job.retryCount + 1 }, 'lesson processing failed');
     throw error;
   } finally {
@@ -274,11 +274,11 @@ export async function recoverLostJobs(app: FastifyInstance, suspects: Set<string
     seen.add(key);
     if (!suspects.has(key)) continue;
     if (row.media_status === 'processing') {
-      await markFailed(app, row.id, row.media_source, MESSAGES.lessonProcessingFailed);
+      await markFailed(app, row.id, row.media_source, LESSONS_MESSAGES.lessonProcessingFailed);
     } else {
       const type = await sourceTypeOf(app, row.media_source);
       if (type) await app.jobs.send(TRANSCODE_QUEUE, { sessionId: row.id, source: row.media_source, sourceType: type } satisfies TranscodeJob);
-      else await markFailed(app, row.id, row.media_source, MESSAGES.lessonSourceMissing);
+      else await markFailed(app, row.id, row.media_source, LESSONS_MESSAGES.lessonSourceMissing);
     }
     app.log.warn({ sessionId: row.id, status: row.media_status }, 'lesson waiting for a job that is gone: queued again or failed');
     acted += 1;
@@ -300,7 +300,7 @@ export async function reapDeadJobs(app: FastifyInstance): Promise<number> {
     if (await app.files.writing(app.db, lessonsOf(job.data.sessionId))) continue;
     // Fenced to the try it saw: a try that the queue expired and handed out again meanwhile is left alone.
     await app.jobs.fail(TRANSCODE_QUEUE, job, 'the process running the job is gone');
-    if (job.retryCount >= job.retryLimit) await markFailed(app, job.data.sessionId, job.data.source, MESSAGES.lessonProcessingFailed);
+    if (job.retryCount >= job.retryLimit) await markFailed(app, job.data.sessionId, job.data.source, LESSONS_MESSAGES.lessonProcessingFailed);
     app.log.warn({ job: job.id, sessionId: job.data.sessionId }, 'lesson job of a process that is gone: tried again');
     reaped += 1;
   }

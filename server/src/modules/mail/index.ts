@@ -15,3 +15,4 @@ export {
   unsubscribePageHtml,
 } from './mail-preferences';
 export { createMailer } from './mailer';
+export { MAIL_MESSAGES } from './messages';

@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { MAIL_KINDS, type MailKind } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { mailOptOuts } from './tables';
-import { MESSAGES } from '../../lib/messages';
+import { MAIL_MESSAGES } from './messages';
 import type { Mailer, MailMessage } from '../../lib/mail';
 
 /** The path of the one-click unsubscribe (routes/site/mail-unsubscribe.ts). */
@@ -128,7 +128,7 @@ export function unsubscribePageHtml(message: string, form?: { action: string; bu
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(MESSAGES.unsubscribeTitle)}</title>
+<title>${escapeHtml(MAIL_MESSAGES.unsubscribeTitle)}</title>
 <style>
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f4f6f8;font-family:Vazirmatn,Tahoma,sans-serif;color:#1c2025}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:32px;max-width:420px;width:90%;text-align:center;line-height:1.9}
@@ -138,7 +138,7 @@ button{font:inherit;padding:10px 28px;border:0;border-radius:8px;background:#c62
 </head>
 <body>
 <main>
-<h1>${escapeHtml(MESSAGES.unsubscribeTitle)}</h1>
+<h1>${escapeHtml(MAIL_MESSAGES.unsubscribeTitle)}</h1>
 <p>${escapeHtml(message)}</p>
 ${button}
 </main>

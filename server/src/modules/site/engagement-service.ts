@@ -18,7 +18,7 @@ import type {
 import type { CommentInput } from '@shop/validation';
 import type { Db } from '../../db/client';
 import { ApiError, forbidden, notFound, validationFailed } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
+import { SITE_MESSAGES } from './messages';
 import type { AuditContext } from '../../lib/audit-trail';
 import { getProductRef, getProductSessionRef, hasBoughtProduct, productSessionTitles, productTitles } from '../commerce';
 import { getPodcastRef, getPostRef, podcastTitles, postTitles } from '../content';
@@ -87,9 +87,9 @@ export async function likeItem(db: Db, user: User, body: LikeBody): Promise<Like
   const ref = await findContentRef(db, body.likeable_type, body.likeable_id);
   if (!ref?.is_active) throw notFound();
   const added = await addLike(db, { userId: user.id, type: body.likeable_type, itemId: body.likeable_id });
-  if (!added) throw new ApiError(422, MESSAGES.alreadyLiked(CONTENT_TYPE_LABELS[body.likeable_type]));
+  if (!added) throw new ApiError(422, SITE_MESSAGES.alreadyLiked(CONTENT_TYPE_LABELS[body.likeable_type]));
   return {
-    message: MESSAGES.liked,
+    message: SITE_MESSAGES.liked,
     data: {
       likeable_type: body.likeable_type,
       likeable_id: body.likeable_id,
@@ -117,14 +117,14 @@ export async function commentRefusal(
   ref: { comment_status: CommentStatus; product_id?: number },
   site: CommentsSwitch,
 ): Promise<string | null> {
-  if (!site.comments_enabled) return MESSAGES.commentsSwitchedOff;
-  if (ref.comment_status === 'closed') return MESSAGES.commentsClosed;
+  if (!site.comments_enabled) return SITE_MESSAGES.commentsSwitchedOff;
+  if (ref.comment_status === 'closed') return SITE_MESSAGES.commentsClosed;
   const productId = type === 'product' ? itemId : type === 'product_session' ? ref.product_id : undefined;
   if (productId === undefined || user.status !== 'ordinary') return null;
   const buyersOnly =
     ref.comment_status === 'buyers-only' ||
     (type === 'product_session' && (await getProductRef(db, productId))?.comment_status === 'buyers-only');
-  if (buyersOnly && !(await hasBoughtProduct(db, user.id, productId))) return MESSAGES.commentsBuyersOnly;
+  if (buyersOnly && !(await hasBoughtProduct(db, user.id, productId))) return SITE_MESSAGES.commentsBuyersOnly;
   return null;
 }
 
@@ -169,9 +169,9 @@ export async function postComment(
   posted: InCommentTransaction,
 ): Promise<{ message: string; data: CommentNode }> {
   if (body.user_id !== user.id) throw forbidden();
-  if (!user.is_email_verified) throw new ApiError(403, MESSAGES.commentEmailNotVerified);
-  if (user.write_comment_status === 'barred') throw new ApiError(403, MESSAGES.commentBarred);
-  if (user.write_comment_status === 'temporarily-barred') throw new ApiError(403, MESSAGES.commentBarredTemporarily);
+  if (!user.is_email_verified) throw new ApiError(403, SITE_MESSAGES.commentEmailNotVerified);
+  if (user.write_comment_status === 'barred') throw new ApiError(403, SITE_MESSAGES.commentBarred);
+  if (user.write_comment_status === 'temporarily-barred') throw new ApiError(403, SITE_MESSAGES.commentBarredTemporarily);
   const type = body.commentable_type as ContentType;
   const ref = await findContentRef(db, type, body.commentable_id);
   if (!ref?.is_active) throw notFound();
@@ -180,7 +180,7 @@ export async function postComment(
   if (body.parent_id) {
     const parent = await getCommentRef(db, body.parent_id);
     if (!parent || parent.type !== type || parent.itemId !== body.commentable_id || parent.status === 'rejected') {
-      throw validationFailed({ parent_id: [MESSAGES.commentParentInvalid] });
+      throw validationFailed({ parent_id: [SITE_MESSAGES.commentParentInvalid] });
     }
   }
   const staff = user.status !== 'ordinary';
@@ -198,7 +198,7 @@ export async function postComment(
     await posted(tx, [node.id]);
     return node;
   });
-  return { message: staff ? MESSAGES.commentPublished : MESSAGES.commentPending, data };
+  return { message: staff ? SITE_MESSAGES.commentPublished : SITE_MESSAGES.commentPending, data };
 }
 
 async function dashboardComment(db: Db, id: number): Promise<DashboardComment> {
@@ -212,9 +212,9 @@ const STATUS_OF_ACTION = { approve: 'approved', reject: 'rejected' } as const;
 
 /** The success message of each moderation action, by how many comments were named. */
 const DONE_MESSAGE: Record<CommentBulkAction, (n: number) => string> = {
-  approve: MESSAGES.commentsApproved,
-  reject: MESSAGES.commentsRejected,
-  delete: MESSAGES.commentsDeleted,
+  approve: SITE_MESSAGES.commentsApproved,
+  reject: SITE_MESSAGES.commentsRejected,
+  delete: SITE_MESSAGES.commentsDeleted,
 };
 
 /**
@@ -241,11 +241,11 @@ export async function moderateComments(
     const rows = await lockComments(tx, unique);
     const found = new Set(rows.map((row) => row.id));
     const missing = unique.filter((id) => !found.has(id));
-    if (missing.length > 0) throw notFound(MESSAGES.commentsMissing(missing));
+    if (missing.length > 0) throw notFound(SITE_MESSAGES.commentsMissing(missing));
     if (actor.status !== 'super') {
       const supers = await superUserIdsAmong(tx, [...new Set(rows.map((row) => row.userId))]);
       const theirs = rows.filter((row) => supers.has(row.userId)).map((row) => row.id);
-      if (theirs.length > 0) throw new ApiError(403, MESSAGES.commentsOfSuper(theirs.sort((a, b) => a - b)));
+      if (theirs.length > 0) throw new ApiError(403, SITE_MESSAGES.commentsOfSuper(theirs.sort((a, b) => a - b)));
     }
     const done = action === 'delete' ? await deleteCommentThreads(tx, unique) : await setCommentsStatus(tx, unique, STATUS_OF_ACTION[action]);
     if (action === 'approve') {

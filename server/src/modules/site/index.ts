@@ -19,3 +19,4 @@ export {
 } from './engagement-service';
 export { search } from './search-service';
 export { SITEMAP_SECTIONS, sitemapBlockItems, sitemapBlocks, type SitemapSection } from './sitemap-service';
+export { SITE_MESSAGES } from './messages';

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { announcements } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
-import { MESSAGES } from '../../lib/messages';
+import { SUPPORT_MESSAGES } from './messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import type { AuditContext } from '../../lib/audit-trail';
 
@@ -80,7 +80,7 @@ export async function getAnnouncement(db: Db, id: number, now: Date = new Date()
  * @throws ApiError 404 unknown; 422 `announcementExpired` once its `expired_at` has passed.
  */
 export async function assertAnnouncementEditable(db: Db, id: number, now: Date = new Date()): Promise<void> {
-  if ((await getAnnouncement(db, id, now)).is_expired) throw new ApiError(422, MESSAGES.announcementExpired);
+  if ((await getAnnouncement(db, id, now)).is_expired) throw new ApiError(422, SUPPORT_MESSAGES.announcementExpired);
 }
 
 /** The columns of an announcement the audit log keeps before and after a change (issue 26). */
@@ -145,7 +145,7 @@ export async function updateAnnouncement(
   });
   if (row) return toAnnouncement(row, now);
   await getAnnouncement(db, id, now);
-  throw new ApiError(422, MESSAGES.announcementExpired);
+  throw new ApiError(422, SUPPORT_MESSAGES.announcementExpired);
 }
 
 /**

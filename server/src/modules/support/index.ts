@@ -27,7 +27,7 @@ export {
   listTickets,
   setTicketRead,
   setTicketsRead,
-  TICKET_MESSAGES,
   TICKET_STATUSES,
   type TicketListQuery,
 } from './tickets-service';
+export { SUPPORT_MESSAGES, SUPPORT_CSV_TEXT } from './messages';

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { siteSettings } from './tables';
 import { ApiError, validationFailed } from '../../lib/api-error';
 import { hasScriptMarkup, sanitizeRichText } from '../../lib/html';
-import { MESSAGES } from '../../lib/messages';
+import { SUPPORT_MESSAGES } from './messages';
 import type { AuditContext } from '../../lib/audit-trail';
 
 /** What a database without the row answers: empty texts, no contacts, every switch on. */
@@ -53,7 +53,7 @@ export async function getSiteInformation(db: Db): Promise<SiteInformation> {
  * SPEC §1) is off: the routes that add to the cart, check out and pay call it before anything else.
  */
 export async function assertSellingOpen(db: Db): Promise<void> {
-  if (!(await getSiteInformation(db)).selling_enabled) throw new ApiError(403, MESSAGES.sellingClosed);
+  if (!(await getSiteInformation(db)).selling_enabled) throw new ApiError(403, SUPPORT_MESSAGES.sellingClosed);
 }
 
 /** Writes some fields of the single row, creating it (with the defaults for the rest) when missing. */
@@ -96,7 +96,7 @@ export async function saveSiteInformation(db: Db, info: SiteInformation): Promis
  * @throws ApiError 422 `richTextUnsafe` on `field` when the HTML holds scripts, event handlers or `javascript:` links.
  */
 function safeRichText(field: string, html: string): string {
-  if (hasScriptMarkup(html)) throw validationFailed({ [field]: [MESSAGES.richTextUnsafe] });
+  if (hasScriptMarkup(html)) throw validationFailed({ [field]: [SUPPORT_MESSAGES.richTextUnsafe] });
   return sanitizeRichText(html);
 }
 

@@ -6,10 +6,11 @@
 import type { Ticket } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { csvDateColumns, csvMobile, type CsvColumn, type CsvExport } from '../../lib/csv-export';
+import { SUPPORT_CSV_TEXT } from './messages';
 import { CSV_TEXT } from '../../lib/messages';
 import { exportTickets, type TicketListQuery } from './tickets-service';
 
-const H = CSV_TEXT.ticketColumns;
+const H = SUPPORT_CSV_TEXT.ticketColumns;
 const TICKET_COLUMNS: Array<CsvColumn<Ticket>> = [
   { header: H.id, cell: (ticket) => ticket.id },
   { header: H.sender, cell: (ticket) => ticket.user_name },

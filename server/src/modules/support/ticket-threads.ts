@@ -13,7 +13,8 @@ import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { getUserContacts } from '../users';
 import type { AuditContext } from '../../lib/audit-trail';
-import { TICKET_MESSAGES, toTickets, type TicketRow } from './tickets-service';
+import { SUPPORT_MESSAGES } from './messages';
+import { toTickets, type TicketRow } from './tickets-service';
 
 /** Who writes a reply: the ticket's sender (profile), or staff on the site's behalf (dashboard, audited). */
 export type TicketReplier = { as: 'sender'; user: User } | { as: 'staff'; user: User; audit: AuditContext };
@@ -78,7 +79,7 @@ export async function replyToTicket(db: Db, id: number, replier: TicketReplier, 
     const tx = transaction as unknown as Db;
     const row = await lockTicket(tx, id);
     if (!row || (!staff && row.user_id !== replier.user.id)) throw notFound();
-    if (row.closed_at) throw new ApiError(409, staff ? TICKET_MESSAGES.closedForStaff : TICKET_MESSAGES.closedForSender);
+    if (row.closed_at) throw new ApiError(409, staff ? SUPPORT_MESSAGES.threadClosedForStaff : SUPPORT_MESSAGES.threadClosedForSender);
     const [reply] = await tx
       .insert(ticketReplies)
       .values({ ticket_id: id, user_id: replier.user.id, is_staff: staff, text: text.trim() })

@@ -10,28 +10,12 @@ import { ticketReplies, tickets } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';
-import { MESSAGES } from '../../lib/messages';
+import { SUPPORT_MESSAGES } from './messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { escapeLike, normalizePersianText } from '../../lib/text';
 import { getUserContacts, userIdIn } from '../users';
 import { getSiteInformation } from './support-service';
 import type { AuditContext } from '../../lib/audit-trail';
-
-/** The Persian texts of the tickets endpoints. */
-export const TICKET_MESSAGES = {
-  created: 'پیام شما ثبت شد؛ به‌زودی پاسخ می‌دهیم.',
-  /** SPEC §8 "tickets closed"; `forbidden:` so the client does not take it for an unverified email. */
-  closed: 'forbidden: ارسال تیکت در حال حاضر بسته است.',
-  /** No `forbidden`/`unauthorized`: SPEC §8 sends the client to /resend-verification-email. */
-  emailNotVerified: 'برای ارسال پیام ابتدا ایمیل خود را تأیید کنید.',
-  /** Issue 32 item 3: a reply in a ticket's thread, and a ticket closed or opened again. */
-  answered: 'پاسخ ثبت شد و برای فرستنده ایمیل می‌شود.',
-  replied: 'پاسخ شما ثبت شد؛ به‌زودی بررسی می‌کنیم.',
-  closedForSender: 'این گفت‌وگو بسته شده است و پاسخ تازه نمی‌پذیرد؛ برای پرسش تازه از صفحه تماس با ما پیام بفرستید.',
-  closedForStaff: 'این تیکت بسته است؛ برای پاسخ دادن، نخست آن را دوباره باز کنید.',
-  ticketClosed: 'تیکت بسته شد.',
-  ticketReopened: 'تیکت دوباره باز شد.',
-} as const;
 
 /** The read-state filters of the dashboard list. */
 export const TICKET_STATUSES: TicketStatusFilter[] = ['all', 'unread', 'read'];
@@ -52,9 +36,9 @@ export interface TicketListQuery {
  * 403 `forbidden: …` when the site switch `tickets_enabled` is off.
  */
 export async function assertCanSendTicket(db: Db, user: User): Promise<void> {
-  if (!user.is_email_verified) throw new ApiError(403, TICKET_MESSAGES.emailNotVerified);
+  if (!user.is_email_verified) throw new ApiError(403, SUPPORT_MESSAGES.ticketEmailNotVerified);
   const site = await getSiteInformation(db);
-  if (!site.tickets_enabled) throw new ApiError(403, TICKET_MESSAGES.closed);
+  if (!site.tickets_enabled) throw new ApiError(403, SUPPORT_MESSAGES.ticketsSwitchedOff);
 }
 
 /**
@@ -171,7 +155,7 @@ export async function setTicketsRead(
     const tx = transaction as unknown as Db;
     const found = new Set((await tx.select({ id: tickets.id }).from(tickets).where(inIds).for('update')).map((row) => row.id));
     const missing = unique.filter((id) => !found.has(id));
-    if (missing.length > 0) throw notFound(MESSAGES.ticketsMissing(missing));
+    if (missing.length > 0) throw notFound(SUPPORT_MESSAGES.ticketsMissing(missing));
     const rows = await tx
       .update(tickets)
       .set({ is_read: isRead })
@@ -191,7 +175,7 @@ export async function setTicketsRead(
     return changedIds;
   });
   return {
-    message: isRead ? MESSAGES.ticketsMarkedRead(unique.length) : MESSAGES.ticketsMarkedUnread(unique.length),
+    message: isRead ? SUPPORT_MESSAGES.ticketsMarkedRead(unique.length) : SUPPORT_MESSAGES.ticketsMarkedUnread(unique.length),
     data: { action: isRead ? 'read' : 'unread', ids: unique, changed },
   };
 }

@@ -12,7 +12,7 @@ import { permissions, permissionUser, users } from './tables';
 import { ApiError } from '../../lib/api-error';
 import { foreignKeyViolation } from '../../lib/db-errors';
 import { keysetRows, sortedAfter, sortedCursor, type SortedCursor } from '../../lib/keyset-rows';
-import { MESSAGES } from '../../lib/messages';
+import { USERS_MESSAGES } from './messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { normalizePersianText } from '../../lib/text';
 import { hashPassword } from '../../lib/passwords';
@@ -141,15 +141,15 @@ async function checkUserForm(
 ): Promise<number[]> {
   const ids = [...new Set(input.permission_ids)].sort((a, b) => a - b);
   if (actor.status !== 'super') {
-    if (target?.status === 'super') throw new ApiError(403, MESSAGES.onlySuperEditsSuper);
+    if (target?.status === 'super') throw new ApiError(403, USERS_MESSAGES.onlySuperEditsSuper);
     const current = (target?.permissions ?? []).map((p) => p.id).sort((a, b) => a - b);
     const sameType = input.status === (target?.status ?? 'ordinary');
-    if (!sameType || ids.join(',') !== current.join(',')) throw new ApiError(403, MESSAGES.onlySuperChangesType);
+    if (!sameType || ids.join(',') !== current.join(',')) throw new ApiError(403, USERS_MESSAGES.onlySuperChangesType);
   }
   if (ids.length === 0) return ids;
-  if (input.status !== 'staff') throw refusal('permission_ids', MESSAGES.permissionsOnlyForStaff);
+  if (input.status !== 'staff') throw refusal('permission_ids', USERS_MESSAGES.permissionsOnlyForStaff);
   const known = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, ids));
-  if (known.length !== ids.length) throw refusal('permission_ids', MESSAGES.permissionUnknown);
+  if (known.length !== ids.length) throw refusal('permission_ids', USERS_MESSAGES.permissionUnknown);
   return ids;
 }
 
@@ -161,7 +161,7 @@ async function checkUserForm(
 async function assertAnotherSuper(tx: Db, userId: number, field?: string): Promise<void> {
   const supers = await tx.select({ id: users.id }).from(users).where(eq(users.status, 'super')).for('update');
   if (supers.some((s) => s.id !== userId)) return;
-  throw field ? refusal(field, MESSAGES.lastSuperUser) : new ApiError(422, MESSAGES.lastSuperUser);
+  throw field ? refusal(field, USERS_MESSAGES.lastSuperUser) : new ApiError(422, USERS_MESSAGES.lastSuperUser);
 }
 
 /**
@@ -175,7 +175,7 @@ async function setPermissionsOf(tx: Db, userId: number, permissionIds: number[])
     await tx.insert(permissionUser).values(permissionIds.map((id) => ({ permission_id: id, user_id: userId })));
   } catch (error) {
     if (foreignKeyViolation(error) === null) throw error;
-    throw refusal('permission_ids', MESSAGES.permissionUnknown);
+    throw refusal('permission_ids', USERS_MESSAGES.permissionUnknown);
   }
 }
 
@@ -301,9 +301,9 @@ export type PaidOrdersCheck = (db: Db, userId: number) => Promise<boolean>;
  */
 export async function deleteDashboardUser(db: Db, actor: User, id: number, audit: AuditContext, hasPaidOrders: PaidOrdersCheck): Promise<void> {
   const target = await getDashboardUser(db, id);
-  if (target.id === actor.id) throw new ApiError(422, MESSAGES.cannotDeleteSelf);
-  if (target.status === 'super' && actor.status !== 'super') throw new ApiError(403, MESSAGES.onlySuperEditsSuper);
-  if (await hasPaidOrders(db, id)) throw new ApiError(405, MESSAGES.operationNotValid);
+  if (target.id === actor.id) throw new ApiError(422, USERS_MESSAGES.cannotDeleteSelf);
+  if (target.status === 'super' && actor.status !== 'super') throw new ApiError(403, USERS_MESSAGES.onlySuperEditsSuper);
+  if (await hasPaidOrders(db, id)) throw new ApiError(405, USERS_MESSAGES.operationNotValid);
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     if (target.status === 'super') await assertAnotherSuper(tx, id);
@@ -311,7 +311,7 @@ export async function deleteDashboardUser(db: Db, actor: User, id: number, audit
       await tx.delete(users).where(eq(users.id, id));
     } catch (error) {
       if (foreignKeyViolation(error) === null && !isRestrictViolation(error)) throw error;
-      throw new ApiError(405, MESSAGES.operationNotValid);
+      throw new ApiError(405, USERS_MESSAGES.operationNotValid);
     }
     await audit.record(tx, { entity: 'user', id, action: 'delete', before: auditedUser(target) });
   });
@@ -331,7 +331,7 @@ export async function setCommentRestriction(
   audit: AuditContext,
 ): Promise<User> {
   const target = await getDashboardUser(db, id);
-  if (target.status === 'super' && actor.status !== 'super') throw new ApiError(403, MESSAGES.onlySuperEditsSuper);
+  if (target.status === 'super' && actor.status !== 'super') throw new ApiError(403, USERS_MESSAGES.onlySuperEditsSuper);
   const status = input.write_comment_status as WriteCommentStatus;
   const until = status === 'temporarily-barred' && input.barred_until ? new Date(input.barred_until) : null;
   return db.transaction(async (transaction) => {

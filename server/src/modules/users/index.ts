@@ -42,3 +42,4 @@ export {
   updateOwnProfile,
   USER_SORT_VALUES,
 } from './users-service';
+export { USERS_MESSAGES, USERS_CSV_TEXT } from './messages';

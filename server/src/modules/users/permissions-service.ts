@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { permissions, permissionUser, users } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { USERS_MESSAGES } from './messages';
 import { MESSAGES } from '../../lib/messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { escapeLike } from '../../lib/text';
@@ -86,7 +87,7 @@ async function writingName<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     if (uniqueViolation(error) === null) throw error;
-    throw refusal('name', MESSAGES.permissionTaken);
+    throw refusal('name', USERS_MESSAGES.permissionTaken);
   }
 }
 
@@ -114,7 +115,7 @@ export async function createPermission(db: Db, name: string, audit: AuditContext
 export async function renamePermission(db: Db, id: number, name: string, audit: AuditContext): Promise<PermissionDetail> {
   const current = await getPermission(db, id);
   if (current.name === name) return current;
-  if (current.is_builtin) throw refusal('name', MESSAGES.permissionBuiltin);
+  if (current.is_builtin) throw refusal('name', USERS_MESSAGES.permissionBuiltin);
   await writingName(() =>
     db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
@@ -131,7 +132,7 @@ export async function renamePermission(db: Db, id: number, name: string, audit: 
  */
 export async function deletePermission(db: Db, id: number, audit: AuditContext): Promise<void> {
   const current = await getPermission(db, id);
-  if (current.is_builtin) throw new ApiError(422, MESSAGES.permissionBuiltin);
+  if (current.is_builtin) throw new ApiError(422, USERS_MESSAGES.permissionBuiltin);
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const deleted = await tx.delete(permissions).where(eq(permissions.id, id)).returning({ id: permissions.id });
@@ -150,7 +151,7 @@ export async function assignPermission(db: Db, id: number, userId: number, audit
   const { name } = await getPermission(db, id);
   const [user] = await db.select({ status: users.status, full_name: users.full_name }).from(users).where(eq(users.id, userId));
   if (!user) throw refusal('user_id', MESSAGES.userUnknown);
-  if (user.status !== 'staff') throw refusal('user_id', MESSAGES.permissionsOnlyForStaff);
+  if (user.status !== 'staff') throw refusal('user_id', USERS_MESSAGES.permissionsOnlyForStaff);
   try {
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;

@@ -7,20 +7,21 @@
 import type { User } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { csvDateColumns, csvMobile, type CsvColumn, type CsvExport } from '../../lib/csv-export';
+import { USERS_CSV_TEXT } from './messages';
 import { CSV_TEXT } from '../../lib/messages';
 import { exportUsers, type UserListQuery } from './dashboard-users';
 
-const H = CSV_TEXT.userColumns;
+const H = USERS_CSV_TEXT.userColumns;
 const USER_COLUMNS: Array<CsvColumn<User>> = [
   { header: H.id, cell: (user) => user.id },
   { header: H.fullName, cell: (user) => user.full_name },
   { header: H.email, cell: (user) => user.email },
   { header: H.mobile, cell: (user) => csvMobile(user.mobile) },
-  { header: H.status, cell: (user) => CSV_TEXT.userStatuses[user.status] },
+  { header: H.status, cell: (user) => USERS_CSV_TEXT.userStatuses[user.status] },
   { header: H.emailVerified, cell: (user) => CSV_TEXT.yesNo(user.is_email_verified) },
   { header: H.mobileVerified, cell: (user) => (user.mobile ? CSV_TEXT.yesNo(user.is_mobile_verified) : null) },
   { header: H.permissions, cell: (user) => user.permissions.map((permission) => permission.name).join(CSV_TEXT.listSeparator) },
-  { header: H.commentPermission, cell: (user) => CSV_TEXT.commentPermissions[user.write_comment_status] },
+  { header: H.commentPermission, cell: (user) => USERS_CSV_TEXT.commentPermissions[user.write_comment_status] },
   ...csvDateColumns<User>(H.barredUntil, (user) => user.comment_barred_until),
   { header: H.wayOfKnowing, cell: (user) => user.way_of_knowing_our_website },
   ...csvDateColumns<User>(H.createdAt, (user) => user.created_at),

@@ -10,6 +10,7 @@ import { permissions, permissionUser, users } from './tables';
 import { notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { uniqueViolation } from '../../lib/db-errors';
+import { USERS_MESSAGES } from './messages';
 import { MESSAGES } from '../../lib/messages';
 import { normalizePersianText } from '../../lib/text';
 
@@ -163,8 +164,8 @@ export async function assertContactsFree(
       ),
     );
   const errors: Record<string, string[]> = {};
-  if (taken.some((t) => t.email === email)) errors.email = [MESSAGES.emailTaken];
-  if (mobile && taken.some((t) => t.mobile === mobile)) errors.mobile = [MESSAGES.mobileTaken];
+  if (taken.some((t) => t.email === email)) errors.email = [USERS_MESSAGES.emailTaken];
+  if (mobile && taken.some((t) => t.mobile === mobile)) errors.mobile = [USERS_MESSAGES.mobileTaken];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
@@ -176,7 +177,7 @@ export async function assertContactsFree(
 export function takenErrorOf(error: unknown): unknown {
   const constraint = uniqueViolation(error);
   if (constraint === null) return error;
-  return validationFailed(constraint.includes('mobile') ? { mobile: [MESSAGES.mobileTaken] } : { email: [MESSAGES.emailTaken] });
+  return validationFailed(constraint.includes('mobile') ? { mobile: [USERS_MESSAGES.mobileTaken] } : { email: [USERS_MESSAGES.emailTaken] });
 }
 
 /** Input of {@link createUser}; the password is already hashed by the auth module. */

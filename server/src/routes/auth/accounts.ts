@@ -8,11 +8,10 @@ import { registerSchema } from '@shop/validation';
 import { createCsrfToken, CSRF_COOKIE } from '../../plugins/app/csrf';
 import { rememberDevice, setAuthCookie } from '../../plugins/app/auth';
 import { mergeVisitorCartAtSignIn } from '../../plugins/app/visitor-cart';
-import { MESSAGES } from '../../lib/messages';
 import { errorBodySchema } from '../../lib/schemas';
 import { tokenAnswerSchema } from './schemas';
 import { yupBody } from '../../lib/yup-body';
-import { register, type RegisterInput, sendVerificationEmail } from '../../modules/auth';
+import { AUTH_MESSAGES, register, type RegisterInput, sendVerificationEmail } from '../../modules/auth';
 import { hashPassword } from '../../lib/passwords';
 import { rateLimits } from '../../plugins/external/rate-limit';
 
@@ -70,7 +69,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
       await mergeVisitorCartAtSignIn(request, reply, user.id);
       setAuthCookie(reply, token);
       rememberDevice(reply, user.id);
-      return reply.code(201).send({ token, message: MESSAGES.registerSucceeded, data: { user } });
+      return reply.code(201).send({ token, message: AUTH_MESSAGES.registerSucceeded, data: { user } });
     },
   );
 };

@@ -6,18 +6,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { EmailVerificationState } from '@shop/contracts';
 import { verifyEmailSchema } from '@shop/validation';
 import { ApiError } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
 import { errorBodySchema, messageSchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
-import { sendVerificationEmail, verifyEmail } from '../../modules/auth';
+import { AUTH_MESSAGES, sendVerificationEmail, verifyEmail } from '../../modules/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
 
 const verifyBody = yupBody(verifyEmailSchema);
 
 const MESSAGE_OF: Record<EmailVerificationState, string> = {
-  verified: MESSAGES.emailVerified,
-  'already-verified': MESSAGES.emailAlreadyVerified,
+  verified: AUTH_MESSAGES.emailVerified,
+  'already-verified': AUTH_MESSAGES.emailAlreadyVerified,
 };
 
 const emailVerificationRoutes: FastifyPluginAsync = async (app) => {
@@ -79,10 +78,10 @@ const emailVerificationRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireAuth(request);
-      if (user.is_email_verified) throw new ApiError(422, MESSAGES.emailAlreadyVerified);
+      if (user.is_email_verified) throw new ApiError(422, AUTH_MESSAGES.emailAlreadyVerified);
       await resendLimit(request, reply);
       await sendVerificationEmail(app.mailer, app.db, app.settings.appKey, app.settings.publicUrl, user);
-      return { message: MESSAGES.verificationEmailSent };
+      return { message: AUTH_MESSAGES.verificationEmailSent };
     },
   );
 };

@@ -4,10 +4,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { forgotPasswordSchema, resetPasswordSchema } from '@shop/validation';
-import { MESSAGES } from '../../lib/messages';
 import { errorBodySchema, messageSchema } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
-import { type AccountIdentifier, issueResetCode, resetPassword, type ResetPasswordInput, sendResetCode } from '../../modules/auth';
+import { type AccountIdentifier, AUTH_MESSAGES, issueResetCode, resetPassword, type ResetPasswordInput, sendResetCode } from '../../modules/auth';
 import { rememberDevice } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
 
@@ -53,7 +52,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (app) => {
       const issued = await issueResetCode(app.db, app.settings.appKey, request.body);
       // Not awaited; a failure to queue the mail is logged (the user may ask for a new code).
       if (issued) void sendResetCode(app.mailer, app.db, issued).catch((err: unknown) => request.log.error({ err }, 'reset code mail not queued'));
-      return { message: MESSAGES.resetCodeSent };
+      return { message: AUTH_MESSAGES.resetCodeSent };
     },
   );
 
@@ -79,7 +78,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       rememberDevice(reply, await resetPassword(app.db, app.settings.appKey, request.body));
-      return { message: MESSAGES.passwordReset };
+      return { message: AUTH_MESSAGES.passwordReset };
     },
   );
 };

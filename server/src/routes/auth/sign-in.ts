@@ -8,12 +8,11 @@ import { loginSchema } from '@shop/validation';
 import { clearAuthCookie, knownDeviceOf, rememberDevice, requireAuth, requireUser, setAuthCookie } from '../../plugins/app/auth';
 import { mergeVisitorCartAtSignIn } from '../../plugins/app/visitor-cart';
 import { ApiError } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
 import { boughtProductSchema, errorBodySchema, messageSchema, userSchema } from '../../lib/schemas';
 import { tokenAnswerSchema } from './schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditSignIn } from '../../modules/audit';
-import { login, type LoginInput } from '../../modules/auth';
+import { AUTH_MESSAGES, login, type LoginInput } from '../../modules/auth';
 import { revokeToken } from '../../modules/users';
 import { listBoughtProducts } from '../../modules/commerce';
 import { rateLimits } from '../../plugins/external/rate-limit';
@@ -79,14 +78,14 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
             await auditSignIn(app.db, request.ip, { action: 'lockout', accountId, identifier, by: 'password', until });
           }
           reply.header('retry-after', String(result.ttlInSeconds));
-          throw new ApiError(429, MESSAGES.loginNewDeviceWait(result.ttlInSeconds));
+          throw new ApiError(429, AUTH_MESSAGES.loginNewDeviceWait(result.ttlInSeconds));
         },
         onFailure: (accountId) => auditSignIn(app.db, request.ip, { action: 'login_failed', accountId, identifier, by: 'password' }),
       });
       await mergeVisitorCartAtSignIn(request, reply, user.id);
       setAuthCookie(reply, token);
       rememberDevice(reply, user.id);
-      return { token, message: MESSAGES.loginSucceeded, data: { user } };
+      return { token, message: AUTH_MESSAGES.loginSucceeded, data: { user } };
     },
   );
 
@@ -110,7 +109,7 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
       const { token } = await requireAuth(request);
       await revokeToken(app.db, token);
       clearAuthCookie(reply);
-      return { message: MESSAGES.loggedOut };
+      return { message: AUTH_MESSAGES.loggedOut };
     },
   );
 

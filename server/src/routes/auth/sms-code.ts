@@ -16,9 +16,8 @@ import {
 import { getAuth, knownDeviceOf, rememberDevice, requireAuth, requireUser, setAuthCookie } from '../../plugins/app/auth';
 import { mergeVisitorCartAtSignIn } from '../../plugins/app/visitor-cart';
 import { ApiError } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
 import { auditSignIn } from '../../modules/audit';
-import { issueSmsCode, smsCodeLimitsOf, SmsCodeWaitError, smsLogin, smsResetPassword, verifyMobile } from '../../modules/auth';
+import { AUTH_MESSAGES, issueSmsCode, smsCodeLimitsOf, SmsCodeWaitError, smsLogin, smsResetPassword, verifyMobile } from '../../modules/auth';
 import { findMobileAccount } from '../../modules/users';
 import { errorBodySchema, messageSchema } from '../../lib/schemas';
 import { tokenAnswerSchema } from './schemas';
@@ -86,7 +85,7 @@ const smsCodeRoutes: FastifyPluginAsync = async (app) => {
         knownDevice: knownDeviceOf(request),
       }).catch(withRetryAfter(reply));
       if (sms) void app.sms.sendLater(sms);
-      return { message: MESSAGES.smsCodeSent };
+      return { message: AUTH_MESSAGES.smsCodeSent };
     },
   );
 
@@ -122,7 +121,7 @@ const smsCodeRoutes: FastifyPluginAsync = async (app) => {
       await mergeVisitorCartAtSignIn(request, reply, user.id);
       setAuthCookie(reply, token);
       rememberDevice(reply, user.id);
-      return { token, message: MESSAGES.loginSucceeded, data: { user } };
+      return { token, message: AUTH_MESSAGES.loginSucceeded, data: { user } };
     },
   );
 
@@ -147,7 +146,7 @@ const smsCodeRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { user } = await requireAuth(request);
       await verifyMobile(app.db, app.settings.appKey, user, request.body.code);
-      return { message: MESSAGES.mobileVerified };
+      return { message: AUTH_MESSAGES.mobileVerified };
     },
   );
 
@@ -173,7 +172,7 @@ const smsCodeRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       rememberDevice(reply, await smsResetPassword(app.db, app.settings.appKey, request.body));
-      return { message: MESSAGES.passwordReset };
+      return { message: AUTH_MESSAGES.passwordReset };
     },
   );
 };

@@ -6,14 +6,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AddToCartBody, ApplyDiscountCodeBody } from '@shop/contracts';
 import { notFound } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
 import { cartAnswerSchema, cartSchema } from './schemas';
 import { errorBodySchema, itemSchema, signedInErrorResponses } from '../../lib/schemas';
 import { getAuth } from '../../plugins/app/auth';
 import { cartOwnerOf, setVisitorCartCookies, VISITOR_CART_DAYS, visitorCartForAdd } from '../../plugins/app/visitor-cart';
 import { rateLimits } from '../../plugins/external/rate-limit';
-import { addToCart, applyDiscountCode, deleteStaleVisitorCarts, getCart, removeDiscountCode, removeFromCart } from '../../modules/commerce';
+import { addToCart, applyDiscountCode, COMMERCE_MESSAGES, deleteStaleVisitorCarts, getCart, removeDiscountCode, removeFromCart } from '../../modules/commerce';
 import { assertSellingOpen } from '../../modules/support';
 
 const errors = signedInErrorResponses;
@@ -82,7 +81,7 @@ const cartRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const data = await applyDiscountCode(app.db, await cartOwnerOf(request), request.body.code, hold);
-      return { message: MESSAGES.discountApplied, data };
+      return { message: COMMERCE_MESSAGES.discountApplied, data };
     },
   );
 
@@ -95,7 +94,7 @@ const cartRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const data = await removeDiscountCode(app.db, await cartOwnerOf(request), hold);
-      return { message: MESSAGES.discountRemoved, data };
+      return { message: COMMERCE_MESSAGES.discountRemoved, data };
     },
   );
 
@@ -121,13 +120,13 @@ const cartRoutes: FastifyPluginAsync = async (app) => {
         const owner = { userId: auth.user.id };
         await assertSellingOpen(app.db);
         await addToCart(app.db, owner, request.body.product_id);
-        return reply.code(201).send({ message: MESSAGES.productAddedToCart, data: await getCart(app.db, owner, hold) });
+        return reply.code(201).send({ message: COMMERCE_MESSAGES.productAddedToCart, data: await getCart(app.db, owner, hold) });
       }
       const { token, owner } = await visitorCartForAdd(request);
       await assertSellingOpen(app.db);
       await addToCart(app.db, owner, request.body.product_id);
       setVisitorCartCookies(reply, token);
-      return reply.code(201).send({ message: MESSAGES.productAddedToCart, data: await getCart(app.db, owner, hold) });
+      return reply.code(201).send({ message: COMMERCE_MESSAGES.productAddedToCart, data: await getCart(app.db, owner, hold) });
     },
   );
 
@@ -148,7 +147,7 @@ const cartRoutes: FastifyPluginAsync = async (app) => {
       if (productId === null) throw notFound();
       const owner = await cartOwnerOf(request);
       await removeFromCart(app.db, owner, productId);
-      return { message: MESSAGES.productRemovedFromCart, data: await getCart(app.db, owner, hold) };
+      return { message: COMMERCE_MESSAGES.productRemovedFromCart, data: await getCart(app.db, owner, hold) };
     },
   );
 };

@@ -5,7 +5,6 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
 import { checkoutAnswerSchema, orderSchema } from './schemas';
 import {
@@ -18,7 +17,7 @@ import {
 } from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
-import { cancelOwnOrder, checkout, getOwnOrder, listOwnOrders, paymentContexts, payOrder } from '../../modules/commerce';
+import { paymentContexts, payOrder, cancelOwnOrder, checkout, COMMERCE_MESSAGES, getOwnOrder, listOwnOrders } from '../../modules/commerce';
 import { assertSellingOpen } from '../../modules/support';
 
 const errors = signedInErrorResponses;
@@ -111,7 +110,7 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { user } = await requireAuth(request);
-      return { message: MESSAGES.orderCancelled, data: await cancelOwnOrder(app.db, user.id, orderIdOf(request.params.orderId)) };
+      return { message: COMMERCE_MESSAGES.orderCancelled, data: await cancelOwnOrder(app.db, user.id, orderIdOf(request.params.orderId)) };
     },
   );
 

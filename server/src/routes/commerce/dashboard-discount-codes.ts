@@ -7,7 +7,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { PaymentStatus } from '@shop/contracts';
 import { discountCodeSchema as discountCodeBodySchema, type DiscountCodeInput } from '@shop/validation';
 import { csvRouteSchema, sendCsv } from '../../lib/csv-export';
-import { MESSAGES } from '../../lib/messages';
 import { routeId } from '../../lib/pagination';
 import { discountCodeSchema, discountCodeUseSchema, paymentStatusSchema } from './schemas';
 import {
@@ -22,6 +21,7 @@ import {
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import {
+  COMMERCE_MESSAGES,
   createDiscountCode,
   deleteDiscountCode,
   DISCOUNT_CODE_SORTS,
@@ -74,7 +74,7 @@ const dashboardDiscountCodesRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: body.validatorCompiler,
     },
     async (request, reply) =>
-      reply.code(201).send({ message: MESSAGES.discountCodeCreated, data: await createDiscountCode(app.db, request.body, await auditContextOf(request)) }),
+      reply.code(201).send({ message: COMMERCE_MESSAGES.discountCodeCreated, data: await createDiscountCode(app.db, request.body, await auditContextOf(request)) }),
   );
 
   /** GET /api/dashboard/discount-codes/:id: {data: DiscountCode}; 404 unknown. */
@@ -97,7 +97,7 @@ const dashboardDiscountCodesRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: body.validatorCompiler,
     },
     async (request) => ({
-      message: MESSAGES.discountCodeUpdated,
+      message: COMMERCE_MESSAGES.discountCodeUpdated,
       data: await updateDiscountCode(app.db, routeId(request.params.id), request.body, await auditContextOf(request)),
     }),
   );
@@ -111,7 +111,7 @@ const dashboardDiscountCodesRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const outcome = await deleteDiscountCode(app.db, routeId(request.params.id), await auditContextOf(request));
-      return { message: outcome === 'deleted' ? MESSAGES.discountCodeDeleted : MESSAGES.discountCodeDeactivated };
+      return { message: outcome === 'deleted' ? COMMERCE_MESSAGES.discountCodeDeleted : COMMERCE_MESSAGES.discountCodeDeactivated };
     },
   );
 

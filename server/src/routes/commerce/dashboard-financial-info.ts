@@ -15,7 +15,6 @@ import {
   type SalesPeriod,
 } from '@shop/contracts';
 import { csvRouteSchema, sendCsv } from '../../lib/csv-export';
-import { MESSAGES } from '../../lib/messages';
 import { routeId } from '../../lib/pagination';
 import { dashboardOrderSchema, paymentStatusSchema, refundSchema, salesSummarySchema } from './schemas';
 import { idParamsSchema, itemSchema, messageSchema, pageQueryProperties, paginatedSchema, signedInErrorResponses } from '../../lib/schemas';
@@ -23,6 +22,7 @@ import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import {
   addProductToUser,
   changeManualOrderProduct,
+  COMMERCE_MESSAGES,
   deleteManualOrder,
   getDashboardOrder,
   getSalesSummary,
@@ -126,7 +126,7 @@ async function orderRoutes(app: FastifyInstance): Promise<void> {
         request.body.payment_status,
         await auditContextOf(request),
       );
-      return { message: MESSAGES.orderUpdated, data: order };
+      return { message: COMMERCE_MESSAGES.orderUpdated, data: order };
     },
   );
 
@@ -178,7 +178,7 @@ async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) =>
       reply.code(201).send({
-        message: MESSAGES.productAddedToUser,
+        message: COMMERCE_MESSAGES.productAddedToUser,
         data: await addProductToUser(app.db, app.orderWorkflow, { userId: request.body.user_id, productId: request.body.product_id }, await auditContextOf(request)),
       }),
   );
@@ -197,7 +197,7 @@ async function orderRoutes(app: FastifyInstance): Promise<void> {
       ...financial,
     },
     async (request) => ({
-      message: MESSAGES.productOfUserChanged,
+      message: COMMERCE_MESSAGES.productOfUserChanged,
       data: await changeManualOrderProduct(app.db, app.orderWorkflow, routeId(request.params.id), request.body.product_id, await auditContextOf(request)),
     }),
   );
@@ -208,7 +208,7 @@ async function orderRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Remove a course added by hand', params: idParamsSchema, response: { 200: messageSchema, ...errors } }, ...financial },
     async (request) => {
       await deleteManualOrder(app.db, app.orderWorkflow, routeId(request.params.id), await auditContextOf(request));
-      return { message: MESSAGES.productRemovedFromUser };
+      return { message: COMMERCE_MESSAGES.productRemovedFromUser };
     },
   );
 
@@ -261,7 +261,7 @@ async function refundRoutes(app: FastifyInstance): Promise<void> {
         { orderItemId: request.body.order_item_id, confirmation: request.body.confirmation },
         await auditContextOf(request),
       );
-      return reply.code(201).send({ message: MESSAGES.refundDone, data: refund });
+      return reply.code(201).send({ message: COMMERCE_MESSAGES.refundDone, data: refund });
     },
   );
 

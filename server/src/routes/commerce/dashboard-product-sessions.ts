@@ -5,7 +5,6 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
 import { dashboardProductSessionSchema } from './schemas';
 import { errorBodySchema, idParamsSchema, messageItemSchema } from '../../lib/schemas';
@@ -13,6 +12,7 @@ import { SUBTITLES_MAX_KB } from '@shop/validation';
 import { readForm } from '../../lib/uploads';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import {
+  COMMERCE_MESSAGES,
   createProductSession,
   deleteProductSession,
   getProductSessionForDashboard,
@@ -66,7 +66,7 @@ const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();
     await deleteProductSession(app.db, app.files, id, await auditContextOf(request));
-    return { message: MESSAGES.sessionDeleted };
+    return { message: COMMERCE_MESSAGES.sessionDeleted };
   });
 
   /**
@@ -98,7 +98,7 @@ const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound();
-      return reply.code(202).send({ message: MESSAGES.lessonRetryQueued, data: await retryTranscode(app, id, await auditContextOf(request)) });
+      return reply.code(202).send({ message: COMMERCE_MESSAGES.lessonRetryQueued, data: await retryTranscode(app, id, await auditContextOf(request)) });
     },
   );
 };

@@ -5,12 +5,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
 import type { DashboardListQuery } from '../../lib/list-order';
-import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
 import { productSchema } from './schemas';
 import { readForm } from '../../lib/uploads';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
-import { createProduct, deleteProduct, getProductForDashboard, listProductsForDashboard, updateProduct } from '../../modules/commerce';
+import { COMMERCE_MESSAGES, createProduct, deleteProduct, getProductForDashboard, listProductsForDashboard, updateProduct } from '../../modules/commerce';
 import { dashboardContentSchemas } from '../content/dashboard-schemas';
 
 const dashboardProductsRoutes: FastifyPluginAsync = async (app) => {
@@ -52,7 +51,7 @@ const dashboardProductsRoutes: FastifyPluginAsync = async (app) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();
     await deleteProduct(app.db, app.files, id, await auditContextOf(request));
-    return { message: MESSAGES.productDeleted };
+    return { message: COMMERCE_MESSAGES.productDeleted };
   });
 };
 

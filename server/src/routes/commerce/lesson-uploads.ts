@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
+import { COMMERCE_MESSAGES } from '../../modules/commerce';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import { createLessonUploadServer, LESSON_UPLOADS_PATH } from '../../modules/lessons';
 
@@ -44,7 +44,7 @@ const lessonUploadsRoutes: FastifyPluginAsync = async (app) => {
    */
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // Only the tus protocol is spoken here: anything else gets the API's own Persian 412.
-    if (request.headers['tus-resumable'] !== '1.0.0') throw new ApiError(412, MESSAGES.uploadProtocolRequired);
+    if (request.headers['tus-resumable'] !== '1.0.0') throw new ApiError(412, COMMERCE_MESSAGES.uploadProtocolRequired);
     const audit = await auditContextOf(request);
     reply.hijack();
     keepHookHeaders(reply);

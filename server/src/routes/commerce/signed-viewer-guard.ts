@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
+import { COMMERCE_MESSAGES } from '../../modules/commerce';
 import { parseId } from '../../lib/pagination';
 import { getAuth, guard, type GuardHook } from '../../plugins/app/auth';
 
@@ -29,6 +29,6 @@ export function requireSignedViewer(isValid: ViewerSignatureCheck): GuardHook {
     if (sessionId === null) throw notFound();
     const auth = await getAuth(request);
     const valid = auth !== null && isValid(request.server.settings.appKey, sessionId, auth.user.id, Number(query.expires), query.signature ?? '');
-    if (!valid) throw new ApiError(403, MESSAGES.signedUrlInvalid);
+    if (!valid) throw new ApiError(403, COMMERCE_MESSAGES.signedUrlInvalid);
   });
 }

@@ -4,13 +4,12 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
 import { podcastSchema } from '../../lib/schemas';
 import { readForm } from '../../lib/uploads';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import type { DashboardListQuery } from '../../lib/list-order';
-import { createPodcast, deletePodcast, getPodcastForDashboard, listPodcastsForDashboard, updatePodcast } from '../../modules/content';
+import { CONTENT_MESSAGES, createPodcast, deletePodcast, getPodcastForDashboard, listPodcastsForDashboard, updatePodcast } from '../../modules/content';
 import { dashboardContentSchemas } from './dashboard-schemas';
 
 const dashboardPodcastsRoutes: FastifyPluginAsync = async (app) => {
@@ -48,7 +47,7 @@ const dashboardPodcastsRoutes: FastifyPluginAsync = async (app) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();
     await deletePodcast(app.db, app.files, id, await auditContextOf(request));
-    return { message: MESSAGES.podcastDeleted };
+    return { message: CONTENT_MESSAGES.podcastDeleted };
   });
 };
 

@@ -4,13 +4,12 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
 import { parseId } from '../../lib/pagination';
 import { postSchema } from '../../lib/schemas';
 import { readForm } from '../../lib/uploads';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
 import type { DashboardListQuery } from '../../lib/list-order';
-import { createPost, deletePost, getPostForDashboard, listPostsForDashboard, updatePost } from '../../modules/content';
+import { CONTENT_MESSAGES, createPost, deletePost, getPostForDashboard, listPostsForDashboard, updatePost } from '../../modules/content';
 import { dashboardContentSchemas } from './dashboard-schemas';
 
 const dashboardPostsRoutes: FastifyPluginAsync = async (app) => {
@@ -48,7 +47,7 @@ const dashboardPostsRoutes: FastifyPluginAsync = async (app) => {
     const id = parseId(request.params.id);
     if (id === null) throw notFound();
     await deletePost(app.db, app.files, id, await auditContextOf(request));
-    return { message: MESSAGES.postDeleted };
+    return { message: CONTENT_MESSAGES.postDeleted };
   });
 };
 

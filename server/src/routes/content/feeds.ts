@@ -1,7 +1,6 @@
 /** RSS feeds of posts and podcasts (issue 3; the shell's footer links to them). */
 import type { FastifyPluginAsync } from 'fastify';
-import { MESSAGES } from '../../lib/messages';
-import { buildPodcastsFeed, buildPostsFeed } from '../../modules/content';
+import { buildPodcastsFeed, buildPostsFeed, CONTENT_MESSAGES } from '../../modules/content';
 
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 
@@ -26,7 +25,7 @@ const feedsRoutes: FastifyPluginAsync = async (app) => {
       .send(
         await buildPodcastsFeed(app.db, app.storage, app.settings.publicUrl, {
           email: process.env.FEED_OWNER_EMAIL || 'super@example.com',
-          name: process.env.FEED_AUTHOR || MESSAGES.feedAuthor,
+          name: process.env.FEED_AUTHOR || CONTENT_MESSAGES.feedAuthor,
         }),
       ),
   );

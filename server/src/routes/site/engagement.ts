@@ -5,13 +5,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CONTENT_TYPES, type LikeBody } from '@shop/contracts';
 import { commentSchema, searchQuerySchema, type CommentInput } from '@shop/validation';
 import { ApiError } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
 import { errorBodySchema, paginatedSchema, signedInErrorResponses } from '../../lib/schemas';
 import { likeAnswerSchema, searchResultSchema } from './schemas';
 import { yupBody, yupQuery } from '../../lib/yup-body';
 import { getAuth, guard, requireAuth, requireUser } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
-import { likeItem, notifyCommentPosted, postComment, search } from '../../modules/site';
+import { likeItem, notifyCommentPosted, postComment, search, SITE_MESSAGES } from '../../modules/site';
 import { getSiteInformation } from '../../modules/support';
 
 const commentBody = yupBody(commentSchema);
@@ -75,7 +74,7 @@ const engagementRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       onRequest: guard('signed-in', async (request) => {
-        if (!(await getAuth(request))) throw new ApiError(401, MESSAGES.commentLoginRequired);
+        if (!(await getAuth(request))) throw new ApiError(401, SITE_MESSAGES.commentLoginRequired);
       }),
       preValidation: commentBody.preValidation,
       validatorCompiler: commentBody.validatorCompiler,

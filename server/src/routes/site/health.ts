@@ -17,7 +17,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { MESSAGES } from '../../lib/messages';
+import { SITE_MESSAGES } from '../../modules/site';
 
 /** Longest wait for each readiness check, ms (they run side by side). */
 export const READINESS_TIMEOUT_MS = 1000;
@@ -136,7 +136,7 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
       reply.header('cache-control', 'no-store');
       if (database === 'failed') {
         request.log.warn(states, 'not ready');
-        return reply.code(503).send({ status: 'unavailable', message: MESSAGES.notReady, ...states });
+        return reply.code(503).send({ status: 'unavailable', message: SITE_MESSAGES.notReady, ...states });
       }
       const degraded = redisState === 'failed' || storage === 'failed' || states.mail === 'failing' || diskFull === true;
       if (degraded) request.log.warn(states, 'ready, but a shared service is down');

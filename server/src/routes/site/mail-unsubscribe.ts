@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { addFormBodyParser } from '../../lib/form-body';
-import { MESSAGES } from '../../lib/messages';
+import { SITE_MESSAGES } from '../../modules/site';
 import { readUnsubscribeToken, unsubscribe, UNSUBSCRIBE_PATH, unsubscribePageHtml } from '../../modules/mail';
 
 /** Largest unsubscribe body, bytes (the one field and some room). */
@@ -48,10 +48,10 @@ const mailUnsubscribeRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const claims = readUnsubscribeToken(app.settings.appKey, request.query.token);
-      if (!claims) return refuse(request, reply, MESSAGES.unsubscribeInvalid);
-      const label = MESSAGES.mailKindLabels[claims.kind];
+      if (!claims) return refuse(request, reply, SITE_MESSAGES.unsubscribeInvalid);
+      const label = SITE_MESSAGES.mailKindLabels[claims.kind];
       const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(request.query.token)}`;
-      return send(reply, 200, unsubscribePageHtml(MESSAGES.unsubscribeAsk(label), { action, button: MESSAGES.unsubscribeButton }));
+      return send(reply, 200, unsubscribePageHtml(SITE_MESSAGES.unsubscribeAsk(label), { action, button: SITE_MESSAGES.unsubscribeButton }));
     },
   );
 
@@ -74,10 +74,10 @@ const mailUnsubscribeRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const claims = readUnsubscribeToken(app.settings.appKey, request.query.token);
-      if (!claims) return refuse(request, reply, MESSAGES.unsubscribeInvalid);
-      if (request.body?.['List-Unsubscribe'] !== 'One-Click') return refuse(request, reply, MESSAGES.unsubscribeBodyInvalid);
+      if (!claims) return refuse(request, reply, SITE_MESSAGES.unsubscribeInvalid);
+      if (request.body?.['List-Unsubscribe'] !== 'One-Click') return refuse(request, reply, SITE_MESSAGES.unsubscribeBodyInvalid);
       await unsubscribe(app.db, claims.userId, claims.kind);
-      return send(reply, 200, unsubscribePageHtml(MESSAGES.unsubscribeDone(MESSAGES.mailKindLabels[claims.kind])));
+      return send(reply, 200, unsubscribePageHtml(SITE_MESSAGES.unsubscribeDone(SITE_MESSAGES.mailKindLabels[claims.kind])));
     },
   );
 };

@@ -7,7 +7,6 @@
  */
 import type { FastifyPluginAsync, preValidationAsyncHookHandler } from 'fastify';
 import { announcementSchema as announcementBodySchema, type AnnouncementBody } from '@shop/validation';
-import { MESSAGES } from '../../lib/messages';
 import { routeId } from '../../lib/pagination';
 import { announcementSchema } from './schemas';
 import {
@@ -28,6 +27,7 @@ import {
   deleteAnnouncement,
   getAnnouncement,
   listAnnouncements,
+  SUPPORT_MESSAGES,
   updateAnnouncement,
 } from '../../modules/support';
 
@@ -75,7 +75,7 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: body.validatorCompiler,
     },
     async (request, reply) =>
-      reply.code(201).send({ message: MESSAGES.announcementCreated, data: await createAnnouncement(app.db, request.body, await auditContextOf(request)) }),
+      reply.code(201).send({ message: SUPPORT_MESSAGES.announcementCreated, data: await createAnnouncement(app.db, request.body, await auditContextOf(request)) }),
   );
 
   /** GET /api/dashboard/announcements/:id: {data: Announcement} (`is_expired` tells the form to be read only); 404 unknown. */
@@ -107,7 +107,7 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: body.validatorCompiler,
     },
     async (request) => ({
-      message: MESSAGES.announcementUpdated,
+      message: SUPPORT_MESSAGES.announcementUpdated,
       data: await updateAnnouncement(app.db, routeId(request.params.id), request.body, await auditContextOf(request)),
     }),
   );
@@ -121,7 +121,7 @@ const dashboardAnnouncementsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       await deleteAnnouncement(app.db, routeId(request.params.id), await auditContextOf(request));
-      return { message: MESSAGES.announcementDeleted };
+      return { message: SUPPORT_MESSAGES.announcementDeleted };
     },
   );
 };

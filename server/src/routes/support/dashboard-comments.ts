@@ -8,7 +8,7 @@ import { CONTENT_TYPES, type BulkActionBody, type CommentBulkAction } from '@sho
 import { commentReplySchema } from '@shop/validation';
 import { notFound } from '../../lib/api-error';
 import { csvRouteSchema, sendCsv } from '../../lib/csv-export';
-import { MESSAGES } from '../../lib/messages';
+import { SUPPORT_MESSAGES } from '../../modules/support';
 import { parseId } from '../../lib/pagination';
 import { bulkActionAnswerSchema, bulkActionBodySchema, dashboardCommentSchema } from './schemas';
 import { itemSchema, messageSchema, pageQueryProperties, paginatedSchema, signedInErrorResponses } from '../../lib/schemas';
@@ -135,7 +135,7 @@ const dashboardCommentsRoutes: FastifyPluginAsync = async (app) => {
       const id = idOf(request.params.id);
       const { user } = await requireAuth(request);
       await moderateComments(app.db, user, 'delete', [id], await auditContextOf(request));
-      return { message: MESSAGES.commentDeleted };
+      return { message: SUPPORT_MESSAGES.commentDeleted };
     },
   );
 

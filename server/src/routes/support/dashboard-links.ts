@@ -6,7 +6,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LINK_TYPES } from '@shop/contracts';
 import { linkSchema as linkBodySchema, type LinkBody } from '@shop/validation';
-import { MESSAGES } from '../../lib/messages';
 import { routeId } from '../../lib/pagination';
 import {
   idParamsSchema,
@@ -20,7 +19,7 @@ import {
 import { linkSchema } from './schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
-import { createLink, deleteLink, getLink, type LinkListQuery, listDashboardLinks, updateLink } from '../../modules/support';
+import { createLink, deleteLink, getLink, type LinkListQuery, listDashboardLinks, SUPPORT_MESSAGES, updateLink } from '../../modules/support';
 
 const BASE = '/api/dashboard/links';
 const tags = ['support'];
@@ -61,7 +60,7 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
       preValidation: body.preValidation,
       validatorCompiler: body.validatorCompiler,
     },
-    async (request, reply) => reply.code(201).send({ message: MESSAGES.linkCreated, data: await createLink(app.db, request.body, await auditContextOf(request)) }),
+    async (request, reply) => reply.code(201).send({ message: SUPPORT_MESSAGES.linkCreated, data: await createLink(app.db, request.body, await auditContextOf(request)) }),
   );
 
   /** GET /api/dashboard/links/:id: {data: Link}; 404 unknown. */
@@ -89,7 +88,7 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
       preValidation: body.preValidation,
       validatorCompiler: body.validatorCompiler,
     },
-    async (request) => ({ message: MESSAGES.linkUpdated, data: await updateLink(app.db, routeId(request.params.id), request.body, await auditContextOf(request)) }),
+    async (request) => ({ message: SUPPORT_MESSAGES.linkUpdated, data: await updateLink(app.db, routeId(request.params.id), request.body, await auditContextOf(request)) }),
   );
 
   /** DELETE /api/dashboard/links/:id: {message}; 404 unknown. */
@@ -101,7 +100,7 @@ const dashboardLinksRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       await deleteLink(app.db, routeId(request.params.id), await auditContextOf(request));
-      return { message: MESSAGES.linkDeleted };
+      return { message: SUPPORT_MESSAGES.linkDeleted };
     },
   );
 };

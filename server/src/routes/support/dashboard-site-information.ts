@@ -12,12 +12,11 @@ import {
   type SiteInformationBody,
   type TermsBody,
 } from '@shop/validation';
-import { MESSAGES } from '../../lib/messages';
 import { itemSchema, messageItemSchema, signedInErrorResponses } from '../../lib/schemas';
 import { siteInformationSchema, termsSchema } from './schemas';
 import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requirePermission } from '../../plugins/app/auth';
-import { getSiteInformation, getTerms, updateSiteInformation, updateTerms } from '../../modules/support';
+import { getSiteInformation, getTerms, SUPPORT_MESSAGES, updateSiteInformation, updateTerms } from '../../modules/support';
 
 const tags = ['support'];
 const errors = signedInErrorResponses;
@@ -52,7 +51,7 @@ const dashboardSiteInformationRoutes: FastifyPluginAsync = async (app) => {
       preValidation: termsBody.preValidation,
       validatorCompiler: termsBody.validatorCompiler,
     },
-    async (request) => ({ message: MESSAGES.termsSaved, data: await updateTerms(app.db, request.body.terms_and_conditions, await auditContextOf(request)) }),
+    async (request) => ({ message: SUPPORT_MESSAGES.termsSaved, data: await updateTerms(app.db, request.body.terms_and_conditions, await auditContextOf(request)) }),
   );
 
   /** GET /api/dashboard/site-information: {data: SiteInformation}, the same record as the public read. */
@@ -87,7 +86,7 @@ const dashboardSiteInformationRoutes: FastifyPluginAsync = async (app) => {
       preValidation: siteInformationBody.preValidation,
       validatorCompiler: siteInformationBody.validatorCompiler,
     },
-    async (request) => ({ message: MESSAGES.siteInformationSaved, data: await updateSiteInformation(app.db, request.body, await auditContextOf(request)) }),
+    async (request) => ({ message: SUPPORT_MESSAGES.siteInformationSaved, data: await updateSiteInformation(app.db, request.body, await auditContextOf(request)) }),
   );
 };
 

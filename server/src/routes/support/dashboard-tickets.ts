@@ -29,7 +29,7 @@ import {
   setTicketClosed,
   setTicketRead,
   setTicketsRead,
-  TICKET_MESSAGES,
+  SUPPORT_MESSAGES,
   TICKET_STATUSES,
   type TicketListQuery,
   ticketsCsv,
@@ -164,7 +164,7 @@ const dashboardTicketsRoutes: FastifyPluginAsync = async (app) => {
       const data = await replyToTicket(app.db, id, { as: 'staff', user, audit: await auditContextOf(request) }, request.body.text, (tx, thread, answer) =>
         notifyTicketAnswered(app, tx, thread, answer, app.settings.publicUrl),
       );
-      return reply.code(201).send({ message: TICKET_MESSAGES.answered, data });
+      return reply.code(201).send({ message: SUPPORT_MESSAGES.ticketAnswered, data });
     },
   );
 
@@ -187,7 +187,7 @@ const dashboardTicketsRoutes: FastifyPluginAsync = async (app) => {
         ...guard,
       },
       async (request) => ({
-        message: action === 'close' ? TICKET_MESSAGES.ticketClosed : TICKET_MESSAGES.ticketReopened,
+        message: action === 'close' ? SUPPORT_MESSAGES.ticketClosed : SUPPORT_MESSAGES.ticketReopened,
         data: await setTicketClosed(app.db, ticketIdOf(request.params.id), action === 'close', await auditContextOf(request)),
       }),
     );

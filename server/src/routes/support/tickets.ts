@@ -18,7 +18,7 @@ import {
   listOwnTickets,
   notifyNewTicket,
   replyToTicket,
-  TICKET_MESSAGES,
+  SUPPORT_MESSAGES,
 } from '../../modules/support';
 import { ticketReplyAnswerSchema, ticketSchema, ticketThreadSchema } from './ticket-schema';
 
@@ -78,7 +78,7 @@ const ticketsRoutes: FastifyPluginAsync = async (app) => {
       const data = await createTicket(app.db, { userId: user.id, ...request.body }, (tx, ticket) =>
         notifyNewTicket(app, tx, ticket, app.settings.publicUrl),
       );
-      return reply.code(201).send({ message: TICKET_MESSAGES.created, data });
+      return reply.code(201).send({ message: SUPPORT_MESSAGES.ticketCreated, data });
     },
   );
 
@@ -143,7 +143,7 @@ const ticketsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { user } = await requireAuth(request);
       const data = await replyToTicket(app.db, ticketIdOf(request.params.ticketId), { as: 'sender', user }, request.body.text);
-      return reply.code(201).send({ message: TICKET_MESSAGES.replied, data });
+      return reply.code(201).send({ message: SUPPORT_MESSAGES.ticketReplied, data });
     },
   );
 };

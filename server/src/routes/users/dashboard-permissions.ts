@@ -6,7 +6,6 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { permissionSchema, permissionUserSchema, type PermissionInput } from '@shop/validation';
-import { MESSAGES } from '../../lib/messages';
 import { routeId } from '../../lib/pagination';
 import {
   idParamsSchema,
@@ -29,6 +28,7 @@ import {
   type PermissionListQuery,
   renamePermission,
   unassignPermission,
+  USERS_MESSAGES,
 } from '../../modules/users';
 
 const BASE = '/api/dashboard/permissions';
@@ -73,7 +73,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: nameBody.validatorCompiler,
     },
     async (request, reply) =>
-      reply.code(201).send({ message: MESSAGES.permissionCreated, data: await createPermission(app.db, request.body.name, await auditContextOf(request)) }),
+      reply.code(201).send({ message: USERS_MESSAGES.permissionCreated, data: await createPermission(app.db, request.body.name, await auditContextOf(request)) }),
   );
 
   /** GET /api/dashboard/permissions/:id: {data: PermissionDetail}; 404 unknown. */
@@ -108,7 +108,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const id = routeId(request.params.id);
-      return { message: MESSAGES.permissionUpdated, data: await renamePermission(app.db, id, request.body.name, await auditContextOf(request)) };
+      return { message: USERS_MESSAGES.permissionUpdated, data: await renamePermission(app.db, id, request.body.name, await auditContextOf(request)) };
     },
   );
 
@@ -121,7 +121,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       await deletePermission(app.db, routeId(request.params.id), await auditContextOf(request));
-      return { message: MESSAGES.permissionDeleted };
+      return { message: USERS_MESSAGES.permissionDeleted };
     },
   );
 
@@ -142,7 +142,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const id = routeId(request.params.id);
-      return { message: MESSAGES.permissionAssigned, data: await assignPermission(app.db, id, request.body.user_id, await auditContextOf(request)) };
+      return { message: USERS_MESSAGES.permissionAssigned, data: await assignPermission(app.db, id, request.body.user_id, await auditContextOf(request)) };
     },
   );
 
@@ -161,7 +161,7 @@ const dashboardPermissionsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = routeId(request.params.id);
       const userId = routeId(request.params.userId);
-      return { message: MESSAGES.permissionUnassigned, data: await unassignPermission(app.db, id, userId, await auditContextOf(request)) };
+      return { message: USERS_MESSAGES.permissionUnassigned, data: await unassignPermission(app.db, id, userId, await auditContextOf(request)) };
     },
   );
 };

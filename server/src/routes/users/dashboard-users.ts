@@ -40,6 +40,7 @@ import {
   updateDashboardUser,
   USER_SORT_VALUES,
   type UserListQuery,
+  USERS_MESSAGES,
   usersCsv,
 } from '../../modules/users';
 
@@ -125,7 +126,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { user } = await requireAuth(request);
       const data = await createDashboardUser(app.db, user, request.body, await auditContextOf(request));
-      return reply.code(201).send({ message: MESSAGES.userCreated, data });
+      return reply.code(201).send({ message: USERS_MESSAGES.userCreated, data });
     },
   );
 
@@ -157,7 +158,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = routeId(request.params.id, MESSAGES.userUnknown);
       const { user, token } = await requireAuth(request);
-      return { message: MESSAGES.userUpdated, data: await updateDashboardUser(app.db, user, id, request.body, await auditContextOf(request), token) };
+      return { message: USERS_MESSAGES.userUpdated, data: await updateDashboardUser(app.db, user, id, request.body, await auditContextOf(request), token) };
     },
   );
 
@@ -175,7 +176,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
       const id = routeId(request.params.id, MESSAGES.userUnknown);
       const { user } = await requireAuth(request);
       await deleteDashboardUser(app.db, user, id, await auditContextOf(request), hasPaidOrders);
-      return { message: MESSAGES.userDeleted };
+      return { message: USERS_MESSAGES.userDeleted };
     },
   );
 
@@ -200,7 +201,7 @@ const dashboardUsersRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = routeId(request.params.id, MESSAGES.userUnknown);
       const { user } = await requireAuth(request);
-      return { message: MESSAGES.commentStatusSaved, data: await setCommentRestriction(app.db, user, id, request.body, await auditContextOf(request)) };
+      return { message: USERS_MESSAGES.commentStatusSaved, data: await setCommentRestriction(app.db, user, id, request.body, await auditContextOf(request)) };
     },
   );
 };

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { MAIL_KINDS } from '@shop/contracts';
-import { MESSAGES } from '../../lib/messages';
+import { USERS_MESSAGES } from '../../modules/users';
 import { itemSchema, signedInErrorResponses } from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { getMailPreferences, type MailPreferences, saveMailPreferences } from '../../modules/mail';
@@ -52,7 +52,7 @@ const mailPreferencesRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { user } = await requireAuth(request);
-      return { message: MESSAGES.mailPreferencesSaved, data: await saveMailPreferences(app.db, user.id, request.body) };
+      return { message: USERS_MESSAGES.mailPreferencesSaved, data: await saveMailPreferences(app.db, user.id, request.body) };
     },
   );
 };

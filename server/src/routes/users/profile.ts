@@ -5,7 +5,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { passwordChangeSchema, profileSchema } from '@shop/validation';
 import { notFound } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
 import {
   errorBodySchema,
   messageSchema,
@@ -19,7 +18,7 @@ import {
 import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { changePassword, type PasswordChangeInput, sendVerificationEmail } from '../../modules/auth';
-import { type OwnProfileInput, updateOwnProfile } from '../../modules/users';
+import { type OwnProfileInput, updateOwnProfile, USERS_MESSAGES } from '../../modules/users';
 import { listLikedPodcasts, listLikedPosts } from '../../modules/content';
 
 interface FavoritesQuery {
@@ -62,7 +61,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         return changed;
       });
       if (!saved) throw notFound();
-      return { message: saved.emailChanged ? MESSAGES.profileEmailChanged : MESSAGES.profileUpdated, data: saved.user };
+      return { message: saved.emailChanged ? USERS_MESSAGES.profileEmailChanged : USERS_MESSAGES.profileUpdated, data: saved.user };
     },
   );
 
@@ -88,7 +87,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { user, token } = await requireAuth(request);
       await changePassword(app.db, user, token, request.body);
-      return { message: MESSAGES.passwordChanged };
+      return { message: USERS_MESSAGES.passwordChanged };
     },
   );
 

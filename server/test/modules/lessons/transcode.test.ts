@@ -17,13 +17,14 @@ import type { FastifyInstance } from 'fastify';
 import { productSessions } from '../../../src/modules/commerce/tables';
 import { pendingFiles } from '../../../src/modules/files/tables';
 import { users } from '../../../src/modules/users/tables';
-import { MESSAGES } from '../../../src/lib/messages';
 import { auditActor, listAuditLog } from '../../../src/modules/audit/audit-log';
 import { queueTranscode, recoverLostJobs } from '../../../src/modules/lessons/transcode';
 import { newCourse } from '../../helpers/commerce-fixtures';
 import { startLocalS3, type LocalS3 } from '../../helpers/s3-server';
 import { buildTestApp, loginToken, tempDir, type DbTarget } from '../../helpers/test-app';
 import type { DashboardProductSession } from '@shop/contracts';
+import { LESSONS_MESSAGES } from '../../../src/modules/lessons';
+import { COMMERCE_MESSAGES } from '../../../src/modules/commerce';
 
 jest.setTimeout(120_000);
 
@@ -138,7 +139,7 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     const source = await upload(id, VIDEO, 'video/mp4');
     expect((await row(id)).media_status).toBe('queued');
     // A second upload while one waits or runs (issue 24 "Bad input").
-    await expect(queueTranscode(app, id, source, 'video/mp4', 'upload', UPLOADER)).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.lessonProcessing });
+    await expect(queueTranscode(app, id, source, 'video/mp4', 'upload', UPLOADER)).rejects.toMatchObject({ statusCode: 409, message: LESSONS_MESSAGES.lessonProcessing });
 
     const ready = await settled(id);
     expect(ready).toMatchObject({
@@ -245,7 +246,7 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     const failed = await settled(id);
     expect(failed).toMatchObject({
       media_status: 'failed',
-      media_error: MESSAGES.lessonUnreadable,
+      media_error: LESSONS_MESSAGES.lessonUnreadable,
       media_source: junk,
       hls: good.hls,
       file: good.file,
@@ -268,21 +269,21 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     expect((await row(queued)).media_status).toBe('queued');
     expect(await recoverLostJobs(app, suspects)).toBe(2);
     expect(await settled(queued)).toMatchObject({ media_status: 'ready', file: source, file_type: 'video/mp4' });
-    expect(await row(processing)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonProcessingFailed, media_source: source });
+    expect(await row(processing)).toMatchObject({ media_status: 'failed', media_error: LESSONS_MESSAGES.lessonProcessingFailed, media_source: source });
   });
 
   it('refuses a truncated upload', async () => {
     const { sessionIds } = await newCourse(app, { price: 0 });
     await upload(sessionIds[0]!, TRUNCATED, 'video/mp4');
-    expect(await settled(sessionIds[0]!)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonUnreadable, hls: null });
+    expect(await settled(sessionIds[0]!)).toMatchObject({ media_status: 'failed', media_error: LESSONS_MESSAGES.lessonUnreadable, hls: null });
   });
 
   it('refuses 0-second clips', async () => {
     const { sessionIds } = await newCourse(app, { price: 0, sessions: [{}, {}] });
     await upload(sessionIds[0]!, EMPTY_WAV, 'audio/wav');
     await upload(sessionIds[1]!, EMPTY_MP4, 'video/mp4');
-    expect(await settled(sessionIds[0]!)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonEmpty, hls: null });
-    expect(await settled(sessionIds[1]!)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonNoStreams, hls: null });
+    expect(await settled(sessionIds[0]!)).toMatchObject({ media_status: 'failed', media_error: LESSONS_MESSAGES.lessonEmpty, hls: null });
+    expect(await settled(sessionIds[1]!)).toMatchObject({ media_status: 'failed', media_error: LESSONS_MESSAGES.lessonNoStreams, hls: null });
   });
 
   it('queues a failed upload again on POST …/media/retry: 202 and ready, one audit entry; 422 while there is nothing to retry or its source is gone; deleting the session deletes its lesson', async () => {
@@ -295,17 +296,17 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     /** The session's audit entries, newest first, as [action, actor id, ip, before, after]. */
     const entries = async () =>
       (await listAuditLog(app.db, { entity_type: 'product_session', entity_id: id })).data.map((entry) => [entry.action, entry.actor.id, entry.ip, entry.before, entry.after]);
-    expect((await retry(id)).json()).toEqual({ message: MESSAGES.lessonNothingToRetry });
+    expect((await retry(id)).json()).toEqual({ message: LESSONS_MESSAGES.lessonNothingToRetry });
     expect((await retry(id)).statusCode).toBe(422);
     expect((await retry(999_999)).statusCode).toBe(404);
 
     // The upload's file is not in the store yet: the job fails, and so does a retry.
     const key = `sessions/${randomUUID()}.mp4`;
     await queueTranscode(app, id, key, 'video/mp4', 'upload', UPLOADER);
-    expect(await settled(id)).toMatchObject({ media_status: 'failed', media_error: MESSAGES.lessonSourceMissing, media_source: key });
+    expect(await settled(id)).toMatchObject({ media_status: 'failed', media_error: LESSONS_MESSAGES.lessonSourceMissing, media_source: key });
     const missing = await retry(id);
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toEqual({ message: MESSAGES.lessonSourceMissing });
+    expect(missing.json()).toEqual({ message: LESSONS_MESSAGES.lessonSourceMissing });
     // Only the upload is recorded: neither the refused retries nor the worker's own processing and failure.
     const uploaded = ['upload', UPLOADER.actorId, UPLOADER.ip, { media_status: 'none', media_source: null }, { media_status: 'queued', media_source: key }];
     expect(await entries()).toEqual([uploaded]);
@@ -314,9 +315,9 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     const queued = await retry(id);
     expect(queued.statusCode).toBe(202);
     const body = queued.json<{ message: string; data: DashboardProductSession }>();
-    expect(body.message).toBe(MESSAGES.lessonRetryQueued);
+    expect(body.message).toBe(COMMERCE_MESSAGES.lessonRetryQueued);
     expect(body.data).toMatchObject({ id, media_status: 'queued', media_progress: 0, media_error: null });
-    const retried = ['retry', superUser!.id, '127.0.0.1', { media_status: 'failed', media_error: MESSAGES.lessonSourceMissing }, { media_status: 'queued', media_error: null }];
+    const retried = ['retry', superUser!.id, '127.0.0.1', { media_status: 'failed', media_error: LESSONS_MESSAGES.lessonSourceMissing }, { media_status: 'queued', media_error: null }];
     expect(await entries()).toEqual([retried, uploaded]);
     const ready = await settled(id);
     expect(ready).toMatchObject({ media_status: 'ready', file: key, file_type: 'video/mp4', media_kind: 'video' });
@@ -348,7 +349,7 @@ describe('lesson processing without ffmpeg', () => {
     for (;;) {
       const [current] = await app.db.select().from(productSessions).where(eq(productSessions.id, id));
       if (current!.media_status === 'failed') {
-        expect(current).toMatchObject({ media_error: MESSAGES.ffmpegMissing, media_source: key, hls: null });
+        expect(current).toMatchObject({ media_error: LESSONS_MESSAGES.ffmpegMissing, media_source: key, hls: null });
         return;
       }
       await sleep(200);

@@ -8,13 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import type { User } from '@shop/contracts';
 import { users } from '../../../src/modules/users/tables';
 import { ApiError } from '../../../src/lib/api-error';
-import { MESSAGES } from '../../../src/lib/messages';
 import { auditActor } from '../../../src/modules/audit/audit-log';
 import { hasPaidOrders } from '../../../src/modules/commerce/ownership';
 import { hashPassword } from '../../../src/lib/passwords';
 import { deleteDashboardUser, listUsers, setCommentRestriction, updateDashboardUser } from '../../../src/modules/users/dashboard-users';
 import { createUser, getUserById } from '../../../src/modules/users/users-service';
 import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';
+import { USERS_MESSAGES } from '../../../src/modules/users';
 
 describe.each(DB_TARGETS)('users service on %s', (target) => {
   let app: FastifyInstance;
@@ -51,7 +51,7 @@ describe.each(DB_TARGETS)('users service on %s', (target) => {
     // The caller signed in as super, then was demoted before the request ran: `other` is the last super.
     await app.db.update(users).set({ status: 'staff' }).where(eq(users.id, original.id));
     const error = await refusalOf(deleteDashboardUser(app.db, original, other.id, auditActor(original, '127.0.0.1'), hasPaidOrders));
-    expect([error.statusCode, error.message]).toEqual([422, MESSAGES.lastSuperUser]);
+    expect([error.statusCode, error.message]).toEqual([422, USERS_MESSAGES.lastSuperUser]);
     expect(await superIds()).toEqual([other.id]);
     // Back to the seeded state for the next test.
     await app.db.update(users).set({ status: 'super' }).where(eq(users.id, original.id));
@@ -66,7 +66,7 @@ describe.each(DB_TARGETS)('users service on %s', (target) => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
     expect(rejected.reason).toBeInstanceOf(ApiError);
-    expect((rejected.reason as ApiError).errors).toEqual({ status: [MESSAGES.lastSuperUser] });
+    expect((rejected.reason as ApiError).errors).toEqual({ status: [USERS_MESSAGES.lastSuperUser] });
     expect(await superIds()).toHaveLength(1);
   });
 

@@ -7,6 +7,7 @@ import { MESSAGES } from '../../../src/lib/messages';
 import { signEmailVerificationToken } from '../../../src/modules/auth/email-verification';
 import { DB_TARGETS, buildTestApp, csrfHeaders, loginToken } from '../../helpers/test-app';
 import { closedSmtpUrl, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../helpers/smtp';
+import { AUTH_MESSAGES } from '../../../src/modules/auth';
 
 const PERSIAN = /[\u0600-\u06FF]/;
 
@@ -66,13 +67,13 @@ describe.each(DB_TARGETS)('email verification on %s', (target) => {
 
     const first = await verify(tokenOf(mail));
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ status: 'verified', message: MESSAGES.emailVerified });
+    expect(first.json()).toEqual({ status: 'verified', message: AUTH_MESSAGES.emailVerified });
     const info = await post('/api/auth/logged-in-user-info', undefined, bearer(session));
     expect(info.json().data.user.is_email_verified).toBe(true);
 
     const again = await verify(tokenOf(mail));
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ status: 'already-verified', message: MESSAGES.emailAlreadyVerified });
+    expect(again.json()).toEqual({ status: 'already-verified', message: AUTH_MESSAGES.emailAlreadyVerified });
   });
 
   it('refuses a tampered, expired, malformed or foreign-key token with 422 and changes nothing', async () => {
@@ -90,7 +91,7 @@ describe.each(DB_TARGETS)('email verification on %s', (target) => {
     for (const bad of [`${forgedPayload}.${mac}`, `${payload}.${flipped}`, expired, otherKey, 'garbage', `${token}.x`]) {
       const response = await verify(bad);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: MESSAGES.emailLinkInvalid, errors: { token: [MESSAGES.emailLinkInvalid] } });
+      expect(response.json()).toEqual({ message: AUTH_MESSAGES.emailLinkInvalid, errors: { token: [AUTH_MESSAGES.emailLinkInvalid] } });
     }
     const [row] = await app.db.select({ at: users.email_verified_at }).from(users).where(eq(users.id, id));
     expect(row!.at).toBeNull();
@@ -131,7 +132,7 @@ describe.each(DB_TARGETS)('email verification on %s', (target) => {
       const token = await loginToken(app, 'user@example.com', 'User12345');
       const response = await post('/api/auth/resend-verification-email', undefined, bearer(token));
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: MESSAGES.emailAlreadyVerified });
+      expect(response.json()).toEqual({ message: AUTH_MESSAGES.emailAlreadyVerified });
     });
 
     it('mails a new working link, then answers 429 with Retry-After to a second request within a minute', async () => {
@@ -139,7 +140,7 @@ describe.each(DB_TARGETS)('email verification on %s', (target) => {
       await mailTo(email); // the register mail
       const first = await post('/api/auth/resend-verification-email', undefined, bearer(token));
       expect(first.statusCode).toBe(200);
-      expect(first.json()).toEqual({ message: MESSAGES.verificationEmailSent });
+      expect(first.json()).toEqual({ message: AUTH_MESSAGES.verificationEmailSent });
       const resent = await mailTo(email);
 
       const second = await post('/api/auth/resend-verification-email', undefined, bearer(token));

@@ -6,6 +6,7 @@ import { users } from '../../../src/modules/users/tables';
 import { MESSAGES } from '../../../src/lib/messages';
 import { DB_TARGETS, buildTestApp, csrfHeaders } from '../../helpers/test-app';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../helpers/smtp';
+import { AUTH_MESSAGES } from '../../../src/modules/auth';
 
 const PERSIAN = /[\u0600-\u06FF]/;
 
@@ -66,7 +67,7 @@ describe.each(DB_TARGETS)('password reset on %s', (target) => {
     const known = await forgot({ email: email.toUpperCase() });
     for (const response of [unknown, unknownMobile, known]) {
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: MESSAGES.resetCodeSent });
+      expect(response.json()).toEqual({ message: AUTH_MESSAGES.resetCodeSent });
     }
     const mail = await codeMailTo(email);
     expect(mail.html).toMatch(/<html dir="rtl" lang="fa">/);
@@ -89,7 +90,7 @@ describe.each(DB_TARGETS)('password reset on %s', (target) => {
 
     const done = await reset({ mobile: `0935000000${userCounter}`, code: persianCode });
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ message: MESSAGES.passwordReset });
+    expect(done.json()).toEqual({ message: AUTH_MESSAGES.passwordReset });
 
     const old = await post('/api/auth/logged-in-user-info', undefined, bearer(token));
     expect(old.statusCode).toBe(401);
@@ -99,7 +100,7 @@ describe.each(DB_TARGETS)('password reset on %s', (target) => {
 
     const reused = await reset({ email, code, password: 'Other1234', password_confirmation: 'Other1234' });
     expect(reused.statusCode).toBe(422);
-    expect(reused.json().errors.code).toEqual([MESSAGES.codeRefused]);
+    expect(reused.json().errors.code).toEqual([AUTH_MESSAGES.codeRefused]);
     expect((await login(email, 'Fresh1234')).statusCode).toBe(200);
   });
 
@@ -114,17 +115,17 @@ describe.each(DB_TARGETS)('password reset on %s', (target) => {
       expect(response.statusCode).toBe(422);
       answers.push(response.json().errors.code[0]);
     }
-    expect(answers).toEqual(Array(5).fill(MESSAGES.codeRefused));
+    expect(answers).toEqual(Array(5).fill(AUTH_MESSAGES.codeRefused));
     const sixth = await reset({ email, code });
     expect(sixth.statusCode).toBe(422);
-    expect(sixth.json().errors.code).toEqual([MESSAGES.codeRefused]);
+    expect(sixth.json().errors.code).toEqual([AUTH_MESSAGES.codeRefused]);
     expect((await login(email, 'Secret123')).statusCode).toBe(200);
 
     // A new code starts a fresh count.
     await forgot({ email });
     const next = codeOf(await codeMailTo(email));
     expect((await reset({ email, code: next === '000000' ? '111111' : '000000' })).json().errors.code).toEqual([
-      MESSAGES.codeRefused,
+      AUTH_MESSAGES.codeRefused,
     ]);
     expect((await reset({ email, code: next })).statusCode).toBe(200);
   });
@@ -139,7 +140,7 @@ describe.each(DB_TARGETS)('password reset on %s', (target) => {
       .where(eq(passwordResetCodes.user_id, id));
     const response = await reset({ email, code });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: MESSAGES.codeRefused, errors: { code: [MESSAGES.codeRefused] } });
+    expect(response.json()).toEqual({ message: AUTH_MESSAGES.codeRefused, errors: { code: [AUTH_MESSAGES.codeRefused] } });
     expect(await app.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.user_id, id))).toHaveLength(0);
     expect((await login(email, 'Secret123')).statusCode).toBe(200);
   });
@@ -150,7 +151,7 @@ describe.each(DB_TARGETS)('password reset on %s', (target) => {
     const first = codeOf(await codeMailTo(email));
     await forgot({ email });
     const second = codeOf(await codeMailTo(email));
-    if (first !== second) expect((await reset({ email, code: first })).json().errors.code).toEqual([MESSAGES.codeRefused]);
+    if (first !== second) expect((await reset({ email, code: first })).json().errors.code).toEqual([AUTH_MESSAGES.codeRefused]);
     expect((await reset({ email, code: second })).statusCode).toBe(200);
   });
 
@@ -180,9 +181,9 @@ describe.each(DB_TARGETS)('password reset on %s', (target) => {
   it('answers 422 for unknown accounts, missing codes and bad input, never 5xx', async () => {
     const unknown = await reset({ email: 'nobody@example.com', code: '123456' });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors.code).toEqual([MESSAGES.codeRefused]);
+    expect(unknown.json().errors.code).toEqual([AUTH_MESSAGES.codeRefused]);
     const noCode = await reset({ email: 'super@example.com', code: '123456' });
-    expect(noCode.json().errors.code).toEqual([MESSAGES.codeRefused]);
+    expect(noCode.json().errors.code).toEqual([AUTH_MESSAGES.codeRefused]);
     // A real account with a live code answers a wrong code as an unknown account does (issue 31 item 7).
     const { email } = await registerUser();
     await forgot({ email });

@@ -6,9 +6,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog } from '../../../src/modules/audit/tables';
-import { MESSAGES } from '../../../src/lib/messages';
 import { KNOWN_DEVICE_COOKIE } from '../../../src/modules/auth/known-devices';
 import { DB_TARGETS, buildTestApp, csrfHeaders, setCookie } from '../../helpers/test-app';
+import { AUTH_MESSAGES } from '../../../src/modules/auth';
+import { AUDIT_MESSAGES } from '../../../src/modules/audit';
 
 /** Tries a new device may make on one account per window in these tests. */
 const NEW_DEVICE_TRIES = 3;
@@ -59,7 +60,7 @@ describe.each(DB_TARGETS)('sign-in guessing on %s', (target) => {
       const wait = Number(held.headers['retry-after']);
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(15 * 60);
-      expect(held.json()).toEqual({ message: MESSAGES.loginNewDeviceWait(wait) });
+      expect(held.json()).toEqual({ message: AUTH_MESSAGES.loginNewDeviceWait(wait) });
     }
     // The owner's device passes from yet another address; a forged or another account's device does not.
     expect((await login({ email: 'user@example.com', password: 'User12345' }, known)).statusCode).toBe(200);
@@ -72,7 +73,7 @@ describe.each(DB_TARGETS)('sign-in guessing on %s', (target) => {
     // The audit log has each failure, and the lockout once, on the account.
     const entries = await auditOf(['login_failed', 'lockout'], userId);
     expect(entries.map((entry) => entry.action)).toEqual([...Array(NEW_DEVICE_TRIES - 1).fill('login_failed'), 'lockout']);
-    expect(entries[0]).toMatchObject({ actor_id: 0, actor_name: MESSAGES.auditUnknownActor, entity_type: 'user', ip: expect.stringMatching(/^10\.31\./) });
+    expect(entries[0]).toMatchObject({ actor_id: 0, actor_name: AUDIT_MESSAGES.auditUnknownActor, entity_type: 'user', ip: expect.stringMatching(/^10\.31\./) });
     expect(entries[0]!.after).toEqual({ identifier: 'user@example.com', by: 'password' });
     expect(entries.at(-1)!.after).toMatchObject({ identifier: 'user@example.com', by: 'password', until: expect.any(String) });
   });

@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthTokenAnswer, LoggedInUserInfo } from '@shop/contracts';
 import { smsCodes } from '../../../src/modules/auth/tables';
 import { users } from '../../../src/modules/users/tables';
-import { MESSAGES } from '../../../src/lib/messages';
 import { DB_TARGETS, buildTestApp, csrfHeaders, setCookie } from '../../helpers/test-app';
 import { startFakeSmsir, type FakeSmsir } from '../../helpers/fake-smsir';
+import { AUTH_MESSAGES } from '../../../src/modules/auth';
 
 /** Every timer API but `Date` stays real: the server, PGlite and pg-boss keep running. */
 const ONLY_DATE = [
@@ -131,7 +131,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
   it('takes a mobile in Persian digits, writes the SMS to the outbox and signs in with the code in Persian digits', async () => {
     const asked = await askCode('۰۹۱۲ ۱۲۳ ۴۵۶۷');
     expect(asked.statusCode).toBe(200);
-    expect(asked.json()).toEqual({ message: MESSAGES.smsCodeSent });
+    expect(asked.json()).toEqual({ message: AUTH_MESSAGES.smsCodeSent });
     const code = await lastCode(DEMO_MOBILE, '۰۹۱۲ ۱۲۳ ۴۵۶۷');
     const sms = (await outboxed()).find((s) => s.code === code && s.to === DEMO_MOBILE)!;
     expect(sms.code).toMatch(/^\d{6}$/);
@@ -146,7 +146,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     const signedIn = await smsLogin('+98 912 123 4567', persianCode);
     expect(signedIn.statusCode).toBe(200);
     const body = signedIn.json<AuthTokenAnswer>();
-    expect(body.message).toBe(MESSAGES.loginSucceeded);
+    expect(body.message).toBe(AUTH_MESSAGES.loginSucceeded);
     expect(body.data.user.email).toBe('user@example.com');
     expect(setCookie(signedIn, 'auth_token')?.value).toBe(body.token);
     const [user] = await app.db.select({ verified: users.mobile_verified_at }).from(users).where(eq(users.mobile, DEMO_MOBILE));
@@ -155,14 +155,14 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     // The same code again: used.
     const replayed = await smsLogin(DEMO_MOBILE, sms.code);
     expect(replayed.statusCode).toBe(422);
-    expect(replayed.json()).toEqual({ message: MESSAGES.codeRefused, errors: { code: [MESSAGES.codeRefused] } });
+    expect(replayed.json()).toEqual({ message: AUTH_MESSAGES.codeRefused, errors: { code: [AUTH_MESSAGES.codeRefused] } });
   });
 
   it('answers an unknown number the same, and sends it nothing', async () => {
     const before = (await outboxed()).length;
     const unknown = await askCode('09350009999');
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.json()).toEqual({ message: MESSAGES.smsCodeSent });
+    expect(unknown.json()).toEqual({ message: AUTH_MESSAGES.smsCodeSent });
     expect((await outboxed()).length).toBe(before);
     // Its limits count the same as a known number's.
     const again = await askCode('09350009999');
@@ -200,7 +200,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     const wait = Number(tooSoon.headers['retry-after']);
     expect(wait).toBeGreaterThanOrEqual(29);
     expect(wait).toBeLessThanOrEqual(31);
-    expect(tooSoon.json<{ message: string }>().message).toBe(MESSAGES.smsCodeWait(wait));
+    expect(tooSoon.json<{ message: string }>().message).toBe(AUTH_MESSAGES.smsCodeWait(wait));
     expect(tooSoon.json<{ message: string }>().message).toMatch(/[۰-۹]+ ثانیه/);
     // Another number is not held back.
     expect((await askCode((await registerUser()).mobile)).statusCode).toBe(200);
@@ -270,7 +270,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     advanceClock(2 * 60_000 + 1000);
     const late = await smsLogin(mobile, code);
     expect(late.statusCode).toBe(422);
-    expect(late.json<{ message: string }>().message).toBe(MESSAGES.codeRefused);
+    expect(late.json<{ message: string }>().message).toBe(AUTH_MESSAGES.codeRefused);
   });
 
   it('ends a code at its fifth wrong try, and keeps the new code only', async () => {
@@ -281,13 +281,13 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     for (let i = 1; i <= 4; i += 1) {
       const response = await smsLogin(mobile, wrong);
       expect(response.statusCode).toBe(422);
-      expect(response.json<{ message: string }>().message).toBe(MESSAGES.codeRefused);
+      expect(response.json<{ message: string }>().message).toBe(AUTH_MESSAGES.codeRefused);
     }
     const fifth = await smsLogin(mobile, wrong);
-    expect(fifth.json<{ message: string }>().message).toBe(MESSAGES.codeRefused);
+    expect(fifth.json<{ message: string }>().message).toBe(AUTH_MESSAGES.codeRefused);
     // From another address: this one has had its five sign-in tries of the minute (the login's limit).
     nextIp();
-    expect((await smsLogin(mobile, code)).json<{ message: string }>().message).toBe(MESSAGES.codeRefused);
+    expect((await smsLogin(mobile, code)).json<{ message: string }>().message).toBe(AUTH_MESSAGES.codeRefused);
 
     // A newer code ends the older one.
     advanceClock(61_000);
@@ -310,7 +310,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     if (codeOfA !== codeOfB) {
       const crossed = await smsLogin(b.mobile, codeOfA);
       expect(crossed.statusCode).toBe(422);
-      expect(crossed.json<{ message: string }>().message).toBe(MESSAGES.codeRefused);
+      expect(crossed.json<{ message: string }>().message).toBe(AUTH_MESSAGES.codeRefused);
     }
     // A code for sign-in does not reset a password.
     const asReset = await post('/api/auth/sms-reset-password', { mobile: a.mobile, code: codeOfA, password: 'Fresh1234', password_confirmation: 'Fresh1234' });
@@ -328,7 +328,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
 
     const other = await askCode(DEMO_MOBILE, 'verify-mobile', bearer);
     expect(other.statusCode).toBe(422);
-    expect(other.json<{ errors: Record<string, string[]> }>().errors.mobile).toEqual([MESSAGES.mobileNotYours]);
+    expect(other.json<{ errors: Record<string, string[]> }>().errors.mobile).toEqual([AUTH_MESSAGES.mobileNotYours]);
     advanceClock(61_000);
     expect((await askCode(mobile, 'verify-mobile', bearer)).statusCode).toBe(200);
     const code = await lastCode(mobile);
@@ -337,7 +337,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     expect(await me()).toBe(false);
     const verified = await post('/api/auth/verify-mobile', { code }, bearer);
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ message: MESSAGES.mobileVerified });
+    expect(verified.json()).toEqual({ message: AUTH_MESSAGES.mobileVerified });
     expect(await me()).toBe(true);
 
     advanceClock(61_000);
@@ -345,7 +345,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     const resetCode = await lastCode(mobile);
     const reset = await post('/api/auth/sms-reset-password', { mobile, code: resetCode, password: 'Fresh1234', password_confirmation: 'Fresh1234' });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toEqual({ message: MESSAGES.passwordReset });
+    expect(reset.json()).toEqual({ message: AUTH_MESSAGES.passwordReset });
     // Every token revoked; the new password signs in.
     expect((await post('/api/auth/logged-in-user-info', {}, bearer)).statusCode).toBe(401);
     expect((await post('/api/auth/login', { mobile, password: 'Fresh1234' })).statusCode).toBe(200);

@@ -10,13 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { PERMISSIONS, type Cart, type CheckoutAnswer, type DiscountCodeForm, type Order } from '@shop/contracts';
 import { discountCodes, orders, payments } from '../../../src/modules/commerce/tables';
-import { MESSAGES } from '../../../src/lib/messages';
 import { auditActor } from '../../../src/modules/audit/audit-log';
 import { createDiscountCode } from '../../../src/modules/commerce/discount-codes';
 import { ensurePermissions } from '../../../src/modules/users/users-service';
 import { newStaff } from '../../helpers/dashboard-actors';
 import { DB_TARGETS } from '../../helpers/test-app';
 import { aDiscountCodeForm, addToCart, buildCheckoutTestApp, callback, checkout, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
+import { COMMERCE_MESSAGES } from '../../../src/modules/commerce';
 
 describe.each(DB_TARGETS)('checkout with a discount code on %s', (target) => {
   let app: FastifyInstance;
@@ -93,7 +93,7 @@ describe.each(DB_TARGETS)('checkout with a discount code on %s', (target) => {
       await app.db.update(payments).set({ amount: forged }).where(eq(payments.authority, payment!.token));
       const response = await callback(app, buyer, payment!.token);
       expect(response.statusCode).toBe(422);
-      expect(response.json().message).toBe(MESSAGES.paymentAmountMismatch);
+      expect(response.json().message).toBe(COMMERCE_MESSAGES.paymentAmountMismatch);
       expect(await orderOf(buyer, order.id)).toMatchObject({ payment_status: 'unpaid', paid_at: null });
     }
   });
@@ -123,7 +123,7 @@ describe.each(DB_TARGETS)('checkout with a discount code on %s', (target) => {
     await app.db.update(discountCodes).set({ ends_at: new Date(Date.now() - 1000) }).where(eq(discountCodes.id, code.id));
     const response = await checkout(app, buyer);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: MESSAGES.discountInvalid, errors: { code: [MESSAGES.discountInvalid] } });
+    expect(response.json()).toEqual({ message: COMMERCE_MESSAGES.discountInvalid, errors: { code: [COMMERCE_MESSAGES.discountInvalid] } });
     expect(await app.db.select().from(orders).where(eq(orders.user_id, buyer.id))).toEqual([]);
   });
 
@@ -138,7 +138,7 @@ describe.each(DB_TARGETS)('checkout with a discount code on %s', (target) => {
     await addToCart(app, buyer, (await newCourse(app, { price: 5_000 })).id);
     const second = await checkout(app, buyer, 'tab-2');
     expect(second.statusCode).toBe(422);
-    expect(second.json().message).toBe(MESSAGES.discountUsedByYou);
+    expect(second.json().message).toBe(COMMERCE_MESSAGES.discountUsedByYou);
     // After DISCOUNT_HOLD_MINUTES an unpaid order no longer holds the code.
     await app.db
       .update(orders)
@@ -162,7 +162,7 @@ describe.each(DB_TARGETS)('checkout with a discount code on %s', (target) => {
     const refused = answers.filter((r) => r.statusCode === 422);
     expect(created).toHaveLength(5);
     expect(refused).toHaveLength(15);
-    for (const r of refused) expect(r.json()).toEqual({ message: MESSAGES.discountInvalid, errors: { code: [MESSAGES.discountInvalid] } });
+    for (const r of refused) expect(r.json()).toEqual({ message: COMMERCE_MESSAGES.discountInvalid, errors: { code: [COMMERCE_MESSAGES.discountInvalid] } });
     for (const r of created) expect(answerOf(r).order).toMatchObject({ discount_code: code.code, discount_amount: 20_000, total_price: 80_000 });
     const [stored] = await app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(eq(orders.discount_code_id, code.id));
     expect(stored!.n).toBe(5);
@@ -196,7 +196,7 @@ describe.each(DB_TARGETS)('checkout with a discount code on %s', (target) => {
         await change(code.id);
         const refused = await pay(buyer, order.id);
         expect([why, refused.statusCode, refused.json()]).toEqual([why, 422, { message: LAPSED, errors: { code: [LAPSED] } }]);
-        expect(MESSAGES.orderDiscountLapsed('۱۶۰٬۰۰۰ تومان')).toBe(LAPSED);
+        expect(COMMERCE_MESSAGES.orderDiscountLapsed('۱۶۰٬۰۰۰ تومان')).toBe(LAPSED);
         // Nothing was asked of the gateway; the order is as it was.
         expect((await orderOf(buyer, order.id)).payments.map((p) => p.status)).toEqual(['cancelled']);
         // The same key answered again needs a new attempt too: refused the same way.
@@ -204,7 +204,7 @@ describe.each(DB_TARGETS)('checkout with a discount code on %s', (target) => {
         expect([why, again.statusCode, again.json().message]).toEqual([why, 422, LAPSED]);
         // Back in the cart the code reads invalid; without it a new order is priced now.
         const cart = (await app.inject({ url: '/api/cart', headers: buyer.headers })).json<{ data: Cart }>().data;
-        expect(cart).toMatchObject({ discount: { code: code.code, amount: 0, problem: MESSAGES.discountInvalid }, total_price: 160_000 });
+        expect(cart).toMatchObject({ discount: { code: code.code, amount: 0, problem: COMMERCE_MESSAGES.discountInvalid }, total_price: 160_000 });
         await app.inject({ method: 'DELETE', url: '/api/cart/discount-code', headers: buyer.headers });
         const fresh = await checkout(app, buyer, `key-${code.code}-without`);
         expect(fresh.statusCode).toBe(201);

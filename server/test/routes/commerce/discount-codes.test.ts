@@ -14,6 +14,7 @@ import { ensurePermissions } from '../../../src/modules/users/users-service';
 import { DB_TARGETS, buildTestApp, csrfHeaders, setCookie } from '../../helpers/test-app';
 import { newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';
 import { aDiscountCodeForm, addToCart, buy, checkout, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
+import { COMMERCE_MESSAGES } from '../../../src/modules/commerce';
 
 const BASE = '/api/dashboard/discount-codes';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,7 +60,7 @@ describe.each(DB_TARGETS)('discount codes on %s', (target) => {
       );
       expect(created.statusCode).toBe(201);
       const data = created.json<{ message: string; data: DiscountCode }>();
-      expect(data.message).toBe(MESSAGES.discountCodeCreated);
+      expect(data.message).toBe(COMMERCE_MESSAGES.discountCodeCreated);
       expect(data.data).toMatchObject({
         code: code.toUpperCase(),
         kind: 'amount',
@@ -132,14 +133,14 @@ describe.each(DB_TARGETS)('discount codes on %s', (target) => {
         expect(Object.keys(errors)).toEqual([field]);
         expect(errors[field]![0]).toMatch(/[\u0600-\u06FF]/);
       }
-      expect((await create(form({ code: taken.code.toLowerCase() }))).json().errors.code).toEqual([MESSAGES.discountCodeTaken]);
+      expect((await create(form({ code: taken.code.toLowerCase() }))).json().errors.code).toEqual([COMMERCE_MESSAGES.discountCodeTaken]);
       expect((await app.inject({ url: BASE, headers: staff })).json<Paginated<DiscountCode>>().meta.total).toBe(before);
     });
 
     it('deletes an unused code, deactivates a used one, and lists and exports its uses with the money given', async () => {
       const unused = await newCode();
       const removed = await app.inject({ method: 'DELETE', url: `${BASE}/${unused.id}`, headers: staff });
-      expect(removed.json()).toEqual({ message: MESSAGES.discountCodeDeleted });
+      expect(removed.json()).toEqual({ message: COMMERCE_MESSAGES.discountCodeDeleted });
       expect((await app.inject({ url: `${BASE}/${unused.id}`, headers: staff })).statusCode).toBe(404);
 
       const used = await newCode({ kind: 'percent', value: 10 });
@@ -180,7 +181,7 @@ describe.each(DB_TARGETS)('discount codes on %s', (target) => {
       expect((await app.inject({ url: `${BASE}/999999/uses/export`, headers: staff })).statusCode).toBe(404);
 
       const deactivated = await app.inject({ method: 'DELETE', url: `${BASE}/${used.id}`, headers: staff });
-      expect(deactivated.json()).toEqual({ message: MESSAGES.discountCodeDeactivated });
+      expect(deactivated.json()).toEqual({ message: COMMERCE_MESSAGES.discountCodeDeactivated });
       expect((await app.inject({ url: `${BASE}/${used.id}`, headers: staff })).json<{ data: DiscountCode }>().data.is_active).toBe(false);
       const order = (await app.inject({ url: `/api/orders/${orderId}`, headers: buyer.headers })).json<{ data: Order }>().data;
       expect(order).toMatchObject({ discount_code: used.code, discount_amount: 9_000, total_price: 81_000 });
@@ -198,7 +199,7 @@ describe.each(DB_TARGETS)('discount codes on %s', (target) => {
       const applied = await apply(buyer, ` ${code.code.toLowerCase()} `);
       expect(applied.statusCode).toBe(200);
       const body = applied.json<{ message: string; data: Cart }>();
-      expect(body.message).toBe(MESSAGES.discountApplied);
+      expect(body.message).toBe(COMMERCE_MESSAGES.discountApplied);
       // floor(99 999 × 15 %) + floor(50 001 × 15 %) = 14 999 + 7 500
       expect(body.data).toMatchObject({
         subtotal_price: 150_000,
@@ -209,7 +210,7 @@ describe.each(DB_TARGETS)('discount codes on %s', (target) => {
 
       const removed = await app.inject({ method: 'DELETE', url: '/api/cart/discount-code', headers: buyer.headers });
       expect(removed.json<{ message: string; data: Cart }>()).toMatchObject({
-        message: MESSAGES.discountRemoved,
+        message: COMMERCE_MESSAGES.discountRemoved,
         data: { discount: null, subtotal_price: 150_000, total_price: 150_000 },
       });
     });
@@ -240,18 +241,18 @@ describe.each(DB_TARGETS)('discount codes on %s', (target) => {
     it('refuses each case with its Persian message on `code`', async () => {
       const buyer = await newBuyer(app);
       const empty = await newCode();
-      expect(await refusalOf(buyer, empty.code)).toBe(MESSAGES.discountEmptyCart);
+      expect(await refusalOf(buyer, empty.code)).toBe(COMMERCE_MESSAGES.discountEmptyCart);
       // An empty cart is refused before the code is looked up: it tells nothing of the code (issue 31 item 2).
-      expect(await refusalOf(buyer, 'NOSUCHCODE')).toBe(MESSAGES.discountEmptyCart);
+      expect(await refusalOf(buyer, 'NOSUCHCODE')).toBe(COMMERCE_MESSAGES.discountEmptyCart);
       const course = await newCourse(app, { price: 40_000 });
       await addToCart(app, buyer, course.id);
       const other = await newCourse(app, { price: 40_000 });
       const cases: Array<[Partial<DiscountCodeForm>, string]> = [
-        [{ applies_to_all: false, product_ids: [other.id] }, MESSAGES.discountNotForTheseCourses],
-        [{ min_cart_total: 50_000 }, MESSAGES.discountUnderMinimum(50_000)],
+        [{ applies_to_all: false, product_ids: [other.id] }, COMMERCE_MESSAGES.discountNotForTheseCourses],
+        [{ min_cart_total: 50_000 }, COMMERCE_MESSAGES.discountUnderMinimum(50_000)],
       ];
       for (const [overrides, message] of cases) expect(await refusalOf(buyer, (await newCode(overrides)).code)).toBe(message);
-      expect(MESSAGES.discountUnderMinimum(50_000)).toContain('۵۰٬۰۰۰ تومان');
+      expect(COMMERCE_MESSAGES.discountUnderMinimum(50_000)).toContain('۵۰٬۰۰۰ تومان');
 
       // Caps: a paid order (or an unpaid one within the hold) is a use.
       const first = await newBuyer(app);
@@ -260,7 +261,7 @@ describe.each(DB_TARGETS)('discount codes on %s', (target) => {
       await apply(first, once.code);
       expect((await checkout(app, first)).statusCode).toBe(201);
       await addToCart(app, first, (await newCourse(app, { price: 30_000 })).id);
-      expect(await refusalOf(first, once.code)).toBe(MESSAGES.discountUsedByYou);
+      expect(await refusalOf(first, once.code)).toBe(COMMERCE_MESSAGES.discountUsedByYou);
       // Nothing was kept on the cart by a refusal.
       expect((await cartOf(buyer)).discount).toBeNull();
     });
@@ -290,12 +291,12 @@ describe.each(DB_TARGETS)('discount codes on %s', (target) => {
           { message: 'این کد تخفیف معتبر نیست.', errors: { code: ['این کد تخفیف معتبر نیست.'] } },
         ]);
       }
-      expect(MESSAGES.discountInvalid).toBe('این کد تخفیف معتبر نیست.');
+      expect(COMMERCE_MESSAGES.discountInvalid).toBe('این کد تخفیف معتبر نیست.');
       // A code kept on the cart that lapsed since reads the same as the cart's problem.
       const kept = await newCode();
       await apply(buyer, kept.code);
       await app.db.update(discountCodes).set({ is_active: false }).where(eq(discountCodes.id, kept.id));
-      expect((await cartOf(buyer)).discount).toMatchObject({ code: kept.code, amount: 0, problem: MESSAGES.discountInvalid });
+      expect((await cartOf(buyer)).discount).toMatchObject({ code: kept.code, amount: 0, problem: COMMERCE_MESSAGES.discountInvalid });
     });
 
     it('shows a kept code that no longer fits as a problem and takes nothing off', async () => {
@@ -309,13 +310,13 @@ describe.each(DB_TARGETS)('discount codes on %s', (target) => {
       await app.inject({ method: 'DELETE', url: `/api/cart/${b.id}`, headers: buyer.headers });
       expect(await cartOf(buyer)).toMatchObject({
         subtotal_price: 40_000,
-        discount: { code: code.code, amount: 0, product_ids: [], problem: MESSAGES.discountUnderMinimum(60_000) },
+        discount: { code: code.code, amount: 0, product_ids: [], problem: COMMERCE_MESSAGES.discountUnderMinimum(60_000) },
         total_price: 40_000,
       });
       // Checkout refuses with the same message and creates nothing.
       const refused = await checkout(app, buyer);
       expect(refused.statusCode).toBe(422);
-      expect(refused.json()).toEqual({ message: MESSAGES.discountUnderMinimum(60_000), errors: { code: [MESSAGES.discountUnderMinimum(60_000)] } });
+      expect(refused.json()).toEqual({ message: COMMERCE_MESSAGES.discountUnderMinimum(60_000), errors: { code: [COMMERCE_MESSAGES.discountUnderMinimum(60_000)] } });
       expect(await app.db.select().from(orders).where(eq(orders.user_id, buyer.id))).toEqual([]);
     });
   });

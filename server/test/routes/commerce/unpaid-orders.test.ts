@@ -11,7 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS, type BoughtProduct, type Cart, type CheckoutAnswer, type DashboardOrder, type Order, type Paginated } from '@shop/contracts';
 import { auditLog } from '../../../src/modules/audit/tables';
 import { orders, payments } from '../../../src/modules/commerce/tables';
-import { MESSAGES } from '../../../src/lib/messages';
 import { auditActor } from '../../../src/modules/audit/audit-log';
 import { createDiscountCode } from '../../../src/modules/commerce/discount-codes';
 import { ensurePermissions } from '../../../src/modules/users/users-service';
@@ -19,6 +18,7 @@ import { csvRows } from '../../helpers/csv';
 import { newStaff } from '../../helpers/dashboard-actors';
 import { DB_TARGETS, csrfHeaders } from '../../helpers/test-app';
 import { aDiscountCodeForm, addToCart, buildCheckoutTestApp, callback, checkout, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
+import { COMMERCE_MESSAGES } from '../../../src/modules/commerce';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -101,7 +101,7 @@ describe.each(DB_TARGETS)('unpaid orders (issue 32 item 2) on %s', (target) => {
     const held = answerOf(await checkout(app, buyer));
     expect(held.order).toMatchObject({ total_price: 80_000, discount_code: code.code });
     const other = await cartOf(50_000);
-    expect((await apply(other.buyer, code.code)).json().message).toBe(MESSAGES.discountInvalid);
+    expect((await apply(other.buyer, code.code)).json().message).toBe(COMMERCE_MESSAGES.discountInvalid);
 
     // The buyer takes the code off and pays the full price: a new order, the held one cancelled.
     await app.inject({ method: 'DELETE', url: '/api/cart/discount-code', headers: buyer.headers });
@@ -131,8 +131,8 @@ describe.each(DB_TARGETS)('unpaid orders (issue 32 item 2) on %s', (target) => {
     const again = await cancel(buyer, order.id);
     expect([again.statusCode, again.json().message]).toEqual([422, 'این سفارش قبلاً لغو شده است.']);
     const payAgain = await pay(buyer, order.id);
-    expect([payAgain.statusCode, payAgain.json().message]).toEqual([422, MESSAGES.orderCancelledNotPayable]);
-    expect(MESSAGES.orderCancelledNotPayable).toMatch(/^این سفارش لغو شده است/);
+    expect([payAgain.statusCode, payAgain.json().message]).toEqual([422, COMMERCE_MESSAGES.orderCancelledNotPayable]);
+    expect(COMMERCE_MESSAGES.orderCancelledNotPayable).toMatch(/^این سفارش لغو شده است/);
 
     // Its attempt, sent to the gateway again from an old page, is not opened: nothing was paid yet.
     const opened = await start(payment!.token);

@@ -8,9 +8,9 @@ import { carts, discountCodes, products } from '../../../src/modules/commerce/ta
 import { users } from '../../../src/modules/users/tables';
 import { hashToken } from '../../../src/modules/users/access-tokens';
 import { deleteStaleVisitorCarts } from '../../../src/modules/commerce/cart-service';
-import { MESSAGES } from '../../../src/lib/messages';
 import { DB_TARGETS, buildTestApp, csrfHeaders, setCookie, tempDir } from '../../helpers/test-app';
 import { addToCart, buy, newBuyer, newCourse } from '../../helpers/commerce-fixtures';
+import { COMMERCE_MESSAGES } from '../../../src/modules/commerce';
 
 /** A visitor as the browser is: the XSRF pair, and the cart cookie once the server set one. */
 interface Visitor {
@@ -197,7 +197,7 @@ describe.each(DB_TARGETS)('a visitor’s cart (issue 25) on %s', (target) => {
     const empty = await newVisitor();
     const refused = await send(empty, 'PUT', '/api/cart/discount-code', { code });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json<{ errors: Record<string, string[]> }>().errors.code).toEqual([MESSAGES.discountEmptyCart]);
+    expect(refused.json<{ errors: Record<string, string[]> }>().errors.code).toEqual([COMMERCE_MESSAGES.discountEmptyCart]);
     const visitor = await newVisitor();
     await add(visitor, courses[0]!);
     const applied = await send(visitor, 'PUT', '/api/cart/discount-code', { code: code.toLowerCase() });

@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { createPglite } from '../../../src/db/client';
 import { buildApp } from '../../../src/app';
-import { MESSAGES } from '../../../src/lib/messages';
 import { buildTestApp, DB_TARGETS, tempDir } from '../../helpers/test-app';
+import { SITE_MESSAGES } from '../../../src/modules/site';
 
 /** Redis of this machine, on a database number of these tests' own. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/11';
@@ -106,7 +106,7 @@ describe('readiness when a dependency is down (PGlite)', () => {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
         status: 'unavailable',
-        message: MESSAGES.notReady,
+        message: SITE_MESSAGES.notReady,
         database: 'failed',
         redis: 'not-configured',
         storage: 'ok',

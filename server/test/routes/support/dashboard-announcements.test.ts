@@ -12,6 +12,7 @@ import { announcements } from '../../../src/modules/support/tables';
 import { MESSAGES } from '../../../src/lib/messages';
 import { headersOf, newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';
 import { DB_TARGETS, buildTestApp, csrfHeaders } from '../../helpers/test-app';
+import { SUPPORT_MESSAGES } from '../../../src/modules/support';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const BASE = '/api/dashboard/announcements';
@@ -89,7 +90,7 @@ describe.each(DB_TARGETS)('announcements API on %s', (target) => {
     expect(created.statusCode).toBe(201);
     const announcement = created.json<{ message: string; data: Announcement }>();
     expect(announcement).toEqual({
-      message: MESSAGES.announcementCreated,
+      message: SUPPORT_MESSAGES.announcementCreated,
       data: {
         id: expect.any(Number),
         title: 'اطلاعیه تازه',
@@ -174,7 +175,7 @@ describe.each(DB_TARGETS)('announcements API on %s', (target) => {
     const updated = await call('PUT', `${BASE}/${data.id}`, superHeaders, { title: 'ویرایش‌شده', text: 'متن تازه', status: 'inactive', expired_at: expiry });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toEqual({
-      message: MESSAGES.announcementUpdated,
+      message: SUPPORT_MESSAGES.announcementUpdated,
       data: { ...data, title: 'ویرایش‌شده', text: 'متن تازه', status: 'inactive', expired_at: expiry, updated_at: expect.any(String) },
     });
     expect((await publicList()).map((a) => a.id)).not.toContain(data.id);
@@ -205,7 +206,7 @@ describe.each(DB_TARGETS)('announcements API on %s', (target) => {
       ]) {
         const response = await call('PUT', `${BASE}/${id}`, superHeaders, body);
         expect(response.statusCode).toBe(422);
-        expect(response.json()).toEqual({ message: MESSAGES.announcementExpired });
+        expect(response.json()).toEqual({ message: SUPPORT_MESSAGES.announcementExpired });
       }
     }
     expect(await stored()).toEqual(before);
@@ -216,7 +217,7 @@ describe.each(DB_TARGETS)('announcements API on %s', (target) => {
     const expiredId = await expiredAnnouncement('منقضی حذفی');
     const deleted = await call('DELETE', `${BASE}/${expiredId}`);
     expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toEqual({ message: MESSAGES.announcementDeleted });
+    expect(deleted.json()).toEqual({ message: SUPPORT_MESSAGES.announcementDeleted });
     expect((await call('GET', `${BASE}/${expiredId}`)).statusCode).toBe(404);
     expect((await call('DELETE', `${BASE}/${expiredId}`)).statusCode).toBe(404);
 

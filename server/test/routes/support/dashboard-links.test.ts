@@ -8,9 +8,9 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Link, LinkType, Paginated } from '@shop/contracts';
 import { links } from '../../../src/modules/support/tables';
-import { MESSAGES } from '../../../src/lib/messages';
 import { headersOf, newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';
 import { DB_TARGETS, buildTestApp, csrfHeaders } from '../../helpers/test-app';
+import { SUPPORT_MESSAGES } from '../../../src/modules/support';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const BASE = '/api/dashboard/links';
@@ -80,7 +80,7 @@ describe.each(DB_TARGETS)('links API on %s', (target) => {
     expect(created.statusCode).toBe(201);
     const { data } = created.json<{ message: string; data: Link }>();
     expect(created.json()).toEqual({
-      message: MESSAGES.linkCreated,
+      message: SUPPORT_MESSAGES.linkCreated,
       data: { id: expect.any(Number), title: 'پرسش تازه؟', text: 'پاسخ تازه', type: 'product-related-question' },
     });
     expect((await call('GET', `${BASE}/${data.id}`)).json()).toEqual({ data });
@@ -88,12 +88,12 @@ describe.each(DB_TARGETS)('links API on %s', (target) => {
 
     const updated = await call('PUT', `${BASE}/${data.id}`, editor, { title: 'پرسش دیگر؟', text: 'پاسخ دیگر', type: 'question' });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toEqual({ message: MESSAGES.linkUpdated, data: { id: data.id, title: 'پرسش دیگر؟', text: 'پاسخ دیگر', type: 'question' } });
+    expect(updated.json()).toEqual({ message: SUPPORT_MESSAGES.linkUpdated, data: { id: data.id, title: 'پرسش دیگر؟', text: 'پاسخ دیگر', type: 'question' } });
     expect((await publicLinks('product-related-question')).map((l) => l.id)).not.toContain(data.id);
     expect(await publicLinks('question')).toContainEqual(updated.json().data);
 
     const deleted = await call('DELETE', `${BASE}/${data.id}`);
-    expect(deleted.json()).toEqual({ message: MESSAGES.linkDeleted });
+    expect(deleted.json()).toEqual({ message: SUPPORT_MESSAGES.linkDeleted });
     expect((await publicLinks('question')).map((l) => l.id)).not.toContain(data.id);
     for (const [method, url] of [
       ['GET', `${BASE}/${data.id}`],

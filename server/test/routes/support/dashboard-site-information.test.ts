@@ -12,10 +12,11 @@ import { posts } from '../../../src/modules/content/tables';
 import { siteSettings } from '../../../src/modules/support/tables';
 import { users } from '../../../src/modules/users/tables';
 import { MESSAGES } from '../../../src/lib/messages';
-import { TICKET_MESSAGES } from '../../../src/modules/support/tickets-service';
 import { newBuyer, newCourse } from '../../helpers/commerce-fixtures';
 import { headersOf, newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';
 import { DB_TARGETS, buildTestApp, csrfHeaders } from '../../helpers/test-app';
+import { SUPPORT_MESSAGES } from '../../../src/modules/support';
+import { SITE_MESSAGES } from '../../../src/modules/site';
 
 type Method = 'GET' | 'PUT';
 const TERMS = '/api/dashboard/terms-and-conditions';
@@ -114,11 +115,11 @@ describe.each(DB_TARGETS)('terms and site information API on %s', (target) => {
     expect((await call('GET', TERMS, termsEditor)).statusCode).toBe(200);
     const savedTerms = await call('PUT', TERMS, termsEditor, terms);
     expect(savedTerms.statusCode).toBe(200);
-    expect(savedTerms.json()).toEqual({ message: MESSAGES.termsSaved, data: terms });
+    expect(savedTerms.json()).toEqual({ message: SUPPORT_MESSAGES.termsSaved, data: terms });
     expect((await call('GET', SITE, infoEditor)).statusCode).toBe(200);
     const savedInfo = await call('PUT', SITE, infoEditor, { ...info, site_name: 'نام تازه' });
     expect(savedInfo.statusCode).toBe(200);
-    expect(savedInfo.json()).toEqual({ message: MESSAGES.siteInformationSaved, data: { ...info, site_name: 'نام تازه', ...terms } });
+    expect(savedInfo.json()).toEqual({ message: SUPPORT_MESSAGES.siteInformationSaved, data: { ...info, site_name: 'نام تازه', ...terms } });
   });
 
   it('stores the terms sanitized: what the editor writes stays, other markup goes, the public page shows it', async () => {
@@ -142,7 +143,7 @@ describe.each(DB_TARGETS)('terms and site information API on %s', (target) => {
     for (const html of SCRIPTED) {
       const response = await call('PUT', TERMS, superHeaders, { terms_and_conditions: html });
       expect([html, response.statusCode]).toEqual([html, 422]);
-      expect(response.json()).toEqual({ message: MESSAGES.validationFailed, errors: { terms_and_conditions: [MESSAGES.richTextUnsafe] } });
+      expect(response.json()).toEqual({ message: MESSAGES.validationFailed, errors: { terms_and_conditions: [SUPPORT_MESSAGES.richTextUnsafe] } });
     }
     expect(await storedRow()).toEqual(before);
     for (const body of [(await call('GET', TERMS)).body, JSON.stringify(await publicInfo())]) {
@@ -186,7 +187,7 @@ describe.each(DB_TARGETS)('terms and site information API on %s', (target) => {
     for (const html of SCRIPTED) {
       const response = await saveInfo({ about_me: html });
       expect([html, response.statusCode]).toEqual([html, 422]);
-      expect(response.json().errors).toEqual({ about_me: [MESSAGES.richTextUnsafe] });
+      expect(response.json().errors).toEqual({ about_me: [SUPPORT_MESSAGES.richTextUnsafe] });
     }
     const cases: Array<[object, string]> = [
       [{ social_links: { telegram: 'javascript:alert(1)' } }, 'social_links.telegram'],
@@ -258,8 +259,8 @@ describe.each(DB_TARGETS)('terms and site information API on %s', (target) => {
       await switchTo({ comments_enabled: false });
       const refused = await comment();
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: MESSAGES.commentsSwitchedOff });
-      expect(MESSAGES.commentsSwitchedOff).toMatch(/^forbidden: /);
+      expect(refused.json()).toEqual({ message: SITE_MESSAGES.commentsSwitchedOff });
+      expect(SITE_MESSAGES.commentsSwitchedOff).toMatch(/^forbidden: /);
       await switchTo({ comments_enabled: true });
       expect((await comment()).statusCode).toBe(201);
     });
@@ -270,7 +271,7 @@ describe.each(DB_TARGETS)('terms and site information API on %s', (target) => {
       await switchTo({ tickets_enabled: false });
       const refused = await ticket();
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: TICKET_MESSAGES.closed });
+      expect(refused.json()).toEqual({ message: SUPPORT_MESSAGES.ticketsSwitchedOff });
       await switchTo({ tickets_enabled: true });
       expect((await ticket()).statusCode).toBe(201);
     });
@@ -282,13 +283,13 @@ describe.each(DB_TARGETS)('terms and site information API on %s', (target) => {
       await switchTo({ selling_enabled: false });
       const refused = await addToCart();
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: MESSAGES.sellingClosed });
+      expect(refused.json()).toEqual({ message: SUPPORT_MESSAGES.sellingClosed });
       await switchTo({ selling_enabled: true });
       expect((await addToCart()).statusCode).toBe(201);
       await switchTo({ selling_enabled: false });
       const checkout = await app.inject({ method: 'POST', url: '/api/checkout', headers: buyer.headers });
       expect(checkout.statusCode).toBe(403);
-      expect(checkout.json()).toEqual({ message: MESSAGES.sellingClosed });
+      expect(checkout.json()).toEqual({ message: SUPPORT_MESSAGES.sellingClosed });
       await switchTo({ selling_enabled: true });
       expect((await app.inject({ method: 'POST', url: '/api/checkout', headers: buyer.headers })).statusCode).toBe(201);
     });

@@ -12,6 +12,7 @@ import { MESSAGES } from '../../../src/lib/messages';
 import { hashPassword } from '../../../src/lib/passwords';
 import { createUser, grantPermissions } from '../../../src/modules/users/users-service';
 import { DB_TARGETS, buildTestApp, loginToken } from '../../helpers/test-app';
+import { USERS_MESSAGES } from '../../../src/modules/users';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const BASE = '/api/dashboard/permissions';
@@ -98,7 +99,7 @@ describe.each(DB_TARGETS)('dashboard permissions API on %s', (target) => {
     const created = await call('POST', BASE, superToken, { name: 'view-reports' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({
-      message: MESSAGES.permissionCreated,
+      message: USERS_MESSAGES.permissionCreated,
       data: { id: expect.any(Number), name: 'view-reports', is_builtin: false, users: [] },
     });
     const one = await call('GET', `${BASE}/${created.json().data.id}`);
@@ -108,7 +109,7 @@ describe.each(DB_TARGETS)('dashboard permissions API on %s', (target) => {
     const before = await storedPermissions();
     const taken = await call('POST', BASE, superToken, { name: 'view-reports' });
     expect(taken.statusCode).toBe(422);
-    expect(taken.json()).toEqual({ message: MESSAGES.permissionTaken, errors: { name: [MESSAGES.permissionTaken] } });
+    expect(taken.json()).toEqual({ message: USERS_MESSAGES.permissionTaken, errors: { name: [USERS_MESSAGES.permissionTaken] } });
     const builtinName = await call('POST', BASE, superToken, { name: 'show-users' });
     expect(builtinName.statusCode).toBe(422);
     for (const name of ['View Reports', 'view--reports', '-view', 'گزارش', '', 'a'.repeat(101)]) {
@@ -126,17 +127,17 @@ describe.each(DB_TARGETS)('dashboard permissions API on %s', (target) => {
     const id = (await idOfName('view-reports'))!;
     const renamed = await call('PUT', `${BASE}/${id}`, superToken, { name: 'read-reports' });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ message: MESSAGES.permissionUpdated, data: { id, name: 'read-reports', is_builtin: false } });
+    expect(renamed.json()).toMatchObject({ message: USERS_MESSAGES.permissionUpdated, data: { id, name: 'read-reports', is_builtin: false } });
     expect((await call('PUT', `${BASE}/${id}`, superToken, { name: 'read-reports' })).statusCode).toBe(200);
 
     const before = await storedPermissions();
     const builtinId = (await idOfName('show-users'))!;
     const builtin = await call('PUT', `${BASE}/${builtinId}`, superToken, { name: 'see-users' });
     expect(builtin.statusCode).toBe(422);
-    expect(builtin.json()).toEqual({ message: MESSAGES.permissionBuiltin, errors: { name: [MESSAGES.permissionBuiltin] } });
+    expect(builtin.json()).toEqual({ message: USERS_MESSAGES.permissionBuiltin, errors: { name: [USERS_MESSAGES.permissionBuiltin] } });
     const taken = await call('PUT', `${BASE}/${id}`, superToken, { name: 'manage-posts' });
     expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual({ name: [MESSAGES.permissionTaken] });
+    expect(taken.json().errors).toEqual({ name: [USERS_MESSAGES.permissionTaken] });
     expect((await call('PUT', `${BASE}/${id}`, superToken, { name: 'Bad Name' })).statusCode).toBe(422);
     expect((await call('PUT', `${BASE}/999999`, superToken, { name: 'ghost' })).statusCode).toBe(404);
     expect(await storedPermissions()).toEqual(before);
@@ -148,7 +149,7 @@ describe.each(DB_TARGETS)('dashboard permissions API on %s', (target) => {
     const assigned = await assign(staffId);
     expect(assigned.statusCode).toBe(200);
     expect(assigned.json()).toEqual({
-      message: MESSAGES.permissionAssigned,
+      message: USERS_MESSAGES.permissionAssigned,
       data: { id, name: 'read-reports', is_builtin: false, users: [{ id: staffId, full_name: 'پشتیبان سایت', email: 'staff@example.com' }] },
     });
     const again = await assign(staffId);
@@ -158,7 +159,7 @@ describe.each(DB_TARGETS)('dashboard permissions API on %s', (target) => {
     const before = await storedPermissions();
     const ordinary = await assign(await idOfEmail('user@example.com'));
     expect(ordinary.statusCode).toBe(422);
-    expect(ordinary.json()).toEqual({ message: MESSAGES.permissionsOnlyForStaff, errors: { user_id: [MESSAGES.permissionsOnlyForStaff] } });
+    expect(ordinary.json()).toEqual({ message: USERS_MESSAGES.permissionsOnlyForStaff, errors: { user_id: [USERS_MESSAGES.permissionsOnlyForStaff] } });
     const superUser = await assign(await idOfEmail('super@example.com'));
     expect(superUser.statusCode).toBe(422);
     const unknown = await assign(999_999);
@@ -182,7 +183,7 @@ describe.each(DB_TARGETS)('dashboard permissions API on %s', (target) => {
 
     const removed = await call('DELETE', `${BASE}/${id}/users/${staffId}`);
     expect(removed.statusCode).toBe(200);
-    expect(removed.json()).toMatchObject({ message: MESSAGES.permissionUnassigned, data: { id, users: [] } });
+    expect(removed.json()).toMatchObject({ message: USERS_MESSAGES.permissionUnassigned, data: { id, users: [] } });
     expect((await call('DELETE', `${BASE}/${id}/users/${staffId}`)).statusCode).toBe(200);
     expect((await call('DELETE', `${BASE}/999999/users/${staffId}`)).statusCode).toBe(404);
     expect((await storedPermissions()).find((p) => p.id === id)!.users).toEqual([]);
@@ -193,14 +194,14 @@ describe.each(DB_TARGETS)('dashboard permissions API on %s', (target) => {
     const before = await storedPermissions();
     const builtin = await call('DELETE', `${BASE}/${builtinId}`);
     expect(builtin.statusCode).toBe(422);
-    expect(builtin.json().message).toBe(MESSAGES.permissionBuiltin);
+    expect(builtin.json().message).toBe(USERS_MESSAGES.permissionBuiltin);
     expect(await storedPermissions()).toEqual(before);
 
     const id = (await idOfName('read-reports'))!;
     expect((await call('POST', `${BASE}/${id}/users`, superToken, { user_id: staffId })).statusCode).toBe(200);
     const removed = await call('DELETE', `${BASE}/${id}`);
     expect(removed.statusCode).toBe(200);
-    expect(removed.json()).toEqual({ message: MESSAGES.permissionDeleted });
+    expect(removed.json()).toEqual({ message: USERS_MESSAGES.permissionDeleted });
     expect(await idOfName('read-reports')).toBeUndefined();
     expect((await app.db.select().from(permissionUser).where(eq(permissionUser.permission_id, id))).length).toBe(0);
     expect((await call('DELETE', `${BASE}/${id}`)).statusCode).toBe(404);

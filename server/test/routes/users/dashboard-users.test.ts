@@ -12,10 +12,11 @@ import { posts } from '../../../src/modules/content/tables';
 import { comments, likes } from '../../../src/modules/engagement/tables';
 import { tickets } from '../../../src/modules/support/tables';
 import { permissions, permissionUser, users } from '../../../src/modules/users/tables';
-import { MESSAGES } from '../../../src/lib/messages';
 import { addToCart, checkout, newBuyer, newCourse } from '../../helpers/commerce-fixtures';
 import { counterMismatches } from '../../helpers/counters';
 import { DB_TARGETS, buildTestApp, csrfHeaders, loginToken } from '../../helpers/test-app';
+import { USERS_MESSAGES } from '../../../src/modules/users';
+import { SITE_MESSAGES } from '../../../src/modules/site';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -215,7 +216,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
       });
       expect(response.statusCode).toBe(201);
       const { message, data } = response.json<{ message: string; data: User }>();
-      expect(message).toBe(MESSAGES.userCreated);
+      expect(message).toBe(USERS_MESSAGES.userCreated);
       expect(data).toMatchObject({
         email: 'staffer@example.com',
         mobile: '+989131112233',
@@ -255,7 +256,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
         status: 'ordinary',
       });
       expect(taken.statusCode).toBe(422);
-      expect(taken.json().errors).toEqual({ email: [MESSAGES.emailTaken], mobile: [MESSAGES.mobileTaken] });
+      expect(taken.json().errors).toEqual({ email: [USERS_MESSAGES.emailTaken], mobile: [USERS_MESSAGES.mobileTaken] });
 
       const ordinaryWithPermissions = await call('POST', '/api/dashboard/users', superToken, {
         ...base,
@@ -265,7 +266,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
         permission_ids: [pid('show-users')],
       });
       expect(ordinaryWithPermissions.statusCode).toBe(422);
-      expect(ordinaryWithPermissions.json().errors).toEqual({ permission_ids: [MESSAGES.permissionsOnlyForStaff] });
+      expect(ordinaryWithPermissions.json().errors).toEqual({ permission_ids: [USERS_MESSAGES.permissionsOnlyForStaff] });
 
       const unknownPermission = await call('POST', '/api/dashboard/users', superToken, {
         ...base,
@@ -275,7 +276,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
         permission_ids: [pid('show-users'), 999_999],
       });
       expect(unknownPermission.statusCode).toBe(422);
-      expect(unknownPermission.json().errors).toEqual({ permission_ids: [MESSAGES.permissionUnknown] });
+      expect(unknownPermission.json().errors).toEqual({ permission_ids: [USERS_MESSAGES.permissionUnknown] });
       expect(await userCount()).toBe(before);
     });
 
@@ -284,7 +285,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
       const asStaff = (body: object) => call('POST', '/api/dashboard/users', stafferToken, { ...base, password: 'Strong12345', ...body });
       const staffType = await asStaff({ email: 'by-staff-1@example.com', status: 'staff' });
       expect(staffType.statusCode).toBe(403);
-      expect(staffType.json().message).toBe(MESSAGES.onlySuperChangesType);
+      expect(staffType.json().message).toBe(USERS_MESSAGES.onlySuperChangesType);
       expect(staffType.json().message).toMatch(/^forbidden:/);
       expect((await asStaff({ email: 'by-staff-2@example.com', status: 'super' })).statusCode).toBe(403);
       const withPermissions = await asStaff({ email: 'by-staff-3@example.com', status: 'ordinary', permission_ids: [pid('show-users')] });
@@ -310,12 +311,12 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
         });
       const ok = await edit({});
       expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toMatchObject({ message: MESSAGES.userUpdated, data: { full_name: 'کاربر ویرایش‌شده', mobile: '+989141112233' } });
+      expect(ok.json()).toMatchObject({ message: USERS_MESSAGES.userUpdated, data: { full_name: 'کاربر ویرایش‌شده', mobile: '+989141112233' } });
 
       const before = await stored(id);
       const promote = await edit({ full_name: 'نام دیگر', status: 'staff' });
       expect(promote.statusCode).toBe(403);
-      expect(promote.json().message).toBe(MESSAGES.onlySuperChangesType);
+      expect(promote.json().message).toBe(USERS_MESSAGES.onlySuperChangesType);
       expect((await edit({ status: 'staff', permission_ids: [pid('show-users')] })).statusCode).toBe(403);
       expect(await stored(id)).toEqual(before);
 
@@ -332,7 +333,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
       expect((await staffEdit([pid('show-comments'), pid('manage-posts')])).statusCode).toBe(200);
       const more = await staffEdit([pid('show-comments'), pid('manage-posts'), pid('show-users')]);
       expect(more.statusCode).toBe(403);
-      expect(more.json().message).toBe(MESSAGES.onlySuperChangesType);
+      expect(more.json().message).toBe(USERS_MESSAGES.onlySuperChangesType);
       expect((await staffEdit([pid('manage-posts')])).statusCode).toBe(403);
       expect((await stored(staffId))!.permission_ids).toEqual(staffBefore!.permission_ids);
     });
@@ -347,7 +348,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
         permission_ids: [],
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json().message).toBe(MESSAGES.onlySuperEditsSuper);
+      expect(response.json().message).toBe(USERS_MESSAGES.onlySuperEditsSuper);
       expect(await stored(superId)).toEqual(before);
     });
 
@@ -369,10 +370,10 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
       const before = await stored(id);
       const keepPermissions = await edit({ status: 'ordinary', permission_ids: [pid('manage-posts')] });
       expect(keepPermissions.statusCode).toBe(422);
-      expect(keepPermissions.json().errors).toEqual({ permission_ids: [MESSAGES.permissionsOnlyForStaff] });
+      expect(keepPermissions.json().errors).toEqual({ permission_ids: [USERS_MESSAGES.permissionsOnlyForStaff] });
       const unknown = await edit({ status: 'staff', permission_ids: [999_999] });
       expect(unknown.statusCode).toBe(422);
-      expect(unknown.json().errors).toEqual({ permission_ids: [MESSAGES.permissionUnknown] });
+      expect(unknown.json().errors).toEqual({ permission_ids: [USERS_MESSAGES.permissionUnknown] });
       expect(await stored(id)).toEqual(before);
 
       const demoted = await edit({ status: 'ordinary', permission_ids: [] });
@@ -392,7 +393,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
         permission_ids: [],
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toEqual({ email: [MESSAGES.emailTaken], mobile: [MESSAGES.mobileTaken] });
+      expect(response.json().errors).toEqual({ email: [USERS_MESSAGES.emailTaken], mobile: [USERS_MESSAGES.mobileTaken] });
       expect(await stored(id)).toEqual(before);
 
       const unknown = await call('PUT', '/api/dashboard/users/999999', superToken, {
@@ -452,7 +453,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
       const before = await stored(superId);
       const last = await demote(superId, 'super@example.com');
       expect(last.statusCode).toBe(422);
-      expect(last.json().errors).toEqual({ status: [MESSAGES.lastSuperUser] });
+      expect(last.json().errors).toEqual({ status: [USERS_MESSAGES.lastSuperUser] });
       expect(await stored(superId)).toEqual(before);
     });
   });
@@ -465,7 +466,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
       const before = await stored(id);
       const response = await remove(id);
       expect(response.statusCode).toBe(405);
-      expect(response.json().message).toBe(MESSAGES.operationNotValid);
+      expect(response.json().message).toBe(USERS_MESSAGES.operationNotValid);
       expect(await stored(id)).toEqual(before);
     });
 
@@ -484,7 +485,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
       const superId = await idOf('super@example.com');
       const self = await remove(superId);
       expect(self.statusCode).toBe(422);
-      expect(self.json().message).toBe(MESSAGES.cannotDeleteSelf);
+      expect(self.json().message).toBe(USERS_MESSAGES.cannotDeleteSelf);
       const byStaff = await remove(superId, stafferToken);
       expect(byStaff.statusCode).toBe(403);
       expect(byStaff.json().message).toMatch(/^forbidden:/);
@@ -512,7 +513,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
       const likedBefore = await likesOf();
       const response = await remove(id, stafferToken);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: MESSAGES.userDeleted });
+      expect(response.json()).toEqual({ message: USERS_MESSAGES.userDeleted });
       expect(await stored(id)).toBeNull();
       expect(await counts()).toEqual({ comments: 0, likes: 0, tickets: 0 });
       // Her likes and approved comments went through ON DELETE CASCADE: the counters followed.
@@ -550,7 +551,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
       const barred = await restrict(buyer.id, { write_comment_status: 'temporarily-barred', barred_until: until }, stafferToken);
       expect(barred.statusCode).toBe(200);
       expect(barred.json()).toMatchObject({
-        message: MESSAGES.commentStatusSaved,
+        message: USERS_MESSAGES.commentStatusSaved,
         data: { write_comment_status: 'temporarily-barred', comment_barred_until: until },
       });
       expect((await list(`?write_comment_status=temporarily-barred&per_page=50`)).json<Paginated<User>>().data.map((u) => u.id)).toContain(buyer.id);
@@ -565,7 +566,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
         });
       const refused = await comment();
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe(MESSAGES.commentBarredTemporarily);
+      expect(refused.json().message).toBe(SITE_MESSAGES.commentBarredTemporarily);
 
       // The end passes (set in the database): the user reads as allowed and leaves the list.
       await app.db.update(users).set({ comment_barred_until: new Date(Date.now() - 1000) }).where(eq(users.id, buyer.id));
@@ -601,7 +602,7 @@ describe.each(DB_TARGETS)('dashboard users API on %s', (target) => {
       const before = await stored(superId);
       const response = await restrict(superId, { write_comment_status: 'barred' }, stafferToken);
       expect(response.statusCode).toBe(403);
-      expect(response.json().message).toBe(MESSAGES.onlySuperEditsSuper);
+      expect(response.json().message).toBe(USERS_MESSAGES.onlySuperEditsSuper);
       expect(await stored(superId)).toEqual(before);
     });
   });

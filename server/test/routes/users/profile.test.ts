@@ -3,6 +3,8 @@ import type { AuthTokenAnswer, Paginated, Podcast, Post, User } from '@shop/cont
 import { MESSAGES } from '../../../src/lib/messages';
 import { DB_TARGETS, buildTestApp, csrfHeaders, loginToken } from '../../helpers/test-app';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtp';
+import { USERS_MESSAGES } from '../../../src/modules/users';
+import { AUTH_MESSAGES } from '../../../src/modules/auth';
 
 describe.each(DB_TARGETS)('profile favorites API on %s', (target) => {
   let app: FastifyInstance;
@@ -97,7 +99,7 @@ describe.each(DB_TARGETS)('profile account API on %s', (target) => {
     const saved = await put('/api/profile', token, { full_name: 'نرگس تازه', email, mobile: '۰۹۱۲ ۷۷۷ ۶۶۵۵' });
     expect(saved.statusCode).toBe(200);
     const body = saved.json<{ message: string; data: User }>();
-    expect(body.message).toBe(MESSAGES.profileUpdated);
+    expect(body.message).toBe(USERS_MESSAGES.profileUpdated);
     expect(body.data).toMatchObject({ full_name: 'نرگس تازه', email, mobile: '+989127776655', is_email_verified: true });
 
     const cleared = await put('/api/profile', token, { full_name: 'نرگس تازه', email: email.toUpperCase(), mobile: '' });
@@ -110,7 +112,7 @@ describe.each(DB_TARGETS)('profile account API on %s', (target) => {
     const changed = await put('/api/profile', token, { full_name: 'نرگس نمایه', email: 'New.Address@Example.com' });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({
-      message: MESSAGES.profileEmailChanged,
+      message: USERS_MESSAGES.profileEmailChanged,
       data: { email: 'new.address@example.com', is_email_verified: false, email_verified_at: null },
     });
     const mail = await smtp.waitForMail((m) => m.to.includes('new.address@example.com'));
@@ -123,7 +125,7 @@ describe.each(DB_TARGETS)('profile account API on %s', (target) => {
     expect(taken.statusCode).toBe(422);
     expect(taken.json()).toEqual({
       message: MESSAGES.validationFailed,
-      errors: { email: [MESSAGES.emailTaken], mobile: [MESSAGES.mobileTaken] },
+      errors: { email: [USERS_MESSAGES.emailTaken], mobile: [USERS_MESSAGES.mobileTaken] },
     });
     for (const [payload, field] of [
       [{ full_name: 'نرگس نمایه', email, mobile: '12345' }, 'mobile'],
@@ -148,7 +150,7 @@ describe.each(DB_TARGETS)('profile account API on %s', (target) => {
       password_confirmation: 'Newer1234',
     });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({ message: MESSAGES.currentPasswordWrong, errors: { current_password: [MESSAGES.currentPasswordWrong] } });
+    expect(wrong.json()).toEqual({ message: AUTH_MESSAGES.currentPasswordWrong, errors: { current_password: [AUTH_MESSAGES.currentPasswordWrong] } });
     expect((await me(other)).statusCode).toBe(200);
 
     const weak = await put('/api/profile/password', token, { current_password: 'Secret123', password: 'weak', password_confirmation: 'weak' });
@@ -167,7 +169,7 @@ describe.each(DB_TARGETS)('profile account API on %s', (target) => {
       password_confirmation: 'Newer1234',
     });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ message: MESSAGES.passwordChanged });
+    expect(changed.json()).toEqual({ message: USERS_MESSAGES.passwordChanged });
     expect((await me(token)).statusCode).toBe(200);
     const revoked = await me(other);
     expect(revoked.statusCode).toBe(401);

@@ -4,7 +4,7 @@
  * answers paid with the amount stored for the attempt.
  */
 import { randomBytes } from 'node:crypto';
-import { MESSAGES } from '../../../lib/messages';
+import { COMMERCE_MESSAGES } from '../messages';
 import type { PaymentGateway, PaymentToVerify, VerifyResult } from './payment-gateway';
 
 /** Path prefix of the sandbox pay page. */
@@ -38,13 +38,13 @@ const escapeHtml = (text: string) =>
 export function sandboxPageHtml(authority: string, amount: number, callbackPath: string): string {
   const back = (status: 'OK' | 'NOK') =>
     escapeHtml(`${callbackPath}?Authority=${encodeURIComponent(authority)}&Status=${status}`);
-  const price = `${new Intl.NumberFormat('fa-IR').format(amount)} ${MESSAGES.toman}`;
+  const price = `${new Intl.NumberFormat('fa-IR').format(amount)} ${COMMERCE_MESSAGES.toman}`;
   return `<!doctype html>
 <html lang="fa" dir="rtl">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${MESSAGES.sandboxTitle}</title>
+<title>${COMMERCE_MESSAGES.sandboxTitle}</title>
 <style>
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f4f6f8;font-family:Vazirmatn,Tahoma,sans-serif;color:#1c2025}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:32px;max-width:360px;width:90%;text-align:center}
@@ -57,13 +57,13 @@ a{display:inline-block;padding:10px 28px;border-radius:8px;text-decoration:none;
 </head>
 <body>
 <main>
-<h1>${MESSAGES.sandboxTitle}</h1>
-<p>${MESSAGES.sandboxNote}</p>
-<div>${MESSAGES.sandboxAmount}</div>
+<h1>${COMMERCE_MESSAGES.sandboxTitle}</h1>
+<p>${COMMERCE_MESSAGES.sandboxNote}</p>
+<div>${COMMERCE_MESSAGES.sandboxAmount}</div>
 <div class="amount">${price}</div>
 <div class="actions">
-<a class="pay" href="${back('OK')}">${MESSAGES.sandboxPay}</a>
-<a class="cancel" href="${back('NOK')}">${MESSAGES.sandboxCancel}</a>
+<a class="pay" href="${back('OK')}">${COMMERCE_MESSAGES.sandboxPay}</a>
+<a class="cancel" href="${back('NOK')}">${COMMERCE_MESSAGES.sandboxCancel}</a>
 </div>
 </main>
 </body>
