@@ -7,7 +7,8 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productSessions } from './tables';
 
-const lessonColumns = {
+/** The columns of a session's lesson as it plays: its file, HLS renditions, kind, length and poster. */
+export const lessonFileColumns = {
   file: productSessions.file,
   file_type: productSessions.file_type,
   file_size: productSessions.file_size,
@@ -15,6 +16,10 @@ const lessonColumns = {
   media_kind: productSessions.media_kind,
   duration_seconds: productSessions.duration_seconds,
   poster: productSessions.poster,
+};
+
+const lessonColumns = {
+  ...lessonFileColumns,
   media_status: productSessions.media_status,
   media_source: productSessions.media_source,
   media_error: productSessions.media_error,

@@ -27,6 +27,7 @@ import { issueCertificate, validCertificateCode } from './certificates';
 import { boughtProductIds, hasBoughtProduct, ownsProductSql } from './ownership';
 import { LESSON_MEDIA_PATH, signLessonMedia, signSessionFileUrl } from './signed-urls';
 import { viewerWatermark } from './viewer-watermark';
+import { lessonFileColumns } from './session-lessons';
 
 /**
  * Progress of `userId` in each course: sessions marked done among its active sessions, the number
@@ -220,13 +221,7 @@ export async function getSessionDetail(
       position: productSessions.position,
       is_free_preview: productSessions.is_free_preview,
       comment_status: productSessions.comment_status,
-      file: productSessions.file,
-      file_type: productSessions.file_type,
-      file_size: productSessions.file_size,
-      hls: productSessions.hls,
-      media_kind: productSessions.media_kind,
-      duration_seconds: productSessions.duration_seconds,
-      poster: productSessions.poster,
+      ...lessonFileColumns,
       subtitles: productSessions.subtitles,
       likes_count: productSessions.likes_count,
       comments_count: productSessions.comments_count,
