@@ -71,7 +71,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: SITE_PORTS.length,
   retries: 0,
-  timeout: 60_000,
+  // A test's whole budget only bounds one that hangs; each wait has its own (expect's 15 s). A
+  // journey of thirty steps with full-page shots at two widths outlasted a minute on a loaded 2-core
+  // CI machine twice (the reply mail's, then the discount code's, every step before the cut passed).
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {

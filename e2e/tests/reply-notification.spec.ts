@@ -22,9 +22,6 @@ async function approveOnDashboard(browser: Browser, text: string): Promise<strin
 }
 
 test('a reader whose comment gets a reply receives the mail and its link opens the highlighted reply (issue 26)', async ({ browser }) => {
-  // Three people, two approvals, three mails and two viewports: on a loaded 2-core machine this
-  // outlasted the default minute (a CI run timed out at its last check, the work before it done).
-  test.setTimeout(120_000);
   // A new reader, verified by the link of the outbox, comments on a post.
   const reader = await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage();
   const email = await registerFreshUser(reader);
