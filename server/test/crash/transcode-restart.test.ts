@@ -28,6 +28,17 @@ jest.setTimeout(300_000);
 /** Longest wait from the kill to the job running again (issue 24: about a minute), ms. */
 const RETRIED_WITHIN_MS = 90_000;
 
+/**
+ * An ffmpeg that reads its input at the clip's own pace (`-re`): the process killed here transcodes
+ * for at least the clip's 20 s on any machine, so the kill lands inside the transcode (a fast
+ * machine ended a full-speed run in under 3 s, before the second server had started).
+ */
+function pacedFfmpeg(): string {
+  const file = path.join(tempDir('shop-paced-ffmpeg-'), 'ffmpeg');
+  fs.writeFileSync(file, '#!/bin/sh\nexec ffmpeg -re "$@"\n', { mode: 0o755 });
+  return file;
+}
+
 /** A 20-second 480p clip with sound, made with ffmpeg's lavfi sources. */
 function twentySecondClip(): Buffer {
   const file = path.join(tempDir('shop-clip-'), 'lesson.mp4');
@@ -105,7 +116,9 @@ describe.each(DB_TARGETS)('kill -9 in the middle of a transcode on %s', (target)
     await storage.putPrivate(source, twentySecondClip());
 
     // The first start migrates and seeds; on PGlite the rows are then written with the server stopped.
-    let victim = await start(env);
+    // The process to be killed transcodes at the clip's pace; the restarted one and the other at full speed.
+    const victimEnv = { ...env, FFMPEG_PATH: pacedFfmpeg() };
+    let victim = await start(victimEnv);
     if (target === 'postgres') {
       const db = await postgresReader(env.DATABASE_URL!);
       sessionId = await failedUpload(db, source).finally(() => db.close());
@@ -113,7 +126,7 @@ describe.each(DB_TARGETS)('kill -9 in the middle of a transcode on %s', (target)
       expect(await victim.stop()).toEqual({ code: 0, signal: null });
       const db = pgliteReader(dataDir);
       sessionId = await failedUpload(db, source).finally(() => db.close());
-      victim = await start(env);
+      victim = await start(victimEnv);
     }
 
     const headers = await login(victim.origin, 'super@example.com', 'Super12345');
