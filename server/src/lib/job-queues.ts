@@ -24,9 +24,6 @@ export const JOBS_SCHEMA = 'pgboss';
  */
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
-/** The states of a job that is not ended. */
-const UNFINISHED: readonly JobState[] = ['created', 'retry', 'active'];
-
 /** A queue and how it treats its jobs. */
 export interface QueueDeclaration {
   /** The queue's name. */
@@ -100,8 +97,6 @@ export interface JobQuery {
   singletonKey?: string;
   /** Only the jobs whose data holds these fields with these values (JSON containment). */
   data?: object;
-  /** Only the jobs not ended (`created`, `retry` or `active`). */
-  unfinished?: boolean;
   /** Looked up in this transaction, which sees the jobs it queued before they commit. */
   tx?: Db;
 }
@@ -159,6 +154,8 @@ export interface JobQueue {
   fail(name: string, attempt: Pick<Job<unknown>, 'id' | 'retryCount'>, reason: string): Promise<void>;
   /** The jobs of the queue `name` that `query` asks for (at most 1000), oldest first. */
   find<T extends object>(name: string, query?: JobQuery): Promise<JobRecord<T>[]>;
+  /** The jobs of the queue `name` not ended (`created`, `retry` or `active`), oldest first, in one query. */
+  unfinished<T extends object>(name: string): Promise<JobRecord<T>[]>;
   /**
    * The jobs of the queue `name` that a worker has held (`active`) for at least `seconds`, by the
    * database's clock.
@@ -256,12 +253,20 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async find<T extends object>(name: string, query: JobQuery = {}): Promise<JobRecord<T>[]> {
-    const { id, singletonKey, data, unfinished = false, tx } = query;
-    const jobs = await this.boss.findJobs<T>(name, { id, key: singletonKey, data, ...connectionOf(tx) });
-    return unfinished ? jobs.filter((job) => UNFINISHED.includes(job.state)) : jobs;
+    const { id, singletonKey, data, tx } = query;
+    return this.boss.findJobs<T>(name, { id, key: singletonKey, data, ...connectionOf(tx) });
   }
 
-  // pg-boss has no look-up by state or by how long a job has run: read on its table.
+  // pg-boss has no look-up by state or by how long a job has run: read on its table (its states
+  // are an enum in the order created, retry, active, completed, cancelled, failed).
+  async unfinished<T extends object>(name: string): Promise<JobRecord<T>[]> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `select ${RECORD_COLUMNS} from ${JOBS_SCHEMA}.job where name = $1 and state < 'completed' order by created_on`,
+      [name],
+    );
+    return rows as JobRecord<T>[];
+  }
+
   async activeFor<T extends object>(name: string, seconds: number): Promise<JobRecord<T>[]> {
     const { rows } = await this.boss.getDb().executeSql(
       `select ${RECORD_COLUMNS} from ${JOBS_SCHEMA}.job

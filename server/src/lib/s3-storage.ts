@@ -85,11 +85,9 @@ function storeUnavailable(error: unknown): ApiError | null {
 /** A {@link FileStorage} in one bucket; {@link S3FileStorage.destroy} closes its connections. */
 export class S3FileStorage extends MediaPathStorage implements FileStorage {
   private readonly client: S3Client;
-  private readonly bucket: string;
 
   constructor(private readonly settings: S3Settings) {
     super();
-    this.bucket = settings.bucket;
     this.client = new S3Client({
       ...clientConfigOf(settings),
       requestHandler: {
@@ -113,7 +111,7 @@ export class S3FileStorage extends MediaPathStorage implements FileStorage {
 
   private async write(objectKey: string, content: Buffer): Promise<void> {
     const command = new PutObjectCommand({
-      Bucket: this.bucket,
+      Bucket: this.settings.bucket,
       Key: objectKey,
       Body: content,
       ContentLength: content.length,
@@ -124,7 +122,7 @@ export class S3FileStorage extends MediaPathStorage implements FileStorage {
 
   private async head(objectKey: string): Promise<StoredFileInfo | null> {
     try {
-      const command = new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey });
+      const command = new HeadObjectCommand({ Bucket: this.settings.bucket, Key: objectKey });
       const answer = await this.guard(this.client.send(command, { requestTimeout: S3_READ_TIMEOUT_MS }));
       return { size: answer.ContentLength ?? 0, etag: answer.ETag ?? '""', lastModified: answer.LastModified ?? new Date(0) };
     } catch (error) {
@@ -136,7 +134,7 @@ export class S3FileStorage extends MediaPathStorage implements FileStorage {
   private async read(objectKey: string, range?: ByteRange): Promise<OpenedFile | null> {
     try {
       const command = new GetObjectCommand({
-        Bucket: this.bucket,
+        Bucket: this.settings.bucket,
         Key: objectKey,
         Range: range ? `bytes=${range.start}-${range.end}` : undefined,
       });
@@ -157,7 +155,7 @@ export class S3FileStorage extends MediaPathStorage implements FileStorage {
 
   private async remove(objectKey: string): Promise<void> {
     // S3 answers 204 for a missing key too.
-    const command = new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey });
+    const command = new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: objectKey });
     await this.guard(this.client.send(command, { requestTimeout: S3_READ_TIMEOUT_MS }));
   }
 
@@ -183,7 +181,7 @@ export class S3FileStorage extends MediaPathStorage implements FileStorage {
   }
 
   async check(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
   }
 
   async putPrivate(key: string, content: Buffer): Promise<string> {
@@ -211,7 +209,7 @@ export class S3FileStorage extends MediaPathStorage implements FileStorage {
   async deletePrivatePrefix(prefix: string): Promise<void> {
     assertPrivatePrefix(prefix);
     for (;;) {
-      const command = new ListObjectsV2Command({ Bucket: this.bucket, Prefix: PRIVATE_PREFIX + prefix });
+      const command = new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: PRIVATE_PREFIX + prefix });
       const page = await this.guard(this.client.send(command, { requestTimeout: S3_READ_TIMEOUT_MS }));
       const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
       // One DeleteObject each: DeleteObjects needs a Content-MD5 that not every S3-compatible store takes as the SDK sends it.
@@ -232,7 +230,7 @@ export class S3FileStorage extends MediaPathStorage implements FileStorage {
         new S3Store({
           partSize: UPLOAD_PART_SIZE,
           expirationPeriodInMilliseconds: options.expiryMs,
-          s3ClientConfig: { bucket: this.bucket, ...clientConfigOf(this.settings) },
+          s3ClientConfig: { bucket: this.settings.bucket, ...clientConfigOf(this.settings) },
         }),
     );
   }

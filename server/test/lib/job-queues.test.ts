@@ -107,7 +107,7 @@ describe.each(DB_TARGETS)('looking up, failing and cancelling jobs on %s', (targ
   }
   const stateOf = async (name: string, id: string) => (await app.jobs.find(name, { id }))[0]?.state;
 
-  it('finds jobs by id, singleton key and data, and only the unfinished ones when asked; cancels a waiting one', async () => {
+  it('finds jobs by id, singleton key and data, and the unfinished ones; cancels a waiting one', async () => {
     await app.jobs.declare({ name: 'looked-up' });
     const later = (await app.jobs.send('looked-up', { order: 1, kind: 'later' }, { startAfter: 3600, singletonKey: 'order:1' }))!;
     const other = (await app.jobs.send('looked-up', { order: 2, kind: 'now' }))!;
@@ -122,7 +122,7 @@ describe.each(DB_TARGETS)('looking up, failing and cancelling jobs on %s', (targ
 
     await app.jobs.cancel('looked-up', later);
     expect(await stateOf('looked-up', later)).toBe('cancelled');
-    expect((await app.jobs.find('looked-up', { unfinished: true })).map((job) => job.id)).toEqual([other]);
+    expect((await app.jobs.unfinished('looked-up')).map((job) => job.id)).toEqual([other]);
   });
 
   it('answers the jobs held for a while, and fails only the try it names: the queue tries the job again', async () => {

@@ -207,7 +207,7 @@ async function orderOfCart(db: Db, context: PaymentContext, userId: number, idem
       })),
     );
     const productIds = items.map((item) => item.product_id);
-    if (total === 0) await context.workflow.emit(tx, 'order.paid', { orderId: order!.id, userId, productIds, paidAt: now, by: 'buyer' });
+    if (total === 0) await context.workflow.emit(tx, 'order.paid', { orderId: order!.id, userId, productIds, paidAt: now, source: 'checkout', by: 'buyer' });
     else await context.remindUnpaid(tx, order!.id);
     return { orderId: order!.id, created: true };
   });
@@ -442,7 +442,7 @@ async function grantPaidOrder(db: Db, context: PaymentContext, payment: { id: nu
     }
     const items = await tx.select({ product_id: orderItems.product_id }).from(orderItems).where(eq(orderItems.order_id, payment.order_id));
     const productIds = items.map((item) => item.product_id);
-    await context.workflow.emit(tx, 'order.paid', { orderId: payment.order_id, userId: payment.user_id, productIds, paidAt: now, by: 'buyer' });
+    await context.workflow.emit(tx, 'order.paid', { orderId: payment.order_id, userId: payment.user_id, productIds, paidAt: now, source: 'checkout', by: 'buyer' });
   });
 }
 

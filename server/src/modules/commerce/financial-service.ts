@@ -184,7 +184,7 @@ export async function setOrderPaymentStatus(
       after: { payment_status: status, paid_at: row.paid_at },
     });
     const owner = { userId: before.user.id, productIds: before.items.map((item) => item.product_id) };
-    if (row.paid_at) await workflow.emit(tx, 'order.paid', { ...owner, orderId: id, paidAt: new Date(row.paid_at), by: 'staff' });
+    if (row.paid_at) await workflow.emit(tx, 'order.paid', { ...owner, orderId: id, paidAt: new Date(row.paid_at), source: before.source, by: 'staff' });
     else await workflow.emit(tx, 'ownership.changed', owner);
     return row;
   });
@@ -244,6 +244,7 @@ export async function addProductToUser(
       userId: input.userId,
       productIds: [input.productId],
       paidAt: new Date(order!.paid_at!),
+      source: 'manual',
       by: 'staff',
     });
     return order!.id;

@@ -6,6 +6,7 @@
  * receipts, the cart, certificates and mail commit with the change or not at all (issue 26). A new
  * step is added in one place, {@link createOrderWorkflow}.
  */
+import type { OrderSource } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { removeBoughtFromCart } from './cart-service';
 import { reconcileCertificates } from './certificates';
@@ -14,11 +15,11 @@ import { assignReceiptNumber, sendReceiptMail, sendRefundMail, type ReceiptMailC
 /** The events of an order and what each carries. */
 export interface OrderEvents {
   /**
-   * Order `orderId` of `userId` became paid at `paidAt` with its courses `productIds`: `by` its
-   * buyer (a verified payment, a free checkout) or by staff (a payment status set paid, a course
-   * given by hand).
+   * Order `orderId` of `userId` (made by a checkout or by staff by hand: `source`) became paid at
+   * `paidAt` with its courses `productIds`: `by` its buyer (a verified payment, a free checkout) or
+   * by staff (a payment status set paid, a course given by hand).
    */
-  'order.paid': { orderId: number; userId: number; productIds: number[]; paidAt: Date; by: 'buyer' | 'staff' };
+  'order.paid': { orderId: number; userId: number; productIds: number[]; paidAt: Date; source: OrderSource; by: 'buyer' | 'staff' };
   /**
    * `userId`'s right to the courses `productIds` may have ended or moved otherwise: an order set
    * unpaid, a manual order deleted or given another course.
@@ -63,12 +64,16 @@ export class OrderWorkflow {
  */
 export function createOrderWorkflow(mail: ReceiptMailContext): OrderWorkflow {
   return new OrderWorkflow()
-    .on('order.paid', 'receipt number', (tx, paid) => assignReceiptNumber(tx, paid.orderId, paid.paidAt))
+    .on('order.paid', 'receipt number', async (tx, paid) => {
+      if (paid.source === 'checkout') await assignReceiptNumber(tx, paid.orderId, paid.paidAt);
+    })
     .on('order.paid', 'leave the cart', async (tx, paid) => {
       if (paid.by === 'buyer') await removeBoughtFromCart(tx, paid.userId, paid.productIds);
     })
     .on('order.paid', 'certificates', (tx, paid) => reconcileCertificates(tx, paid.userId, paid.productIds))
-    .on('order.paid', 'receipt mail', (tx, paid) => sendReceiptMail(tx, mail, paid.orderId))
+    .on('order.paid', 'receipt mail', async (tx, paid) => {
+      if (paid.source === 'checkout') await sendReceiptMail(tx, mail, paid.orderId);
+    })
     .on('ownership.changed', 'certificates', (tx, changed) => reconcileCertificates(tx, changed.userId, changed.productIds))
     .on('item.refunded', 'certificates', (tx, refunded) => reconcileCertificates(tx, refunded.userId, [refunded.productId]))
     .on('item.refunded', 'refund mail', (tx, refunded) => sendRefundMail(tx, mail, refunded.orderId, refunded.orderItemId));

@@ -267,9 +267,12 @@ async function removeDeadWork(app: FastifyInstance): Promise<void> {
 export async function recoverLostJobs(app: FastifyInstance, suspects: Set<string>): Promise<number> {
   const seen = new Set<string>();
   let acted = 0;
-  for (const row of await listAwaitedLessons(app.db)) {
-    const waitingFor = { sessionId: row.id, source: row.media_source } satisfies Partial<TranscodeJob>;
-    if ((await app.jobs.find(TRANSCODE_QUEUE, { data: waitingFor, unfinished: true })).length > 0) continue;
+  // The lessons first: a job sent after this read is still seen by the next.
+  const awaited = await listAwaitedLessons(app.db);
+  const jobs = await app.jobs.unfinished<TranscodeJob>(TRANSCODE_QUEUE);
+  const hasJob = new Set(jobs.map((job) => `${job.data.sessionId}:${job.data.source}`));
+  for (const row of awaited) {
+    if (hasJob.has(`${row.id}:${row.media_source}`)) continue;
     const key = `${row.id}:${row.media_status}:${row.media_source}`;
     seen.add(key);
     if (!suspects.has(key)) continue;

@@ -102,28 +102,32 @@ export async function likeItem(db: Db, user: User, body: LikeBody): Promise<Like
 export type CommentsSwitch = Pick<SiteInformation, 'comments_enabled'>;
 
 /**
+ * The item a comment rule is asked about: its type and id, its own `comment_status`, and for a
+ * session the course it belongs to (`product_id`).
+ */
+export interface CommentedItem {
+  type: ContentType;
+  id: number;
+  comment_status: CommentStatus;
+  product_id?: number;
+}
+
+/**
  * Why an item's rules refuse a comment by `user` (SPEC §6, §8; issue 6), or null when they allow
  * it: comments off site-wide (SPEC §1 switch) → `commentsSwitchedOff`; closed on the item →
  * `commentsClosed`; a `buyers-only` course, a `buyers-only` session or a session of a
  * `buyers-only` course, for an ordinary user who does not own the course → `commentsBuyersOnly`
- * (staff and super are exempt). `ref.product_id` is the course of a session; `site` holds the site's
- * switch (support's site information, read by the route).
+ * (staff and super are exempt). `site` holds the site's switch (support's site information, read
+ * by the route).
  */
-export async function commentRefusal(
-  db: Db,
-  user: User,
-  type: ContentType,
-  itemId: number,
-  ref: { comment_status: CommentStatus; product_id?: number },
-  site: CommentsSwitch,
-): Promise<string | null> {
+export async function commentRefusal(db: Db, user: User, item: CommentedItem, site: CommentsSwitch): Promise<string | null> {
   if (!site.comments_enabled) return SITE_MESSAGES.commentsSwitchedOff;
-  if (ref.comment_status === 'closed') return SITE_MESSAGES.commentsClosed;
-  const productId = type === 'product' ? itemId : type === 'product_session' ? ref.product_id : undefined;
+  if (item.comment_status === 'closed') return SITE_MESSAGES.commentsClosed;
+  const productId = item.type === 'product' ? item.id : item.type === 'product_session' ? item.product_id : undefined;
   if (productId === undefined || user.status !== 'ordinary') return null;
   const buyersOnly =
-    ref.comment_status === 'buyers-only' ||
-    (type === 'product_session' && (await getProductRef(db, productId))?.comment_status === 'buyers-only');
+    item.comment_status === 'buyers-only' ||
+    (item.type === 'product_session' && (await getProductRef(db, productId))?.comment_status === 'buyers-only');
   if (buyersOnly && !(await hasBoughtProduct(db, user.id, productId))) return SITE_MESSAGES.commentsBuyersOnly;
   return null;
 }
@@ -131,18 +135,16 @@ export async function commentRefusal(
 /**
  * What the signed-in `user` may do with an item beside reading it (a session page's
  * `liked_by_me` and `can_comment`, SPEC §6): whether they liked it, and whether they may comment:
- * the item's rules allow it ({@link commentRefusal}, given the item's `comment_status` and, for a
- * session, its course, and `site`'s comment switch) and their comment permission is `allowed`.
+ * the item's rules allow it ({@link commentRefusal}, with `site`'s comment switch) and their
+ * comment permission is `allowed`.
  */
 export async function engagementOf(
   db: Db,
   user: User,
-  type: ContentType,
-  itemId: number,
-  ref: { comment_status: CommentStatus; product_id?: number },
+  item: CommentedItem,
   site: CommentsSwitch,
 ): Promise<{ liked_by_me: boolean; can_comment: boolean }> {
-  const [viewer, refusal] = await Promise.all([viewerState(db, user, type, itemId), commentRefusal(db, user, type, itemId, ref, site)]);
+  const [viewer, refusal] = await Promise.all([viewerState(db, user, item.type, item.id), commentRefusal(db, user, item, site)]);
   return { ...viewer, can_comment: refusal === null && user.write_comment_status === 'allowed' };
 }
 
@@ -175,7 +177,7 @@ export async function postComment(
   const type = body.commentable_type as ContentType;
   const ref = await findContentRef(db, type, body.commentable_id);
   if (!ref?.is_active) throw notFound();
-  const refusal = await commentRefusal(db, user, type, body.commentable_id, ref, site);
+  const refusal = await commentRefusal(db, user, { ...ref, type, id: body.commentable_id }, site);
   if (refusal) throw new ApiError(403, refusal);
   if (body.parent_id) {
     const parent = await getCommentRef(db, body.parent_id);

@@ -55,8 +55,16 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { user } = await requireAuth(request);
       const signing = { appKey: app.settings.appKey, ttlSeconds: app.settings.signedUrlTtlSeconds };
-      const session = await getSessionDetail(app.db, user, sessionIdOf(request.params.sessionId), signing);
-      const engagement = await engagementOf(app.db, user, 'product_session', session.id, session, await getSiteInformation(app.db));
+      const [session, site] = await Promise.all([
+        getSessionDetail(app.db, user, sessionIdOf(request.params.sessionId), signing),
+        getSiteInformation(app.db),
+      ]);
+      const engagement = await engagementOf(
+        app.db,
+        user,
+        { type: 'product_session', id: session.id, comment_status: session.comment_status, product_id: session.product_id },
+        site,
+      );
       return { data: { ...session, ...engagement } };
     },
   );

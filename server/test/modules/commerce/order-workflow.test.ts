@@ -44,7 +44,7 @@ describe.each(DB_TARGETS)('order workflow on %s', (target) => {
     const course = await newCourse(app, { price: 120_000 });
     const orderId = await buy(app, buyer, course.id);
     expect(seenOf(orderId)).toEqual([
-      { event: 'order.paid', payload: expect.objectContaining({ orderId, userId: buyer.id, productIds: [course.id], by: 'buyer' }), paidInside: true },
+      { event: 'order.paid', payload: expect.objectContaining({ orderId, userId: buyer.id, productIds: [course.id], source: 'checkout', by: 'buyer' }), paidInside: true },
     ]);
   });
 
@@ -56,7 +56,7 @@ describe.each(DB_TARGETS)('order workflow on %s', (target) => {
     const { order, payment } = response.json<{ data: CheckoutAnswer }>().data;
     expect({ status: response.statusCode, payment }).toEqual({ status: 201, payment: null });
     expect(seenOf(order.id)).toEqual([
-      { event: 'order.paid', payload: expect.objectContaining({ userId: buyer.id, productIds: [course.id], by: 'buyer' }), paidInside: true },
+      { event: 'order.paid', payload: expect.objectContaining({ userId: buyer.id, productIds: [course.id], source: 'checkout', by: 'buyer' }), paidInside: true },
     ]);
   });
 
@@ -70,7 +70,7 @@ describe.each(DB_TARGETS)('order workflow on %s', (target) => {
     expect((await setStatus('paid')).statusCode).toBe(200);
     expect((await setStatus('paid')).statusCode).toBe(200);
     expect(seenOf(order.id)).toEqual([
-      { event: 'order.paid', payload: expect.objectContaining({ userId: buyer.id, productIds: [course.id], by: 'staff' }), paidInside: true },
+      { event: 'order.paid', payload: expect.objectContaining({ userId: buyer.id, productIds: [course.id], source: 'checkout', by: 'staff' }), paidInside: true },
     ]);
     const before = seen.length;
     expect((await setStatus('unpaid')).statusCode).toBe(200);
@@ -88,7 +88,7 @@ describe.each(DB_TARGETS)('order workflow on %s', (target) => {
     });
     const manualId = added.json<{ data: { id: number } }>().data.id;
     expect(seenOf(manualId)).toEqual([
-      { event: 'order.paid', payload: expect.objectContaining({ userId: buyer.id, productIds: [given.id], by: 'staff' }), paidInside: true },
+      { event: 'order.paid', payload: expect.objectContaining({ userId: buyer.id, productIds: [given.id], source: 'manual', by: 'staff' }), paidInside: true },
     ]);
     let before = seen.length;
     await app.inject({ method: 'DELETE', url: `${BASE}/list-of-products-added-to-users/${manualId}`, headers: staff });
