@@ -10,6 +10,7 @@
  * FUZZ_SEED the run's seed, FUZZ_ONLY the operations whose `METHOD path` contains it.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/settings';
 import { buildFuzzApp, DEFAULT_RUNS, formatReport, runFuzz, seedFromEnv } from '../test/fuzz/fuzz-runner';
@@ -18,7 +19,14 @@ async function main(): Promise<number> {
   const runsPerClass = Number(process.env.FUZZ_RUNS) || DEFAULT_RUNS * 10;
   const seed = seedFromEnv();
   console.log(`[bench:fuzz] ${runsPerClass} requests per operation and case class, each as visitor and super, seed ${seed} (PGlite in memory)`);
-  const app = await buildFuzzApp('pglite');
+  // The test app starts from a database image (test/helpers/database-images.ts), kept in a folder
+  // that jest's global setup makes for `npm test` and this run makes for itself.
+  const images = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-fuzz-images-'));
+  process.env.TEST_DATABASE_IMAGES = images;
+  const app = await buildFuzzApp('pglite').catch((error: unknown) => {
+    fs.rmSync(images, { recursive: true, force: true });
+    throw error;
+  });
   try {
     let shown = 0;
     const report = await runFuzz(app, { runsPerClass, seed, only: process.env.FUZZ_ONLY }, (done, total) => {
@@ -38,6 +46,7 @@ async function main(): Promise<number> {
     return report.failures.length > 0 ? 1 : 0;
   } finally {
     await app.close();
+    fs.rmSync(images, { recursive: true, force: true });
   }
 }
 

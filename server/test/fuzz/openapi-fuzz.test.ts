@@ -11,6 +11,7 @@
  * `npm run bench:fuzz -w server` runs ten times the count and prints the outcomes.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { auditLog } from '../../src/modules/audit/tables';
 import { DB_TARGETS } from '../helpers/test-app';
 import { caseClassesOf } from './arbitraries';
 import { answerProblems, buildFuzzApp, DEFAULT_RUNS, formatReport, rowCounter, runFuzz, seedFromEnv } from './fuzz-runner';
@@ -67,6 +68,23 @@ describe.each(DB_TARGETS)('OpenAPI fuzz on %s', (target) => {
     expect(registered.statusCode).toBe(201);
     const after = await count();
     expect(after.users).toBe(before.users! + 1);
+  });
+
+  it("leaves out only the audit log's record of a refused sign-in, which a refusal writes by design", async () => {
+    const count = await rowCounter(app);
+    const auditRows = async () => (await app.db.select({ id: auditLog.id }).from(auditLog)).length;
+    const [before, auditBefore] = [await count(), await auditRows()];
+    const csrf = await app.inject({ url: '/sanctum/csrf-cookie' });
+    const token = csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
+      payload: { email: 'nobody-here@example.com', password: 'Wrong12345' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(await auditRows()).toBe(auditBefore + 1);
+    expect(await count()).toEqual(before);
   });
 
   it('answers generated bad input with no 5xx, Persian 4xx messages, and refused writes that change nothing', async () => {

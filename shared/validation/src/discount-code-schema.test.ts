@@ -23,7 +23,7 @@ describe('discountCodeSchema (issue 25)', () => {
     });
   });
 
-  it('refuses spaces and Persian letters in the code, a percent over 100, a negative amount', async () => {
+  it('refuses spaces and Persian letters in the code, a code that is not text, a percent over 100, a negative amount', async () => {
     const errorsOf = async (input: object) => {
       const result = await validate(discountCodeSchema, { ...base, ...input });
       return result.ok ? {} : result.errors;
@@ -31,6 +31,9 @@ describe('discountCodeSchema (issue 25)', () => {
     const latin = ['کد تخفیف فقط باید شامل حروف انگلیسی و رقم باشد (بدون فاصله)'];
     expect(await errorsOf({ code: 'NOW RUZ' })).toEqual({ code: latin });
     expect(await errorsOf({ code: 'یلدا' })).toEqual({ code: latin });
+    // A code that is not text (the fuzzer's wrong types) is a field error, not a thrown TypeError.
+    expect(await errorsOf({ code: [1, 2] })).toEqual({ code: ['کد تخفیف معتبر نیست'] });
+    expect(await errorsOf({ code: {} })).toEqual({ code: ['کد تخفیف معتبر نیست'] });
     expect(await errorsOf({ value: 101 })).toEqual({ value: ['مقدار تخفیف نباید بیشتر از ۱۰۰ باشد'] });
     expect(await errorsOf({ kind: 'amount', value: -5000 })).toEqual({ value: ['مقدار تخفیف نباید کمتر از ۱ باشد'] });
     expect((await validate(discountCodeSchema, { ...base, kind: 'amount', value: 150000 })).ok).toBe(true);

@@ -2,10 +2,10 @@
  * The discount code form (issue 25 "Staff … /dashboard/discount-codes"): shared by the dashboard's
  * form and the server (STYLE.md habit 4), with the Persian messages of messages.ts.
  */
-import { array, boolean, mixed, object, string, type InferType } from 'yup';
+import { array, boolean, mixed, object, type InferType } from 'yup';
 import { DISCOUNT_KINDS, type DiscountKind } from '@shop/contracts';
 import { PRICE_MAX } from './commerce-schemas';
-import { idField, wholeNumberField } from './fields';
+import { idField, requiredString, wholeNumberField } from './fields';
 import { fieldLabels, messages } from './messages';
 
 /** Longest code (the column is varchar(32)). */
@@ -37,10 +37,7 @@ const optionalCount = (label: string, min: number, max: number) =>
  * one chosen; optional start and end (the end after the start), caps ≥ 1 and a minimum cart total.
  */
 export const discountCodeSchema = object({
-  code: string()
-    .label(fieldLabels.discount_code)
-    .trim()
-    .required(messages.required)
+  code: requiredString(fieldLabels.discount_code)
     .max(DISCOUNT_CODE_MAX, messages.max)
     .matches(/^[A-Za-z0-9]+$/, { name: 'latinCode', message: messages.latinCode })
     .transform((value: unknown) => (typeof value === 'string' ? value.toUpperCase() : value)),
