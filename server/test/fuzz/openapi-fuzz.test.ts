@@ -12,7 +12,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { auditLog } from '../../src/modules/audit/tables';
-import { DB_TARGETS } from '../helpers/test-app';
+import { csrfHeaders, DB_TARGETS } from '../helpers/test-app';
 import { caseClassesOf } from './arbitraries';
 import { answerProblems, buildFuzzApp, DEFAULT_RUNS, formatReport, rowCounter, runFuzz, seedFromEnv } from './fuzz-runner';
 import { operationsOf, type OpenApiDocument } from './openapi-operations';
@@ -57,12 +57,10 @@ describe.each(DB_TARGETS)('OpenAPI fuzz on %s', (target) => {
   it('sees a row count change (the refused-write check can fail)', async () => {
     const count = await rowCounter(app);
     const before = await count();
-    const csrf = await app.inject({ url: '/sanctum/csrf-cookie' });
-    const token = csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
     const registered = await app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      headers: { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
+      headers: await csrfHeaders(app),
       payload: { full_name: 'کاربر فاز', email: 'fuzz-check@example.com', password: 'Fuzz12345', password_confirmation: 'Fuzz12345' },
     });
     expect(registered.statusCode).toBe(201);
@@ -74,12 +72,10 @@ describe.each(DB_TARGETS)('OpenAPI fuzz on %s', (target) => {
     const count = await rowCounter(app);
     const auditRows = async () => (await app.db.select({ id: auditLog.id }).from(auditLog)).length;
     const [before, auditBefore] = [await count(), await auditRows()];
-    const csrf = await app.inject({ url: '/sanctum/csrf-cookie' });
-    const token = csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
     const refused = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      headers: { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
+      headers: await csrfHeaders(app),
       payload: { email: 'nobody-here@example.com', password: 'Wrong12345' },
     });
     expect(refused.statusCode).toBe(422);
