@@ -1,10 +1,10 @@
-// `npm test`, the README's test command: lint and type check side by side, then each workspace's
-// tests one after another (lerna's topological order, as `lerna run test` ran them), then the
-// browser tests on the built site. It stops after the first stage where a step fails, with that
+// `npm test`, the README's test command: lint and type check side by side, then the front-end
+// workspaces' component tests in one Jest run (the root jest.config.js), then the server's API
+// tests, then the browser tests on the built site. It stops after the first stage where a step fails, with that
 // step's exit code, and prints every step run with its time at the end (issue 33: `.ci/run` ends
 // with a table of its steps). With CI_STEPS set to a file, it also appends each step to it as
 // «name<TAB>seconds<TAB>ok|failed» lines, which `.ci/run` prints in its own table.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync, createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,32 +36,23 @@ function run(command, args, logFile) {
   });
 }
 
-/** The workspaces with a `test` script but the browser tests, in lerna's topological order. */
-function workspacesWithTests() {
-  const listed = spawnSync('npx', ['lerna', 'ls', '--all', '--toposort', '--json', '--loglevel', 'silent'], { cwd: root, encoding: 'utf8' });
-  if (listed.status !== 0) throw new Error(`lerna ls failed: ${listed.stderr}`);
-  return JSON.parse(listed.stdout)
-    .filter((pkg) => pkg.name !== '@shop/e2e' && JSON.parse(readFileSync(path.join(pkg.location, 'package.json'), 'utf8')).scripts?.test)
-    .map((pkg) => pkg.name);
-}
-
-const workspaces = workspacesWithTests();
 const logs = path.join(root, 'bench-results', 'test-logs');
 mkdirSync(logs, { recursive: true });
 
 /**
  * The stages, one after another; the steps of a stage side by side: [name, command, args, logFile?].
- * Lint and the type check are one process each on one core: they share the two. The workspaces'
- * tests each keep both cores busy, so they run one after another, and so do the server's tests and
- * the browser tests (side by side they overloaded a 2-core machine: browser tests three times
- * slower, server hooks past their minute).
+ * Lint and the type check are one process each on one core: they share the two. The component
+ * tests, the server's tests and the browser tests each keep both cores busy, so they run one after
+ * another (the server's and the browser tests side by side overloaded a 2-core machine: browser
+ * tests three times slower, server hooks past their minute).
  */
 const stages = [
   [
     ['lint', 'npm', ['run', 'lint'], path.join(logs, 'lint.log')],
     ['typecheck', 'npm', ['run', 'typecheck'], path.join(logs, 'typecheck.log')],
   ],
-  ...workspaces.map((name) => [[`test ${name}`, 'npm', ['test', '-w', name]]]),
+  [['test components (shared, remotes, shell)', 'npx', ['jest']]],
+  [['test @shop/server', 'npm', ['test', '-w', 'server']]],
   [['test:e2e (build, then browsers)', 'npm', ['run', 'test:e2e']]],
 ];
 
