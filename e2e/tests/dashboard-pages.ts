@@ -1,9 +1,25 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Waits until a page has its answers: no request in flight and no skeleton left in `main`. */
+/**
+ * Waits until a page has its answers: no request in flight, no skeleton left in `main`, nothing in it
+ * busy, and the transitions that set off over. A page opened through the router is already past its
+ * load (Playwright's `networkidle` does not wait for its queries), and a list that refetches keeps its
+ * old rows dimmed and `aria-busy` meanwhile, fading back over 150 ms: an accessibility check of the
+ * dimmed comments list once found its coloured buttons under the contrast bound.
+ */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('main .MuiSkeleton-root')).toHaveCount(0);
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+  // Transitions end; endless animations (a spinner) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /**
