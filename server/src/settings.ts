@@ -126,6 +126,10 @@ export interface AppOptions {
   unpaidReminderHours?: number;
   /** Days audit log entries are kept (env AUDIT_RETENTION_DAYS, default 365, at least 365). */
   auditRetentionDays?: number;
+  /** Deploy token of the release commands (env DEPLOY_TOKEN); see {@link AppSettings.deployToken}. */
+  deployToken?: string;
+  /** Kept releases per remote (env RELEASES_KEPT, default 10, at least 1; issue 35 item 7). */
+  releasesKept?: number;
 }
 
 /** How this process transcodes lessons (issue 24; modules/lessons/transcode.ts). */
@@ -344,6 +348,13 @@ export interface AppSettings {
   unpaidReminderHours: number;
   /** Days the audit log keeps an entry before the retention job deletes it (issue 26; modules/audit/audit-log.ts). */
   auditRetentionDays: number;
+  /**
+   * `X-Deploy-Token` of the release commands (issue 35 item 6): env DEPLOY_TOKEN (CI), else the content of
+   * `<dataDir>/deploy-token`, made at the first start (32 random bytes, base64url, mode 0600).
+   */
+  deployToken: string;
+  /** Newest releases kept per remote beside the active, canary and pinned ones (issue 35 item 7; modules/releases). */
+  releasesKept: number;
 }
 
 /** Default sender (DESIGN.md "Outside services"); MAIL_FROM replaces it. */
@@ -383,23 +394,23 @@ export const SERVER_ROOT = path.resolve(__dirname, '..');
 /** The repository root. */
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '..');
 
-function loadAppKey(dataDir: string): string {
-  if (process.env.APP_KEY) return process.env.APP_KEY;
-  const file = path.join(dataDir, 'app-key');
+/** The secret in `<dataDir>/<name>` (≥ `minLength` characters), else a new one of `make` written there with mode 0600. */
+function keptSecret(dataDir: string, name: string, minLength: number, make: () => string): string {
+  const file = path.join(dataDir, name);
+  let secret = '';
   try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
+    secret = fs.readFileSync(file, 'utf8').trim();
   } catch {
-    // first start: create it below
+    // first start: made below
   }
-  const key = randomBytes(32).toString('hex');
+  if (secret.length >= minLength) return secret;
+  secret = make();
   try {
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, key, { mode: 0o600 });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
   } catch {
-    // read-only data folder: the key lives for this process only
+    // read-only data folder: the secret lives for this process only
   }
-  return key;
+  return secret;
 }
 
 /** Where the bucket is (env S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY). */
@@ -433,10 +444,7 @@ export function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
  * @throws Error naming the variable for any other value
  */
 export function transcodeConcurrencyFromEnv(raw: string | undefined): number {
-  const value = raw?.trim() ?? '';
-  if (value === '') return 1;
-  if (!/^\d{1,3}$/.test(value)) throw new Error(`TRANSCODE_CONCURRENCY="${value}" is not valid: give a whole number of lessons at once, 0 or more.`);
-  return Number(value);
+  return wholeNumberFromEnv('TRANSCODE_CONCURRENCY', raw, 0, 1, 'give a whole number of lessons at once, 0 or more.');
 }
 
 /** Default of UNPAID_REMINDER_HOURS (issue 25: an order left unpaid for 24 hours gets one reminder). */
@@ -459,16 +467,27 @@ export function unpaidReminderHoursFromEnv(raw: string | undefined): number {
 export const AUDIT_RETENTION_DAYS = 365;
 
 /**
- * AUDIT_RETENTION_DAYS: whole days, at least {@link AUDIT_RETENTION_DAYS}; unset: that.
- * @throws Error naming the variable for anything else, so the server does not start
+ * A whole-number variable `name`: unset, `fallback`; else digits, at least `min`.
+ * @throws Error `<name>="<value>" is not valid: <rule>` for anything else, so the server does not start
  */
-export function auditRetentionDaysFromEnv(raw: string | undefined): number {
+function wholeNumberFromEnv(name: string, raw: string | undefined, min: number, fallback: number, rule: string): number {
   const value = raw?.trim() ?? '';
-  if (value === '') return AUDIT_RETENTION_DAYS;
-  if (!/^\d{1,6}$/.test(value) || Number(value) < AUDIT_RETENTION_DAYS) {
-    throw new Error(`AUDIT_RETENTION_DAYS="${value}" is not valid: audit log entries are kept at least a year; give a whole number of days, ${AUDIT_RETENTION_DAYS} or more.`);
-  }
+  if (value === '') return fallback;
+  if (!/^\d{1,6}$/.test(value) || Number(value) < min) throw new Error(`${name}="${value}" is not valid: ${rule}`);
   return Number(value);
+}
+
+/** AUDIT_RETENTION_DAYS: whole days, at least {@link AUDIT_RETENTION_DAYS}; unset: that. @throws Error naming the variable */
+export function auditRetentionDaysFromEnv(raw: string | undefined): number {
+  return wholeNumberFromEnv('AUDIT_RETENTION_DAYS', raw, AUDIT_RETENTION_DAYS, AUDIT_RETENTION_DAYS, `audit log entries are kept at least a year; give a whole number of days, ${AUDIT_RETENTION_DAYS} or more.`);
+}
+
+/** Default of RELEASES_KEPT (issue 35 item 7: the last 10 versions of each remote). */
+export const RELEASES_KEPT = 10;
+
+/** RELEASES_KEPT: a whole number, at least 1; unset: {@link RELEASES_KEPT}. @throws Error naming the variable */
+export function releasesKeptFromEnv(raw: string | undefined): number {
+  return wholeNumberFromEnv('RELEASES_KEPT', raw, 1, RELEASES_KEPT, 'give a whole number of releases kept per remote, 1 or more.');
 }
 
 /**
@@ -521,7 +540,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     redisUrl: options.redisUrl ?? (env.REDIS_URL || undefined),
     production,
     cookieSecure: production && env.COOKIE_SECURE !== 'false',
-    appKey: loadAppKey(dataDir),
+    appKey: process.env.APP_KEY || keptSecret(dataDir, 'app-key', 32, () => randomBytes(32).toString('hex')),
     rateLimit: { ...rateLimitsFromEnv(env), ...options.rateLimit },
     rateLimitNamespace: options.rateLimitNamespace ?? (env.RATE_LIMIT_REDIS_NAMESPACE || 'shop-rate-limit:'),
     trustProxy: options.trustProxy ?? parseTrustProxy(env.TRUST_PROXY),
@@ -575,5 +594,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     },
     unpaidReminderHours: options.unpaidReminderHours ?? unpaidReminderHoursFromEnv(env.UNPAID_REMINDER_HOURS),
     auditRetentionDays: auditRetentionDaysFromEnv(options.auditRetentionDays === undefined ? env.AUDIT_RETENTION_DAYS : String(options.auditRetentionDays)),
+    deployToken: options.deployToken ?? (env.DEPLOY_TOKEN || keptSecret(dataDir, 'deploy-token', 32, () => randomBytes(32).toString('base64url'))),
+    releasesKept: options.releasesKept ?? releasesKeptFromEnv(env.RELEASES_KEPT),
   };
 }

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   auditRetentionDaysFromEnv,
   parseTrustProxy,
   RATE_LIMITS,
+  releasesKeptFromEnv,
   rateLimitsFromEnv,
   resolveSettings,
   transcodeConcurrencyFromEnv,
@@ -116,5 +119,28 @@ describe('AUDIT_RETENTION_DAYS (issue 26)', () => {
     expect(() => resolveSettings({ dataDir: tempDir() }, { AUDIT_RETENTION_DAYS: '90' })).toThrow(/AUDIT_RETENTION_DAYS="90"/);
     expect(() => resolveSettings({ dataDir: tempDir(), auditRetentionDays: 30 }, {})).toThrow(/AUDIT_RETENTION_DAYS="30"/);
     expect(resolveSettings({ dataDir: tempDir() }, { AUDIT_RETENTION_DAYS: '400' }).auditRetentionDays).toBe(400);
+  });
+});
+
+describe('the deploy token and RELEASES_KEPT (issue 35)', () => {
+  it('makes <DATA_DIR>/deploy-token at the first start (mode 0600) and reads it after; DEPLOY_TOKEN wins', () => {
+    const dataDir = tempDir();
+    const token = resolveSettings({ dataDir }, {}).deployToken;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const file = path.join(dataDir, 'deploy-token');
+    expect(fs.readFileSync(file, 'utf8')).toBe(token);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(resolveSettings({ dataDir }, {}).deployToken).toBe(token);
+    expect(resolveSettings({ dataDir }, { DEPLOY_TOKEN: 'from-the-pipeline' }).deployToken).toBe('from-the-pipeline');
+    const other = tempDir();
+    expect(resolveSettings({ dataDir: other }, { DEPLOY_TOKEN: 'from-the-pipeline' }).deployToken).toBe('from-the-pipeline');
+    expect(fs.existsSync(path.join(other, 'deploy-token'))).toBe(false);
+  });
+
+  it('keeps 10 releases per remote when unset, takes 1 or more, and refuses anything else, naming the variable', () => {
+    expect(releasesKeptFromEnv(undefined)).toBe(10);
+    expect(releasesKeptFromEnv(' 3 ')).toBe(3);
+    for (const bad of ['0', '-1', 'ten', '2.5']) expect(() => releasesKeptFromEnv(bad)).toThrow(/RELEASES_KEPT/);
+    expect(resolveSettings({ dataDir: tempDir() }, { RELEASES_KEPT: '4' }).releasesKept).toBe(4);
   });
 });

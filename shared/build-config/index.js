@@ -1,5 +1,6 @@
 // The one webpack + Module Federation configuration of the shell and the four remotes
 // (DESIGN.md "Shape" and "The remote contract"; TOOLCHAIN.md for why each setting is here).
+const fs = require('node:fs');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -29,6 +30,67 @@ function sharedModules() {
     '@shop/router': facade('@shop/router'),
     '@shop/api-client': facade('@shop/api-client'),
   };
+}
+
+/**
+ * The libraries the shell provides to the remotes at run time (issue 35 item 4): the singletons and
+ * what the facades carry (MUI, Redux Toolkit, react-router), each with the facade folder (under
+ * shared/) it is looked up from, or null for the app's own folder.
+ */
+const SINGLETON_PACKAGES = [
+  ['react', null],
+  ['react-dom', null],
+  ['@shop/ui-kit', null],
+  ['@shop/router', null],
+  ['@shop/api-client', null],
+  ['@mui/material', 'ui-kit'],
+  ['@reduxjs/toolkit', 'api-client'],
+  ['react-router', 'router'],
+];
+
+/**
+ * The version of `pkg` installed where Node would find it from `fromDir` (its own `node_modules`,
+ * then each parent's), read from its package.json (some packages do not export that file).
+ * @throws Error when it is not installed
+ */
+function installedVersion(pkg, fromDir) {
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error;
+    }
+    if (dir === path.dirname(dir)) throw new Error(`${pkg} is not installed (looked from ${fromDir})`);
+  }
+}
+
+/**
+ * The versions an app is built with, as the server's release guard reads them from
+ * `dist/federation-versions.json` (issue 35 item 4): `{ contracts, singletons: { <package>: <version> } }`.
+ * A remote's release carries its own; the running shell's is the one releases must be compatible with.
+ * @param {string} dir the app's folder
+ */
+function federationVersions(dir) {
+  return {
+    contracts: installedVersion('@shop/contracts', dir),
+    singletons: Object.fromEntries(SINGLETON_PACKAGES.map(([pkg, facade]) => [pkg, installedVersion(pkg, facade ? path.join(__dirname, '..', facade) : dir)])),
+  };
+}
+
+/** Writes {@link federationVersions} of the app into its browser build as `federation-versions.json`. */
+class FederationVersionsPlugin {
+  constructor(dir) {
+    this.dir = dir;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('FederationVersionsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'FederationVersionsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('federation-versions.json', new sources.RawSource(`${JSON.stringify(federationVersions(this.dir), null, 2)}\n`));
+      });
+    });
+  }
 }
 
 /**
@@ -241,6 +303,7 @@ function createBrowserConfig({ dir, kind, name, devPort, runtimePlugins, copy, d
               }),
             ]),
         ...(copy.length ? [new CopyPlugin({ patterns: copy })] : []),
+        new FederationVersionsPlugin(dir),
       ],
       optimization: {
         moduleIds: 'deterministic',

@@ -77,7 +77,8 @@ export interface FileStorage {
   check(): Promise<void>;
   /**
    * Removes every private file under `prefix` (a lesson's HLS folder `lessons/<id>/<uuid>/`, issue
-   * 24), and the writes of them a crash cut off; an empty or missing folder is not an error.
+   * 24; a release's `releases/<remote>/<version>/`, issue 35), and the writes of them a crash cut
+   * off; an empty or missing folder is not an error.
    */
   deletePrivatePrefix(prefix: string): Promise<void>;
   /**
@@ -98,12 +99,18 @@ const UPLOAD_KEY = new RegExp(`^(posts|podcasts|feeds|products|product-sessions)
 /** The committed demo media (seed-media/), written at start (seed/demo.ts) and never deleted. */
 const SEED_MEDIA_KEY = new RegExp(`^seed/(images|audio)/${NAME}$`);
 /**
- * Private files: uploaded lesson files (`sessions/…`), the seed's clips, and processed lessons
- * (issue 24): `lessons/<session id>/<uuid>/` holding `master.m3u8` and one folder per rendition.
+ * The folder of one remote's release (issue 35): `releases/<remote>/<package version>+<hash>/`, the
+ * remote named as in REMOTE_NAMES, the version as the releases module names it.
  */
-const PRIVATE_KEY = new RegExp(`^((sessions|seed)/${NAME}|lessons/\\d+/${NAME}/(${NAME}/)?${NAME})$`);
-/** The folder of one processed lesson: {@link FileStorage.deletePrivatePrefix} removes nothing wider. */
-const PRIVATE_PREFIX = new RegExp(`^lessons/\\d+/${NAME}/$`);
+const RELEASE_FOLDER = 'releases/[a-z]+(?:-[a-z]+)*/\\d+\\.\\d+\\.\\d+\\+[0-9a-f]{7,40}/';
+/**
+ * Private files: uploaded lesson files (`sessions/…`), the seed's clips, processed lessons
+ * (issue 24): `lessons/<session id>/<uuid>/` holding `master.m3u8` and one folder per rendition,
+ * and the files of remotes' releases at any depth of their folder (issue 35).
+ */
+const PRIVATE_KEY = new RegExp(`^((sessions|seed)/${NAME}|lessons/\\d+/${NAME}/(${NAME}/)?${NAME}|${RELEASE_FOLDER}(${NAME}/)*${NAME})$`);
+/** The folder of one processed lesson or one release: {@link FileStorage.deletePrivatePrefix} removes nothing wider. */
+const PRIVATE_PREFIX = new RegExp(`^(lessons/\\d+/${NAME}/|${RELEASE_FOLDER})$`);
 
 /** True for a key that may be stored and served under `/media/`: an upload or seed media. */
 export function isPublicKey(key: string): boolean {
@@ -128,12 +135,17 @@ export function assertPublicKey(key: string): void {
   if (!isPublicKey(key)) throw new Error(`invalid storage key: ${key}`);
 }
 
-/** @throws Error for a key outside the private namespace. */
-export function assertPrivateKey(key: string): void {
-  if (!PRIVATE_KEY.test(key)) throw new Error(`invalid private key: ${key}`);
+/** True for a key of the private namespace (what `putPrivate` and `openPrivate` take). */
+export function isPrivateKey(key: string): boolean {
+  return PRIVATE_KEY.test(key);
 }
 
-/** @throws Error for a prefix other than one processed lesson's folder (`lessons/<id>/<name>/`). */
+/** @throws Error for a key outside the private namespace. */
+export function assertPrivateKey(key: string): void {
+  if (!isPrivateKey(key)) throw new Error(`invalid private key: ${key}`);
+}
+
+/** @throws Error for a prefix other than one processed lesson's folder (`lessons/<id>/<name>/`) or one release's (`releases/<remote>/<version>/`). */
 export function assertPrivatePrefix(prefix: string): void {
   if (!PRIVATE_PREFIX.test(prefix)) throw new Error(`invalid private prefix: ${prefix}`);
 }

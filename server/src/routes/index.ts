@@ -8,6 +8,7 @@ import contentRoutes from './content';
 import commerceRoutes from './commerce';
 import usersRoutes from './users';
 import auditRoutes from './audit';
+import releasesRoutes from './releases';
 import supportRoutes from './support';
 import siteRoutes from './site';
 
@@ -17,6 +18,7 @@ export default registryOf([
   commerceRoutes,
   usersRoutes,
   auditRoutes,
+  releasesRoutes,
   supportRoutes,
   siteRoutes,
 ]);

@@ -147,6 +147,41 @@ describe.each<StoreKind>(['local', 's3'])('FileStorage on %s', (kind) => {
     expect(await storage.statPrivate('lessons/77/3f2a9c/master.m3u8')).toBeNull();
   });
 
+  it("keeps a remote release's files at any depth of its folder (issue 35) and deletes the folder whole, nothing beside it", async () => {
+    const folder = 'releases/content/1.4.0+3f9c2a1/';
+    const keys = ['mf-manifest.json', 'remoteEntry.js', 'server/mf-manifest.json', 'static/js/async/412.3f9c2a1d.js'].map((name) => folder + name);
+    for (const key of keys) expect(await storage.putPrivate(key, CONTENT)).toBe(key);
+    await storage.putPrivate('releases/users-permissions/1.4.0+3f9c2a1/remoteEntry.js', CONTENT);
+    await storage.putPrivate('releases/content/1.4.0+3f9c2a1d/remoteEntry.js', CONTENT);
+    expect(await bytesOf(await storage.openPrivate(`${folder}static/js/async/412.3f9c2a1d.js`))).toEqual(CONTENT);
+    for (const key of [
+      'releases/content/1.4.0/remoteEntry.js',
+      'releases/content/1.4.0+3f9c2a/remoteEntry.js',
+      'releases/content/1.4.0+3F9C2A1/remoteEntry.js',
+      'releases/content/1.4.0-beta+3f9c2a1/remoteEntry.js',
+      'releases/Content/1.4.0+3f9c2a1/remoteEntry.js',
+      'releases/content/1.4.0+3f9c2a1/',
+      `${folder}../x.js`,
+      `${folder}static/../../x.js`,
+      `${folder}.hidden`,
+      `${folder}static//x.js`,
+      `/${folder}x.js`,
+    ]) {
+      await expect(storage.putPrivate(key, CONTENT)).rejects.toThrow(/invalid private key/);
+    }
+    for (const prefix of ['releases/', 'releases/content/', 'releases/content/1.4.0+3f9c2a1', `${folder}static/`, 'releases/content/../x/1.4.0+3f9c2a1/']) {
+      await expect(storage.deletePrivatePrefix(prefix)).rejects.toThrow(/invalid private prefix/);
+    }
+    await storage.deletePrivatePrefix(folder);
+    await storage.deletePrivatePrefix(folder);
+    for (const key of keys) expect(await storage.statPrivate(key)).toBeNull();
+    expect(await storage.statPrivate('releases/users-permissions/1.4.0+3f9c2a1/remoteEntry.js')).not.toBeNull();
+    expect(await storage.statPrivate('releases/content/1.4.0+3f9c2a1d/remoteEntry.js')).not.toBeNull();
+    await storage.deletePrivatePrefix('releases/users-permissions/1.4.0+3f9c2a1/');
+    await storage.deletePrivatePrefix('releases/content/1.4.0+3f9c2a1d/');
+    expect(await storage.statPrivate('releases/content/1.4.0+3f9c2a1d/remoteEntry.js')).toBeNull();
+  });
+
   if (kind === 's3') {
     it('keeps public and private files under their prefixes, with their types, in one bucket', async () => {
       const client = new S3Client({

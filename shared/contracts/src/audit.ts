@@ -27,6 +27,7 @@ export const AUDIT_ENTITIES = [
   'discount_code',
   'site_information',
   'terms',
+  'remote_release',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -35,11 +36,14 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
  * session's lesson file uploaded (queued for processing, or a document stored); `retry`: a failed
  * lesson processed again; `login_failed`: a sign-in refused (wrong password or code, unknown
  * identifier; the actor is nobody, id 0); `lockout`: an account's guessing limit reached (issue 31);
- * `reply`, `close`, `reopen`: a ticket answered, closed or opened again by staff (issue 32 item 3).
+ * `reply`, `close`, `reopen`: a ticket answered, closed or opened again by staff (issue 32 item 3);
+ * `release`, `promote`, `rollback`, `canary`, `prune`: a remote's version published, made active,
+ * rolled back from, tried on a share of visitors (or its canary ended), its files removed (issue 35).
  */
 export const AUDIT_ACTIONS = [
   'create', 'update', 'delete', 'refund', 'approve', 'reject', 'assign', 'unassign', 'read', 'unread', 'upload', 'retry', 'login_failed', 'lockout',
   'reply', 'close', 'reopen',
+  'release', 'promote', 'rollback', 'canary', 'prune',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -60,6 +64,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   discount_code: 'کد تخفیف',
   site_information: 'اطلاعات سایت',
   terms: 'قوانین و مقررات',
+  remote_release: 'انتشار ریموت',
 };
 
 /** The Persian name of each action, as the audit log page and its CSV show it. */
@@ -81,6 +86,11 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   reply: 'پاسخ',
   close: 'بستن',
   reopen: 'بازگشایی',
+  release: 'انتشار',
+  promote: 'فعال‌سازی نسخه',
+  rollback: 'بازگشت به نسخه پیشین',
+  canary: 'آزمایش روی سهمی از بازدیدکنندگان',
+  prune: 'پاک‌کردن نسخه قدیمی',
 };
 
 /** Field values of an entity at one moment (only the fields that changed, for an update). */

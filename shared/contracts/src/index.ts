@@ -7,3 +7,4 @@ export * from './commerce';
 export * from './accounts';
 export * from './site';
 export * from './audit';
+export * from './releases';

@@ -78,6 +78,9 @@ function entityPath(entry: AuditEntry): string | null {
       return '/dashboard/site-information';
     case 'terms':
       return '/dashboard/terms-and-conditions';
+    case 'remote_release':
+      // The releases' dashboard page comes with issue 35 item 5; until then no link.
+      return null;
   }
 }
 

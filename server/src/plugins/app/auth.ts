@@ -4,13 +4,15 @@
  * «token expired, log in again» when the request carried an unknown, revoked or expired one);
  * `requirePermission(name)` is the one role/permission gate of every dashboard route (SPEC §6).
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hasPermission, type AccessRequirement, type User } from '@shop/contracts';
+import { hasPermission, SUPER_ONLY, type AccessRequirement, type User } from '@shop/contracts';
 import { ApiError, forbidden, unauthenticated } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
 import type { AuditContext } from '../../lib/audit-trail';
 import { auditActor } from '../../modules/audit';
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_DAYS, knownDeviceUserId, knownDeviceValue } from '../../modules/auth';
+import { RELEASES_MESSAGES } from '../../modules/releases';
 import { getUserById, resolveToken, TOKEN_LIFETIME_DAYS } from '../../modules/users';
 
 /** Name of the httpOnly cookie that carries the token (SPEC §9: 360 days, lax, path /). */
@@ -172,6 +174,50 @@ export function requirePermission(name: AccessRequirement): GuardHook {
 export async function auditContextOf(request: FastifyRequest): Promise<AuditContext> {
   const { user } = await requireAuth(request);
   return auditActor(user, request.ip);
+}
+
+/** Header of the deploy token that the release commands send (issue 35 item 6; `settings.deployToken`). */
+export const DEPLOY_TOKEN_HEADER = 'x-deploy-token';
+
+/**
+ * True when the request sends `X-Deploy-Token` to a route that takes it (`config: { deployToken:
+ * true }`, the releases' routes): the token is then its one credential, as a bearer is (no cookie
+ * or bearer is read, and csrf.ts does not ask for the XSRF pair).
+ */
+export function sendsDeployToken(request: FastifyRequest): boolean {
+  return request.routeOptions.config?.deployToken === true && request.headers[DEPLOY_TOKEN_HEADER] !== undefined;
+}
+
+/** True when the request's `X-Deploy-Token` is the deploy token; compared timing-safe (both hashed, so of one length). */
+export function deployTokenMatches(request: FastifyRequest): boolean {
+  const sent = request.headers[DEPLOY_TOKEN_HEADER];
+  if (typeof sent !== 'string') return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(sent), digest(request.server.settings.deployToken));
+}
+
+const requireSuper = requirePermission(SUPER_ONLY);
+
+/**
+ * The guard of the releases' routes (issue 35 item 6): a request with `X-Deploy-Token`
+ * ({@link sendsDeployToken}) passes with the deploy token alone and answers 401
+ * `deployTokenInvalid` for any other; one without it is a super user's ({@link requirePermission}
+ * of SUPER_ONLY: 401 nobody, 403 staff). Declared SUPER_ONLY in the route table.
+ */
+export const requireSuperOrDeployToken: GuardHook = guard({ permission: SUPER_ONLY }, async (request, reply) => {
+  if (!sendsDeployToken(request)) return requireSuper(request, reply);
+  if (!deployTokenMatches(request)) throw new ApiError(401, RELEASES_MESSAGES.deployTokenInvalid);
+});
+
+/**
+ * Who makes a release or a switch, for the audit log and the release's `released_by`: the deploy
+ * token (id 0, «توکن انتشار», then ` (<by>)` when the command says who) or the signed-in super user.
+ * @throws ApiError 401 as {@link requireAuth} for a session caller without a valid token
+ */
+export async function releaseActorOf(request: FastifyRequest, by?: string): Promise<AuditContext> {
+  if (!sendsDeployToken(request)) return auditContextOf(request);
+  const name = by ? `${RELEASES_MESSAGES.deployTokenActor} (${by})` : RELEASES_MESSAGES.deployTokenActor;
+  return auditActor({ id: 0, full_name: name }, request.ip);
 }
 
 /** Sets the httpOnly token cookie of login and register (SPEC §9, DESIGN.md "Auth"). */

@@ -3,7 +3,9 @@
  * `XSRF-TOKEN` cookie readable by JavaScript; every POST/PUT/PATCH/DELETE without an
  * `Authorization: Bearer` header must echo it in `X-XSRF-TOKEN`, else 419 (Laravel's status). One
  * with a bearer skips the check only when the bearer verifies, else 401 (issue 31 item 6): the
- * cookie is never read beside a bearer, so a junk bearer cannot carry a cookie session.
+ * cookie is never read beside a bearer, so a junk bearer cannot carry a cookie session. The same
+ * holds for the deploy token of the releases' routes (`config: { deployToken: true }`, issue 35
+ * item 6): one sent in `X-Deploy-Token` skips the check only when it is the deploy token, else 401.
  * A small double-submit check: @fastify/csrf-protection keeps its secret in a separate cookie
  * and its token elsewhere, which is not the Sanctum shape the client expects.
  */
@@ -11,7 +13,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { getAuth, sendsBearer } from './auth';
+import { RELEASES_MESSAGES } from '../../modules/releases';
+import { deployTokenMatches, getAuth, sendsBearer, sendsDeployToken } from './auth';
 
 /** Cookie the browser app reads and echoes. */
 export const CSRF_COOKIE = 'XSRF-TOKEN';
@@ -43,6 +46,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set false on a mutating route that must not require the XSRF header. */
     csrf?: boolean;
+    /**
+     * Set true on a route that also takes the deploy token in `X-Deploy-Token` (the releases',
+     * issue 35): a request sending it is let through by that token alone (auth.ts).
+     */
+    deployToken?: boolean;
   }
 }
 
@@ -53,6 +61,11 @@ export default fp(
       if (!MUTATING.has(request.method)) return;
       // Only routes that exist: unknown paths answer 404/405 first.
       if (!request.routeOptions.url || request.routeOptions.config?.csrf === false) return;
+      // The deploy token, on the routes that take it, is the request's one credential: no cookie is read.
+      if (sendsDeployToken(request)) {
+        if (!deployTokenMatches(request)) throw new ApiError(401, RELEASES_MESSAGES.deployTokenInvalid);
+        return;
+      }
       // A bearer is then the request's one credential (auth.ts): it must verify, as no cookie is read.
       if (sendsBearer(request)) {
         if (!(await getAuth(request))) throw new ApiError(401, MESSAGES.tokenExpired);

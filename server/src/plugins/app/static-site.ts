@@ -3,9 +3,10 @@
  * `/remotes/<name>/` (media at `/media/` is routes/site/media.ts), and for any other page a browser
  * asks for, the page rendered on the server into the shell's `islands.html` (issue 9) or, for
  * pages the browser renders, its `index.html`, each with the run-time remote list inlined.
- * Files are read from disk on every request, so a remote rebuilt alone is served at once.
+ * Files are read from disk on every request, so a remote rebuilt alone is served at once. A remote's
+ * released versions (issue 35) are served from the store at `/remotes/<name>/releases/<version>/…`.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -14,13 +15,16 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { isKnownPagePath, PREFERENCE_COOKIE_PREFIX, serverRenderingOf, REMOTE_NAMES, type RemoteManifestEntry } from '@shop/contracts';
+import { isKnownPagePath, PREFERENCE_COOKIE_PREFIX, serverRenderingOf, REMOTE_NAMES, type RemoteManifestEntry, type RemoteName } from '@shop/contracts';
 import { MESSAGES } from '../../lib/messages';
 import { RETRY_AFTER_S } from './error-handler';
 import type { PageSources } from '../external/helmet';
 import { AUTH_COOKIE } from './auth';
 import { createPageRenderer, type PageRenderer } from './page-renderer';
 import type { SwrCache } from '../../lib/swr-cache';
+import { isPrivateKey, mediaTypeOf } from '../../lib/storage';
+import { sendStoredFile } from '../../lib/stored-file-reply';
+import { liveVersions, releaseFolder, type LiveVersions } from '../../modules/releases';
 
 /** A visitor's rendered page as kept: its HTML, and its bytes per content encoding once sent so. */
 interface KeptPage {
@@ -54,6 +58,28 @@ export function cacheControlFor(filePath: string): string {
   if (NO_CACHE_FILES.has(name)) return 'no-cache';
   if (HASHED_NAME.test(name)) return 'public, max-age=31536000, immutable';
   return 'no-cache';
+}
+
+/** A file of a remote's release under `/remotes/<name>/`: `releases/<version>/<path>` (issue 35). */
+const RELEASE_FILE = /^releases\/(\d+\.\d+\.\d+\+[0-9a-f]{7,40})\/(.+)$/;
+
+/** Content types of a build's files; other extensions (images, audio) by {@link mediaTypeOf}. */
+const BUILD_FILE_TYPES: Record<string, string> = {
+  js: 'application/javascript; charset=utf-8',
+  mjs: 'application/javascript; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  woff2: 'font/woff2',
+  woff: 'font/woff',
+  ico: 'image/x-icon',
+};
+
+/** Content type of a file of a remote's build, by its extension. */
+function buildFileTypeOf(file: string): string {
+  return BUILD_FILE_TYPES[path.extname(file).slice(1).toLowerCase()] ?? mediaTypeOf(file);
 }
 
 /** Default remote list: every remote of contracts' REMOTE_NAMES under /remotes/<name>/. */
@@ -158,29 +184,49 @@ function mtimeOf(file: string | undefined): number {
   }
 }
 
+/** Each remote's active release (issue 35), null for a remote that serves its own build. */
+export type ActiveReleases = Partial<Record<RemoteName, string | null>>;
+
+/**
+ * The remote list pages get (issue 35 item 2): `list`, with each remote that has an active release
+ * loaded from that version's files (`/remotes/<name>/releases/<version>/mf-manifest.json`, served by
+ * this process from the store), the others as listed.
+ */
+export function withActiveReleases(list: RemoteManifestEntry[], active: ActiveReleases): RemoteManifestEntry[] {
+  return list.map((item) => {
+    const version = active[item.name as RemoteName];
+    return version ? { name: item.name, entry: `/remotes/${item.name}/releases/${version}/mf-manifest.json` } : item;
+  });
+}
+
+/** Cookie of a visitor's canary bucket (issue 35 item 3): a whole number 0–99, kept a year. */
+export const CANARY_COOKIE = 'canary_bucket';
+
+/**
+ * The releases a visitor in `bucket` (0–99) gets (issue 35 item 3): each remote's canary when the
+ * bucket is below its share (a 10 % canary: buckets 0–9), else its active release.
+ */
+export function releasesOfBucket(live: LiveVersions, bucket: number): ActiveReleases {
+  return Object.fromEntries(
+    Object.entries(live).map(([name, versions]) => [name, versions.canary && bucket < versions.canary.share ? versions.canary.version : versions.active]),
+  );
+}
+
+/** The most page variants (index.html and islands.html with one set of releases each) kept at once. */
+const KEPT_TEMPLATES = 16;
+
 /**
  * The shell's pages (index.html, islands.html) with the remote list of `remoteListFile` (else the
- * default list) inlined; each re-read when it or the list file changes. `remoteList()` is the list
- * the last read used.
+ * default list) inlined, each remote with a release pointed at it ({@link withActiveReleases}): the
+ * active releases, or a canary visitor's. Each re-read when it or the list file changes.
+ * `remoteList()` is the list of the active releases (the same array while nothing changes).
  */
-function createPageTemplates(log: FastifyBaseLogger, remoteListFile: string | undefined) {
-  const cached = new Map<string, { key: string; html: string; list: RemoteManifestEntry[] }>();
-  let remoteList: RemoteManifestEntry[] = [];
-
-  /** A page of the shell's build with the remote list inlined; re-read when it or the list file changes. */
-  function renderTemplate(file: string): string | null {
-    const key = `${mtimeOf(file)}:${mtimeOf(remoteListFile)}`;
-    const known = cached.get(file);
-    if (known?.key === key) {
-      remoteList = known.list;
-      return known.html;
-    }
-    let html: string;
-    try {
-      html = fs.readFileSync(file, 'utf8');
-    } catch {
-      return null;
-    }
+function createPageTemplates(log: FastifyBaseLogger, remoteListFile: string | undefined, activeReleases: () => ActiveReleases) {
+  let configured: { mtime: number; list: RemoteManifestEntry[] } | null = null;
+  /** The list of `remoteListFile`, else the default list; re-read when the file changes. */
+  function configuredList(): RemoteManifestEntry[] {
+    const mtime = mtimeOf(remoteListFile);
+    if (configured?.mtime === mtime) return configured.list;
     let list: RemoteManifestEntry[] = defaultRemoteList();
     if (remoteListFile) {
       try {
@@ -189,13 +235,40 @@ function createPageTemplates(log: FastifyBaseLogger, remoteListFile: string | un
         log.error({ err: error, remoteListFile }, 'REMOTE_LIST_FILE unreadable; using the default list');
       }
     }
-    html = html.split(REMOTE_LIST_PLACEHOLDER).join(inlineJson(list));
-    cached.set(file, { key, html, list });
-    remoteList = list;
+    configured = { mtime, list };
+    return list;
+  }
+
+  let active: { base: RemoteManifestEntry[]; releases: string; list: RemoteManifestEntry[] } | null = null;
+  function remoteList(): RemoteManifestEntry[] {
+    const base = configuredList();
+    const releases = activeReleases();
+    const key = JSON.stringify(releases);
+    if (active?.base !== base || active.releases !== key) active = { base, releases: key, list: withActiveReleases(base, releases) };
+    return active.list;
+  }
+
+  const pages = new Map<string, { base: RemoteManifestEntry[]; mtime: number; html: string }>();
+  /** A page of the shell's build with the remote list of `releases` (the active ones unless given) inlined. */
+  function renderTemplate(file: string, releases: ActiveReleases = activeReleases()): string | null {
+    const base = configuredList();
+    const mtime = mtimeOf(file);
+    const key = `${file}\n${JSON.stringify(releases)}`;
+    const known = pages.get(key);
+    if (known?.base === base && known.mtime === mtime) return known.html;
+    let html: string;
+    try {
+      html = fs.readFileSync(file, 'utf8');
+    } catch {
+      return null;
+    }
+    html = html.split(REMOTE_LIST_PLACEHOLDER).join(inlineJson(withActiveReleases(base, releases)));
+    if (pages.size >= KEPT_TEMPLATES) pages.clear();
+    pages.set(key, { base, mtime, html });
     return html;
   }
 
-  return { render: renderTemplate, remoteList: () => remoteList };
+  return { render: renderTemplate, remoteList };
 }
 
 /** What {@link createPageSender} sends pages with. */
@@ -205,11 +278,13 @@ interface PageSenderParts {
   renderer: PageRenderer;
   /** Visitors' rendered pages by URL, preferences and remote builds; null with PUBLIC_CACHE_MS 0. */
   visitorPages: SwrCache<KeptPage> | null;
-  sendIndex: (reply: FastifyReply, status?: number) => FastifyReply;
+  sendIndex: (reply: FastifyReply, status?: number, releases?: ActiveReleases) => FastifyReply;
+  /** The releases of a canary visitor's page, when they differ from the active ones. */
+  canaryReleasesOf: (request: FastifyRequest) => ActiveReleases | undefined;
 }
 
 /** The sender of the public pages: see its `sendPage`. */
-function createPageSender({ renderTemplate, islandsFile, renderer, visitorPages, sendIndex }: PageSenderParts) {
+function createPageSender({ renderTemplate, islandsFile, renderer, visitorPages, sendIndex, canaryReleasesOf }: PageSenderParts) {
   /**
    * A public page (issue 9): rendered on the server into islands.html's root, with the state it
    * used; index.html as it is (the browser renders) when the page is not one the server renders,
@@ -217,9 +292,17 @@ function createPageSender({ renderTemplate, islandsFile, renderer, visitorPages,
    */
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const url = request.url;
+    const pathname = url.split('?')[0] ?? '/';
+    // A canary visitor's page is rendered by the browser, from the canary's files alone: the server
+    // renders with the active releases, and a page is never rendered from one version and hydrated
+    // from another (issue 35 item 2).
+    const canary = canaryReleasesOf(request);
+    if (canary) {
+      sendIndex(reply, isKnownPagePath(pathname) ? 200 : 404, canary);
+      return;
+    }
     const html = renderTemplate(islandsFile);
     const parts = html === null ? null : splitAtRoot(html);
-    const pathname = url.split('?')[0] ?? '/';
     const visitor = !request.cookies[AUTH_COOKIE];
     const rendering = serverRenderingOf(pathname);
     // A page for signed-in readers only is rendered for one (with their cookies), never for a
@@ -336,7 +419,31 @@ export default fp(
       },
     });
 
-    const templates = createPageTemplates(app.log, remoteListFile);
+    // Each remote's active release and canary, as this process last read them (modules/releases: at
+    // most a second old), read before every page; while the database cannot answer, the last read.
+    let live: LiveVersions | null = null;
+    let activeReleases: ActiveReleases = {};
+    /** The releases of a canary visitor's page where they differ from the active ones (issue 35 item 3). */
+    const canaryPages = new WeakMap<FastifyRequest, ActiveReleases>();
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isPageRequest(request.raw) && request.url !== '/index.html') return;
+      try {
+        live = await liveVersions(app.db);
+        activeReleases = Object.fromEntries(Object.entries(live).map(([name, versions]) => [name, versions.active]));
+      } catch (error) {
+        request.log.warn({ err: error }, 'the releases could not be read; pages keep the ones last read');
+      }
+      if (!live || !Object.values(live).some((versions) => versions.canary)) return;
+      // A visitor keeps their bucket, so a canary's share is the same visitors from page to page.
+      let bucket = Number(request.cookies[CANARY_COOKIE]);
+      if (!Number.isInteger(bucket) || bucket < 0 || bucket > 99) {
+        bucket = randomInt(100);
+        reply.setCookie(CANARY_COOKIE, String(bucket), { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax', httpOnly: true, secure: app.settings.cookieSecure });
+      }
+      const releases = releasesOfBucket(live, bucket);
+      if (JSON.stringify(releases) !== JSON.stringify(activeReleases)) canaryPages.set(request, releases);
+    });
+    const templates = createPageTemplates(app.log, remoteListFile, () => activeReleases);
     const renderTemplate = templates.render;
     const renderIndex = () => renderTemplate(indexFile);
 
@@ -368,8 +475,12 @@ export default fp(
       log: app.log,
     });
 
-    function sendIndex(reply: FastifyReply, status = 200): FastifyReply {
-      const html = renderIndex();
+    /**
+     * index.html, the page the browser renders, with the remote list of `releases` (a canary
+     * visitor's), else of the active releases.
+     */
+    function sendIndex(reply: FastifyReply, status = 200, releases?: ActiveReleases): FastifyReply {
+      const html = renderTemplate(indexFile, releases);
       if (html === null) {
         return reply
           .code(503)
@@ -380,7 +491,14 @@ export default fp(
       return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
 
-    const sendPage = createPageSender({ renderTemplate, islandsFile, renderer, visitorPages: app.createPublicCache<KeptPage>(), sendIndex });
+    const sendPage = createPageSender({
+      renderTemplate,
+      islandsFile,
+      renderer,
+      visitorPages: app.createPublicCache<KeptPage>(),
+      sendIndex,
+      canaryReleasesOf: (request) => canaryPages.get(request),
+    });
 
     const hidden = { schema: { hide: true } };
 
@@ -388,11 +506,24 @@ export default fp(
       await sendPage(request, reply);
       return reply;
     });
-    app.get('/index.html', hidden, (_request, reply) => sendIndex(reply));
+    app.get('/index.html', hidden, (request, reply) => sendIndex(reply, 200, canaryPages.get(request)));
 
     app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', hidden, (request, reply) => {
       const { name } = request.params;
       if (!(REMOTE_NAMES as readonly string[]).includes(name)) return reply.callNotFound();
+      const release = RELEASE_FILE.exec(request.params['*']);
+      if (release) {
+        // A version's files never change (a new build is a new version): cached for good. An
+        // unknown or pruned version, or a file it lacks, is missing from the store: 404.
+        const key = `${releaseFolder(name as RemoteName, release[1]!)}${release[2]!}`;
+        if (!isPrivateKey(key)) return reply.callNotFound();
+        return sendStoredFile(
+          request,
+          reply,
+          { stat: () => app.storage.statPrivate(key), open: (range) => app.storage.openPrivate(key, range) },
+          { contentType: buildFileTypeOf(key), cacheControl: 'public, max-age=31536000, immutable' },
+        );
+      }
       return reply.sendFile(request.params['*'] || 'index.html', path.join(remotesRoot, name, 'dist'));
     });
 

@@ -1,0 +1,66 @@
+/**
+ * The releases module's tables (issue 35): the published versions of each remote, the history of
+ * which one was active, and each remote's canary. Declared beside the module that owns them (issue
+ * 34 item 1): another module reaches them only through this module's functions (its index.ts).
+ * Rows of releases and activations are never deleted: pruning sets `pruned_at` and removes the
+ * files only, so the history of what served when stays whole.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { id } from '../../db/columns';
+
+/** One published version of a remote; its files are the private keys `releases/<remote>/<version>/…`. */
+export const remoteReleases = pgTable(
+  'remote_releases',
+  {
+    id: id(),
+    /** `RemoteName` of @shop/contracts. */
+    remote: varchar('remote', { length: 32 }).notNull(),
+    /** `<package_version>+<first 7 hex digits of the content hash>`. */
+    version: varchar('version', { length: 80 }).notNull(),
+    package_version: varchar('package_version', { length: 40 }).notNull(),
+    commit: varchar('commit', { length: 40 }),
+    /** The name of who released it at the time (a super user, or the deploy token). */
+    released_by: text('released_by').notNull(),
+    released_at: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
+    contracts_version: varchar('contracts_version', { length: 40 }).notNull(),
+    singletons: jsonb('singletons').$type<Record<string, string>>().notNull(),
+    size_bytes: integer('size_bytes').notNull(),
+    /** When housekeeping deleted its files (issue 35 item 7); it can no longer be activated. */
+    pruned_at: timestamp('pruned_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('remote_releases_remote_version_key').on(t.remote, t.version)],
+);
+
+/**
+ * Each promotion of a version. The active version of a remote is its newest activation not rolled
+ * back; none: the remote's own build (`remotes/<name>/dist`). A rollback sets `rolled_back_at`.
+ */
+export const remoteActivations = pgTable(
+  'remote_activations',
+  {
+    id: id(),
+    remote: varchar('remote', { length: 32 }).notNull(),
+    /** Null: the remote's own build. */
+    release_id: integer('release_id').references(() => remoteReleases.id),
+    activated_by: text('activated_by').notNull(),
+    activated_at: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
+    rolled_back_at: timestamp('rolled_back_at', { withTimezone: true }),
+  },
+  (t) => [index('remote_activations_remote_idx').on(t.remote, t.id)],
+);
+
+/** The canary of a remote, when one runs: a version served to `share` percent of visitors. */
+export const remoteCanaries = pgTable(
+  'remote_canaries',
+  {
+    remote: varchar('remote', { length: 32 }).primaryKey(),
+    release_id: integer('release_id')
+      .notNull()
+      .references(() => remoteReleases.id),
+    share: smallint('share').notNull(),
+    started_by: text('started_by').notNull(),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('remote_canaries_share_range', sql`${t.share} between 1 and 99`)],
+);

@@ -1,0 +1,8 @@
+/**
+ * Remotes' releases (issue 35): the routes of this folder, registered in this order (issue 34
+ * item 5: one registry per folder; src/routes/index.ts registers the folders).
+ */
+import { registryOf } from '../../lib/plugin-registry';
+import dashboardReleasesRoutes from './dashboard-releases';
+
+export default registryOf([dashboardReleasesRoutes]);
