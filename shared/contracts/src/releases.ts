@@ -79,3 +79,12 @@ export interface CanaryReleaseBody {
   /** Percent of visitors, an integer 1..99. */
   share: number;
 }
+
+/**
+ * `POST /api/releases/load-errors` (issue 35 item 4): a browser's report that `version` of `remote`
+ * failed to load; the shell's federation runtime sends it for remotes loaded from a release.
+ */
+export interface LoadErrorReport {
+  remote: RemoteName;
+  version: string;
+}

@@ -20,4 +20,5 @@ export {
 export { acceptedRange, compatibilityProblems, FEDERATION_VERSIONS_FILE } from './release-guard';
 export { RELEASE_TARBALL_MAX_BYTES, RELEASE_UNPACKED_MAX_BYTES, RELEASE_REQUIRED_FILES } from './release-archive';
 export { liveVersions, LIVE_VERSIONS_MS, type LiveRemoteVersions, type LiveVersions } from './live-versions';
+export { CANARY_ROLLBACK, canaryViewsOf, reportLoadError, type CanaryViews, type LoadErrorOutcome } from './canary-health';
 export { RELEASES_MESSAGES } from './messages';

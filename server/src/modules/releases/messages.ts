@@ -7,6 +7,8 @@
 export const RELEASES_MESSAGES = {
   /** The audit actor (and `released_by`) of a call made with the deploy token; ` (<by>)` follows when given. */
   deployTokenActor: 'توکن انتشار',
+  /** The audit actor of the server's own rollback of a canary whose browsers report load errors (item 4). */
+  serverActor: 'سرور (خطای بارگذاری در نسخهٔ آزمایشی)',
   deployTokenInvalid: 'توکن انتشار نادرست است؛ توکن فایل deploy-token پوشهٔ داده یا متغیر DEPLOY_TOKEN را بفرستید.',
   remoteUnknown: 'چنین ریموتی وجود ندارد.',
   bodyNotTarball: 'بدنهٔ درخواست باید بایگانی tar.gz پوشهٔ dist ریموت باشد (Content-Type: application/gzip).',

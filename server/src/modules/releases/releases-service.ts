@@ -326,22 +326,35 @@ export async function startCanary(db: Db, remote: RemoteName, version: string, s
  * @throws ApiError 404 `noCanary` when none runs
  */
 export async function endCanary(db: Db, remote: RemoteName, audit: AuditContext): Promise<RemoteReleaseStatus> {
-  await withRemoteLocked(db, remote, async (tx) => {
+  if (!(await endCanaryFor(db, remote, null, audit))) throw notFound(RELEASES_MESSAGES.noCanary);
+  return releaseStatus(db, remote);
+}
+
+/**
+ * Ends the remote's canary when it runs (and is `version`, when given). With a `reason` it is the
+ * server's rollback of a failing canary (issue 35 item 4), audited as `rollback` with the reason;
+ * otherwise audited as `canary`.
+ * @returns false when no such canary runs (nothing changed)
+ */
+export async function endCanaryFor(db: Db, remote: RemoteName, version: string | null, audit: AuditContext, reason?: Record<string, unknown>): Promise<boolean> {
+  const ended = await withRemoteLocked(db, remote, async (tx) => {
     const state = await stateOf(tx, remote);
-    if (!state.canary) throw notFound(RELEASES_MESSAGES.noCanary);
+    if (!state.canary) return false;
     const release = releaseById(state, state.canary.release_id);
+    if (version !== null && release?.version !== version) return false;
     await tx.delete(remoteCanaries).where(eq(remoteCanaries.remote, remote));
     await audit.record(tx, {
       entity: 'remote_release',
       id: state.canary.release_id,
-      action: 'canary',
+      action: reason ? 'rollback' : 'canary',
       before: { remote, version: release?.version ?? null, share: state.canary.share },
-      after: { remote, version: null, share: null },
+      after: { remote, version: null, share: null, ...(reason && { reason }) },
       keep: ['remote'],
     });
+    return true;
   });
-  refreshLiveVersions(db);
-  return releaseStatus(db, remote);
+  if (ended) refreshLiveVersions(db);
+  return ended;
 }
 
 /**

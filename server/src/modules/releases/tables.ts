@@ -1,12 +1,12 @@
 /**
  * The releases module's tables (issue 35): the published versions of each remote, the history of
- * which one was active, and each remote's canary. Declared beside the module that owns them (issue
+ * which one was active, each remote's canary and its page views and load errors. Declared beside the module that owns them (issue
  * 34 item 1): another module reaches them only through this module's functions (its index.ts).
  * Rows of releases and activations are never deleted: pruning sets `pruned_at` and removes the
  * files only, so the history of what served when stays whole.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id } from '../../db/columns';
 
 /** One published version of a remote; its files are the private keys `releases/<remote>/<version>/…`. */
@@ -63,4 +63,22 @@ export const remoteCanaries = pgTable(
     started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('remote_canaries_share_range', sql`${t.share} between 1 and 99`)],
+);
+
+/**
+ * A canary's page views and reported load errors, per minute and replica-wide (issue 35 item 4): each
+ * process adds its page views every few seconds and each error as it is reported; the server rolls a
+ * canary back when its errors pass the set share of its views within the window. Rows older than the
+ * window are deleted as new ones are written.
+ */
+export const remoteCanaryCounts = pgTable(
+  'remote_canary_counts',
+  {
+    remote: varchar('remote', { length: 32 }).notNull(),
+    version: varchar('version', { length: 80 }).notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    page_views: integer('page_views').notNull().default(0),
+    load_errors: integer('load_errors').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.remote, t.version, t.minute] })],
 );

@@ -24,7 +24,7 @@ import { createPageRenderer, type PageRenderer } from './page-renderer';
 import type { SwrCache } from '../../lib/swr-cache';
 import { isPrivateKey, mediaTypeOf } from '../../lib/storage';
 import { sendStoredFile } from '../../lib/stored-file-reply';
-import { liveVersions, releaseFolder, type LiveVersions } from '../../modules/releases';
+import { canaryViewsOf, liveVersions, releaseFolder, type LiveVersions } from '../../modules/releases';
 
 /** A visitor's rendered page as kept: its HTML, and its bytes per content encoding once sent so. */
 interface KeptPage {
@@ -441,8 +441,16 @@ export default fp(
         reply.setCookie(CANARY_COOKIE, String(bucket), { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax', httpOnly: true, secure: app.settings.cookieSecure });
       }
       const releases = releasesOfBucket(live, bucket);
-      if (JSON.stringify(releases) !== JSON.stringify(activeReleases)) canaryPages.set(request, releases);
+      if (JSON.stringify(releases) === JSON.stringify(activeReleases)) return;
+      canaryPages.set(request, releases);
+      // The canary's page views, against which its reported load errors are weighed (item 4).
+      for (const [name, versions] of Object.entries(live)) {
+        if (versions.canary && releases[name as RemoteName] === versions.canary.version) canaryViews.count(name as RemoteName, versions.canary.version);
+      }
     });
+    const viewsLost = (error: unknown) => app.log.warn({ err: error }, "a canary's page views could not be added");
+    const canaryViews = canaryViewsOf(app.db, viewsLost);
+    app.addHook('onClose', () => canaryViews.close().catch(viewsLost));
     const templates = createPageTemplates(app.log, remoteListFile, () => activeReleases);
     const renderTemplate = templates.render;
     const renderIndex = () => renderTemplate(indexFile);

@@ -4,5 +4,6 @@
  */
 import { registryOf } from '../../lib/plugin-registry';
 import dashboardReleasesRoutes from './dashboard-releases';
+import loadErrorsRoutes from './load-errors';
 
-export default registryOf([dashboardReleasesRoutes]);
+export default registryOf([dashboardReleasesRoutes, loadErrorsRoutes]);

@@ -351,4 +351,31 @@ describe.each(DB_TARGETS)('remote releases on %s', (target) => {
     expect(plain.cookies.filter((cookie) => cookie.name === 'canary_bucket')).toEqual([]);
     expect(await listed('/posts', { canary_bucket: '0' })).toEqual(before);
   });
+
+  it("rolls a canary back by itself when its browsers' load errors pass the set share of its page views (item 4)", async () => {
+    const { dir } = makeDist('v7');
+    const canary = (await release(await tarball(dir))).json<{ data: RemoteRelease }>().data.version;
+    await switchTo('canary', { version: canary, share: 50 });
+    const report = (body: object) => app.inject({ method: 'POST', url: '/api/releases/load-errors', payload: body });
+    // Well formed but not the canary: left out. Malformed: 422 with the field.
+    expect((await report({ remote: 'content', version: versions[2] })).statusCode).toBe(204);
+    const bad = await report({ remote: 'content', version: '../x' });
+    expect([bad.statusCode, Object.keys(bad.json<{ errors: object }>().errors)]).toEqual([422, ['version']]);
+    // 20 pages served with the canary (buckets below 50), 10 without.
+    for (let i = 0; i < 30; i += 1) expect((await app.inject({ url: '/posts', cookies: { canary_bucket: String(i < 20 ? i : 50 + i) } })).statusCode).toBe(200);
+    expect((await report({ remote: 'content', version: canary })).statusCode).toBe(204);
+    expect((await content()).canary?.version).toBe(canary);
+    // A second error of 20 views passes 5 %: the server ends the canary, and says why.
+    expect((await report({ remote: 'content', version: canary })).statusCode).toBe(204);
+    expect((await content()).canary).toBeNull();
+    const log = await call({ url: '/api/dashboard/audit-log?entity_type=remote_release&action=rollback&per_page=1' }, await headersOf(app, 'super@example.com'));
+    const [entry] = log.json<Paginated<AuditEntry>>().data;
+    expect([entry!.actor, entry!.before, entry!.after]).toEqual([
+      { id: 0, full_name: 'سرور (خطای بارگذاری در نسخهٔ آزمایشی)' },
+      { remote: 'content', version: canary, share: 50, reason: null },
+      { remote: 'content', version: null, share: null, reason: { load_errors: 2, page_views: 20, window_minutes: 10, error_share: 0.05 } },
+    ]);
+    // Once it is no canary, further reports change nothing.
+    expect((await report({ remote: 'content', version: canary })).statusCode).toBe(204);
+  });
 });

@@ -1,0 +1,117 @@
+/**
+ * A canary's health (issue 35 item 4): the pages served with a canary version and the load errors
+ * browsers report for it (`errorLoadRemote` of the shell's federation runtime), counted per minute
+ * across replicas in `remote_canary_counts`. When a canary's reported errors pass
+ * {@link CANARY_ROLLBACK}'s share of its page views within the window, the server ends it, and the
+ * audit log says why.
+ */
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { RemoteName } from '@shop/contracts';
+import type { Db } from '../../db/client';
+import { auditActor } from '../audit';
+import { RELEASES_MESSAGES } from './messages';
+import { endCanaryFor } from './releases-service';
+import { liveVersions } from './live-versions';
+import { remoteCanaryCounts } from './tables';
+
+/**
+ * When the server rolls a canary back: more than `errorShare` (a fraction) of its page views within
+ * the last `windowMinutes` reported a load error, once it has had at least `minViews` page views there
+ * (so that the first visitor's error is not a share of one).
+ */
+export const CANARY_ROLLBACK = { errorShare: 0.05, windowMinutes: 10, minViews: 20 } as const;
+
+/** How often a process adds the page views it counted, ms. */
+const FLUSH_MS = 2_000;
+
+/** The start of the minute of `at`. */
+const minuteOf = (at: Date) => new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+
+/** Adds `views` page views and `errors` load errors to the remote's version in this minute. */
+async function addCounts(db: Db, remote: string, version: string, views: number, errors: number): Promise<void> {
+  const minute = minuteOf(new Date());
+  await db
+    .insert(remoteCanaryCounts)
+    .values({ remote, version, minute, page_views: views, load_errors: errors })
+    .onConflictDoUpdate({
+      target: [remoteCanaryCounts.remote, remoteCanaryCounts.version, remoteCanaryCounts.minute],
+      set: { page_views: sql`${remoteCanaryCounts.page_views} + ${views}`, load_errors: sql`${remoteCanaryCounts.load_errors} + ${errors}` },
+    });
+}
+
+/** The page views of canary versions one process served: counted in memory, added every {@link FLUSH_MS}. */
+export interface CanaryViews {
+  /** Counts one page served with `version` of `remote` as its canary. */
+  count(remote: RemoteName, version: string): void;
+  /** Adds what was counted since the last flush. */
+  flush(): Promise<void>;
+  /** Stops the timer after a last flush. */
+  close(): Promise<void>;
+}
+
+const counters = new WeakMap<Db, CanaryViews>();
+
+/**
+ * The page-view counter of this process for `db` (static-site.ts counts every canary visitor's
+ * page; the load-error report flushes it): made at the first call, which gives it where to report a
+ * failed flush; `close` at the app's close.
+ */
+export function canaryViewsOf(db: Db, onError: (error: unknown) => void = () => undefined): CanaryViews {
+  const known = counters.get(db);
+  if (known) return known;
+  let pending = new Map<string, number>();
+  async function flush(): Promise<void> {
+    const counted = pending;
+    pending = new Map();
+    for (const [key, views] of counted) {
+      const [remote, version] = key.split('\n') as [string, string];
+      await addCounts(db, remote, version, views, 0);
+    }
+  }
+  const timer = setInterval(() => flush().catch(onError), FLUSH_MS);
+  timer.unref();
+  const views: CanaryViews = {
+    count(remote, version) {
+      const key = `${remote}\n${version}`;
+      pending.set(key, (pending.get(key) ?? 0) + 1);
+    },
+    flush,
+    async close() {
+      clearInterval(timer);
+      counters.delete(db);
+      await flush();
+    },
+  };
+  counters.set(db, views);
+  return views;
+}
+
+/** What became of a browser's report of a load error. */
+export type LoadErrorOutcome = 'ignored' | 'counted' | 'rolled_back';
+
+/**
+ * A browser's report that `version` of `remote` failed to load (`POST /api/releases/load-errors`).
+ * Counted only while that version is the remote's canary; when the canary's errors then pass
+ * {@link CANARY_ROLLBACK} within its window, the canary ends, audited as a `rollback` by the server
+ * with the figures that decided it.
+ * This process's page views are added first, so that the figures are whole.
+ * @param ip the reporting request's address, for the audit entry
+ */
+export async function reportLoadError(db: Db, remote: RemoteName, version: string, ip: string): Promise<LoadErrorOutcome> {
+  if ((await liveVersions(db))[remote].canary?.version !== version) return 'ignored';
+  await canaryViewsOf(db).flush();
+  await addCounts(db, remote, version, 0, 1);
+  const since = new Date(minuteOf(new Date()).getTime() - (CANARY_ROLLBACK.windowMinutes - 1) * 60_000);
+  const where = and(eq(remoteCanaryCounts.remote, remote), eq(remoteCanaryCounts.version, version), gte(remoteCanaryCounts.minute, since));
+  const [totals] = await db
+    .select({ views: sql<number>`coalesce(sum(${remoteCanaryCounts.page_views}), 0)::int`, errors: sql<number>`coalesce(sum(${remoteCanaryCounts.load_errors}), 0)::int` })
+    .from(remoteCanaryCounts)
+    .where(where);
+  // Figures older than the window decide nothing any more.
+  await db.delete(remoteCanaryCounts).where(lt(remoteCanaryCounts.minute, since));
+  const { views: pageViews = 0, errors = 0 } = totals ?? {};
+  if (pageViews < CANARY_ROLLBACK.minViews || errors <= pageViews * CANARY_ROLLBACK.errorShare) return 'counted';
+  const reason = { load_errors: errors, page_views: pageViews, window_minutes: CANARY_ROLLBACK.windowMinutes, error_share: CANARY_ROLLBACK.errorShare };
+  const ended = await endCanaryFor(db, remote, version, auditActor({ id: 0, full_name: RELEASES_MESSAGES.serverActor }, ip), reason);
+  return ended ? 'rolled_back' : 'counted';
+}
