@@ -9,16 +9,21 @@ const FETCH_ATTEMPTS = 3;
 /** An entry of a remote loaded from a release (issue 35): `/remotes/<name>/releases/<version>/…`. */
 const RELEASE_ENTRY = /\/remotes\/([a-z-]+)\/releases\/([^/]+)\//;
 
+/** The remotes this page has reported: one report per remote and page, weighed against one page view. */
+const reported = new Set<RemoteName>();
+
 /**
  * Tells the server that the released version of a remote this page lists failed to load here
- * (issue 35 item 4: a canary whose browsers report errors is rolled back), with a request that
- * outlives the page (`keepalive`, as a beacon). Nothing for a remote served from its own build.
+ * (issue 35 item 4: a canary whose browsers report errors is rolled back), once per page (each area
+ * of the remote that fails would report it again), with a request that outlives the page
+ * (`keepalive`, as a beacon). Nothing for a remote served from its own build.
  * @param federationId the runtime's id of what failed, `<federation name>/<expose>` (`users_permissions/module`)
  */
 export function reportLoadError(federationId: string): void {
   const name = federationId.split('/')[0]?.replace(/_/g, '-') as RemoteName;
   const release = RELEASE_ENTRY.exec(readRemoteList().get(name) ?? '');
-  if (!release) return;
+  if (!release || reported.has(name)) return;
+  reported.add(name);
   const report: LoadErrorReport = { remote: name, version: decodeURIComponent(release[2]!) };
   void fetch('/api/releases/load-errors', { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify(report) }).catch(
     () => undefined,
