@@ -10,6 +10,8 @@ import { build } from 'esbuild';
 
 const ENTRIES = {
   main: 'src/main.ts',
+  // A worker thread's file of its own (plugins/app/page-renderer.ts finds it beside main.js).
+  'render-worker': 'src/plugins/app/render-worker.mts',
   'db-backup': 'scripts/db-backup.ts',
   'db-restore': 'scripts/db-restore.ts',
 };

@@ -440,11 +440,11 @@ export function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
 
 /**
  * TRANSCODE_CONCURRENCY (issue 24): lessons one process transcodes at once, a whole number from 0
- * (this process transcodes none; another replica does) up; unset: 1.
+ * (this process transcodes none; another replica does) to 999; unset: 1.
  * @throws Error naming the variable for any other value
  */
 export function transcodeConcurrencyFromEnv(raw: string | undefined): number {
-  return wholeNumberFromEnv('TRANSCODE_CONCURRENCY', raw, 0, 1, 'give a whole number of lessons at once, 0 or more.');
+  return wholeNumberFromEnv('TRANSCODE_CONCURRENCY', raw, { min: 0, max: 999, fallback: 1 }, 'give a whole number of lessons at once, from 0 to 999.');
 }
 
 /** Default of UNPAID_REMINDER_HOURS (issue 25: an order left unpaid for 24 hours gets one reminder). */
@@ -467,19 +467,19 @@ export function unpaidReminderHoursFromEnv(raw: string | undefined): number {
 export const AUDIT_RETENTION_DAYS = 365;
 
 /**
- * A whole-number variable `name`: unset, `fallback`; else digits, at least `min`.
+ * A whole-number variable `name`: unset, `fallback`; else digits, from `min` to `max` (6 digits at most).
  * @throws Error `<name>="<value>" is not valid: <rule>` for anything else, so the server does not start
  */
-function wholeNumberFromEnv(name: string, raw: string | undefined, min: number, fallback: number, rule: string): number {
+function wholeNumberFromEnv(name: string, raw: string | undefined, { min, max = 999_999, fallback }: { min: number; max?: number; fallback: number }, rule: string): number {
   const value = raw?.trim() ?? '';
   if (value === '') return fallback;
-  if (!/^\d{1,6}$/.test(value) || Number(value) < min) throw new Error(`${name}="${value}" is not valid: ${rule}`);
+  if (!/^\d{1,6}$/.test(value) || Number(value) < min || Number(value) > max) throw new Error(`${name}="${value}" is not valid: ${rule}`);
   return Number(value);
 }
 
 /** AUDIT_RETENTION_DAYS: whole days, at least {@link AUDIT_RETENTION_DAYS}; unset: that. @throws Error naming the variable */
 export function auditRetentionDaysFromEnv(raw: string | undefined): number {
-  return wholeNumberFromEnv('AUDIT_RETENTION_DAYS', raw, AUDIT_RETENTION_DAYS, AUDIT_RETENTION_DAYS, `audit log entries are kept at least a year; give a whole number of days, ${AUDIT_RETENTION_DAYS} or more.`);
+  return wholeNumberFromEnv('AUDIT_RETENTION_DAYS', raw, { min: AUDIT_RETENTION_DAYS, fallback: AUDIT_RETENTION_DAYS }, `audit log entries are kept at least a year; give a whole number of days, ${AUDIT_RETENTION_DAYS} or more.`);
 }
 
 /** Default of RELEASES_KEPT (issue 35 item 7: the last 10 versions of each remote). */
@@ -487,7 +487,7 @@ export const RELEASES_KEPT = 10;
 
 /** RELEASES_KEPT: a whole number, at least 1; unset: {@link RELEASES_KEPT}. @throws Error naming the variable */
 export function releasesKeptFromEnv(raw: string | undefined): number {
-  return wholeNumberFromEnv('RELEASES_KEPT', raw, 1, RELEASES_KEPT, 'give a whole number of releases kept per remote, 1 or more.');
+  return wholeNumberFromEnv('RELEASES_KEPT', raw, { min: 1, fallback: RELEASES_KEPT }, 'give a whole number of releases kept per remote, 1 or more.');
 }
 
 /**

@@ -88,12 +88,13 @@ describe('PUBLIC_URL (issue 31 item 5)', () => {
 });
 
 describe('TRANSCODE_CONCURRENCY', () => {
-  it('is 1 by default, takes a whole number from 0, and names itself otherwise', () => {
+  it('is 1 by default, takes a whole number from 0 to 999, and names itself otherwise', () => {
     expect(transcodeConcurrencyFromEnv(undefined)).toBe(1);
     expect(transcodeConcurrencyFromEnv(' ')).toBe(1);
     expect(transcodeConcurrencyFromEnv('0')).toBe(0);
     expect(transcodeConcurrencyFromEnv(' 2 ')).toBe(2);
-    for (const bad of ['-1', '1.5', 'two', '1e3']) expect(() => transcodeConcurrencyFromEnv(bad)).toThrow(/TRANSCODE_CONCURRENCY/);
+    expect(transcodeConcurrencyFromEnv('999')).toBe(999);
+    for (const bad of ['-1', '1.5', 'two', '1e3', '1000']) expect(() => transcodeConcurrencyFromEnv(bad)).toThrow(/TRANSCODE_CONCURRENCY/);
   });
 });
 

@@ -37,13 +37,14 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
  * lesson processed again; `login_failed`: a sign-in refused (wrong password or code, unknown
  * identifier; the actor is nobody, id 0); `lockout`: an account's guessing limit reached (issue 31);
  * `reply`, `close`, `reopen`: a ticket answered, closed or opened again by staff (issue 32 item 3);
- * `release`, `promote`, `rollback`, `canary`, `prune`: a remote's version published, made active,
- * rolled back from, tried on a share of visitors (or its canary ended), its files removed (issue 35).
+ * `release`, `promote`, `rollback`, `canary`, `prune`, `preview`: a remote's version published, made
+ * active, rolled back from, tried on a share of visitors (or its canary ended), its files removed,
+ * previewed by a super user for themselves (or the preview ended) (issue 35).
  */
 export const AUDIT_ACTIONS = [
   'create', 'update', 'delete', 'refund', 'approve', 'reject', 'assign', 'unassign', 'read', 'unread', 'upload', 'retry', 'login_failed', 'lockout',
   'reply', 'close', 'reopen',
-  'release', 'promote', 'rollback', 'canary', 'prune',
+  'release', 'promote', 'rollback', 'canary', 'prune', 'preview',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -91,6 +92,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   rollback: 'بازگشت به نسخه پیشین',
   canary: 'آزمایش روی سهمی از بازدیدکنندگان',
   prune: 'پاک‌کردن نسخه قدیمی',
+  preview: 'پیش‌نمایش نسخه برای خود',
 };
 
 /** Field values of an entity at one moment (only the fields that changed, for an update). */

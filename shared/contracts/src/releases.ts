@@ -10,6 +10,9 @@
  * - `POST …/:remote/promote` `{ version }`, `POST …/:remote/rollback`, `POST …/:remote/canary`
  *   `{ version, share }`, `DELETE …/:remote/canary` → `{ data: RemoteReleaseStatus }`
  * - `GET /api/dashboard/releases` → `{ data: RemoteReleaseStatus[] }`, one per remote of REMOTE_NAMES
+ * - `PUT …/:remote/preview` `{ version }`, `DELETE …/:remote/preview` (a super user's session only;
+ *   the deploy token is not read) → `{ data: RemoteReleaseStatus }`: the caller alone gets that kept
+ *   version of the remote on every page (item 3), for {@link RELEASE_PREVIEW_HOURS}
  */
 import type { RemoteName } from './remote';
 
@@ -51,7 +54,16 @@ export interface RemoteCanary {
   /** Percent of visitors, 1..99. */
   share: number;
   started_at: string;
+  /** Pages served with it in the last {@link RemoteCanary.window_minutes} (all server processes). */
+  page_views: number;
+  /** Load errors browsers reported for it in the same window (item 4). */
+  load_errors: number;
+  /** The window of the automatic rollback, in minutes: it ends a canary whose errors pass 5 % of its page views. */
+  window_minutes: number;
 }
+
+/** How long a super user's preview of a kept version lasts, in hours (item 3). */
+export const RELEASE_PREVIEW_HOURS = 24;
 
 /** Where one remote stands (item 5; `GET /api/dashboard/releases`). */
 export interface RemoteReleaseStatus {
@@ -64,12 +76,22 @@ export interface RemoteReleaseStatus {
    */
   previous_version?: string | null;
   canary: RemoteCanary | null;
+  /**
+   * The version the signed-in super user previews for themselves (item 3), which pages give them
+   * instead of the active one or a canary; null without a preview (always with the deploy token).
+   */
+  preview_version: string | null;
   /** Newest first, the kept ones and the pruned ones. */
   releases: RemoteRelease[];
 }
 
 /** Body of `POST /api/dashboard/releases/:remote/promote`. */
 export interface PromoteReleaseBody {
+  version: string;
+}
+
+/** Body of `PUT /api/dashboard/releases/:remote/preview`. */
+export interface PreviewReleaseBody {
   version: string;
 }
 

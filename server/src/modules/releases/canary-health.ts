@@ -5,39 +5,16 @@
  * {@link CANARY_ROLLBACK}'s share of its page views within the window, the server ends it, and the
  * audit log says why.
  */
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { RemoteName } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { auditActor } from '../audit';
 import { RELEASES_MESSAGES } from './messages';
 import { endCanaryFor } from './releases-service';
 import { liveVersions } from './live-versions';
-import { remoteCanaryCounts } from './tables';
-
-/**
- * When the server rolls a canary back: more than `errorShare` (a fraction) of its page views within
- * the last `windowMinutes` reported a load error, once it has had at least `minViews` page views there
- * (so that the first visitor's error is not a share of one).
- */
-export const CANARY_ROLLBACK = { errorShare: 0.05, windowMinutes: 10, minViews: 20 } as const;
+import { addCounts, CANARY_ROLLBACK, canaryCounts, pruneCounts } from './canary-counts';
 
 /** How often a process adds the page views it counted, ms. */
 const FLUSH_MS = 2_000;
-
-/** The start of the minute of `at`. */
-const minuteOf = (at: Date) => new Date(Math.floor(at.getTime() / 60_000) * 60_000);
-
-/** Adds `views` page views and `errors` load errors to the remote's version in this minute. */
-async function addCounts(db: Db, remote: string, version: string, views: number, errors: number): Promise<void> {
-  const minute = minuteOf(new Date());
-  await db
-    .insert(remoteCanaryCounts)
-    .values({ remote, version, minute, page_views: views, load_errors: errors })
-    .onConflictDoUpdate({
-      target: [remoteCanaryCounts.remote, remoteCanaryCounts.version, remoteCanaryCounts.minute],
-      set: { page_views: sql`${remoteCanaryCounts.page_views} + ${views}`, load_errors: sql`${remoteCanaryCounts.load_errors} + ${errors}` },
-    });
-}
 
 /** The page views of canary versions one process served: counted in memory, added every {@link FLUSH_MS}. */
 export interface CanaryViews {
@@ -63,10 +40,13 @@ export function canaryViewsOf(db: Db, onError: (error: unknown) => void = () => 
   async function flush(): Promise<void> {
     const counted = pending;
     pending = new Map();
+    if (!counted.size) return;
     for (const [key, views] of counted) {
       const [remote, version] = key.split('\n') as [string, string];
       await addCounts(db, remote, version, views, 0);
     }
+    // Figures older than the window decide nothing any more.
+    await pruneCounts(db);
   }
   const timer = setInterval(() => flush().catch(onError), FLUSH_MS);
   timer.unref();
@@ -101,15 +81,7 @@ export async function reportLoadError(db: Db, remote: RemoteName, version: strin
   if ((await liveVersions(db))[remote].canary?.version !== version) return 'ignored';
   await canaryViewsOf(db).flush();
   await addCounts(db, remote, version, 0, 1);
-  const since = new Date(minuteOf(new Date()).getTime() - (CANARY_ROLLBACK.windowMinutes - 1) * 60_000);
-  const where = and(eq(remoteCanaryCounts.remote, remote), eq(remoteCanaryCounts.version, version), gte(remoteCanaryCounts.minute, since));
-  const [totals] = await db
-    .select({ views: sql<number>`coalesce(sum(${remoteCanaryCounts.page_views}), 0)::int`, errors: sql<number>`coalesce(sum(${remoteCanaryCounts.load_errors}), 0)::int` })
-    .from(remoteCanaryCounts)
-    .where(where);
-  // Figures older than the window decide nothing any more.
-  await db.delete(remoteCanaryCounts).where(lt(remoteCanaryCounts.minute, since));
-  const { views: pageViews = 0, errors = 0 } = totals ?? {};
+  const { page_views: pageViews, load_errors: errors } = await canaryCounts(db, remote, version);
   if (pageViews < CANARY_ROLLBACK.minViews || errors <= pageViews * CANARY_ROLLBACK.errorShare) return 'counted';
   const reason = { load_errors: errors, page_views: pageViews, window_minutes: CANARY_ROLLBACK.windowMinutes, error_share: CANARY_ROLLBACK.errorShare };
   const ended = await endCanaryFor(db, remote, version, auditActor({ id: 0, full_name: RELEASES_MESSAGES.serverActor }, ip), reason);

@@ -6,8 +6,10 @@
  */
 export {
   endCanary,
+  endPreview,
   isRemoteName,
   promoteRelease,
+  previewsOf,
   publishRelease,
   pruneReleases,
   releaseFolder,
@@ -15,10 +17,12 @@ export {
   releaseStatuses,
   rollbackRelease,
   startCanary,
+  startPreview,
   type ReleaseInput,
 } from './releases-service';
 export { acceptedRange, compatibilityProblems, FEDERATION_VERSIONS_FILE } from './release-guard';
 export { RELEASE_TARBALL_MAX_BYTES, RELEASE_UNPACKED_MAX_BYTES, RELEASE_REQUIRED_FILES } from './release-archive';
 export { liveVersions, LIVE_VERSIONS_MS, type LiveRemoteVersions, type LiveVersions } from './live-versions';
-export { CANARY_ROLLBACK, canaryViewsOf, reportLoadError, type CanaryViews, type LoadErrorOutcome } from './canary-health';
+export { canaryViewsOf, reportLoadError, type CanaryViews, type LoadErrorOutcome } from './canary-health';
+export { CANARY_ROLLBACK } from './canary-counts';
 export { RELEASES_MESSAGES } from './messages';

@@ -30,4 +30,5 @@ export const RELEASES_MESSAGES = {
   canaryIsActive: (version: string) => `نسخهٔ ${version} همین حالا فعال است؛ آزمایش آن روی سهمی از بازدیدکنندگان معنا ندارد.`,
   nothingToRollBack: 'نسخه‌ای برای بازگشت نیست.',
   noCanary: 'این ریموت آزمایشی روی سهمی از بازدیدکنندگان ندارد.',
+  noPreview: 'شما پیش‌نمایشی از این ریموت ندارید.',
 } as const;

@@ -6,19 +6,20 @@
  * the app's FileStorage (the data folder or the bucket). Every write on one remote takes that
  * remote's advisory lock in its transaction, so switches, releases and pruning never interleave.
  */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { REMOTE_NAMES, type RemoteName, type RemoteRelease, type RemoteReleaseStatus } from '@shop/contracts';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { RELEASE_PREVIEW_HOURS, REMOTE_NAMES, type RemoteName, type RemoteRelease, type RemoteReleaseStatus } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { ApiError, notFound } from '../../lib/api-error';
 import type { AuditContext } from '../../lib/audit-trail';
 import { toIso } from '../../lib/dates';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { FileStorage } from '../../lib/storage';
+import { CANARY_ROLLBACK, canaryCounts } from './canary-counts';
 import { refreshLiveVersions } from './live-versions';
 import { RELEASES_MESSAGES } from './messages';
 import { readRelease, versionOf } from './release-archive';
 import { assertShellAccepts } from './release-guard';
-import { remoteActivations, remoteCanaries, remoteReleases } from './tables';
+import { remoteActivations, remoteCanaries, remotePreviews, remoteReleases } from './tables';
 
 /** Class of the advisory locks of the remotes' releases (`pg_advisory_xact_lock(3500, <remote's index>)`). */
 const RELEASES_LOCK_NAMESPACE = 3500;
@@ -29,11 +30,15 @@ const STORE_CONCURRENCY = 8;
 type ReleaseRow = typeof remoteReleases.$inferSelect;
 type CanaryRow = typeof remoteCanaries.$inferSelect;
 
-/** What a remote's switches look at: its releases and live activations (newest first) and its canary. */
+/**
+ * What a remote's switches look at: its releases and live activations (newest first), its canary
+ * and the super users' previews that have not expired.
+ */
 interface RemoteState {
   releases: ReleaseRow[];
   activations: Array<{ id: number; release_id: number | null }>;
   canary: CanaryRow | null;
+  previews: Array<{ user_id: number; release_id: number }>;
 }
 
 /** True for a name of REMOTE_NAMES. */
@@ -75,7 +80,7 @@ function withRemoteLocked<T>(db: Db, remote: RemoteName, work: (tx: Db) => Promi
   });
 }
 
-/** The state of each of `remotes`, three queries in all. */
+/** The state of each of `remotes`, four queries in all. */
 async function statesOf(db: Db, remotes: readonly RemoteName[]): Promise<Map<RemoteName, RemoteState>> {
   const names = [...remotes];
   const releases = await db.select().from(remoteReleases).where(inArray(remoteReleases.remote, names)).orderBy(desc(remoteReleases.id));
@@ -85,6 +90,10 @@ async function statesOf(db: Db, remotes: readonly RemoteName[]): Promise<Map<Rem
     .where(and(inArray(remoteActivations.remote, names), isNull(remoteActivations.rolled_back_at)))
     .orderBy(desc(remoteActivations.id));
   const canaries = await db.select().from(remoteCanaries).where(inArray(remoteCanaries.remote, names));
+  const previews = await db
+    .select({ remote: remotePreviews.remote, user_id: remotePreviews.user_id, release_id: remotePreviews.release_id })
+    .from(remotePreviews)
+    .where(and(inArray(remotePreviews.remote, names), gt(remotePreviews.expires_at, sql`now()`)));
   return new Map(
     remotes.map((remote) => [
       remote,
@@ -92,6 +101,7 @@ async function statesOf(db: Db, remotes: readonly RemoteName[]): Promise<Map<Rem
         releases: releases.filter((row) => row.remote === remote),
         activations: activations.filter((row) => row.remote === remote),
         canary: canaries.find((row) => row.remote === remote) ?? null,
+        previews: previews.filter((row) => row.remote === remote),
       },
     ]),
   );
@@ -125,27 +135,41 @@ function rollbackPlan(state: RemoteState): { rolledBack: number[]; target: Relea
   return { rolledBack, target: null };
 }
 
-function statusOf(remote: RemoteName, state: RemoteState): RemoteReleaseStatus {
+/** Where a remote stands as `viewer` (a user's id; 0 for the deploy token) sees it, its canary's figures read. */
+async function statusOf(db: Db, remote: RemoteName, state: RemoteState, viewer: number): Promise<RemoteReleaseStatus> {
   const canary = state.canary && releaseById(state, state.canary.release_id);
   const plan = rollbackPlan(state);
+  const preview = state.previews.find((row) => row.user_id === viewer);
   return {
     remote,
     active_version: activeRelease(state)?.version ?? null,
     previous_version: plan && (plan.target?.version ?? null),
-    canary: canary ? { version: canary.version, share: state.canary!.share, started_at: toIso(state.canary!.started_at) } : null,
+    canary: canary
+      ? {
+          version: canary.version,
+          share: state.canary!.share,
+          started_at: toIso(state.canary!.started_at),
+          ...(await canaryCounts(db, remote, canary.version)),
+          window_minutes: CANARY_ROLLBACK.windowMinutes,
+        }
+      : null,
+    preview_version: (preview && releaseById(state, preview.release_id)?.version) ?? null,
     releases: state.releases.map(toRelease),
   };
 }
 
-/** Where every remote of REMOTE_NAMES stands, in that order (`GET /api/dashboard/releases`, item 5). */
-export async function releaseStatuses(db: Db): Promise<RemoteReleaseStatus[]> {
+/**
+ * Where every remote of REMOTE_NAMES stands, in that order (`GET /api/dashboard/releases`, item 5).
+ * @param viewer the signed-in user's id, whose preview each status names; 0 for the deploy token
+ */
+export async function releaseStatuses(db: Db, viewer: number): Promise<RemoteReleaseStatus[]> {
   const states = await statesOf(db, REMOTE_NAMES);
-  return REMOTE_NAMES.map((remote) => statusOf(remote, states.get(remote)!));
+  return Promise.all(REMOTE_NAMES.map((remote) => statusOf(db, remote, states.get(remote)!, viewer)));
 }
 
-/** Where one remote stands: what every switch answers. */
-export async function releaseStatus(db: Db, remote: RemoteName): Promise<RemoteReleaseStatus> {
-  return statusOf(remote, await stateOf(db, remote));
+/** Where one remote stands as `viewer` sees it (see {@link releaseStatuses}): what every switch answers. */
+export async function releaseStatus(db: Db, remote: RemoteName, viewer: number): Promise<RemoteReleaseStatus> {
+  return statusOf(db, remote, await stateOf(db, remote), viewer);
 }
 
 /**
@@ -262,7 +286,7 @@ export async function promoteRelease(db: Db, remote: RemoteName, version: string
     });
   });
   refreshLiveVersions(db);
-  return releaseStatus(db, remote);
+  return releaseStatus(db, remote, audit.actorId);
 }
 
 /**
@@ -288,7 +312,7 @@ export async function rollbackRelease(db: Db, remote: RemoteName, audit: AuditCo
     });
   });
   refreshLiveVersions(db);
-  return releaseStatus(db, remote);
+  return releaseStatus(db, remote, audit.actorId);
 }
 
 /**
@@ -318,7 +342,7 @@ export async function startCanary(db: Db, remote: RemoteName, version: string, s
     await audit.record(tx, { entity: 'remote_release', id: release.id, action: 'canary', before: { remote, ...before }, after: { remote, version, share }, keep: ['remote'] });
   });
   refreshLiveVersions(db);
-  return releaseStatus(db, remote);
+  return releaseStatus(db, remote, audit.actorId);
 }
 
 /**
@@ -327,7 +351,7 @@ export async function startCanary(db: Db, remote: RemoteName, version: string, s
  */
 export async function endCanary(db: Db, remote: RemoteName, audit: AuditContext): Promise<RemoteReleaseStatus> {
   if (!(await endCanaryFor(db, remote, null, audit))) throw notFound(RELEASES_MESSAGES.noCanary);
-  return releaseStatus(db, remote);
+  return releaseStatus(db, remote, audit.actorId);
 }
 
 /**
@@ -360,22 +384,15 @@ export async function endCanaryFor(db: Db, remote: RemoteName, version: string |
 /**
  * Housekeeping (issue 35 item 7): keeps the newest `kept` releases of the remote not pruned yet,
  * and prunes the older ones (their files deleted, `pruned_at` set, an audit entry `prune` each),
- * never the active one, the canary, the one a rollback would activate, nor one of `pinned` (the
- * versions a later feature, such as a super user's preview, holds). Answers the pruned versions.
+ * never the active one, the canary, the one a rollback would activate, nor one a super user's
+ * preview pins (item 3). Answers the pruned versions.
  */
-export async function pruneReleases(
-  db: Db,
-  storage: FileStorage,
-  remote: RemoteName,
-  options: { kept: number; pinned?: readonly string[] },
-  audit: AuditContext,
-): Promise<string[]> {
+export async function pruneReleases(db: Db, storage: FileStorage, remote: RemoteName, options: { kept: number }, audit: AuditContext): Promise<string[]> {
   const pruned = await withRemoteLocked(db, remote, async (tx) => {
     const state = await stateOf(tx, remote);
-    const held = new Set([activeRelease(state)?.id, state.canary?.release_id, rollbackPlan(state)?.target?.id]);
-    const pinned = new Set(options.pinned ?? []);
+    const held = new Set([activeRelease(state)?.id, state.canary?.release_id, rollbackPlan(state)?.target?.id, ...state.previews.map((row) => row.release_id)]);
     const older = state.releases.filter((row) => row.pruned_at === null).slice(Math.max(options.kept, 1));
-    const doomed = older.filter((row) => !held.has(row.id) && !pinned.has(row.version));
+    const doomed = older.filter((row) => !held.has(row.id));
     if (doomed.length === 0) return [];
     await tx.update(remoteReleases).set({ pruned_at: sql`now()` }).where(inArray(remoteReleases.id, doomed.map((row) => row.id)));
     await audit.record(
@@ -394,4 +411,56 @@ export async function pruneReleases(
   // Marked first: a release whose files are going is never activated meanwhile.
   for (const row of pruned) await storage.deletePrivatePrefix(releaseFolder(remote, row.version));
   return pruned.map((row) => row.version);
+}
+
+/**
+ * Starts or changes `audit`'s user's preview of the remote (issue 35 item 3): their pages get
+ * `version` for {@link RELEASE_PREVIEW_HOURS} hours, whatever visitors get; the version is kept from
+ * housekeeping meanwhile. Audited as `preview`.
+ * @throws ApiError 404 unknown version, 422 pruned
+ */
+export async function startPreview(db: Db, remote: RemoteName, version: string, audit: AuditContext): Promise<RemoteReleaseStatus> {
+  await withRemoteLocked(db, remote, async (tx) => {
+    const state = await stateOf(tx, remote);
+    const release = usableRelease(state, version);
+    const before = state.previews.find((row) => row.user_id === audit.actorId);
+    const expiresAt = sql`now() + make_interval(hours => ${RELEASE_PREVIEW_HOURS})`;
+    await tx
+      .insert(remotePreviews)
+      .values({ user_id: audit.actorId, remote, release_id: release.id, expires_at: expiresAt })
+      .onConflictDoUpdate({ target: [remotePreviews.user_id, remotePreviews.remote], set: { release_id: release.id, expires_at: expiresAt } });
+    const previous = before ? (releaseById(state, before.release_id)?.version ?? null) : null;
+    await audit.record(tx, { entity: 'remote_release', id: release.id, action: 'preview', before: { remote, version: previous }, after: { remote, version }, keep: ['remote'] });
+  });
+  return releaseStatus(db, remote, audit.actorId);
+}
+
+/**
+ * Ends `audit`'s user's preview of the remote: their pages get what visitors get. Audited as `preview`.
+ * @throws ApiError 404 `noPreview` when they preview none
+ */
+export async function endPreview(db: Db, remote: RemoteName, audit: AuditContext): Promise<RemoteReleaseStatus> {
+  await withRemoteLocked(db, remote, async (tx) => {
+    const [ended] = await tx
+      .delete(remotePreviews)
+      .where(and(eq(remotePreviews.user_id, audit.actorId), eq(remotePreviews.remote, remote)))
+      .returning({ release_id: remotePreviews.release_id, expires_at: remotePreviews.expires_at });
+    if (!ended || ended.expires_at.getTime() <= Date.now()) throw notFound(RELEASES_MESSAGES.noPreview);
+    const [release] = await tx.select({ version: remoteReleases.version }).from(remoteReleases).where(eq(remoteReleases.id, ended.release_id));
+    await audit.record(tx, { entity: 'remote_release', id: ended.release_id, action: 'preview', before: { remote, version: release?.version ?? null }, after: { remote, version: null }, keep: ['remote'] });
+  });
+  return releaseStatus(db, remote, audit.actorId);
+}
+
+/**
+ * The versions `userId` previews (issue 35 item 3), by remote; none without an unexpired preview.
+ * Read for each page of a request that carries the preview cookie.
+ */
+export async function previewsOf(db: Db, userId: number): Promise<Partial<Record<RemoteName, string>>> {
+  const rows = await db
+    .select({ remote: remotePreviews.remote, version: remoteReleases.version })
+    .from(remotePreviews)
+    .innerJoin(remoteReleases, eq(remoteReleases.id, remotePreviews.release_id))
+    .where(and(eq(remotePreviews.user_id, userId), gt(remotePreviews.expires_at, sql`now()`), isNull(remoteReleases.pruned_at)));
+  return Object.fromEntries(rows.map((row) => [row.remote, row.version]));
 }

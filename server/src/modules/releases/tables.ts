@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id } from '../../db/columns';
+import { users } from '../users/tables';
 
 /** One published version of a remote; its files are the private keys `releases/<remote>/<version>/…`. */
 export const remoteReleases = pgTable(
@@ -81,4 +82,24 @@ export const remoteCanaryCounts = pgTable(
     load_errors: integer('load_errors').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.remote, t.version, t.minute] })],
+);
+
+/**
+ * A super user's preview of a kept version of a remote for themselves (issue 35 item 3): their pages
+ * get it instead of the active one or a canary until `expires_at`; it pins the version against
+ * housekeeping (item 7) meanwhile.
+ */
+export const remotePreviews = pgTable(
+  'remote_previews',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remote: varchar('remote', { length: 32 }).notNull(),
+    release_id: integer('release_id')
+      .notNull()
+      .references(() => remoteReleases.id),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.remote] }), index('remote_previews_remote_idx').on(t.remote)],
 );

@@ -6,7 +6,7 @@
  * Files are read from disk on every request, so a remote rebuilt alone is served at once. A remote's
  * released versions (issue 35) are served from the store at `/remotes/<name>/releases/<version>/…`.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -24,7 +24,8 @@ import { createPageRenderer, type PageRenderer } from './page-renderer';
 import type { SwrCache } from '../../lib/swr-cache';
 import { isPrivateKey, mediaTypeOf } from '../../lib/storage';
 import { sendStoredFile } from '../../lib/stored-file-reply';
-import { canaryViewsOf, liveVersions, releaseFolder, type LiveVersions } from '../../modules/releases';
+import { releaseFolder } from '../../modules/releases';
+import { isolatedRenderers, pageReleases, releasesKey, withActiveReleases, type ActiveReleases } from './page-releases';
 
 /** A visitor's rendered page as kept: its HTML, and its bytes per content encoding once sent so. */
 interface KeptPage {
@@ -184,33 +185,7 @@ function mtimeOf(file: string | undefined): number {
   }
 }
 
-/** Each remote's active release (issue 35), null for a remote that serves its own build. */
-export type ActiveReleases = Partial<Record<RemoteName, string | null>>;
 
-/**
- * The remote list pages get (issue 35 item 2): `list`, with each remote that has an active release
- * loaded from that version's files (`/remotes/<name>/releases/<version>/mf-manifest.json`, served by
- * this process from the store), the others as listed.
- */
-export function withActiveReleases(list: RemoteManifestEntry[], active: ActiveReleases): RemoteManifestEntry[] {
-  return list.map((item) => {
-    const version = active[item.name as RemoteName];
-    return version ? { name: item.name, entry: `/remotes/${item.name}/releases/${version}/mf-manifest.json` } : item;
-  });
-}
-
-/** Cookie of a visitor's canary bucket (issue 35 item 3): a whole number 0–99, kept a year. */
-export const CANARY_COOKIE = 'canary_bucket';
-
-/**
- * The releases a visitor in `bucket` (0–99) gets (issue 35 item 3): each remote's canary when the
- * bucket is below its share (a 10 % canary: buckets 0–9), else its active release.
- */
-export function releasesOfBucket(live: LiveVersions, bucket: number): ActiveReleases {
-  return Object.fromEntries(
-    Object.entries(live).map(([name, versions]) => [name, versions.canary && bucket < versions.canary.share ? versions.canary.version : versions.active]),
-  );
-}
 
 /** The most page variants (index.html and islands.html with one set of releases each) kept at once. */
 const KEPT_TEMPLATES = 16;
@@ -239,13 +214,17 @@ function createPageTemplates(log: FastifyBaseLogger, remoteListFile: string | un
     return list;
   }
 
-  let active: { base: RemoteManifestEntry[]; releases: string; list: RemoteManifestEntry[] } | null = null;
-  function remoteList(): RemoteManifestEntry[] {
+  const lists = new Map<string, { base: RemoteManifestEntry[]; list: RemoteManifestEntry[] }>();
+  /** The remote list of `releases` (the active ones unless given): the same array while nothing changes. */
+  function remoteList(releases: ActiveReleases = activeReleases()): RemoteManifestEntry[] {
     const base = configuredList();
-    const releases = activeReleases();
-    const key = JSON.stringify(releases);
-    if (active?.base !== base || active.releases !== key) active = { base, releases: key, list: withActiveReleases(base, releases) };
-    return active.list;
+    const key = releasesKey(releases);
+    const known = lists.get(key);
+    if (known?.base === base) return known.list;
+    if (lists.size >= KEPT_TEMPLATES) lists.clear();
+    const list = withActiveReleases(base, releases);
+    lists.set(key, { base, list });
+    return list;
   }
 
   const pages = new Map<string, { base: RemoteManifestEntry[]; mtime: number; html: string }>();
@@ -253,7 +232,7 @@ function createPageTemplates(log: FastifyBaseLogger, remoteListFile: string | un
   function renderTemplate(file: string, releases: ActiveReleases = activeReleases()): string | null {
     const base = configuredList();
     const mtime = mtimeOf(file);
-    const key = `${file}\n${JSON.stringify(releases)}`;
+    const key = `${file}\n${releasesKey(releases)}`;
     const known = pages.get(key);
     if (known?.base === base && known.mtime === mtime) return known.html;
     let html: string;
@@ -262,7 +241,7 @@ function createPageTemplates(log: FastifyBaseLogger, remoteListFile: string | un
     } catch {
       return null;
     }
-    html = html.split(REMOTE_LIST_PLACEHOLDER).join(inlineJson(withActiveReleases(base, releases)));
+    html = html.split(REMOTE_LIST_PLACEHOLDER).join(inlineJson(remoteList(releases)));
     if (pages.size >= KEPT_TEMPLATES) pages.clear();
     pages.set(key, { base, mtime, html });
     return html;
@@ -273,35 +252,33 @@ function createPageTemplates(log: FastifyBaseLogger, remoteListFile: string | un
 
 /** What {@link createPageSender} sends pages with. */
 interface PageSenderParts {
-  renderTemplate: (file: string) => string | null;
+  renderTemplate: (file: string, releases?: ActiveReleases) => string | null;
   islandsFile: string;
-  renderer: PageRenderer;
+  /** The renderer of a set of releases, the process's own for the active ones (undefined). */
+  rendererOf: (releases?: ActiveReleases) => PageRenderer;
   /** Visitors' rendered pages by URL, preferences and remote builds; null with PUBLIC_CACHE_MS 0. */
   visitorPages: SwrCache<KeptPage> | null;
   sendIndex: (reply: FastifyReply, status?: number, releases?: ActiveReleases) => FastifyReply;
-  /** The releases of a canary visitor's page, when they differ from the active ones. */
-  canaryReleasesOf: (request: FastifyRequest) => ActiveReleases | undefined;
+  /** The releases of a request's page (a canary visitor's, a preview's) when they differ from the active ones. */
+  pageReleasesOf: (request: FastifyRequest) => ActiveReleases | undefined;
 }
 
 /** The sender of the public pages: see its `sendPage`. */
-function createPageSender({ renderTemplate, islandsFile, renderer, visitorPages, sendIndex, canaryReleasesOf }: PageSenderParts) {
+function createPageSender({ renderTemplate, islandsFile, rendererOf, visitorPages, sendIndex: sendIndexOf, pageReleasesOf }: PageSenderParts) {
   /**
    * A public page (issue 9): rendered on the server into islands.html's root, with the state it
    * used; index.html as it is (the browser renders) when the page is not one the server renders,
-   * the shell's server bundle is missing or the page's frame fails on the server.
+   * the shell's server bundle is missing or the page's frame fails on the server. A page of other
+   * releases than the active ones (a canary visitor's, a preview's) is rendered from those and
+   * names them in its remote list, so the browser hydrates it from the same versions (issue 35 item 2).
    */
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const url = request.url;
     const pathname = url.split('?')[0] ?? '/';
-    // A canary visitor's page is rendered by the browser, from the canary's files alone: the server
-    // renders with the active releases, and a page is never rendered from one version and hydrated
-    // from another (issue 35 item 2).
-    const canary = canaryReleasesOf(request);
-    if (canary) {
-      sendIndex(reply, isKnownPagePath(pathname) ? 200 : 404, canary);
-      return;
-    }
-    const html = renderTemplate(islandsFile);
+    const releases = pageReleasesOf(request);
+    const renderer = rendererOf(releases);
+    const sendIndex = (status?: number) => sendIndexOf(reply, status, releases);
+    const html = renderTemplate(islandsFile, releases);
     const parts = html === null ? null : splitAtRoot(html);
     const visitor = !request.cookies[AUTH_COOKIE];
     const rendering = serverRenderingOf(pathname);
@@ -309,7 +286,7 @@ function createPageSender({ renderTemplate, islandsFile, renderer, visitorPages,
     // visitor: the browser's page asks them to log in.
     if (!parts || rendering === null || (rendering === 'readers' && visitor)) {
       // A path nobody owns: the browser still shows the 404 page, under a 404 status.
-      sendIndex(reply, isKnownPagePath(pathname) ? 200 : 404);
+      sendIndex(isKnownPagePath(pathname) ? 200 : 404);
       return;
     }
     const readerCookie = rendering === 'readers' ? request.headers.cookie : undefined;
@@ -350,7 +327,7 @@ function createPageSender({ renderTemplate, islandsFile, renderer, visitorPages,
     if (!visitor || !visitorPages) {
       const page = await render();
       if (page) send(page.status, Readable.from(page.document));
-      else sendIndex(reply);
+      else sendIndex();
       return;
     }
     // A visitor's page is the same for every visitor with the same preferences: rendered once per
@@ -377,7 +354,7 @@ function createPageSender({ renderTemplate, islandsFile, renderer, visitorPages,
       if (!page) page = await rendered;
     }
     if (!page) {
-      sendIndex(reply);
+      sendIndex();
       return;
     }
     // Compressed once per encoding, not on every visit (a page is about 170 KB of HTML).
@@ -419,39 +396,12 @@ export default fp(
       },
     });
 
-    // Each remote's active release and canary, as this process last read them (modules/releases: at
-    // most a second old), read before every page; while the database cannot answer, the last read.
-    let live: LiveVersions | null = null;
-    let activeReleases: ActiveReleases = {};
-    /** The releases of a canary visitor's page where they differ from the active ones (issue 35 item 3). */
-    const canaryPages = new WeakMap<FastifyRequest, ActiveReleases>();
+    // Which releases each page gets: the active ones, a canary visitor's, a super user's preview.
+    const releases = pageReleases(app, (live) => renderers.prewarm(live));
     app.addHook('onRequest', async (request, reply) => {
-      if (!isPageRequest(request.raw) && request.url !== '/index.html') return;
-      try {
-        live = await liveVersions(app.db);
-        activeReleases = Object.fromEntries(Object.entries(live).map(([name, versions]) => [name, versions.active]));
-      } catch (error) {
-        request.log.warn({ err: error }, 'the releases could not be read; pages keep the ones last read');
-      }
-      if (!live || !Object.values(live).some((versions) => versions.canary)) return;
-      // A visitor keeps their bucket, so a canary's share is the same visitors from page to page.
-      let bucket = Number(request.cookies[CANARY_COOKIE]);
-      if (!Number.isInteger(bucket) || bucket < 0 || bucket > 99) {
-        bucket = randomInt(100);
-        reply.setCookie(CANARY_COOKIE, String(bucket), { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax', httpOnly: true, secure: app.settings.cookieSecure });
-      }
-      const releases = releasesOfBucket(live, bucket);
-      if (JSON.stringify(releases) === JSON.stringify(activeReleases)) return;
-      canaryPages.set(request, releases);
-      // The canary's page views, against which its reported load errors are weighed (item 4).
-      for (const [name, versions] of Object.entries(live)) {
-        if (versions.canary && releases[name as RemoteName] === versions.canary.version) canaryViews.count(name as RemoteName, versions.canary.version);
-      }
+      if (isPageRequest(request.raw) || request.url === '/index.html') await releases.choose(request, reply);
     });
-    const viewsLost = (error: unknown) => app.log.warn({ err: error }, "a canary's page views could not be added");
-    const canaryViews = canaryViewsOf(app.db, viewsLost);
-    app.addHook('onClose', () => canaryViews.close().catch(viewsLost));
-    const templates = createPageTemplates(app.log, remoteListFile, () => activeReleases);
+    const templates = createPageTemplates(app.log, remoteListFile, releases.active);
     const renderTemplate = templates.render;
     const renderIndex = () => renderTemplate(indexFile);
 
@@ -474,14 +424,22 @@ export default fp(
       const address = app.server.address();
       return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : 'http://127.0.0.1';
     };
-    const renderer = createPageRenderer({
-      shellDist,
-      // sendPage has just read its page and the list (renderTemplate): no second look at the disk.
-      remoteList: templates.remoteList,
-      origin: selfOrigin,
-      remotesOrigin: () => app.settings.remotesOrigin ?? selfOrigin(),
-      log: app.log,
-    });
+    /** A renderer of the pages of `releases`, in a worker of its own when `isolated`. */
+    const rendererFor = (releases: ActiveReleases | undefined, isolated: boolean) =>
+      createPageRenderer({
+        shellDist,
+        // sendPage has just read its page and the list (renderTemplate): no second look at the disk.
+        remoteList: () => templates.remoteList(releases),
+        origin: selfOrigin,
+        remotesOrigin: () => app.settings.remotesOrigin ?? selfOrigin(),
+        log: app.log,
+        isolated,
+      });
+    const renderer = rendererFor(undefined, false);
+    const renderers = isolatedRenderers((set) => rendererFor(set, true), releases.active);
+    app.addHook('onClose', () => renderers.close());
+    /** The renderer of a page of `set` (issue 35 item 2): the process's own for the active releases. */
+    const rendererOf = (set?: ActiveReleases) => (set ? renderers.of(set) : renderer);
 
     /**
      * index.html, the page the browser renders, with the remote list of `releases` (a canary
@@ -502,10 +460,10 @@ export default fp(
     const sendPage = createPageSender({
       renderTemplate,
       islandsFile,
-      renderer,
+      rendererOf,
       visitorPages: app.createPublicCache<KeptPage>(),
       sendIndex,
-      canaryReleasesOf: (request) => canaryPages.get(request),
+      pageReleasesOf: releases.of,
     });
 
     const hidden = { schema: { hide: true } };
@@ -514,7 +472,7 @@ export default fp(
       await sendPage(request, reply);
       return reply;
     });
-    app.get('/index.html', hidden, (request, reply) => sendIndex(reply, 200, canaryPages.get(request)));
+    app.get('/index.html', hidden, (request, reply) => sendIndex(reply, 200, releases.of(request)));
 
     app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', hidden, (request, reply) => {
       const { name } = request.params;

@@ -4,13 +4,12 @@
  * token (`X-Deploy-Token`, no XSRF pair: `config.deployToken`) and by super users through their
  * session (403 for staff). Routes declare schemas and delegate to modules/releases.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { CanaryReleaseBody, PromoteReleaseBody } from '@shop/contracts';
-import { ApiError, notFound } from '../../lib/api-error';
-import { errorBodySchema, itemSchema, signedInErrorResponses } from '../../lib/schemas';
+import { ApiError } from '../../lib/api-error';
+import { errorBodySchema, itemSchema } from '../../lib/schemas';
 import {
   endCanary,
-  isRemoteName,
   promoteRelease,
   publishRelease,
   RELEASE_TARBALL_MAX_BYTES,
@@ -22,20 +21,11 @@ import {
 } from '../../modules/releases';
 import { releaseActorOf, requireSuperOrDeployToken } from '../../plugins/app/auth';
 import { remoteReleaseSchema, remoteReleaseStatusSchema } from './schemas';
-
-const BASE = '/api/dashboard/releases';
-const tags = ['releases'];
-const errors = { ...signedInErrorResponses, 409: errorBodySchema } as const;
-const statusAnswer = itemSchema(remoteReleaseStatusSchema);
+import { errors, knownRemote, RELEASES_PATH as BASE, remoteOf, remoteParams, statusAnswer, tags, versionProperty, type RemoteParams } from './route-parts';
 
 /** `x.y.z` without a prerelease or build part: the version is `<this>+<hash>`, a storage key's part. */
 const PACKAGE_VERSION = '^(0|[1-9][0-9]{0,8})\\.(0|[1-9][0-9]{0,8})\\.(0|[1-9][0-9]{0,8})$';
 
-const remoteParams = {
-  type: 'object',
-  required: ['remote'],
-  properties: { remote: { type: 'string', maxLength: 64, description: 'A remote of REMOTE_NAMES (404 otherwise)' } },
-} as const;
 const deployTokenHeaders = {
   type: 'object',
   properties: {
@@ -47,20 +37,8 @@ const byProperty = {
 } as const;
 const byQuery = { type: 'object', properties: byProperty } as const;
 
-type RemoteParams = { remote: string };
 type ByQuery = { by?: string };
 
-/** 404 `remoteUnknown` for a `:remote` not of REMOTE_NAMES, before the body is read. */
-async function knownRemote(request: FastifyRequest): Promise<void> {
-  if (!isRemoteName((request.params as RemoteParams).remote)) throw notFound(RELEASES_MESSAGES.remoteUnknown);
-}
-
-/** The `:remote` a route's `knownRemote` hook accepted. */
-function remoteOf(request: FastifyRequest<{ Params: RemoteParams }>) {
-  const { remote } = request.params;
-  if (!isRemoteName(remote)) throw notFound(RELEASES_MESSAGES.remoteUnknown);
-  return remote;
-}
 
 const dashboardReleasesRoutes: FastifyPluginAsync = async (app) => {
   // The tarball of a release, for these routes only (the app's other routes take JSON or forms).
@@ -81,7 +59,7 @@ const dashboardReleasesRoutes: FastifyPluginAsync = async (app) => {
       ...guard,
       config: { deployToken: true },
     },
-    async () => ({ data: await releaseStatuses(app.db) }),
+    async (request) => ({ data: await releaseStatuses(app.db, (await releaseActorOf(request)).actorId) }),
   );
 
   /**
@@ -140,7 +118,7 @@ const dashboardReleasesRoutes: FastifyPluginAsync = async (app) => {
         params: remoteParams,
         headers: deployTokenHeaders,
         querystring: byQuery,
-        body: { type: 'object', required: ['version'], properties: { version: { type: 'string', minLength: 1, maxLength: 80 } } },
+        body: { type: 'object', required: ['version'], properties: versionProperty },
         response: { 200: statusAnswer, ...errors },
       },
       ...remoteGuard,
@@ -172,7 +150,7 @@ const dashboardReleasesRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           required: ['version', 'share'],
           properties: {
-            version: { type: 'string', minLength: 1, maxLength: 80 },
+            ...versionProperty,
             share: { type: 'integer', minimum: 1, maximum: 99, description: 'Percent of visitors' },
           },
         },
@@ -200,7 +178,7 @@ const dashboardReleasesRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: RemoteParams }>(
     `${BASE}/:remote`,
     { schema: { tags, summary: "One remote's releases, active version and canary", params: remoteParams, headers: deployTokenHeaders, response: { 200: statusAnswer, ...errors } }, ...remoteGuard },
-    async (request) => ({ data: await releaseStatus(app.db, remoteOf(request)) }),
+    async (request) => ({ data: await releaseStatus(app.db, remoteOf(request), (await releaseActorOf(request)).actorId) }),
   );
 };
 

@@ -5,5 +5,6 @@
 import { registryOf } from '../../lib/plugin-registry';
 import dashboardReleasesRoutes from './dashboard-releases';
 import loadErrorsRoutes from './load-errors';
+import releasePreviewRoutes from './release-previews';
 
-export default registryOf([dashboardReleasesRoutes, loadErrorsRoutes]);
+export default registryOf([dashboardReleasesRoutes, releasePreviewRoutes, loadErrorsRoutes]);

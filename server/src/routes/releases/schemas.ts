@@ -29,16 +29,24 @@ export const remoteReleaseSchema = {
 /** Wire shape of a `RemoteReleaseStatus`. */
 export const remoteReleaseStatusSchema = {
   type: 'object',
-  required: ['remote', 'active_version', 'canary', 'releases'],
+  required: ['remote', 'active_version', 'canary', 'preview_version', 'releases'],
   properties: {
     remote,
     active_version: { type: ['string', 'null'], description: "null: the remote's own build" },
     previous_version: { type: ['string', 'null'], description: "What a rollback would activate (null: the remote's own build); absent when there is nothing to roll back to" },
     canary: {
       type: ['object', 'null'],
-      required: ['version', 'share', 'started_at'],
-      properties: { version: str, share: { type: 'integer', minimum: 1, maximum: 99 }, started_at: date },
+      required: ['version', 'share', 'started_at', 'page_views', 'load_errors', 'window_minutes'],
+      properties: {
+        version: str,
+        share: { type: 'integer', minimum: 1, maximum: 99 },
+        started_at: date,
+        page_views: { type: 'integer', description: 'Pages served with it in the last window_minutes' },
+        load_errors: { type: 'integer', description: 'Load errors reported for it in the same window' },
+        window_minutes: { type: 'integer', description: 'The window of the automatic rollback, minutes' },
+      },
     },
+    preview_version: { type: ['string', 'null'], description: "The caller's own preview of the remote (null: none, always with the deploy token)" },
     releases: { type: 'array', items: remoteReleaseSchema },
   },
 } as const;

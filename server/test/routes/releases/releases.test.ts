@@ -120,7 +120,7 @@ describe.each(DB_TARGETS)('remote releases on %s', (target) => {
     versions.push(made.version);
     expect(fs.readFileSync(path.join(releaseFiles(made.version), 'server', 'mf-manifest.json'))).toEqual(files['server/mf-manifest.json']);
     const status = await content();
-    expect(status).toEqual({ remote: 'content', active_version: null, canary: null, releases: [made] });
+    expect(status).toEqual({ remote: 'content', active_version: null, canary: null, preview_version: null, releases: [made] });
     expect('previous_version' in status).toBe(false);
     // Concurrent callers share one read of the versions.
     const [first, second] = await Promise.all([liveVersions(app.db), liveVersions(app.db)]);
@@ -235,10 +235,11 @@ describe.each(DB_TARGETS)('remote releases on %s', (target) => {
     expect((await content()).releases.map((r) => [r.version, r.pruned])).toEqual([[v3, false], [v2, false], [v1, false]]);
 
     status = (await switchTo('canary', { version: v3, share: 10 })).data;
-    expect(status.canary).toEqual({ version: v3, share: 10, started_at: expect.any(String) });
+    const figures = { page_views: 0, load_errors: 0, window_minutes: 10 };
+    expect(status.canary).toEqual({ version: v3, share: 10, started_at: expect.any(String), ...figures });
     const started = status.canary!.started_at;
     status = (await switchTo('canary', { version: v3, share: 20 })).data;
-    expect(status.canary).toEqual({ version: v3, share: 20, started_at: started });
+    expect(status.canary).toEqual({ version: v3, share: 20, started_at: started, ...figures });
     expect((await liveVersions(app.db)).content).toEqual({ active: v2, canary: { version: v3, share: 20 } });
     for (const share of [0, 100, 10.5]) {
       const refused = await switchTo('canary', { version: v3, share }, 422);
@@ -275,9 +276,12 @@ describe.each(DB_TARGETS)('remote releases on %s', (target) => {
     expect((await app.inject({ url: `/remotes/content/releases/${v3}/mf-manifest.json` })).statusCode).toBe(200);
     expect((await switchTo('promote', { version: v1 }, 422)).message).toContain(v1);
     expect((await switchTo('canary', { version: v2, share: 5 }, 422)).message).toContain(v2);
-    // A pinned version (a later feature's preview) is kept too.
+    // A version a super user previews is kept too (item 3), until the preview ends.
     const keeper = auditActor({ id: 0, full_name: 'آزمون' }, '127.0.0.1');
-    expect(await pruneReleases(app.db, app.storage, 'content', { kept: 1, pinned: [v4] }, keeper)).toEqual([]);
+    const superUser = await headersOf(app, 'super@example.com');
+    expect((await call({ method: 'PUT', url: `${BASE}/content/preview`, payload: { version: v4 } }, superUser)).statusCode).toBe(200);
+    expect(await pruneReleases(app.db, app.storage, 'content', { kept: 1 }, keeper)).toEqual([]);
+    expect((await call({ method: 'DELETE', url: `${BASE}/content/preview` }, superUser)).statusCode).toBe(200);
     expect(await pruneReleases(app.db, app.storage, 'content', { kept: 1 }, keeper)).toEqual([v4]);
   });
 
@@ -309,6 +313,8 @@ describe.each(DB_TARGETS)('remote releases on %s', (target) => {
       ['prune', 0, bare, { remote: 'content', version: v2, pruned: false }, { remote: 'content', version: v2, pruned: true }],
       ['prune', 0, bare, { remote: 'content', version: v1, pruned: false }, { remote: 'content', version: v1, pruned: true }],
       ['release', 0, bare, null, expect.objectContaining({ version: versions[4] })],
+      ['preview', superId, superName, { remote: 'content', version: null }, { remote: 'content', version: versions[3] }],
+      ['preview', superId, superName, { remote: 'content', version: versions[3] }, { remote: 'content', version: null }],
       ['prune', 0, 'آزمون', expect.objectContaining({ version: versions[3] }), expect.objectContaining({ pruned: true })],
       ['canary', superId, superName, { remote: 'content', version: null, share: null }, { remote: 'content', version: versions[4], share: 30 }],
     ]);
@@ -352,6 +358,47 @@ describe.each(DB_TARGETS)('remote releases on %s', (target) => {
     expect(await listed('/posts', { canary_bucket: '0' })).toEqual(before);
   });
 
+  it("gives a super user alone the version they preview (item 3): their pages, their status, for 24 hours; refused to others", async () => {
+    const listed = async (cookies: Record<string, string>) => {
+      const page = await app.inject({ url: '/index.html', cookies });
+      return JSON.parse(/<script id="remote-list" type="application\/json">(.*?)<\/script>/.exec(page.body)![1]!).find((item: { name: string }) => item.name === 'content').entry;
+    };
+    const kept = versions[4]!;
+    const csrf = await csrfHeaders(app);
+    const superToken = (await issueToken(app.db, superId)).token;
+    const session = { cookie: `auth_token=${superToken}; ${csrf.cookie}`, 'x-xsrf-token': csrf['x-xsrf-token'] };
+    const active = await listed({ auth_token: superToken });
+    expect(active).not.toContain(kept);
+
+    // Only a super user's session: not the deploy token, not staff; unknown and pruned versions refused.
+    const tokenOnly = { ...DEPLOY, cookie: csrf.cookie, 'x-xsrf-token': csrf['x-xsrf-token'] };
+    expect((await call({ method: 'PUT', url: `${BASE}/content/preview`, payload: { version: kept } }, tokenOnly)).statusCode).toBe(401);
+    expect((await call({ method: 'PUT', url: `${BASE}/content/preview`, payload: { version: kept } }, await newStaff(app, []))).statusCode).toBe(403);
+    expect((await call({ method: 'PUT', url: `${BASE}/content/preview`, payload: { version: '9.9.9+abcdef0' } }, session)).statusCode).toBe(404);
+    expect((await call({ method: 'PUT', url: `${BASE}/content/preview`, payload: { version: versions[0]! } }, session)).statusCode).toBe(422);
+    expect((await call({ method: 'PUT', url: `${BASE}/content/preview`, payload: {} }, session)).statusCode).toBe(422);
+
+    const started = await call({ method: 'PUT', url: `${BASE}/content/preview`, payload: { version: kept } }, session);
+    expect([started.statusCode, started.json<{ data: RemoteReleaseStatus }>().data.preview_version]).toEqual([200, kept]);
+    const cookie = started.cookies.find((item) => item.name === 'release_preview');
+    expect(cookie).toEqual(expect.objectContaining({ path: '/', httpOnly: true, maxAge: 24 * 60 * 60 }));
+    // Their pages get it; the token's status and everyone else's pages do not, even with the cookie.
+    expect(await listed({ auth_token: superToken, release_preview: '1' })).toBe(`/remotes/content/releases/${kept}/mf-manifest.json`);
+    expect(await listed({ release_preview: '1' })).toBe(active);
+    const staffToken = (await issueToken(app.db, (await app.db.select({ id: users.id }).from(users).where(eq(users.email, 'staff@example.com')))[0]!.id)).token;
+    expect(await listed({ auth_token: staffToken, release_preview: '1' })).toBe(active);
+    expect((await content()).preview_version).toBeNull();
+    const mine = await call({ url: `${BASE}/content` }, session);
+    expect(mine.json<{ data: RemoteReleaseStatus }>().data.preview_version).toBe(kept);
+
+    // Ended: the pages are the active ones again, the cookie goes, and a second end is 404.
+    const ended = await call({ method: 'DELETE', url: `${BASE}/content/preview` }, session);
+    expect([ended.statusCode, ended.json<{ data: RemoteReleaseStatus }>().data.preview_version]).toEqual([200, null]);
+    expect(ended.cookies.find((item) => item.name === 'release_preview')?.value).toBe('');
+    expect(await listed({ auth_token: superToken, release_preview: '1' })).toBe(active);
+    expect((await call({ method: 'DELETE', url: `${BASE}/content/preview` }, session)).json<{ message: string }>().message).toBe('شما پیش‌نمایشی از این ریموت ندارید.');
+  });
+
   it("rolls a canary back by itself when its browsers' load errors pass the set share of its page views (item 4)", async () => {
     const { dir } = makeDist('v7');
     const canary = (await release(await tarball(dir))).json<{ data: RemoteRelease }>().data.version;
@@ -364,7 +411,8 @@ describe.each(DB_TARGETS)('remote releases on %s', (target) => {
     // 20 pages served with the canary (buckets below 50), 10 without.
     for (let i = 0; i < 30; i += 1) expect((await app.inject({ url: '/posts', cookies: { canary_bucket: String(i < 20 ? i : 50 + i) } })).statusCode).toBe(200);
     expect((await report({ remote: 'content', version: canary })).statusCode).toBe(204);
-    expect((await content()).canary?.version).toBe(canary);
+    // The dashboard's figures (item 5): every process's page views in the window, and the errors.
+    expect((await content()).canary).toEqual(expect.objectContaining({ version: canary, page_views: 20, load_errors: 1, window_minutes: 10 }));
     // A second error of 20 views passes 5 %: the server ends the canary, and says why.
     expect((await report({ remote: 'content', version: canary })).statusCode).toBe(204);
     expect((await content()).canary).toBeNull();
