@@ -8,6 +8,12 @@ import { dataDirOf, SITE_PORTS, siteUrl } from './sites';
 const REMOTE_SWAPS = 'remote-swaps.spec.ts';
 
 /**
+ * The releases' test (issue 35): two server processes of its own behind the gateway, which build
+ * changed copies of a remote and read the shell's build; it runs after the remote swaps, alone.
+ */
+const RELEASES = 'releases.spec.ts';
+
+/**
  * The test files of the second site; the first runs the rest, and so a new file. Chosen by their
  * times (`npm run test:e2e` prints each test's) so that both shares end together (issue 33 item 2).
  */
@@ -95,7 +101,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'site-1', workers: 1, testIgnore: [...SHARES.flat(), REMOTE_SWAPS], use: { baseURL: siteUrl(SITE_PORTS[0]) } },
+    { name: 'site-1', workers: 1, testIgnore: [...SHARES.flat(), REMOTE_SWAPS, RELEASES], use: { baseURL: siteUrl(SITE_PORTS[0]) } },
     ...SHARES.map((files, i) => ({ name: `site-${i + 2}`, workers: 1, testMatch: files, use: { baseURL: siteUrl(SITE_PORTS[i + 1]!) } })),
     {
       name: 'remote-swaps',
@@ -104,6 +110,7 @@ export default defineConfig({
       dependencies: SITE_PORTS.map((_, i) => `site-${i + 1}`),
       use: { baseURL: siteUrl(SITE_PORTS[0]) },
     },
+    { name: 'releases', workers: 1, testMatch: RELEASES, dependencies: ['remote-swaps'] },
   ],
   webServer: SITE_PORTS.map(site),
 });

@@ -1,5 +1,6 @@
 // A remote's releases (issue 35), one command each, run from the remote's workspace:
 //   npm run release  -w remotes/<name>                      build, publish as an immutable version, print it
+//   npm run release  -w remotes/<name> -- --dist <folder>   publish a build made before (a pipeline's tested one)
 //   npm run promote  -w remotes/<name> -- <version>         every visitor gets that version
 //   npm run rollback -w remotes/<name>                      back to the version active before
 //   npm run canary   -w remotes/<name> -- <version> --share 10   that share of visitors gets it (--stop ends it)
@@ -29,10 +30,10 @@ function fail(message) {
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
-  options: { site: { type: 'string' }, share: { type: 'string' }, stop: { type: 'boolean', default: false } },
+  options: { site: { type: 'string' }, share: { type: 'string' }, stop: { type: 'boolean', default: false }, dist: { type: 'string' } },
 });
 const [command, remote, version] = positionals;
-if (!COMMANDS.includes(command) || !remote) fail(`usage: release.mjs <${COMMANDS.join('|')}> <remote> [version] [--share <1-99>] [--stop] [--site <url>]`);
+if (!COMMANDS.includes(command) || !remote) fail(`usage: release.mjs <${COMMANDS.join('|')}> <remote> [version] [--share <1-99>] [--stop] [--dist <folder>] [--site <url>]`);
 const remoteDir = path.join(root, 'remotes', remote);
 if (!fs.existsSync(path.join(remoteDir, 'package.json'))) fail(`no remote named ${remote} (remotes/${remote})`);
 
@@ -101,14 +102,21 @@ function printStatus(status) {
 
 /**
  * Builds the remote into a folder of its own (the remote's `dist`, which a site without releases
- * serves, stays as it is), packs it and publishes it. Prints the version.
+ * serves, stays as it is), or takes the build in `--dist` (a pipeline that builds once, tests that
+ * build and publishes it), packs it and publishes it. Prints the version.
  */
 async function release() {
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), `release-${remote}-`));
   try {
-    const dist = path.join(staging, 'dist');
-    const built = spawnSync('npm', ['run', 'build', '-w', `remotes/${remote}`], { cwd: root, stdio: 'inherit', env: { ...process.env, SHOP_DIST_DIR: dist } });
-    if (built.status !== 0) fail(`the build of ${remote} failed`);
+    let dist = path.join(staging, 'dist');
+    if (options.dist) {
+      // npm runs a workspace's script in its folder: a relative path is where npm was called.
+      dist = path.resolve(process.env.INIT_CWD ?? root, options.dist);
+      if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) fail(`${dist} is not a remote's build (no mf-manifest.json)`);
+    } else {
+      const built = spawnSync('npm', ['run', 'build', '-w', `remotes/${remote}`], { cwd: root, stdio: 'inherit', env: { ...process.env, SHOP_DIST_DIR: dist } });
+      if (built.status !== 0) fail(`the build of ${remote} failed`);
+    }
     const archive = path.join(staging, `${remote}.tar.gz`);
     await tar.create({ gzip: true, portable: true, cwd: dist, file: archive }, fs.readdirSync(dist));
     const packageVersion = JSON.parse(fs.readFileSync(path.join(remoteDir, 'package.json'), 'utf8')).version;

@@ -2,7 +2,7 @@
  * The release commands (scripts/release.mjs, issue 35 items 2, 3 and 6) against a listening server,
  * as `npm run promote|rollback|canary|releases -w remotes/<name>` run them: each asks the server
  * with the deploy token, prints the remote's status, and ends with exit code 1 and the server's
- * Persian refusal. (`release` itself builds the remote: the browser tests run it.)
+ * Persian refusal. (`release` without `--dist` builds the remote: the browser tests run it.)
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +22,7 @@ describe('the release commands', () => {
   let work: string;
   let site: string;
   let version: string;
+  let dist: string;
 
   beforeAll(async () => {
     work = tempDir('shop-release-commands-');
@@ -30,7 +31,7 @@ describe('the release commands', () => {
     fs.writeFileSync(path.join(shellDist, 'federation-versions.json'), JSON.stringify(VERSIONS));
     app = await buildTestApp(DB_TARGETS[0]!, { shellDist, deployToken: TOKEN });
     site = await app.listen({ port: 0, host: '127.0.0.1' });
-    const dist = path.join(work, 'dist');
+    dist = path.join(work, 'dist');
     const files = { 'mf-manifest.json': '{}', 'remoteEntry.js': 'var content;', 'server/mf-manifest.json': '{}', 'federation-versions.json': JSON.stringify(VERSIONS) };
     for (const [name, content] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
@@ -76,6 +77,17 @@ describe('the release commands', () => {
     const canary = await command('canary', version, '--share', '10');
     expect(canary).toMatchObject({ code: 0, stdout: expect.stringContaining(`canary ${version} (10%)`) });
     expect(await command('canary', '--stop')).toMatchObject({ code: 0, stdout: expect.stringContaining('canary -') });
+  });
+
+  it('release --dist publishes a build made before and prints its version; the same build twice is refused', async () => {
+    const released = await command('release', '--dist', dist);
+    expect(released.code).toBe(0);
+    const printed = released.stdout.trim().split('\n').at(-1)!;
+    // The remote's package version, and the same content hash as the build released above as 1.2.0.
+    expect(printed).toBe(`1.0.0+${version.split('+')[1]}`);
+    expect(await command('release', '--dist', dist)).toMatchObject({ code: 1, stderr: expect.stringContaining(`409 نسخهٔ ${printed} پیش‌تر منتشر شده است`) });
+    expect(await command('release', '--dist', path.join(work, 'nowhere'))).toMatchObject({ code: 1, stderr: expect.stringContaining("is not a remote's build") });
+    expect((await command('releases')).stdout).toContain(printed);
   });
 
   it('says so when the site does not answer, or the token is wrong', async () => {
