@@ -1,3 +1,9 @@
+/**
+ * `text` as a unit of its own direction inside a sentence (Unicode's first-strong isolate): a version
+ * such as «1.0.0+cfcbe70» keeps its left-to-right order in a Persian line.
+ */
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
 /** Every Persian string the shell shows, in one place (STYLE.md habit 10). */
 export const t = {
   siteName: 'آکادمی نوشتار',
@@ -168,6 +174,99 @@ export const t = {
     salesChart: 'فروش ناخالص ۳۰ روز گذشته',
     salesAmount: 'مبلغ ناخالص',
     sections: 'بخش‌ها',
+  },
+  /** `/dashboard/releases` (issue 35 item 5): each remote's versions, its canary and the actions on them. */
+  releases: {
+    nav: 'انتشار ریموت‌ها',
+    title: 'انتشار ریموت‌ها',
+    intro:
+      'نسخه‌های منتشرشده هر ریموت، نسخه‌ای که همه بازدیدکنندگان می‌گیرند و آزمایش نسخه‌ای تازه روی سهمی از آنان. هر تغییر از صفحه بعد بازدیدکنندگان اثر می‌کند و با نام شما در دفتر رویدادها ثبت می‌شود.',
+    /** The remotes by the parts of the site they hold (DESIGN.md "Who owns what"). */
+    remotes: {
+      content: 'محتوا',
+      commerce: 'فروشگاه',
+      'users-permissions': 'کاربران و دسترسی‌ها',
+      support: 'پشتیبانی',
+    },
+    /** Under each remote's name: what its pages are. */
+    remoteParts: {
+      content: 'نوشته‌ها و پادکست‌ها',
+      commerce: 'دوره‌ها، جلسه‌ها، سبد خرید و اطلاعات مالی',
+      'users-permissions': 'پروفایل، کاربران، دسترسی‌ها و دفتر رویدادها',
+      support: 'تماس، پرسش‌های متداول، اطلاعیه‌ها، پیوندها، اطلاعات سایت و دیدگاه‌ها',
+    },
+    loadFailed: 'وضعیت انتشار ریموت‌ها بارگذاری نشد.',
+    retry: 'تلاش دوباره',
+    active: 'نسخه فعال',
+    /** What `active_version: null` (and a rollback to it) means: the remote's own build in its dist folder. */
+    ownBuild: 'ساخت خودِ ریموت',
+    previous: 'نسخه پیشین',
+    rollback: 'بازگشت به نسخه پیشین',
+    rollbackOf: (remote: string) => `بازگشت به نسخه پیشین: ریموت ${remote}`,
+    nothingToRollBack: 'نسخه‌ای برای بازگشت نیست.',
+    canary: 'آزمایش روی سهمی از بازدیدکنندگان',
+    noCanary: 'آزمایشی در جریان نیست.',
+    /** Before a version in a line: «نسخه 1.4.0+3f9c2a1 …». */
+    versionWord: 'نسخه',
+    canaryShareOf: (share: string) => `برای ${share} بازدیدکنندگان`,
+    canarySince: (date: string) => `از ${date}`,
+    canaryFigures: (minutes: string, views: string, errors: string) => `در ${minutes} دقیقه گذشته: ${views} بازدید صفحه، ${errors} خطای بارگذاری`,
+    endCanary: 'پایان آزمایش',
+    endCanaryOf: (remote: string) => `پایان آزمایش: ریموت ${remote}`,
+    preview: 'پیش‌نمایش شما',
+    previewSwitch: 'پیش‌نمایش برای من',
+    previewSwitchOf: (version: string) => `پیش‌نمایش برای من: نسخه ${version}`,
+    previewHelp: (hours: string) =>
+      `پیش‌نمایش فقط برای شماست: تا ${hours} ساعت صفحه‌های سایت را با آن نسخه می‌بینید و بازدیدکنندگان دیگر همان نسخه همیشگی را می‌گیرند.`,
+    versions: (remote: string) => `نسخه‌های ${remote}`,
+    noVersions: 'هنوز نسخه‌ای از این ریموت منتشر نشده است؛ سایت ساخت خودِ ریموت را نشان می‌دهد.',
+    columns: {
+      version: 'نسخه',
+      package_version: 'نسخه بسته',
+      commit: 'کامیت',
+      released_by: 'منتشرکننده',
+      released_at: 'زمان انتشار',
+      size: 'حجم',
+      actions: 'عملیات',
+    },
+    chips: { active: 'فعال', canary: 'در آزمایش', preview: 'پیش‌نمایش شما', pruned: 'حذف‌شده' },
+    /** An empty cell: a release without a known commit, a pruned version's actions. */
+    none: '—',
+    bytes: (count: string) => `${count} بایت`,
+    megabytes: (size: string) => `${size} مگابایت`,
+    kilobytes: (size: string) => `${size} کیلوبایت`,
+    percent: (share: string) => `${share}٪`,
+    promote: 'فعال کردن',
+    promoteOf: (version: string) => `فعال کردن نسخه ${version}`,
+    startCanary: 'آزمایش',
+    startCanaryOf: (version: string) => `آزمایش نسخه ${version} روی سهمی از بازدیدکنندگان`,
+    cancel: 'انصراف',
+    promoteTitle: (remote: string, version: string) => `فعال کردن نسخه ${isolated(version)} برای ریموت ${remote}`,
+    promoteText: (remote: string, version: string, current: string) =>
+      `از صفحه بعد همه بازدیدکنندگان ریموت ${remote} نسخه ${isolated(version)} را می‌گیرند. نسخه فعال کنونی (${isolated(current)}) نسخه پیشین می‌شود و با «بازگشت به نسخه پیشین» دوباره فعال می‌شود.`,
+    promoteEndsCanary: 'آزمایش این نسخه هم پایان می‌یابد.',
+    rollbackTitle: (remote: string) => `بازگشت ریموت ${remote} به نسخه پیشین`,
+    rollbackText: (remote: string, current: string, previous: string) =>
+      `نسخه فعال ریموت ${remote} از ${isolated(current)} به ${previous} برمی‌گردد و از صفحه بعد همه بازدیدکنندگان آن را می‌گیرند. آزمایشی که در جریان است می‌ماند.`,
+    rollbackConfirm: 'بازگشت',
+    endCanaryTitle: (remote: string) => `پایان آزمایش ریموت ${remote}`,
+    endCanaryText: (remote: string, version: string, share: string, active: string) =>
+      `نسخه ${isolated(version)} دیگر به ${share} بازدیدکنندگان ریموت ${remote} داده نمی‌شود و همه نسخه فعال (${isolated(active)}) را می‌گیرند.`,
+    canaryTitle: (remote: string, version: string) => `آزمایش نسخه ${isolated(version)} برای ریموت ${remote}`,
+    canaryText: (remote: string, version: string, active: string) =>
+      `نسخه ${isolated(version)} به سهمی از بازدیدکنندگان ریموت ${remote} که در زیر تعیین می‌کنید داده می‌شود؛ هر بازدیدکننده نسخه‌ای را که گرفته نگه می‌دارد و بقیه نسخه فعال (${isolated(active)}) را می‌گیرند. اگر مرورگرها خطای بارگذاری زیادی از آن گزارش کنند، سرور آزمایش را خودش پایان می‌دهد.`,
+    canaryReplaces: (version: string, share: string) => `آزمایش کنونی (نسخه ${isolated(version)} برای ${share} بازدیدکنندگان) جای خود را به این آزمایش می‌دهد.`,
+    share: 'سهم بازدیدکنندگان (درصد)',
+    /** The share's name in its error messages («سهم بازدیدکنندگان نباید کمتر از ۱ باشد»). */
+    shareName: 'سهم بازدیدکنندگان',
+    shareHelp: 'عدد صحیحی از ۱ تا ۹۹',
+    canaryConfirm: 'شروع آزمایش',
+    promoted: (remote: string, version: string) => `نسخه ${isolated(version)} برای ریموت ${remote} فعال شد.`,
+    rolledBack: (remote: string, version: string) => `ریموت ${remote} به ${isolated(version)} بازگشت.`,
+    canaryStarted: (remote: string, version: string, share: string) => `نسخه ${isolated(version)} برای ${share} بازدیدکنندگان ریموت ${remote} آزمایش می‌شود.`,
+    canaryEnded: (remote: string) => `آزمایش ریموت ${remote} پایان یافت.`,
+    previewStarted: (remote: string, version: string, hours: string) => `تا ${hours} ساعت صفحه‌های ریموت ${remote} را با نسخه ${isolated(version)} می‌بینید؛ فقط خودتان.`,
+    previewEnded: (remote: string) => `پیش‌نمایش ریموت ${remote} پایان یافت؛ همان نسخه‌ای را می‌بینید که بازدیدکنندگان می‌گیرند.`,
   },
   footer: {
     rights: 'همه حقوق این سایت محفوظ است.',

@@ -2,7 +2,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Provider } from '@shop/api-client';
 import { AppThemeProvider, Box, CircularProgress, type EmotionCache } from '@shop/ui-kit';
 import { BrowserRouter, IslandsProvider, Route, Routes, StaticRouter } from '@shop/router';
-import { RequireDashboard, RequireVisitor, RequireVisitorGate } from '../auth/guards';
+import { SUPER_ONLY } from '@shop/contracts';
+import { RequireDashboard, RequirePermission, RequireVisitor, RequireVisitorGate } from '../auth/guards';
 import { useSessionBootstrap } from '../auth/use-session';
 import { NavigationBridge } from '../errors/navigation';
 import { RemoteDashboardPage, RemotePublicPage } from '../federation/remote-areas';
@@ -23,6 +24,7 @@ const ResetPasswordPage = lazy(() => import('../pages/reset-password-page'));
 const VerifyMobilePage = lazy(() => import('../pages/verify-mobile-page'));
 const SearchPage = lazy(() => import('../search/search-page'));
 const DashboardHomePage = lazy(() => import('../pages/dashboard-home-page'));
+const ReleasesPage = lazy(() => import('../releases/releases-page'));
 const DashboardLayout = lazy(() => import('../layouts/dashboard-layout').then((m) => ({ default: m.DashboardLayout })));
 
 function SessionBootstrap() {
@@ -56,6 +58,8 @@ export function AppRoutes() {
           }
         >
           <Route index element={<DashboardHomePage />} />
+          {/* The shell's own section (issue 35 item 5): super users only; staff are sent back to /dashboard. */}
+          <Route path="releases" element={<RequirePermission permission={SUPER_ONLY}><ReleasesPage /></RequirePermission>} />
           <Route path="*" element={<RemoteDashboardPage />} />
         </Route>
         <Route element={<PublicLayout />}>

@@ -75,6 +75,8 @@ describe('DashboardHomePage (issue 8)', () => {
     await waitFor(() => expect(chart.textContent).toContain('۴۰۰٬۰۰۰'));
     expect(chart.textContent).not.toMatch(/[0-9]/);
     expect(overview.getAttribute('aria-busy')).toBe('false');
+    // The shell's own section, for super users only (issue 35 item 5).
+    expect(screen.getByRole('link', { name: 'انتشار ریموت‌ها' }).getAttribute('href')).toBe('/dashboard/releases');
     await user.click(figure('دیدگاه‌های در انتظار تأیید'));
     await waitFor(() => expect(currentLocation()).toBe('/dashboard/comments'));
   });
@@ -102,6 +104,7 @@ describe('DashboardHomePage (issue 8)', () => {
     expect(screen.queryByRole('region', { name: 'نگاه کلی' })).toBeNull();
     expect(overviewRequests()).toBe(0);
     expect(screen.getByRole('heading', { level: 2, name: 'بخش‌ها' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'انتشار ریموت‌ها' })).toBeNull();
   });
 
   it('says in Persian when the figures cannot be read, keeps the page, and tries again on request', async () => {

@@ -38,13 +38,21 @@ const lessonUpload: AuditEntry = {
   after: { media_status: 'queued', media_source: 'sessions/0123456789abcdef0123456789abcdef' },
 };
 
+/** A remote's version made active (issue 35): answered only when releases are asked for. */
+const promotion: AuditEntry = {
+  id: 28, created_at: '2026-11-26T05:00:00.000Z', actor: { id: 1, full_name: 'مدیر سایت' }, ip: '203.0.113.7',
+  entity_type: 'remote_release', entity_id: 12, action: 'promote',
+  before: { remote: 'content', version: '1.3.0+aaaaaaa' },
+  after: { remote: 'content', version: '1.4.0+3f9c2a1' },
+};
+
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
   api = await startApiServer(25260, ({ url }) => {
     if (url.pathname !== '/api/dashboard/audit-log') return undefined;
     if (url.searchParams.get('to') === '1405-01-01') return { status: 422, body: { message: 'اطلاعات وارد شده معتبر نیست.', errors: { to: [RANGE_REFUSED] } } };
     const entity = url.searchParams.get('entity_type');
-    const found = entity === 'product_session' ? [lessonUpload] : entries.filter((entry) => !entity || entry.entity_type === entity);
+    const found = entity === 'product_session' ? [lessonUpload] : entity === 'remote_release' ? [promotion] : entries.filter((entry) => !entity || entry.entity_type === entity);
     return { data: found, meta: { current_page: 1, last_page: 1, per_page: 20, total: found.length } };
   });
 });
@@ -92,6 +100,12 @@ describe('AuditLogPage (/dashboard/audit-log)', () => {
     expect(within(changes).getByText('در صف پردازش').tagName).toBe('INS');
     expect(within(changes).getByText('فایل در انتظار پردازش').tagName).toBe('DT');
     expect(within(changes).queryByText('queued')).toBeNull();
+  });
+
+  it("links a remote's release to the releases page (issue 35 item 5)", async () => {
+    renderLog('/dashboard/audit-log?entity_type=remote_release');
+    const table = await screen.findByRole('table', { name: 'دفتر رویدادها' });
+    expect((await within(table).findByRole('link', { name: 'باز کردن انتشار ریموت ۱۲' })).getAttribute('href')).toBe('/dashboard/releases');
   });
 
   it('filters by entity in the URL, the request and the export', async () => {

@@ -79,8 +79,8 @@ function entityPath(entry: AuditEntry): string | null {
     case 'terms':
       return '/dashboard/terms-and-conditions';
     case 'remote_release':
-      // The releases' dashboard page comes with issue 35 item 5; until then no link.
-      return null;
+      // Every remote's versions are on the shell's one releases page (issue 35 item 5).
+      return '/dashboard/releases';
   }
 }
 
