@@ -74,7 +74,7 @@ test('every dashboard list fits 375 px and 1280 px without sideways scrolling, e
   await page.setViewportSize({ width: 1280, height: 900 });
   await logIn(page, 'super');
   const { lists } = await dashboardPages(page);
-  expect(lists).toEqual(expect.arrayContaining(['/dashboard/users', '/dashboard/financial-info', '/dashboard/product-sessions', '/dashboard/posts']));
+  expect(lists).toEqual(expect.arrayContaining(['/dashboard/users', '/dashboard/financial-info', '/dashboard/product-sessions', '/dashboard/posts', '/dashboard/releases']));
   const found: Record<string, string[]> = {};
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });

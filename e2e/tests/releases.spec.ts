@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { FederationVersions, RemoteReleaseStatus } from '@shop/contracts';
 import { startDeployment, type Deployment } from '../../server/test/scale-out/deployment';
 import { expect, test, type Browser } from '../test';
+import { logIn } from './accounts';
 import { buildChangedRemote } from './redeploy';
 
 /**
@@ -105,7 +106,7 @@ if (process.env.DATABASE_URL) {
       return ((await response.json()) as { data: RemoteReleaseStatus }).data;
     };
 
-    test('a canary at 50 % renders and hydrates each visitor from their version; promote and rollback reach both instances within 2 s; an incompatible build is refused', async ({ browser }) => {
+    test('a canary at 50 % renders and hydrates each visitor from their version; promote and rollback reach both instances within 2 s; a super user previews a kept version alone; an incompatible build is refused', async ({ browser }) => {
       test.setTimeout(300_000);
       const dist = buildChangedRemote('content', { from: INTRO, to: `postsIntro: '${NEW_TEXT}'` }, 'canary');
       const version = releasedVersion(await command(site, 'release', '--dist', dist));
@@ -132,6 +133,35 @@ if (process.env.DATABASE_URL) {
       expect(await command(site, 'rollback')).toMatchObject({ code: 0, stdout: expect.stringContaining('content: active its own build (dist)') });
       await expect.poll(() => instancesShow(OLD_TEXT), { timeout: 2_000, intervals: [100] }).toBe(true);
       expect(await instancesShow(NEW_TEXT)).toBe(false);
+
+      // A super user previews the kept version for themselves with the dashboard's switch: their
+      // pages are rendered and hydrated from it, everyone else's are not.
+      const context = await browser.newContext({ baseURL: site, viewport: { width: 1280, height: 900 } });
+      const admin = await context.newPage();
+      const errors: string[] = [];
+      admin.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().includes('401')) errors.push(message.text());
+      });
+      await logIn(admin, 'super');
+      await admin.goto('/dashboard/releases');
+      const previewSwitch = admin.getByLabel(`پیش‌نمایش برای من: نسخه ${version}`, { exact: true });
+      // The switch shows what the server holds: it turns once the answer is in.
+      await previewSwitch.click();
+      await expect(previewSwitch).toBeChecked();
+      await expect(admin.getByText('تا ۲۴ ساعت صفحه‌های ریموت محتوا را با نسخه', { exact: false })).toBeVisible();
+      const previewed = await admin.goto('/posts');
+      expect(await previewed!.text()).toContain(NEW_TEXT);
+      const oldest = admin.getByRole('button', { name: 'قدیمی‌ترین' });
+      await oldest.click();
+      await expect(oldest).toHaveAttribute('aria-pressed', 'true');
+      await expect(admin.locator('main')).toContainText(NEW_TEXT);
+      expect(await instancesShow(OLD_TEXT)).toBe(true);
+      await admin.goto('/dashboard/releases');
+      await previewSwitch.click();
+      await expect(previewSwitch).not.toBeChecked();
+      expect(await (await admin.goto('/posts'))!.text()).toContain(OLD_TEXT);
+      expect(errors).toEqual([]);
+      await context.close();
 
       // A build against another major of @shop/contracts than the running shell's is refused, naming both.
       const shellVersions = JSON.parse(readFileSync(join(root, 'shell/dist/federation-versions.json'), 'utf8')) as FederationVersions;
