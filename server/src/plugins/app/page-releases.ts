@@ -122,6 +122,9 @@ export function pageReleases(app: FastifyInstance, onChange: (live: LiveVersions
  */
 export const RENDER_WORKERS = 2;
 
+/** An isolated renderer no page has used for this long stops, and its worker's memory is returned, ms. */
+export const RENDER_WORKER_IDLE_MS = 10 * 60_000;
+
 /** The isolated renderers of the pages of sets other than the active one (issue 35 item 2). */
 export interface IsolatedRenderers {
   /** The renderer of the pages of `releases`, made (its worker started) the first time. */
@@ -133,22 +136,35 @@ export interface IsolatedRenderers {
 }
 
 /**
- * Keeps at most {@link RENDER_WORKERS} isolated renderers, the least recently used first out.
+ * Keeps at most {@link RENDER_WORKERS} isolated renderers, the least recently used first out, and
+ * stops one no page has used for `idleMs` (a preview ended, a canary without visitors).
  * @param create makes the isolated renderer of a set of releases
  * @param active the active releases, whose pages the process's own renderer renders
  */
-export function isolatedRenderers(create: (releases: ActiveReleases) => PageRenderer, active: () => ActiveReleases): IsolatedRenderers {
-  const renderers = new Map<string, PageRenderer>();
+export function isolatedRenderers(
+  create: (releases: ActiveReleases) => PageRenderer,
+  active: () => ActiveReleases,
+  { idleMs = RENDER_WORKER_IDLE_MS }: { idleMs?: number } = {},
+): IsolatedRenderers {
+  /** The renderers by their releases' key, the least recently used first, with when each was last used. */
+  const renderers = new Map<string, { renderer: PageRenderer; usedAt: number }>();
+  const stop = (key: string) => {
+    const kept = renderers.get(key);
+    renderers.delete(key);
+    void kept?.renderer.close();
+  };
+  const sweep = setInterval(() => {
+    for (const [key, { usedAt }] of renderers) if (Date.now() - usedAt >= idleMs) stop(key);
+  }, idleMs);
+  sweep.unref();
   const of = (releases: ActiveReleases) => {
     const key = releasesKey(releases);
-    let renderer = renderers.get(key);
-    if (renderer) renderers.delete(key);
-    else renderer = create(releases);
-    renderers.set(key, renderer);
-    for (const [oldKey, old] of renderers) {
+    const renderer = renderers.get(key)?.renderer ?? create(releases);
+    renderers.delete(key);
+    renderers.set(key, { renderer, usedAt: Date.now() });
+    for (const oldKey of renderers.keys()) {
       if (renderers.size <= RENDER_WORKERS) break;
-      renderers.delete(oldKey);
-      void old.close();
+      stop(oldKey);
     }
     return renderer;
   };
@@ -165,7 +181,9 @@ export function isolatedRenderers(create: (releases: ActiveReleases) => PageRend
       for (const releases of sets.values()) of(releases);
     },
     async close() {
-      await Promise.all([...renderers.values()].map((renderer) => renderer.close()));
+      clearInterval(sweep);
+      await Promise.all([...renderers.values()].map(({ renderer }) => renderer.close()));
+      renderers.clear();
     },
   };
 }
