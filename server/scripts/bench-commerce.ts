@@ -9,8 +9,10 @@
  * download less the resident size before it, read from /proc every 20 ms), and its ratio to a
  * reference measured just before it in this process (the same rows read by one SQL statement and
  * gzipped in one call). Targets: ≤ 15 s, ≤ 64 MB.
- * Last (issue 25), applying a discount code and checking out with 20 buyers at once, on a code
+ * Then (issue 25), applying a discount code and checking out with 20 buyers at once, on a code
  * capped at 5 (its row locked in each checkout): the p99 of apply + checkout per buyer, absolute.
+ * Last (issue 36 item 1), the access reconciliation over every paid item (the daily job's whole
+ * run, its findings written): wall time. Target: ≤ 30 s.
  *
  * The database is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench), created
  * when missing; its `public` and `drizzle` schemas are dropped and rebuilt on every run.
@@ -36,6 +38,7 @@ import { hashPassword } from '../src/lib/passwords';
 import { issueToken } from '../src/modules/users/access-tokens';
 import { auditActor } from '../src/modules/audit/audit-log';
 import { createDiscountCode } from '../src/modules/commerce/discount-codes';
+import { reconcileAccess } from '../src/modules/commerce';
 import { createUser } from '../src/modules/users/users-service';
 import { REPO_ROOT } from '../src/settings';
 import { residentBytes, startServerProcess } from '../test/helpers/server-process';
@@ -45,7 +48,7 @@ const URL_DEFAULT = 'postgres://postgres@127.0.0.1:5432/bench';
 const LIST_RUNS = 300;
 const SUMMARY_RUNS = 7;
 const WARMUP = 10;
-const TARGETS = { listP99Ms: 50, yearSummaryMs: 200, exportSeconds: 15, exportRssGrowthMb: 64 };
+const TARGETS = { listP99Ms: 50, yearSummaryMs: 200, exportSeconds: 15, exportRssGrowthMb: 64, reconciliationSeconds: 30 };
 const MB = 1024 * 1024;
 /** Resident memory samples during the export, ms apart. */
 const RSS_SAMPLE_MS = 20;
@@ -255,6 +258,9 @@ async function main(): Promise<void> {
     if (exported.status !== 200) throw new Error(`the export answered ${exported.status}`);
     const checkout = await measureDiscountCheckout(app);
     const checkoutP99 = percentile(checkout.times, 99);
+    const reconcileStarted = performance.now();
+    const reconciled = await reconcileAccess(app.db);
+    const reconciliationSeconds = (performance.now() - reconcileStarted) / 1000;
 
     const yearSales = summaryRows.find((r) => r.kind === 'sales' && r.period === 'year')!;
     const worstListP99 = Math.max(...listRows.map((r) => r.p99));
@@ -281,10 +287,12 @@ async function main(): Promise<void> {
       `CSV export of every order (${written}+ rows, ${(exported.bytes / MB).toFixed(1)} MB compressed over a socket): ` +
         `${exported.seconds.toFixed(1)} s, resident memory +${exported.rssGrowthMb.toFixed(1)} MB (from ${exported.rssBeforeMb.toFixed(0)} MB); ` +
         `reference (one SQL read + gzip in this process) ${bareSeconds.toFixed(1)} s: export / reference ${(exported.seconds / bareSeconds).toFixed(2)}×`,
+      `access reconciliation (issue 36): ${reconciled.checkedItems} paid items against the grants in ${reconciliationSeconds.toFixed(1)} s, ${reconciled.mismatches} mismatches`,
       `VERDICT: orders list worst p99 ${worstListP99.toFixed(1)} ms (target ≤ ${TARGETS.listP99Ms}) — ${worstListP99 <= TARGETS.listP99Ms ? 'met' : 'MISSED'}; ` +
         `yearly sales summary ${yearSales.median.toFixed(1)} ms median (target ≤ ${TARGETS.yearSummaryMs}) — ${yearSales.median <= TARGETS.yearSummaryMs ? 'met' : 'MISSED'}; ` +
         `export ${exported.seconds.toFixed(1)} s (target ≤ ${TARGETS.exportSeconds}) — ${exported.seconds <= TARGETS.exportSeconds ? 'met' : 'MISSED'}, ` +
-        `+${exported.rssGrowthMb.toFixed(1)} MB resident (target ≤ ${TARGETS.exportRssGrowthMb}) — ${exported.rssGrowthMb <= TARGETS.exportRssGrowthMb ? 'met' : 'MISSED'}`,
+        `+${exported.rssGrowthMb.toFixed(1)} MB resident (target ≤ ${TARGETS.exportRssGrowthMb}) — ${exported.rssGrowthMb <= TARGETS.exportRssGrowthMb ? 'met' : 'MISSED'}; ` +
+        `reconciliation ${reconciliationSeconds.toFixed(1)} s (target ≤ ${TARGETS.reconciliationSeconds}) — ${reconciliationSeconds <= TARGETS.reconciliationSeconds ? 'met' : 'MISSED'}`,
     ];
     console.log(out.join('\n'));
     const resultsDir = path.join(REPO_ROOT, 'bench-results');
@@ -306,6 +314,7 @@ async function main(): Promise<void> {
         max: checkout.times.at(-1)!,
         ordersPerRound: checkout.created,
       },
+      accessReconciliation: { seconds: reconciliationSeconds, ...reconciled },
       targets: TARGETS,
     };
     fs.writeFileSync(path.join(resultsDir, 'commerce.json'), `${JSON.stringify(json, null, 2)}\n`);

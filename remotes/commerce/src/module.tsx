@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RemoteModule } from '@shop/contracts';
+import { SUPER_ONLY, type RemoteModule } from '@shop/contracts';
 import { commerceIslands } from './islands';
 import { useProductHead, useProductListHead } from './products/product-head';
 import { useSessionHead } from './sessions/session-head';
@@ -15,7 +15,7 @@ const DiscountCodeFormPage = lazy(() => import('./dashboard/discounts/discount-c
  * The commerce remote's contract (DESIGN.md "The remote contract"): products (each page with its
  * head and islands, issue 9), the shopping cart, certificates (issue 24) and receipts (issue 25), the home page's latest-products slot and the header's
  * cart menu; in the dashboard, courses, their sessions, the financial info (orders, manual
- * adds, refunds, sales) and discount codes (issue 25).
+ * adds, refunds, sales, and the access reconciliation for super users, issue 36) and discount codes (issue 25).
  */
 const commerceModule: RemoteModule = {
   name: 'commerce',
@@ -48,6 +48,8 @@ const commerceModule: RemoteModule = {
     { path: '/dashboard/financial-info/list-of-products-added-to-users/:editProductId', Component: ManualOrderFormPage, permission: 'show-financial-info' },
     { path: '/dashboard/financial-info/money-refund-status', Component: lazy(() => import('./dashboard/financial/refunds-page')), permission: 'manage-refunds' },
     { path: '/dashboard/financial-info/money-refund-status/add', Component: lazy(() => import('./dashboard/financial/refund-form-page')), permission: 'manage-refunds' },
+    // What the daily access reconciliation found (issue 36 item 1).
+    { path: '/dashboard/financial-info/access', Component: lazy(() => import('./dashboard/financial/access-mismatches-page')), permission: SUPER_ONLY },
     { path: '/dashboard/discount-codes', Component: lazy(() => import('./dashboard/discounts/discount-codes-page')), permission: 'manage-discounts' },
     { path: '/dashboard/discount-codes/add-discount-code', Component: DiscountCodeFormPage, permission: 'manage-discounts' },
     { path: '/dashboard/discount-codes/:editDiscountCodeId', Component: DiscountCodeFormPage, permission: 'manage-discounts' },

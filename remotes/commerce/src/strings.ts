@@ -1,4 +1,4 @@
-import type { OrderSource, PaymentAttemptStatus, PaymentStatus, ProductStatus, SalesPeriod } from '@shop/contracts';
+import type { AccessMismatch, OrderSource, PaymentAttemptStatus, PaymentStatus, ProductStatus, SalesPeriod } from '@shop/contracts';
 
 /** Every Persian string the commerce remote shows (STYLE.md habit 10). */
 export const t = {
@@ -292,6 +292,34 @@ export const t = {
     chartByDay: 'نمودار روزانه',
     amount: 'مبلغ',
     loadingChart: 'در حال بارگذاری نمودار…',
+  },
+  /** The access reconciliation's page (issue 36 item 1): paid purchases compared with who may open each course. */
+  access: {
+    title: 'بررسی دسترسی‌ها',
+    intro: 'سرور هر روز خریدهای پرداخت‌شده را با دسترسی کاربران به دوره‌ها مقایسه می‌کند؛ هر جا این دو با هم نخوانند، این‌جا می‌بینید.',
+    lastRun: 'آخرین بررسی',
+    summary: 'نتیجه آخرین بررسی',
+    neverRun: 'هنوز اجرا نشده است',
+    checkedItems: 'اقلام پرداخت‌شده مقایسه‌شده',
+    itemsCount: (count: string) => `${count} قلم`,
+    checkNow: 'بررسی همین حالا',
+    /** The toast of a check run from the page; the server mails super users when it finds anything. */
+    checkedClean: 'بررسی انجام شد؛ همه دسترسی‌ها با پرداخت‌ها جور است.',
+    checkedFound: (count: string) => `بررسی انجام شد؛ ${count} ناهمخوانی پیدا شد و برای مدیران کل ایمیل می‌شود.`,
+    findings: 'ناهمخوانی‌ها',
+    total: (count: string) => `${count} ناهمخوانی`,
+    kinds: { missing_grant: 'پرداخت شده ولی بی‌دسترسی', unpaid_grant: 'دسترسی بی‌پرداخت' } satisfies Record<AccessMismatch['kind'], string>,
+    /** What each kind means, under the table. */
+    kindHelp: {
+      missing_grant: 'خریدار پول دوره را داده و بازگشت وجه نگرفته، ولی نمی‌تواند دوره را باز کند.',
+      unpaid_grant: 'کاربر دوره را از راه سفارشی باز می‌کند که پرداخت‌شده نیست یا وجهش بازگشته است.',
+    } satisfies Record<AccessMismatch['kind'], string>,
+    columns: { kind: 'نوع', user: 'کاربر', product: 'دوره', order_item_id: 'شناسه قلم سفارش', grant_id: 'شناسه دسترسی' },
+    userNumber: (id: string) => `کاربر ${id}`,
+    openUser: (name: string) => `صفحه کاربر ${name}`,
+    openProduct: (title: string) => `ویرایش دوره ${title}`,
+    allMatch: 'همه دسترسی‌ها با پرداخت‌ها جور است.',
+    notRunYet: 'بررسی هنوز اجرا نشده است؛ «بررسی همین حالا» را بزنید تا نتیجه این‌جا بیاید.',
   },
   // Discount codes in the dashboard and the cart (issue 25).
   discounts: {

@@ -13,7 +13,7 @@ import { orderItems, orders, products, productSessions, sessionProgress } from '
 import { users } from '../modules/users/tables';
 import { tehranDateOf, tehranMidnight } from '../lib/jalali-periods';
 import { hashPassword } from '../lib/passwords';
-import { assignReceiptNumber, resetSalesRollup } from '../modules/commerce';
+import { assignReceiptNumber, resetSalesRollup, syncOrderGrants } from '../modules/commerce';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -100,6 +100,8 @@ export async function insertOrders(db: Db, seeds: OrderSeed[]): Promise<number[]
     );
     ids.push(...rows.map((r) => r.id));
   }
+  // The paid items' access grants (issue 36 item 1), as the order workflow writes them.
+  await syncOrderGrants(db);
   await resetSalesRollup(db);
   return ids;
 }

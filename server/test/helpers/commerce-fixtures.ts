@@ -10,6 +10,7 @@ import type { CheckoutAnswer, CommentStatus, DiscountCodeForm } from '@shop/cont
 import { orderItems, orders, products, productSessions } from '../../src/modules/commerce/tables';
 import { users } from '../../src/modules/users/tables';
 import { resetSalesRollup } from '../../src/modules/commerce/sales-summary-service';
+import { syncOrderGrants } from '../../src/modules/commerce/access-ledger';
 import { getSiteInformation, saveSiteInformation } from '../../src/modules/support/support-service';
 import { buildTestApp, csrfHeaders, type DbTarget } from './test-app';
 
@@ -179,8 +180,19 @@ export async function insertDiscountedOrder(
       ...(item.refundedAt ? { refunded_at: item.refundedAt, refund_amount: item.product.price - item.discount } : {}),
     })),
   );
+  // Its access grants, as the order workflow writes them for a paid order (issue 36 item 1).
+  await syncOrderGrants(app.db, input.userId);
   await resetSalesRollup(app.db);
   return order!.id;
+}
+
+/**
+ * Marks every item of `productId` in the buyer's orders refunded straight in the database and ends
+ * their grants as the refund's workflow step does: a refund without the refund's route (its mail).
+ */
+export async function refundInDatabase(app: FastifyInstance, userId: number, productId: number): Promise<void> {
+  await app.db.update(orderItems).set({ refunded_at: new Date() }).where(eq(orderItems.product_id, productId));
+  await syncOrderGrants(app.db, userId, [productId]);
 }
 
 let discountCodeSerial = 0;

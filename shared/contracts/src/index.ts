@@ -8,3 +8,4 @@ export * from './accounts';
 export * from './site';
 export * from './audit';
 export * from './releases';
+export * from './access';

@@ -55,6 +55,7 @@ export {
 export { createOrderWorkflow, type OrderEvents, type OrderStep, OrderWorkflow } from './order-workflow';
 export { listOwnOrders } from './own-orders';
 export { hasBoughtProduct, hasPaidOrders } from './ownership';
+export { listAccessMismatches, reconcileAccess, runAccessReconciliation, startAccessReconciliation, syncOrderGrants } from './access-ledger';
 export { sandboxPageHtml } from './payments/sandbox-gateway';
 export {
   createProductSession,

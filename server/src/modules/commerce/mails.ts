@@ -166,3 +166,41 @@ ${note}
 ${SITE_NAME}`;
   return { to: input.to, subject: `${title} — ${SITE_NAME}`, html, text };
 }
+
+/** What {@link accessMismatchMail} says: to whom, and what the reconciliation found. */
+export interface AccessMismatchMailInput {
+  to: string;
+  fullName: string;
+  /** Paid items whose buyer cannot open the course. */
+  missing: number;
+  /** Grants that open a course nothing pays for. */
+  unpaid: number;
+  /** The dashboard's list of the findings. */
+  link: string;
+}
+
+/** The mail to a super user when the daily access reconciliation finds the ledger out of step with the money (issue 36 item 1). */
+export function accessMismatchMail(input: AccessMismatchMailInput): MailMessage {
+  const title = 'دسترسی به دوره‌ها با پرداخت‌ها جور نیست';
+  const lines = [
+    ...(input.missing ? [`${toPersianDigits(String(input.missing))} خرید پرداخت‌شده که خریدارش به دوره دسترسی ندارد`] : []),
+    ...(input.unpaid ? [`${toPersianDigits(String(input.unpaid))} دسترسی که پرداختی پشت آن نیست`] : []),
+  ];
+  const note = 'این پیام را به این دلیل دریافت کرده‌اید که مدیر کل سایت هستید؛ بررسی روزانه دسترسی‌ها آن را فرستاده است.';
+  const html = layout(
+    title,
+    `<p style="margin:0 0 16px;">${escapeHtml(input.fullName)} عزیز، بررسی روزانه دسترسی‌ها این ناهمخوانی‌ها را یافت:</p>
+<ul style="margin:0 0 16px;padding-right:20px;">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+${buttonHtml(input.link, 'دیدن فهرست')}`,
+    note,
+  );
+  const text = `${input.fullName} عزیز، بررسی روزانه دسترسی‌ها این ناهمخوانی‌ها را یافت:
+
+${lines.map((line) => `- ${line}`).join('\n')}
+
+دیدن فهرست: ${input.link}
+
+${note}
+${SITE_NAME}`;
+  return { to: input.to, subject: `${title} — ${SITE_NAME}`, html, text };
+}

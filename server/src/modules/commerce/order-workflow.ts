@@ -8,6 +8,7 @@
  */
 import type { OrderSource } from '@shop/contracts';
 import type { Db } from '../../db/client';
+import { syncOrderGrants } from './access-ledger';
 import { removeBoughtFromCart } from './cart-service';
 import { reconcileCertificates } from './certificates';
 import { assignReceiptNumber, sendReceiptMail, sendRefundMail, type ReceiptMailContext } from './receipts';
@@ -54,7 +55,8 @@ export class OrderWorkflow {
 }
 
 /**
- * The shop's order workflow, every step in one place:
+ * The shop's order workflow, every step in one place, each event's first the access ledger's grants
+ * brought in line with the orders (issue 36 item 1):
  * - `order.paid`: the receipt number (checkout orders, issue 25), the bought courses leave the
  *   buyer's cart (when the buyer paid), certificates follow ownership (issue 24), the receipt mail
  *   (checkout orders, issue 25);
@@ -63,7 +65,11 @@ export class OrderWorkflow {
  * `mail`: the mailer and the site's origin of the receipt and refund mails.
  */
 export function createOrderWorkflow(mail: ReceiptMailContext): OrderWorkflow {
+  // The access ledger first: the later steps (certificates) read who may open a course.
   return new OrderWorkflow()
+    .on('order.paid', 'access grants', (tx, paid) => syncOrderGrants(tx, paid.userId, paid.productIds))
+    .on('ownership.changed', 'access grants', (tx, changed) => syncOrderGrants(tx, changed.userId, changed.productIds))
+    .on('item.refunded', 'access grants', (tx, refunded) => syncOrderGrants(tx, refunded.userId, [refunded.productId]))
     .on('order.paid', 'receipt number', async (tx, paid) => {
       if (paid.source === 'checkout') await assignReceiptNumber(tx, paid.orderId, paid.paidAt);
     })

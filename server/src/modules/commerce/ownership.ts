@@ -1,47 +1,35 @@
 /**
  * Who owns which course, and orders as the wire shows them (issue 6; SPEC §3 "Order", §4).
- * The one definition of ownership: an item of a paid order that was not refunded. Checkout,
- * verify, manual adds and refunds change ownership only by writing orders and items; every
- * reader (course page, session page, buyers-only comments, `buyedProducts`) asks here.
+ * Ownership is the access ledger's (issue 36 item 1, access-ledger.ts): an active grant of the
+ * course, whatever its source. Checkout, verify, manual adds and refunds change orders and items, and
+ * the order workflow brings the grants in line in the same transaction; every reader (course page,
+ * session page, buyers-only comments, `buyedProducts`) asks here.
  */
-import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Order, OrderItem, PaymentAttempt } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { orderItems, orders, payments, products } from './tables';
+import { accessGrants, orderItems, orders, payments, products } from './tables';
 import { toIso } from '../../lib/dates';
 import { qualified } from '../../lib/qualified';
 
-/**
- * SQL that is true when `userId` owns the product in `productId` (a column or a value):
- * an unrefunded item of one of the user's paid orders.
- */
-export function ownsProductSql(userId: number, productId: AnyPgColumn | number): SQL<boolean> {
-  return sql<boolean>`exists (
-    select 1 from ${orderItems} as oi join ${orders} as o on o.id = oi.order_id
-    where o.user_id = ${userId} and o.payment_status = 'paid' and oi.refunded_at is null
-      and oi.product_id = ${productId}
-  )`;
-}
+export { ownsProductSql } from './access-ledger';
 
-/** True when the user owns the product (see {@link ownsProductSql}). */
+/** True when the user may open the product: an active grant of it. */
 export async function hasBoughtProduct(db: Db, userId: number, productId: number): Promise<boolean> {
   return (await boughtProductIds(db, userId, [productId])).has(productId);
 }
 
-/** Ids of the given products that the user owns. */
+/** Ids of the given products (all when undefined) that the user may open: an active grant of each. */
 export async function boughtProductIds(db: Db, userId: number, productIds?: number[]): Promise<Set<number>> {
   if (productIds && productIds.length === 0) return new Set();
   const rows = await db
-    .selectDistinct({ id: orderItems.product_id })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .selectDistinct({ id: accessGrants.product_id })
+    .from(accessGrants)
     .where(
       and(
-        eq(orders.user_id, userId),
-        eq(orders.payment_status, 'paid'),
-        isNull(orderItems.refunded_at),
-        productIds ? inArray(orderItems.product_id, productIds) : undefined,
+        eq(accessGrants.user_id, userId),
+        sql`${accessGrants.ended_at} is null and ${accessGrants.starts_at} <= now() and (${accessGrants.ends_at} is null or ${accessGrants.ends_at} > now())`,
+        productIds ? inArray(accessGrants.product_id, productIds) : undefined,
       ),
     );
   return new Set(rows.map((r) => r.id));

@@ -1,6 +1,7 @@
 /**
  * The commerce module's tables: courses and sessions, carts, discount codes, orders and their
- * items, payments, receipts, the daily sales roll-up, progress and certificates (issues 6, 24, 25).
+ * items, payments, receipts, the daily sales roll-up, progress and certificates (issues 6, 24, 25),
+ * and the access ledger (issue 36).
  * Declared beside the module that owns them (issue 34 item 1): another module reaches them only
  * through this module's functions (its index.ts); lint lets only other tables files (for a foreign
  * key) and the seed import this file.
@@ -19,6 +20,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { DiscountKind, LessonMediaKind, LessonMediaStatus } from '@shop/contracts';
@@ -355,3 +357,73 @@ export const certificates = pgTable(
   },
   (t) => [unique('certificates_user_product_unique').on(t.user_id, t.product_id)],
 );
+
+/**
+ * Where a right to a course comes from (issue 36 item 1): a paid order's item (`order`), or a course
+ * staff added by hand (`manual`, a manual order's item).
+ */
+export const accessGrantSourceEnum = pgEnum('access_grant_source', ['order', 'manual']);
+
+/**
+ * Why a grant ended: its item was refunded (`refund`), or its order stopped paying for it (`order_changed`:
+ * set unpaid, a manual order deleted or given another course).
+ */
+export const accessGrantEndEnum = pgEnum('access_grant_end', ['refund', 'order_changed']);
+
+/**
+ * The access ledger (issue 36 item 1): every right of a user to a course, with its source and its
+ * period. A buyer may open a course while any grant of it is active (not ended, started, not past
+ * `ends_at`); ending one source never ends another's grant. Rows are never deleted: an ended grant is
+ * the history. One active grant per order item.
+ */
+export const accessGrants = pgTable(
+  'access_grants',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    source: accessGrantSourceEnum('source').notNull(),
+    /** The order item that pays for it (`order`, `manual`); null once a manual order was deleted. */
+    order_item_id: integer('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+    starts_at: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The end of its period; null: for good. */
+    ends_at: timestamp('ends_at', { withTimezone: true }),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+    end_reason: accessGrantEndEnum('end_reason'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('access_grants_active_item_key').on(t.order_item_id).where(sql`${t.ended_at} is null`),
+    index('access_grants_user_product_idx').on(t.user_id, t.product_id).where(sql`${t.ended_at} is null`),
+  ],
+);
+
+/** What the daily reconciliation found (issue 36 item 1): a paid item without a grant, or a grant nothing pays for. */
+export const accessMismatchKindEnum = pgEnum('access_mismatch_kind', ['missing_grant', 'unpaid_grant']);
+
+/** The last reconciliation's findings, replaced by each run; none while the ledger matches the money. */
+export const accessMismatches = pgTable('access_mismatches', {
+  id: id(),
+  kind: accessMismatchKindEnum('kind').notNull(),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  product_id: integer('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  order_item_id: integer('order_item_id'),
+  grant_id: integer('grant_id'),
+  found_at: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** When the reconciliation last ran (one row), so the dashboard tells «nothing found» from «never ran». */
+export const accessReconciliations = pgTable('access_reconciliations', {
+  id: integer('id').primaryKey().default(1),
+  ran_at: timestamp('ran_at', { withTimezone: true }).notNull(),
+  checked_items: integer('checked_items').notNull(),
+  mismatches: integer('mismatches').notNull(),
+});

@@ -77,3 +77,12 @@ export async function staffHolding(db: Db, permission: PermissionName): Promise<
     )
     .orderBy(asc(users.id));
 }
+
+/** Every super user with a verified email, by id: whom a super-only alert goes to (issue 36: the access reconciliation). */
+export async function superUsers(db: Db): Promise<Array<{ id: number } & UserContact>> {
+  return db
+    .select({ id: users.id, full_name: users.full_name, email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(and(isNotNull(users.email_verified_at), eq(users.status, 'super')))
+    .orderBy(asc(users.id));
+}

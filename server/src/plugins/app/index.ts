@@ -1,7 +1,7 @@
 /**
  * The app's own plugins, loaded after the outside services' and before the routes, in this order:
  * mail and SMS, the order workflow, the background workers (stored files, transcoding, unpaid reminders, comment
- * notices, audit pruning), then the request pipeline (errors, input and disk guards, metrics,
+ * notices, audit pruning, the access reconciliation), then the request pipeline (errors, input and disk guards, metrics,
  * CSRF, route access, the public cache). The static site is registered last of all, by app.ts.
  */
 import fp from 'fastify-plugin';
@@ -14,6 +14,7 @@ import transcoderPlugin from './transcoder';
 import unpaidRemindersPlugin from './unpaid-reminders';
 import commentNoticesPlugin from './comment-notices';
 import auditPruningPlugin from './audit-pruning';
+import accessReconciliationPlugin from './access-reconciliation';
 import errorHandlerPlugin from './error-handler';
 import inputGuardPlugin from './input-guard';
 import diskGuardPlugin from './disk-guard';
@@ -32,6 +33,7 @@ export default fp(
     unpaidRemindersPlugin,
     commentNoticesPlugin,
     auditPruningPlugin,
+    accessReconciliationPlugin,
     errorHandlerPlugin,
     inputGuardPlugin,
     diskGuardPlugin,

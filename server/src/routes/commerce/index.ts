@@ -12,6 +12,7 @@ import sessionsRoutes from './sessions';
 import lessonMediaRoutes from './lesson-media';
 import dashboardFinancialInfoRoutes from './dashboard-financial-info';
 import dashboardDiscountCodesRoutes from './dashboard-discount-codes';
+import dashboardAccessRoutes from './dashboard-access';
 import dashboardProductsRoutes from './dashboard-products';
 import dashboardProductSessionsRoutes from './dashboard-product-sessions';
 import lessonUploadsRoutes from './lesson-uploads';
@@ -26,6 +27,7 @@ export default registryOf([
   lessonMediaRoutes,
   dashboardFinancialInfoRoutes,
   dashboardDiscountCodesRoutes,
+  dashboardAccessRoutes,
   dashboardProductsRoutes,
   dashboardProductSessionsRoutes,
   lessonUploadsRoutes,

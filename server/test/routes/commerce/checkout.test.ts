@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Cart, CheckoutAnswer, Order } from '@shop/contracts';
 import { orderItems, orders, payments, products } from '../../../src/modules/commerce/tables';
+import { syncOrderGrants } from '../../../src/modules/commerce/access-ledger';
 import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';
 import { addToCart, callback, checkout, newBuyer, newCourse, setSelling, type Buyer } from '../../helpers/commerce-fixtures';
 
@@ -100,6 +101,7 @@ describe.each(DB_TARGETS)('checkout API on %s', (target) => {
       .values({ user_id: buyer.id, total_price: 0, payment_status: 'paid', source: 'manual', paid_at: new Date() })
       .returning({ id: orders.id });
     await app.db.insert(orderItems).values({ order_id: manual!.id, product_id: owned.id, title: 'دستی', price: 0 });
+    await syncOrderGrants(app.db, buyer.id);
     const { order } = answerOf(await checkout(app, buyer));
     expect(order.items.map((i) => i.product_id)).toEqual([wanted.id]);
     expect(order.total_price).toBe(20_000);

@@ -10,10 +10,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ProductSessionDetail } from '@shop/contracts';
-import { orderItems, productSessions } from '../../../src/modules/commerce/tables';
+import { productSessions } from '../../../src/modules/commerce/tables';
 import { users } from '../../../src/modules/users/tables';
 import { signLessonMedia, signSessionFileUrl } from '../../../src/modules/commerce/signed-urls';
-import { buy, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
+import { buy, newBuyer, newCourse, type Buyer, refundInDatabase } from '../../helpers/commerce-fixtures';
 import { startLocalS3, type LocalS3 } from '../../helpers/s3-server';
 import { DB_TARGETS, buildTestApp, tempDir, type DbTarget } from '../../helpers/test-app';
 
@@ -230,7 +230,7 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
     // A segment read keeps the buyer's leave for a while; the refused playlist after the refund ends it.
     const segment = media!.hls_url.replace('master.m3u8', 'v0/seg_000.ts');
     expect((await get(segment, buyer)).statusCode).toBe(200);
-    await app.db.update(orderItems).set({ refunded_at: new Date() }).where(eq(orderItems.product_id, own.id));
+    await refundInDatabase(app, buyer.id, own.id);
     const refused = await get(media!.hls_url, buyer);
     expect(refused.statusCode).toBe(403);
     expect((await get(segment, buyer)).statusCode).toBe(403);

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { BoughtProduct, ProductDetail, ProductSessionDetail, SessionProgressAnswer } from '@shop/contracts';
-import { orderItems, productSessions } from '../../../src/modules/commerce/tables';
+import { productSessions } from '../../../src/modules/commerce/tables';
 import { users } from '../../../src/modules/users/tables';
 import { signSessionFileUrl } from '../../../src/modules/commerce/signed-urls';
 import { DB_TARGETS, buildTestApp, csrfHeaders } from '../../helpers/test-app';
-import { addToCart, buy, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
+import { addToCart, buy, newBuyer, newCourse, type Buyer, refundInDatabase } from '../../helpers/commerce-fixtures';
 
 const LESSON = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
 const REFUSED = 'forbidden: پیوند این فایل نامعتبر است یا منقضی شده است.';
@@ -164,7 +164,7 @@ describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (targe
     await buy(app, buyer, own.id);
     const { file_url } = await detailOf(buyer, id);
     expect((await app.inject({ url: file_url!, headers: buyer.headers })).statusCode).toBe(200);
-    await app.db.update(orderItems).set({ refunded_at: new Date() }).where(eq(orderItems.product_id, own.id));
+    await refundInDatabase(app, buyer.id, own.id);
     const refused = await app.inject({ url: file_url!, headers: buyer.headers });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(REFUSED);

@@ -69,6 +69,8 @@ describe('financial info (/dashboard/financial-info)', () => {
     expect(await within(refunds).findByText('در این بازه بازگشت وجهی نبوده است.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'سفارش‌ها' }).getAttribute('href')).toBe('/dashboard/financial-info/orders');
     expect(screen.queryByRole('link', { name: 'وضعیت بازگشت وجه' })).toBeNull();
+    // The access check is for super users alone (issue 36 item 1).
+    expect(screen.queryByRole('link', { name: 'بررسی دسترسی‌ها' })).toBeNull();
     expect(asked('sales')).toEqual(['month']);
     expect(screen.getByRole('button', { name: 'این ماه' }).getAttribute('aria-pressed')).toBe('true');
   });
@@ -85,5 +87,6 @@ describe('financial info (/dashboard/financial-info)', () => {
     const refunds = screen.getByRole('region', { name: 'گزارش بازگشت وجه' });
     expect(within(refunds).getByRole('link', { name: 'خروجی CSV گزارش بازگشت وجه' }).getAttribute('href')).toBe('/api/dashboard/financial-info/refunds/export?period=year');
     expect(screen.getByRole('link', { name: 'وضعیت بازگشت وجه' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'بررسی دسترسی‌ها' }).getAttribute('href')).toBe('/dashboard/financial-info/access');
   });
 });

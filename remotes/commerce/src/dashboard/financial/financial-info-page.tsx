@@ -1,4 +1,4 @@
-import { SALES_PERIODS, hasPermission, type PermissionName, type SalesPeriod } from '@shop/contracts';
+import { SALES_PERIODS, SUPER_ONLY, hasPermission, type AccessRequirement, type SalesPeriod } from '@shop/contracts';
 import { useUrlParams } from '@shop/content-ui';
 import { selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { Link } from '@shop/router';
@@ -10,17 +10,19 @@ import { t } from '../../strings';
 
 const DEFAULT_PERIOD: SalesPeriod = 'month';
 
-/** The sub pages, each shown to staff holding its permission. */
-const SUB_PAGES: Array<{ label: string; to: string; icon: IconName; permission: PermissionName }> = [
+/** The sub pages, each shown to staff holding its permission; the access check to super users alone (issue 36 item 1). */
+const SUB_PAGES: Array<{ label: string; to: string; icon: IconName; permission: AccessRequirement }> = [
   { label: t.financial.orders, to: FINANCIAL_PATHS.orders, icon: 'ShoppingCart', permission: 'show-financial-info' },
   { label: t.financial.manual, to: FINANCIAL_PATHS.manual, icon: 'School', permission: 'show-financial-info' },
   { label: t.financial.refunds, to: FINANCIAL_PATHS.refunds, icon: 'Payments', permission: 'manage-refunds' },
+  { label: t.access.title, to: FINANCIAL_PATHS.access, icon: 'Verified', permission: SUPER_ONLY },
 ];
 
 /**
  * `/dashboard/financial-info` (show-financial-info, SPEC §2–§3): links to orders, courses added
- * to users and refunds, then the sales and refund summaries of one period (SPEC §2: all, day,
- * week, month, three months, six months, year; Jalali, Tehran), kept in the URL as `?period=`.
+ * to users, refunds and, for super users, the access check (issue 36 item 1), then the sales and
+ * refund summaries of one period (SPEC §2: all, day, week, month, three months, six months, year;
+ * Jalali, Tehran), kept in the URL as `?period=`.
  */
 export default function FinancialInfoPage() {
   const user = useAppSelector(selectCurrentUser);

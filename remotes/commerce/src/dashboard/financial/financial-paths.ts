@@ -6,4 +6,6 @@ export const FINANCIAL_PATHS = {
   addManual: '/dashboard/financial-info/list-of-products-added-to-users/add-product',
   refunds: '/dashboard/financial-info/money-refund-status',
   addRefund: '/dashboard/financial-info/money-refund-status/add',
+  /** The access reconciliation's findings (issue 36 item 1, super users only). */
+  access: '/dashboard/financial-info/access',
 } as const;
