@@ -44,8 +44,13 @@ const stale = APPS.filter(({ workspace, marker, config }) => {
   return Math.max(sharedSources, newest(join(root, workspace, 'src')), newest(join(root, workspace, config))) > builtAt;
 });
 
-/** Where an app's new build is written before it replaces `dist` (ignored by git, lint and type checks). */
-const stagingOf = (workspace) => join(root, 'node_modules', '.cache', 'shop-start', workspace);
+/**
+ * Where this process writes an app's new build before it replaces `dist` (ignored by git, lint and
+ * type checks): a folder of its own, so that two `npm start` of one checkout (the browser tests' two
+ * sites) never write into one staging folder.
+ */
+const stagingRoot = join(root, 'node_modules', '.cache', 'shop-start', String(process.pid));
+const stagingOf = (workspace) => join(stagingRoot, workspace);
 
 /**
  * Builds one app with its own `npm run build`; resolves when it is in place, rejects with the
@@ -53,7 +58,8 @@ const stagingOf = (workspace) => join(root, 'node_modules', '.cache', 'shop-star
  * @shop/build-config) and renamed into `dist` once whole, so the server, already answering, never
  * reads half a build. webpack does not rewrite a file whose content is unchanged, so the marker
  * could keep an older time than the sources and the same build would run again at every start: it
- * is stamped.
+ * is stamped, in the staging folder before the rename (another `npm start` may be swapping `dist`
+ * at that moment: a stamp after the rename once found no `dist` there).
  */
 function build({ workspace, marker, staged }) {
   console.log(`[start] building ${workspace}…`);
@@ -73,6 +79,8 @@ function build({ workspace, marker, staged }) {
     child.on('exit', (code) => {
       running.delete(child);
       if (code !== 0) return reject(code ?? 1);
+      const now = new Date();
+      utimesSync(join(staged ? staging : dist, marker), now, now);
       if (staged) {
         const old = `${staging}.old`;
         rmSync(old, { recursive: true, force: true });
@@ -80,8 +88,6 @@ function build({ workspace, marker, staged }) {
         renameSync(staging, dist);
         rmSync(old, { recursive: true, force: true });
       }
-      const now = new Date();
-      utimesSync(join(dist, marker), now, now);
       console.log(`[start] built ${workspace} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       resolve();
     });
@@ -141,6 +147,7 @@ try {
       while (queue.length) await build(queue.shift());
     }),
   );
+  rmSync(stagingRoot, { recursive: true, force: true });
 } catch (code) {
   stopBuilds();
   server?.kill('SIGTERM');

@@ -82,11 +82,12 @@ export function pageReleases(app: FastifyInstance, onChange: (live: LiveVersions
   async function choose(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     try {
       const fresh = await liveVersions(app.db);
-      if (fresh !== live) {
-        live = fresh;
-        activeReleases = Object.fromEntries(Object.entries(live).map(([name, versions]) => [name, versions.active]));
-        onChange(live, activeReleases);
+      // A copy is read again every second: the active set (and the renderers) change only with its content.
+      if (fresh !== live && JSON.stringify(fresh) !== JSON.stringify(live)) {
+        activeReleases = Object.fromEntries(Object.entries(fresh).map(([name, versions]) => [name, versions.active]));
+        onChange(fresh, activeReleases);
       }
+      live = fresh;
     } catch (error) {
       request.log.warn({ err: error }, 'the releases could not be read; pages keep the ones last read');
     }
