@@ -22,6 +22,9 @@ import { accessGrants, accessMismatches, accessReconciliations, orderItems, orde
 /** The rows of a raw statement's result, as both drivers (node-postgres, PGlite) give them. */
 const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
+/** Class of the advisory lock of the reconciliation's findings (`pg_advisory_xact_lock(6006, 0)`). */
+const RECONCILIATION_LOCK_NAMESPACE = 6006;
+
 /** SQL true for a grant row `g` that gives access now: not ended, started, not past its period. */
 const activeGrant = sql`g.ended_at is null and g.starts_at <= now() and (g.ends_at is null or g.ends_at > now())`;
 
@@ -118,6 +121,9 @@ export async function reconcileAccess(db: Db): Promise<{ mismatches: number; che
     .where(and(eq(orders.payment_status, 'paid'), isNull(orderItems.refunded_at)));
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    // One writer of the findings at a time (the daily job, a super user's «check now»): two
+    // interleaved replacements would keep both runs' rows.
+    await tx.execute(sql`select pg_advisory_xact_lock(${RECONCILIATION_LOCK_NAMESPACE}, 0)`);
     await tx.delete(accessMismatches);
     if (found.length) await tx.insert(accessMismatches).values(found);
     const run = { ran_at: new Date(), checked_items: count, mismatches: found.length };

@@ -185,8 +185,6 @@ function mtimeOf(file: string | undefined): number {
   }
 }
 
-
-
 /** The most page variants (index.html and islands.html with one set of releases each) kept at once. */
 const KEPT_TEMPLATES = 16;
 
@@ -276,7 +274,6 @@ function createPageSender({ renderTemplate, islandsFile, rendererOf, visitorPage
     const url = request.url;
     const pathname = url.split('?')[0] ?? '/';
     const releases = pageReleasesOf(request);
-    const renderer = rendererOf(releases);
     const sendIndex = (status?: number) => sendIndexOf(reply, status, releases);
     const html = renderTemplate(islandsFile, releases);
     const parts = html === null ? null : splitAtRoot(html);
@@ -289,6 +286,8 @@ function createPageSender({ renderTemplate, islandsFile, rendererOf, visitorPage
       sendIndex(isKnownPagePath(pathname) ? 200 : 404);
       return;
     }
+    // Only now: a page the browser renders starts no worker of another set.
+    const renderer = rendererOf(releases);
     const readerCookie = rendering === 'readers' ? request.headers.cookie : undefined;
     const preferences = preferencesOf(request.cookies);
 

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
 import type { AccessMismatches } from '@shop/contracts';
 import { accessGrants, orderItems } from '../../../src/modules/commerce/tables';
 import { users } from '../../../src/modules/users/tables';
@@ -151,6 +152,25 @@ describe.each(DB_TARGETS)('the access ledger on %s', (target) => {
       { kind: 'unpaid_grant', user: { id: buyer.id, ...buyerRow }, product: { id: free.id, title: expect.any(String) }, order_item_id: null, grant_id: bogus!.id },
     ]);
     expect((await app.inject({ url: MISMATCHES, headers: superHeaders })).json<AccessMismatches>().data).toHaveLength(2);
+    if (app.settings.databaseUrl) {
+      // Another run writing its findings meanwhile (the daily job beside a «check now», on another
+      // replica): this run waits for it and then replaces its rows, never keeping both runs'.
+      const other = new Client({ connectionString: app.settings.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('select pg_advisory_xact_lock(6006, 0)');
+        await other.query('delete from access_mismatches');
+        await other.query(`insert into access_mismatches (kind, user_id, product_id) values ('unpaid_grant', $1, $2)`, [buyer.id, free.id]);
+        const run = reconcileAccess(app.db);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await other.query('commit');
+        expect((await run).mismatches).toBe(2);
+      } finally {
+        await other.end();
+      }
+      expect((await app.inject({ url: MISMATCHES, headers: superHeaders })).json<AccessMismatches>().data).toHaveLength(2);
+    }
     const mail = await smtp.waitForMail((message) => message.to.includes('super@example.com') && smtp.messages.indexOf(message) >= sent);
     expect(mail.subject).toContain('دسترسی به دوره‌ها با پرداخت‌ها جور نیست');
     expect(mail.text).toContain('۱ خرید پرداخت‌شده که خریدارش به دوره دسترسی ندارد');
