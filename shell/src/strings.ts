@@ -233,8 +233,6 @@ export const t = {
     /** An empty cell: a release without a known commit, a pruned version's actions. */
     none: '—',
     bytes: (count: string) => `${count} بایت`,
-    megabytes: (size: string) => `${size} مگابایت`,
-    kilobytes: (size: string) => `${size} کیلوبایت`,
     percent: (share: string) => `${share}٪`,
     promote: 'فعال کردن',
     promoteOf: (version: string) => `فعال کردن نسخه ${version}`,

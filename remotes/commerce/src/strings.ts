@@ -74,8 +74,6 @@ export const t = {
   noFile: 'برای این جلسه هنوز فایلی بارگذاری نشده است.',
   download: 'دانلود فایل جلسه',
   fileSize: (size: string) => `حجم: ${size}`,
-  megabytes: (size: string) => `${size} مگابایت`,
-  kilobytes: (size: string) => `${size} کیلوبایت`,
   player: 'پخش جلسه',
   playerSeek: 'جابه‌جایی در جلسه',
   markDone: 'علامت‌گذاری به عنوان دیده‌شده',

@@ -6,4 +6,5 @@ export { FREE_LABEL, formatToman } from './format-toman';
 export { formatJalaliDate, type JalaliDateOptions } from './format-jalali-date';
 export { formatMobile } from './format-mobile';
 export { formatClock } from './format-clock';
+export { formatFileSize } from './format-file-size';
 export { plainTextExcerpt } from './plain-text-excerpt';

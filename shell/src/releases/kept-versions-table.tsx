@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { RemoteRelease, RemoteReleaseStatus } from '@shop/contracts';
 import { DataTable } from '@shop/dashboard-ui';
-import { formatJalaliDate, formatNumber } from '@shop/format';
+import { formatFileSize, formatJalaliDate, formatNumber } from '@shop/format';
 import { Button, Stack } from '@shop/ui-kit';
 import { Chip, FormControlLabel, Switch } from '@shop/ui-kit/lazy';
-import { formatReleaseSize, remoteLabel } from './release-format';
+import { remoteLabel } from './release-format';
 import { VersionCode } from './version-code';
 import { t } from '../strings';
 
@@ -93,7 +93,7 @@ export function KeptVersionsTable({ status, isFetching, actions }: { status: Rem
       case 'released_at':
         return <time dateTime={release.released_at}>{formatJalaliDate(release.released_at, { withTime: true })}</time>;
       case 'size':
-        return <span title={t.releases.bytes(formatNumber(release.size_bytes))}>{formatReleaseSize(release.size_bytes)}</span>;
+        return <span title={t.releases.bytes(formatNumber(release.size_bytes))}>{formatFileSize(release.size_bytes)}</span>;
       case 'actions':
         return <ActionsCell release={release} status={status} actions={actions} />;
     }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { MediaPlayer } from '@shop/content-ui';
 import type { ProductSessionDetail } from '@shop/contracts';
-import { formatNumber } from '@shop/format';
+import { formatFileSize } from '@shop/format';
 import { Alert, Button, Icon, Paper, Typography } from '@shop/ui-kit';
 import { useGetProductSessionQuery, useSaveSessionPositionMutation } from './sessions-api';
 import { t } from '../strings';
@@ -14,12 +14,6 @@ const RESIGN_MIN_WAIT_MS = 10_000;
 
 /** A saved position past this share of the lesson starts it from the beginning (issue 24). */
 const RESUME_MAX_SHARE = 0.95;
-
-/** A file size in bytes as «۲٫۴ مگابایت» / «۸۰۰ کیلوبایت». */
-function formatFileSize(bytes: number): string {
-  const megabytes = bytes / (1024 * 1024);
-  return megabytes >= 1 ? t.megabytes(formatNumber(Math.round(megabytes * 10) / 10)) : t.kilobytes(formatNumber(Math.max(1, Math.round(bytes / 1024))));
-}
 
 /** Where a lesson starts: the buyer's saved position when past 0 and before 95 % of a known length. */
 function resumePosition(session: ProductSessionDetail): number {

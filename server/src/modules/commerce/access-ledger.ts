@@ -15,7 +15,7 @@ import type { AccessMismatch, AccessMismatches } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { toIso } from '../../lib/dates';
 import { TEHRAN_TIME_ZONE } from '../../lib/jalali-periods';
-import { superUsers } from '../users';
+import { getUserContacts, superUsers } from '../users';
 import { accessMismatchMail } from './mails';
 import { accessGrants, accessMismatches, accessReconciliations, orderItems, orders, products } from './tables';
 
@@ -177,14 +177,14 @@ export async function startAccessReconciliation(app: FastifyInstance): Promise<(
 }
 
 /** The last reconciliation's findings with their user and course (`GET /api/dashboard/access-mismatches`). */
-export async function listAccessMismatches(db: Db, names: (userIds: number[]) => Promise<Map<number, { full_name: string; email: string }>>): Promise<AccessMismatches> {
+export async function listAccessMismatches(db: Db): Promise<AccessMismatches> {
   const [run] = await db.select().from(accessReconciliations).where(eq(accessReconciliations.id, 1));
   const rows = await db
     .select({ mismatch: accessMismatches, title: products.title })
     .from(accessMismatches)
     .innerJoin(products, eq(products.id, accessMismatches.product_id))
     .orderBy(accessMismatches.id);
-  const people = await names([...new Set(rows.map(({ mismatch }) => mismatch.user_id))]);
+  const people = await getUserContacts(db, [...new Set(rows.map(({ mismatch }) => mismatch.user_id))]);
   return {
     checked_at: run ? toIso(run.ran_at) : null,
     checked_items: run?.checked_items ?? 0,
