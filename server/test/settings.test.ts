@@ -3,13 +3,12 @@ import path from 'node:path';
 import {
   auditRetentionDaysFromEnv,
   parseTrustProxy,
-  RATE_LIMITS,
   releasesKeptFromEnv,
-  rateLimitsFromEnv,
   resolveSettings,
   transcodeConcurrencyFromEnv,
   unpaidReminderHoursFromEnv,
 } from '../src/settings';
+import { RATE_LIMITS, rateLimitsFromEnv } from '../src/rate-limit-settings';
 import { smsCodeLimitsOf } from '../src/modules/auth/sms-codes';
 import { tempDir } from './helpers/test-app';
 

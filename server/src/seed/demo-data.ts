@@ -327,6 +327,9 @@ export const SEED_DISCOUNT_CODES = [
   },
 ] as const;
 
+/** The demo's gift card (issue 36 item 3): `HEDIEH100`, 100 000 tomans into the wallet that redeems it first, with no end. */
+export const SEED_GIFT_CARD = { code: 'HEDIEH100', amount: 100_000, expires_at: null } as const;
+
 /** The demo's active announcement; the seed sets it to expire 30 days after seeding. */
 export const SEED_ANNOUNCEMENT = {
   title: 'کارگاه تازه در راه است',

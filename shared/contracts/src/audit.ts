@@ -28,6 +28,8 @@ export const AUDIT_ENTITIES = [
   'site_information',
   'terms',
   'remote_release',
+  'wallet_entry',
+  'gift_card',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -66,6 +68,8 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   site_information: 'اطلاعات سایت',
   terms: 'قوانین و مقررات',
   remote_release: 'انتشار ریموت',
+  wallet_entry: 'تراکنش کیف پول',
+  gift_card: 'کارت هدیه',
 };
 
 /** The Persian name of each action, as the audit log page and its CSV show it. */

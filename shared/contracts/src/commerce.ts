@@ -13,11 +13,12 @@
  * - `PUT    /cart/discount-code` `{code}`     → `{message, data: Cart}`; 422 with the Persian refusal
  *   on `code` (unknown, inactive, not started, expired, used up, used by you, not for these
  *   courses, under the minimum, empty cart); `DELETE /cart/discount-code` → `{message, data: Cart}`
- * - `POST   /checkout` (header `Idempotency-Key`, body ignored) → 201 `Item<CheckoutAnswer>`;
+ * - `POST   /checkout` (header `Idempotency-Key`, body {@link CheckoutBody}) → 201 `Item<CheckoutAnswer>`;
  *   the same key answers the same order (200); 422 empty cart; 403 selling off. The same cart
  *   again (same courses, code and amounts) while its order is unpaid answers that order with a new
  *   attempt (200), and an unpaid order of the same courses at other amounts is cancelled by the new
- *   one (issue 32 item 2)
+ *   one (issue 32 item 2). With `use_wallet` the wallet pays as much as it holds at once (issue 36
+ *   item 3), the gateway the rest; a cancelled unpaid order gives its wallet share back
  * - `POST   /orders/:orderId/pay`           → `Item<CheckoutAnswer>` a new attempt for an unpaid order;
  *   422 paid, cancelled, a course bought meanwhile, or (on `code`) its discount code lapsed
  * - `POST   /orders/:orderId/cancel`        → `{message, data: Order}` the owner cancels an unpaid
@@ -53,7 +54,7 @@
  * - `/dashboard/financial-info/list-of-products-added-to-users` (show-financial-info): list, get,
  *   `POST` `{user_id, product_id}`, `PUT /:id` `{product_id}`, `DELETE /:id`
  * - `/dashboard/financial-info/money-refund-status` (manage-refunds): list of refunds,
- *   `POST` `{order_item_id, confirmation}` («yes» or «بله»)
+ *   `POST` `{order_item_id, confirmation, to?}` («yes» or «بله»; `to: 'wallet'` credits the buyer's wallet, issue 36)
  * - `/dashboard/discount-codes` (manage-discounts, issue 25): list (`q`, `sort`), get, create and
  *   update (`DiscountCodeForm`), delete (a used code is deactivated instead); `GET /:id/uses` →
  *   `Paginated<DiscountCodeUse>`, newest first
@@ -147,6 +148,11 @@ export interface PaymentForm {
 }
 
 /** Answer of checkout and of a new payment attempt. */
+/** `POST /api/checkout`'s body (issue 36 item 3): pay from the wallet first; absent or false pays all through the gateway. */
+export interface CheckoutBody {
+  use_wallet?: boolean;
+}
+
 export interface CheckoutAnswer {
   order: Order;
   /** The gateway form, or null when nothing is to pay (a free cart is granted at once). */
@@ -212,6 +218,11 @@ export interface Order {
   discount_code: string | null;
   /** Tomans the code took off. */
   discount_amount: number;
+  /**
+   * Tomans of `total_price` paid from the wallet (issue 36 item 3), taken at checkout; the gateway is
+   * asked for the rest. Given back to the wallet when the unpaid order is cancelled.
+   */
+  wallet_amount: number;
   /** `<Jalali year>-<6 digits>` once paid («1405-000123»; shown in Persian digits), else null. */
   receipt_number: string | null;
   items: OrderItem[];
@@ -244,7 +255,12 @@ export interface AddProductToUserBody {
 export interface RefundBody {
   order_item_id: number;
   confirmation: string;
+  /** Where the money goes (issue 36 item 3): back through the gateway (the default) or into the buyer's wallet. */
+  to?: RefundDestination;
 }
+
+/** Where a refund's money went: the gateway that took it, or the buyer's wallet (issue 36 item 3). */
+export type RefundDestination = 'gateway' | 'wallet';
 
 /** A refund as the dashboard lists it. */
 export interface Refund {
@@ -257,6 +273,7 @@ export interface Refund {
   user: { id: number; full_name: string; email: string; mobile: string | null };
   refunded_by: { id: number; full_name: string } | null;
   refunded_at: string;
+  to: RefundDestination;
 }
 
 /**

@@ -9,3 +9,4 @@ export * from './site';
 export * from './audit';
 export * from './releases';
 export * from './access';
+export * from './wallet';

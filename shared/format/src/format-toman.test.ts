@@ -12,6 +12,11 @@ describe('formatToman', () => {
     expect(FREE_LABEL).toBe('رایگان');
   });
 
+  it('reads a zero balance as «۰ تومان» when asked, and a negative amount with its sign', () => {
+    expect(formatToman(0, { zeroIsFree: false })).toBe('۰ تومان');
+    expect(formatToman(-25000, { zeroIsFree: false })).toBe('\u200e−۲۵٬۰۰۰ تومان');
+  });
+
   it('rounds to whole tomans', () => {
     expect(formatToman(1999.6)).toBe('۲٬۰۰۰ تومان');
   });

@@ -5,27 +5,11 @@
 import { array, boolean, mixed, object, type InferType } from 'yup';
 import { DISCOUNT_KINDS, type DiscountKind } from '@shop/contracts';
 import { PRICE_MAX } from './commerce-schemas';
-import { idField, requiredString, wholeNumberField } from './fields';
+import { idField, optionalInstantField, requiredString, wholeNumberField } from './fields';
 import { fieldLabels, messages } from './messages';
 
 /** Longest code (the column is varchar(32)). */
 export const DISCOUNT_CODE_MAX = 32;
-
-/** No instant from year 10000 on (ISO 8601 needs an extended year, which the databases do not read back). */
-const LATEST_INSTANT = Date.UTC(10000, 0, 1);
-
-/** An optional instant as ISO 8601 text; empty means none (null). */
-const optionalInstant = (label: string) =>
-  mixed<string>()
-    .label(label)
-    .transform((value: unknown) => (value === '' || value === undefined ? null : value))
-    .default(null)
-    .nullable()
-    .test({
-      name: 'date',
-      message: messages.invalid,
-      test: (v) => v == null || (typeof v === 'string' && !Number.isNaN(Date.parse(v)) && Date.parse(v) < LATEST_INSTANT),
-    });
 
 /** An optional cap or amount: a whole number in `min..max`, or null when empty. */
 const optionalCount = (label: string, min: number, max: number) =>
@@ -57,8 +41,8 @@ export const discountCodeSchema = object({
       is: false,
       then: (s) => s.min(1, messages.productsRequired),
     }),
-  starts_at: optionalInstant(fieldLabels.starts_at),
-  ends_at: optionalInstant(fieldLabels.ends_at).test({
+  starts_at: optionalInstantField(fieldLabels.starts_at),
+  ends_at: optionalInstantField(fieldLabels.ends_at).test({
     name: 'endAfterStart',
     message: messages.endAfterStart,
     test: (end, context) => {

@@ -316,6 +316,20 @@ export function fileField<R extends boolean = false>({
 /** No instant from year 10000 on: ISO 8601 needs an extended year for it, which the databases do not read back. */
 const LATEST_INSTANT = Date.UTC(10000, 0, 1);
 
+/** An optional instant as ISO 8601 text (a discount code's start and end, a gift card's expiry); empty means none (null). */
+export function optionalInstantField(label: string) {
+  return mixed<string>()
+    .label(label)
+    .transform((value: unknown) => (value === '' || value === undefined ? null : value))
+    .default(null)
+    .nullable()
+    .test({
+      name: 'date',
+      message: messages.invalid,
+      test: (v) => v == null || (typeof v === 'string' && !Number.isNaN(Date.parse(v)) && Date.parse(v) < LATEST_INSTANT),
+    });
+}
+
 /**
  * A required instant in the future, as ISO 8601 text (ban ends, announcement expiry): «{field} is
  * not valid» when it does not parse or lies in year 10000 or later, «{field} must be in the future»

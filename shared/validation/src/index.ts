@@ -120,6 +120,17 @@ export {
 } from './site-schemas';
 export { DISCOUNT_CODE_MAX, discountCodeSchema, type DiscountCodeInput } from './discount-code-schema';
 export {
+  GIFT_CARD_CODE_MAX,
+  GIFT_CARD_CODE_MIN,
+  giftCardRedeemSchema,
+  giftCardSchema,
+  type GiftCardInput,
+  type GiftCardRedeemInput,
+  WALLET_REASON_MAX,
+  walletAdjustmentSchema,
+  type WalletAdjustmentInput,
+} from './wallet-schemas';
+export {
   SMS_CODE_LENGTH,
   SMS_CODE_PURPOSES,
   smsCodeField,

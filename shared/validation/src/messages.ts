@@ -57,6 +57,11 @@ export const fieldLabels = {
   total_cap: 'سقف کل استفاده',
   per_user_cap: 'سقف استفاده هر کاربر',
   min_cart_total: 'حداقل مبلغ سبد',
+  gift_card_code: 'کد کارت هدیه',
+  amount: 'مبلغ',
+  expires_at: 'پایان اعتبار',
+  direction: 'نوع تراکنش',
+  reason: 'دلیل',
 } as const;
 
 /** The name of a field in {@link fieldLabels}. */

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import { smsCodes } from './tables';
 import { ApiError } from '../../lib/api-error';
 import { AUTH_MESSAGES } from './messages';
-import { RATE_LIMITS, type RateLimits } from '../../settings';
+import { RATE_LIMITS, type RateLimits } from '../../rate-limit-settings';
 import type { SmsMessage } from '../../lib/sms';
 import { findMobileAccount, markMobileVerified, revokeAllTokens, setUserPassword } from '../users';
 import { signIn, type AuthResult } from './auth-service';

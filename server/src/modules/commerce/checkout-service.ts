@@ -22,6 +22,7 @@ import { openOrdersOfCourses, type OpenOrder } from './own-orders';
 import { boughtProductIds, getOrder } from './ownership';
 import type { OrderWorkflow } from './order-workflow';
 import { queueUnpaidReminder } from './unpaid-reminder';
+import { addWalletEntry, lockedWalletBalance, moveOrderWalletShares } from './wallet';
 import { PaymentGatewayError, type PaymentGateway, type VerifyResult } from './payments/payment-gateway';
 import { SandboxGateway } from './payments/sandbox-gateway';
 import { ZarinpalGateway } from './payments/zarinpal-gateway';
@@ -121,10 +122,11 @@ type CartPricing = Extract<DiscountPricing, { ok: true }> & { code: { id: number
 /**
  * True when the open order `order` (of the cart's courses, see {@link openOrdersOfCourses}) is the
  * cart as priced now, "the same cart" (issue 32 item 2): the same discount code or none, and each
- * course at the same purchase price with the same share of the discount, so the same total.
+ * course at the same purchase price with the same share of the discount, so the same total, and the
+ * same share paid from the wallet (`walletShare`: what it would take now, its own share counted back).
  */
-function isSameCart(order: OpenOrder, items: CartItem[], discount: CartPricing | null, total: number): boolean {
-  if (order.discount_code_id !== (discount?.code.id ?? null) || order.total_price !== total) return false;
+function isSameCart(order: OpenOrder, items: CartItem[], discount: CartPricing | null, total: number, walletShare: number): boolean {
+  if (order.discount_code_id !== (discount?.code.id ?? null) || order.total_price !== total || order.wallet_amount !== walletShare) return false;
   const prices = new Map(items.map((item) => [item.product_id, item.price]));
   return order.items.every(
     (item) => prices.get(item.product_id) === item.price && item.discount === (discount?.perItem.get(item.product_id) ?? 0),
@@ -132,18 +134,21 @@ function isSameCart(order: OpenOrder, items: CartItem[], discount: CartPricing |
 }
 
 /**
- * Cancels the orders `orderIds` that are still unpaid (issue 32 item 2), each by a conditional
- * update: a paid one stays paid. A cancelled order holds no discount code and gets no reminder.
+ * Cancels, in the transaction `tx`, the orders `orderIds` that are still unpaid (issue 32 item 2),
+ * each by a conditional update: a paid one stays paid. A cancelled order holds no discount code, gets
+ * no reminder, and gives its wallet share back (issue 36 item 3).
  * @returns the ids it cancelled
  */
-async function cancelUnpaid(db: Db, orderIds: number[]): Promise<number[]> {
+async function cancelUnpaid(tx: Db, orderIds: number[]): Promise<number[]> {
   if (orderIds.length === 0) return [];
-  const rows = await db
+  const rows = await tx
     .update(orders)
     .set({ payment_status: 'cancelled', updated_at: new Date() })
     .where(and(inArray(orders.id, orderIds), eq(orders.payment_status, 'unpaid')))
     .returning({ id: orders.id });
-  return rows.map((row) => row.id);
+  const cancelled = rows.map((row) => row.id);
+  await moveOrderWalletShares(tx, cancelled, 'return');
+  return cancelled;
 }
 
 /**
@@ -153,7 +158,10 @@ async function cancelUnpaid(db: Db, orderIds: number[]): Promise<number[]> {
  * uses; the newest one that is the same cart ({@link isSameCart}) is answered again, not made anew,
  * and the others (same courses, other prices, code or discount) are cancelled, replaced by this one.
  * Otherwise a new order: items priced from the database keep their
- * purchase price and title; a free order (a 100 % code included) is paid at once, raising
+ * purchase price and title. With `useWallet` (issue 36 item 3) the order takes as much of its total
+ * as the user's wallet holds, under the wallet's lock, so two checkouts never spend the same credit;
+ * the gateway is asked for the rest. An order with nothing left to pay (free, a 100 % code, or paid
+ * from the wallet in full) is paid at once, raising
  * `order.paid` by the buyer in this transaction (order-workflow.ts: receipt number and mail, the
  * cart, certificates; issue 26); an unpaid one gets its win-back reminder queued in it. The cart's discount code (issue 25) is locked (`SELECT …
  * FOR UPDATE`), every rule checked again and its uses counted, so concurrent checkouts keep its
@@ -162,7 +170,7 @@ async function cancelUnpaid(db: Db, orderIds: number[]): Promise<number[]> {
  * code that no longer fits (nothing is created or cancelled)
  * @returns the order's id, and whether it is new
  */
-async function orderOfCart(db: Db, context: PaymentContext, userId: number, idempotencyKey: string | null): Promise<CartOrder> {
+async function orderOfCart(db: Db, context: PaymentContext, userId: number, idempotencyKey: string | null, useWallet: boolean): Promise<CartOrder> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_NAMESPACE}, ${userId})`);
@@ -181,20 +189,25 @@ async function orderOfCart(db: Db, context: PaymentContext, userId: number, idem
     if (pricing && !pricing.ok) throw discountRefused(pricing.refusal);
     const discount = pricing?.ok ? pricing : null;
     const total = items.reduce((sum, item) => sum + item.price, 0) - (discount?.discount.amount ?? 0);
-    const same = open.find((order) => isSameCart(order, items, discount, total));
+    const balance = useWallet ? await lockedWalletBalance(tx, userId) : 0;
+    const same = open.find((order) => isSameCart(order, items, discount, total, useWallet ? Math.min(total, balance + order.wallet_amount) : 0));
     await cancelUnpaid(tx, open.filter((order) => order !== same).map((order) => order.id));
     if (same) return { orderId: same.id, created: false };
+    // The shares of the orders just cancelled are back in the wallet.
+    const walletShare = useWallet ? Math.min(total, await lockedWalletBalance(tx, userId)) : 0;
+    const paidAtOnce = total - walletShare === 0;
     const now = new Date();
     const [order] = await tx
       .insert(orders)
       .values({
         user_id: userId,
         total_price: total,
+        wallet_amount: walletShare,
         idempotency_key: idempotencyKey,
         ...(discount
           ? { discount_code_id: discount.code.id, discount_code: discount.code.code, discount_amount: discount.discount.amount }
           : {}),
-        ...(total === 0 ? { payment_status: 'paid' as const, paid_at: now } : {}),
+        ...(paidAtOnce ? { payment_status: 'paid' as const, paid_at: now } : {}),
       })
       .returning({ id: orders.id });
     await tx.insert(orderItems).values(
@@ -206,8 +219,9 @@ async function orderOfCart(db: Db, context: PaymentContext, userId: number, idem
         discount: discount?.perItem.get(item.product_id) ?? 0,
       })),
     );
+    if (walletShare > 0) await addWalletEntry(tx, userId, { kind: 'order_payment', amount: -walletShare, orderId: order!.id });
     const productIds = items.map((item) => item.product_id);
-    if (total === 0) await context.workflow.emit(tx, 'order.paid', { orderId: order!.id, userId, productIds, paidAt: now, source: 'checkout', by: 'buyer' });
+    if (paidAtOnce) await context.workflow.emit(tx, 'order.paid', { orderId: order!.id, userId, productIds, paidAt: now, source: 'checkout', by: 'buyer' });
     else await context.remindUnpaid(tx, order!.id);
     return { orderId: order!.id, created: true };
   });
@@ -246,7 +260,7 @@ async function startAttempt(db: Db, context: PaymentContext, user: User, order: 
   try {
     ({ authority } = await context.gateway.requestPayment({
       orderId: order.id,
-      amount: order.total_price,
+      amount: order.total_price - order.wallet_amount,
       description: COMMERCE_MESSAGES.paymentDescription(order.id),
       callbackUrl: `${context.origin}${PAYMENT_CALLBACK_PATH}`,
       email: user.email,
@@ -257,7 +271,7 @@ async function startAttempt(db: Db, context: PaymentContext, user: User, order: 
     context.log.warn({ err: error, orderId: order.id }, 'payment request failed');
     throw new ApiError(422, COMMERCE_MESSAGES.paymentGatewayFailed);
   }
-  await db.insert(payments).values({ order_id: order.id, gateway: context.gateway.name, authority, amount: order.total_price });
+  await db.insert(payments).values({ order_id: order.id, gateway: context.gateway.name, authority, amount: order.total_price - order.wallet_amount });
   return { action: `${context.origin}${PAYMENT_START_PATH}`, token: authority };
 }
 
@@ -291,13 +305,15 @@ async function answerFor(db: Db, context: PaymentContext, user: User, order: Ord
  * The same cart checked out again while its order is unpaid, with any key or none (issue 32 item 2,
  * see {@link orderOfCart}), answers that order with a new attempt (`created` false: 200), also when
  * several checkouts race (the user's checkout lock decides).
- * A free order is paid at once (`payment: null`); otherwise `payment` is the gateway form.
+ * With `useWallet` the wallet pays what it holds of a new order (issue 36 item 3; see {@link orderOfCart}).
+ * An order with nothing left to pay is paid at once (`payment: null`); otherwise `payment` is the gateway form.
  */
 export async function checkout(
   db: Db,
   context: PaymentContext,
   user: User,
   idempotencyKey: string | null,
+  { useWallet }: { useWallet: boolean } = { useWallet: false },
 ): Promise<CheckoutResult> {
   const resume = async (orderId: number): Promise<CheckoutResult> => ({
     answer: await answerFor(db, context, user, await getOwnOrder(db, user.id, orderId)),
@@ -309,7 +325,7 @@ export async function checkout(
   const key = keyed ? null : idempotencyKey;
   let made: CartOrder;
   try {
-    made = await orderOfCart(db, context, user.id, key);
+    made = await orderOfCart(db, context, user.id, key, useWallet);
   } catch (error) {
     const winner = key && uniqueViolation(error) !== null ? await keyedOrder(db, user.id, key) : null;
     if (winner === null) throw error;
@@ -342,8 +358,9 @@ export async function payOrder(db: Db, context: PaymentContext, user: User, orde
  * `POST /api/orders/:orderId/cancel` (issue 32 item 2): the owner cancels an unpaid order with one
  * conditional update (`unpaid` → `cancelled`), whatever the selling switch. From then on it holds
  * no discount code (its place goes back to other buyers), its reminder mail is not sent, it cannot
- * be paid (`orderCancelledNotPayable`) and its pending attempts do not open the gateway; a payment
- * already under way at the gateway still wins when verified (see {@link handleCallback}), so money
+ * be paid (`orderCancelledNotPayable`), its pending attempts do not open the gateway, and its wallet
+ * share goes back to the wallet (issue 36 item 3); a payment already under way at the gateway still
+ * wins when verified (see {@link handleCallback}), unless the order had a wallet share, so money
  * taken is never lost.
  * @returns the order as it is now, `payment_status` `cancelled`
  * @throws ApiError 404 unknown or someone else's; 422 `orderPaidNotCancellable` for a paid order,
@@ -351,7 +368,7 @@ export async function payOrder(db: Db, context: PaymentContext, user: User, orde
  */
 export async function cancelOwnOrder(db: Db, userId: number, orderId: number): Promise<Order> {
   const order = await getOwnOrder(db, userId, orderId);
-  const [cancelled] = await cancelUnpaid(db, [order.id]);
+  const [cancelled] = await db.transaction(async (tx) => cancelUnpaid(tx as unknown as Db, [order.id]));
   const current = await getOwnOrder(db, userId, orderId);
   if (cancelled !== undefined) return current;
   throw new ApiError(422, current.payment_status === 'paid' ? COMMERCE_MESSAGES.orderPaidNotCancellable : COMMERCE_MESSAGES.orderAlreadyCancelled);
@@ -463,7 +480,7 @@ export interface CallbackOutcome {
  * `paymentNotYours`; 409 `paymentReplayed` for an attempt no longer pending (or an order paid by
  * another attempt). `NOK` cancels the attempt; `OK` asks the gateway (422 `paymentGatewayFailed`
  * when it cannot answer; a refusal fails the attempt); a verified amount other than the order's
- * total fails the attempt, is logged and answers 422 `paymentAmountMismatch`; else the order is paid once.
+ * gateway part (its total less its wallet share, issue 36 item 3) fails the attempt, is logged and answers 422 `paymentAmountMismatch`; else the order is paid once.
  * An order with a course the user bought meanwhile through another order is not verified: the
  * attempt fails and the gateway returns the money.
  */
@@ -476,6 +493,8 @@ export async function handleCallback(db: Db, context: PaymentContext, user: User
       order_id: payments.order_id,
       user_id: orders.user_id,
       total_price: orders.total_price,
+      wallet_amount: orders.wallet_amount,
+      payment_status: orders.payment_status,
     })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.order_id))
@@ -490,6 +509,13 @@ export async function handleCallback(db: Db, context: PaymentContext, user: User
   }
   // Bought meanwhile through another order: not verified, so the gateway gives the payer the money
   // back (Zarinpal returns unverified payments), and the course is not paid for twice.
+  // A cancelled order gave its wallet share back (issue 36 item 3): paying only the gateway's part
+  // would sell it for less, so it is not verified and the gateway gives the payer the money back.
+  if (row.payment_status === 'cancelled' && row.wallet_amount > 0) {
+    await closeAttempt(db, row.id, 'failed');
+    context.log.warn({ orderId: row.order_id, authority: query.Authority }, 'payment left unverified: its order was cancelled and gave its wallet share back');
+    return failed;
+  }
   if (await ownsAnyOf(db, user.id, row.order_id)) {
     await closeAttempt(db, row.id, 'failed');
     context.log.warn({ orderId: row.order_id, authority: query.Authority }, 'payment left unverified: the buyer already owns a course of the order');
@@ -507,10 +533,10 @@ export async function handleCallback(db: Db, context: PaymentContext, user: User
     await closeAttempt(db, row.id, 'failed');
     return failed;
   }
-  if (result.amount !== row.total_price) {
+  if (result.amount !== row.total_price - row.wallet_amount) {
     await closeAttempt(db, row.id, 'failed');
     context.log.warn(
-      { orderId: row.order_id, authority: query.Authority, expected: row.total_price, verified: result.amount },
+      { orderId: row.order_id, authority: query.Authority, expected: row.total_price - row.wallet_amount, verified: result.amount },
       'verified payment amount differs from the order total; order left unpaid',
     );
     throw new ApiError(422, COMMERCE_MESSAGES.paymentAmountMismatch);

@@ -11,6 +11,7 @@ import type {
   Paginated,
   PaymentStatus,
   Refund,
+  RefundDestination,
 } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products } from './tables';
@@ -27,6 +28,7 @@ import { getUserContacts, matchingUserIds, type UserContact, userContactSql, use
 import { hasBoughtProduct, orderColumns, toOrder, type OrderRow } from './ownership';
 import type { OrderWorkflow } from './order-workflow';
 import { refreshSalesRollup } from './sales-summary-service';
+import { addWalletEntry, moveOrderWalletShares } from './wallet';
 
 /** Query of the orders and manual-orders lists. */
 export interface OrderListQuery {
@@ -156,9 +158,11 @@ export async function getDashboardOrder(db: Db, id: number, source?: OrderSource
  * transaction (the workflow gives a checkout order its receipt number, issue 25, a number once
  * given being kept, and queues its receipt mail, issue 26); any other status clears `paid_at`
  * (revoking them) and raises `ownership.changed`. Setting the status it already has changes
- * nothing. A step's rejection undoes the change.
+ * nothing. A step's rejection undoes the change. An order set `cancelled` gives its wallet share back,
+ * and one set from `cancelled` takes it again (issue 36 item 3).
  * @returns the order as it is now
- * @throws ApiError 404 when the order does not exist.
+ * @throws ApiError 404 when the order does not exist; 422 on `amount` when the buyer's wallet no
+ * longer holds the share a cancelled order would take again.
  */
 export async function setOrderPaymentStatus(
   db: Db,
@@ -176,6 +180,9 @@ export async function setOrderPaymentStatus(
       .where(and(eq(orders.id, id), sql`${orders.payment_status} <> ${status}`))
       .returning({ id: orders.id, paid_at: orders.paid_at });
     if (!row) return row;
+    // A cancelled order's wallet share is back in the wallet (issue 36 item 3); leaving cancelled takes it again.
+    if (status === 'cancelled') await moveOrderWalletShares(tx, [id], 'return');
+    else if (before.payment_status === 'cancelled') await moveOrderWalletShares(tx, [id], 'take');
     await audit.record(tx, {
       entity: 'order',
       id,
@@ -327,6 +334,7 @@ const refundColumns = {
   user_id: orders.user_id,
   refunded_by: orderItems.refunded_by,
   refunded_at: orderItems.refunded_at,
+  refunded_to: orderItems.refunded_to,
 };
 
 /**
@@ -343,6 +351,7 @@ const refundAudited = {
   refunded_at: orderItems.refunded_at,
   refund_amount: orderItems.refund_amount,
   refunded_by: orderItems.refunded_by,
+  refunded_to: orderItems.refunded_to,
 };
 
 /** The fields of {@link refundAudited} a refund does not change, kept on both sides of its entry. */
@@ -357,6 +366,7 @@ interface RefundRow {
   user_id: number;
   refunded_by: number | null;
   refunded_at: Date | null;
+  refunded_to: RefundDestination | null;
 }
 
 async function toRefunds(db: Db, rows: RefundRow[]): Promise<Refund[]> {
@@ -373,6 +383,7 @@ async function toRefunds(db: Db, rows: RefundRow[]): Promise<Refund[]> {
       user: buyerOf(row.user_id, contacts.get(row.user_id)),
       refunded_by: staff && row.refunded_by !== null ? { id: row.refunded_by, full_name: staff.full_name } : null,
       refunded_at: toIso(row.refunded_at!),
+      to: row.refunded_to ?? 'gateway',
     };
   });
 }
@@ -429,13 +440,15 @@ export async function exportRefunds(db: Db, query: Omit<RefundListQuery, 'page' 
  * before and after, its order, buyer, course and price on both sides (issue 31 item 7, where
  * `before` was all nulls). The refund raises `item.refunded` in its transaction (the workflow
  * revokes the certificate and queues the refund mail: issue 25, 26); a step's rejection undoes the refund.
+ * With `to: 'wallet'` (issue 36 item 3) the amount is credited to the buyer's wallet in the same
+ * transaction (a `refund` entry by the actor), instead of going back through the gateway.
  * @throws ApiError 422 `confirmation` for another word; 422 `order_item_id` for an unknown item,
  * an item of an unpaid order (`refundNotPaid`) or one already refunded (`refundAlreadyDone`).
  */
 export async function refundOrderItem(
   db: Db,
   workflow: OrderWorkflow,
-  input: { orderItemId: number; confirmation: string },
+  input: { orderItemId: number; confirmation: string; to?: RefundDestination },
   audit: AuditContext,
 ): Promise<Refund> {
   if (!isRefundConfirmation(input.confirmation)) {
@@ -452,7 +465,12 @@ export async function refundOrderItem(
       .for('update', { of: orderItems });
     const [item] = await tx
       .update(orderItems)
-      .set({ refunded_at: sql`now()`, refund_amount: sql`${orderItems.price} - ${orderItems.discount}`, refunded_by: audit.actorId })
+      .set({
+        refunded_at: sql`now()`,
+        refund_amount: sql`${orderItems.price} - ${orderItems.discount}`,
+        refunded_by: audit.actorId,
+        refunded_to: input.to ?? 'gateway',
+      })
       .where(
         and(
           eq(orderItems.id, input.orderItemId),
@@ -460,8 +478,16 @@ export async function refundOrderItem(
           sql`exists (select 1 from ${orders} as o where o.id = ${qualified(orderItems.order_id)} and o.payment_status = 'paid')`,
         ),
       )
-      .returning({ refund_amount: orderItems.refund_amount, refunded_at: orderItems.refunded_at, refunded_by: orderItems.refunded_by });
+      .returning({
+        refund_amount: orderItems.refund_amount,
+        refunded_at: orderItems.refunded_at,
+        refunded_by: orderItems.refunded_by,
+        refunded_to: orderItems.refunded_to,
+      });
     if (item && before) {
+      if (item.refunded_to === 'wallet' && (item.refund_amount ?? 0) > 0) {
+        await addWalletEntry(tx, before.user_id, { kind: 'refund', amount: item.refund_amount!, orderId: before.order_id, createdBy: audit.actorId });
+      }
       await audit.record(tx, {
         entity: 'order_item',
         id: input.orderItemId,

@@ -1,6 +1,6 @@
 /**
  * The commerce module's one door (issue 34 item 1): courses and their sessions, the cart, checkout
- * and payments, discount codes, orders, receipts, certificates, ownership, financial reports and
+ * and payments, the wallet and gift cards, discount codes, orders, receipts, certificates, ownership, financial reports and
  * lesson links signed for their viewer (SPEC §2, §3; issues 6, 24 and 25). Another module, a route, a
  * plugin or the seed imports only this file of the module; lint refuses the others (eslint.config.mjs).
  */
@@ -90,4 +90,14 @@ export {
 } from './sessions-service';
 export { isValidLessonMediaSignature, isValidSessionFileSignature } from './signed-urls';
 export { startUnpaidReminders } from './unpaid-reminder';
+export {
+  adjustWallet,
+  createGiftCard,
+  deleteGiftCard,
+  type GiftCardListQuery,
+  getUserWallet,
+  getWallet,
+  listGiftCards,
+  redeemGiftCard,
+} from './wallet';
 export { COMMERCE_MESSAGES, COMMERCE_CSV_TEXT } from './messages';

@@ -68,6 +68,20 @@ export const COMMERCE_MESSAGES = {
   discountCodeDeactivated: 'این کد تخفیف در سفارش‌هایی به کار رفته است؛ به جای حذف، غیرفعال شد.',
   /** Paying an unpaid order whose code lapsed since checkout (issue 31 item 3); `total`: formatToman of the order without it. */
   orderDiscountLapsed: (total: string) => `کد تخفیف این سفارش دیگر معتبر نیست؛ مبلغ بدون آن ${total} است.`,
+  /** The wallet and gift cards (issue 36 item 3). */
+  walletInsufficient: (balance: string) => `موجودی کیف پول (${balance}) برای این برداشت کافی نیست.`,
+  giftCardUnknown: 'کارت هدیه‌ای با این کد یافت نشد.',
+  giftCardUsed: 'این کارت هدیه پیش‌تر استفاده شده است.',
+  giftCardExpired: 'مهلت استفاده از این کارت هدیه گذشته است.',
+  giftCardRedeemed: (amount: string) => `${amount} به کیف پول شما افزوده شد.`,
+  giftCardCodeTaken: 'کارت هدیه‌ای با این کد از قبل وجود دارد.',
+  giftCardCodeInvalid: 'کد کارت هدیه فقط حروف انگلیسی و رقم است، از ۴ تا ۳۲ نویسه.',
+  giftCardCreated: 'کارت هدیه ساخته شد.',
+  giftCardDeleted: 'کارت هدیه حذف شد.',
+  giftCardRedeemedNotDeletable: 'این کارت هدیه استفاده شده است و حذف نمی‌شود.',
+  walletCredited: 'مبلغ به کیف پول افزوده شد.',
+  walletDebited: 'مبلغ از کیف پول برداشته شد.',
+  refundedToWallet: 'وجه به کیف پول خریدار بازگشت و دوره از حساب او برداشته شد.',
 } as const;
 
 /** The Persian headers and values of the commerce module's CSV exports (issue 25 "Exports"; lib/csv-export.ts). */

@@ -30,6 +30,8 @@ export interface OpenOrder {
   discount_amount: number;
   /** Tomans. */
   total_price: number;
+  /** Tomans of the total taken from the wallet (issue 36 item 3). */
+  wallet_amount: number;
   /** Its courses in product-id order, each with its purchase price and its share of the discount (tomans). */
   items: Array<{ product_id: number; price: number; discount: number }>;
 }
@@ -53,6 +55,7 @@ export async function openOrdersOfCourses(db: Db, userId: number, productIds: re
       discount_code_id: orders.discount_code_id,
       discount_amount: orders.discount_amount,
       total_price: orders.total_price,
+      wallet_amount: orders.wallet_amount,
       items: itemsOfOrder<OpenOrder['items']>(
         sql`json_agg(json_build_object('product_id', oi.product_id, 'price', oi.price, 'discount', oi.discount) order by oi.product_id)`,
       ),

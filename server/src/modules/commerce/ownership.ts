@@ -87,6 +87,7 @@ export function toOrder(row: OrderRow): Order {
     total_price: row.total_price,
     discount_code: row.discount_code,
     discount_amount: row.discount_amount,
+    wallet_amount: row.wallet_amount,
     receipt_number: row.receipt_number,
     items: row.items.map((item) => ({ ...item, product_page: `/products/${item.product_id}`, refunded_at: toIso(item.refunded_at) })),
     payments: row.payments.map((attempt) => ({ ...attempt, created_at: toIso(attempt.created_at), verified_at: toIso(attempt.verified_at) })),

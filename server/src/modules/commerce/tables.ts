@@ -205,6 +205,8 @@ export const orders = pgTable(
     discount_code: varchar('discount_code', { length: 32 }),
     /** Tomans the code took off; the sum of the items' `discount`. */
     discount_amount: integer('discount_amount').notNull().default(0),
+    /** Tomans of `total_price` paid from the wallet (issue 36 item 3), taken at checkout; the gateway is asked for the rest. */
+    wallet_amount: integer('wallet_amount').notNull().default(0),
     /** `<Jalali year>-<number>` («1405-000123»), given when the order is paid (receipt_counters). */
     receipt_number: varchar('receipt_number', { length: 20 }).unique(),
     /** When the one unpaid-order reminder (issue 25 win-back) was sent, else null. */
@@ -223,8 +225,12 @@ export const orders = pgTable(
     index('orders_status_paid_idx').on(t.payment_status, t.paid_at),
     index('orders_source_created_idx').on(t.source, t.created_at),
     index('orders_discount_code_idx').on(t.discount_code_id).where(sql`${t.discount_code_id} is not null`),
+    check('orders_wallet_amount_range', sql`${t.wallet_amount} between 0 and ${t.total_price}`),
   ],
 );
+
+/** Where a refund's money went: back through the gateway, or into the buyer's wallet (issue 36 item 3). */
+export const refundDestinationEnum = pgEnum('refund_destination', ['gateway', 'wallet']);
 
 /**
  * A course in an order. `price` is the purchase price in tomans, kept so later price changes
@@ -250,6 +256,8 @@ export const orderItems = pgTable(
     /** Tomans given back, set with `refunded_at`. */
     refund_amount: integer('refund_amount'),
     refunded_by: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Where the refund went (issue 36 item 3), set with `refunded_at`. */
+    refunded_to: refundDestinationEnum('refunded_to'),
   },
   (t) => [
     index('order_items_order_idx').on(t.order_id),
@@ -427,3 +435,63 @@ export const accessReconciliations = pgTable('access_reconciliations', {
   checked_items: integer('checked_items').notNull(),
   mismatches: integer('mismatches').notNull(),
 });
+
+/**
+ * Why a wallet entry moved money (issue 36 item 3): a gift card, a refund, staff's credit or debit,
+ * an order's wallet share taken at checkout or given back when that unpaid order was cancelled.
+ */
+export const walletEntryKindEnum = pgEnum('wallet_entry_kind', [
+  'gift_card',
+  'refund',
+  'staff_credit',
+  'staff_debit',
+  'order_payment',
+  'order_payment_returned',
+]);
+
+/**
+ * A user's wallet as a ledger (issue 36 item 3): the balance is the sum of `amount`, never negative.
+ * Entries are only ever added, one user's at a time (wallet.ts holds an advisory lock per user), each
+ * carrying the balance after it, which the check keeps at zero or more.
+ */
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: walletEntryKindEnum('kind').notNull(),
+    /** Tomans, positive in and negative out. */
+    amount: integer('amount').notNull(),
+    balance_after: integer('balance_after').notNull(),
+    order_id: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    gift_card_id: integer('gift_card_id').references(() => giftCards.id, { onDelete: 'set null' }),
+    reason: varchar('reason', { length: 500 }),
+    /** Staff who made a credit, debit or refund; null for the user's own entries. */
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('wallet_entries_user_idx').on(t.user_id, t.id),
+    check('wallet_entries_balance_not_negative', sql`${t.balance_after} >= 0`),
+    check('wallet_entries_amount_not_zero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/** A gift card (issue 36 item 3): a code worth `amount` tomans, redeemed once into a wallet. */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: id(),
+    /** Upper-case Latin letters and digits. */
+    code: varchar('code', { length: 32 }).notNull().unique(),
+    amount: integer('amount').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    redeemed_by: integer('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemed_at: timestamp('redeemed_at', { withTimezone: true }),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [check('gift_cards_amount_positive', sql`${t.amount} > 0`), index('gift_cards_created_idx').on(t.created_at)],
+);

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { ApiError } from '../../lib/api-error';
 import { MESSAGES } from '../../lib/messages';
-import { RATE_LIMITS, type RateLimits } from '../../settings';
+import { RATE_LIMITS, type RateLimits } from '../../rate-limit-settings';
 
 /** One route limit: the setting it counts against, and the key it counts per (prefixed, unique to the limit). */
 export interface RouteLimit {

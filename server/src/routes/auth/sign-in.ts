@@ -16,7 +16,7 @@ import { AUTH_MESSAGES, login, type LoginInput } from '../../modules/auth';
 import { revokeToken } from '../../modules/users';
 import { listBoughtProducts } from '../../modules/commerce';
 import { rateLimits } from '../../plugins/external/rate-limit';
-import { RATE_LIMITS } from '../../settings';
+import { RATE_LIMITS } from '../../rate-limit-settings';
 
 const errors = { 400: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema } as const;
 

@@ -4,6 +4,7 @@
  * payment attempt for an unpaid order, cancelling an unpaid order (issue 32 item 2), and one's own order.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { CheckoutBody } from '@shop/contracts';
 import { notFound } from '../../lib/api-error';
 import { parseId } from '../../lib/pagination';
 import { checkoutAnswerSchema, orderSchema } from './schemas';
@@ -35,13 +36,14 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
   const checkoutLimit = rateLimits(app, [{ limit: 'checkout', key: async (r) => `checkout:${(await requireAuth(r)).user.id}` }]);
 
   /**
-   * POST /api/checkout (header `Idempotency-Key`, body ignored): 201 `{data: CheckoutAnswer}` for a
+   * POST /api/checkout (header `Idempotency-Key`, body `{use_wallet?}`: pay from the wallet first, issue
+   * 36 item 3): 201 `{data: CheckoutAnswer}` for a
    * new order, 200 for the same key again or the same cart's unpaid order answered with a new
    * attempt (issue 32 item 2); 403 selling closed; 422 empty cart or gateway failure;
    * 429 with Retry-After after RATE_LIMIT_CHECKOUT_PER_MINUTE checkouts and pays of one user.
    * A new order paid at once (free) gets its receipt mail; a new unpaid one its reminder job (issue 25).
    */
-  app.post<{ Headers: { 'idempotency-key'?: string } }>(
+  app.post<{ Headers: { 'idempotency-key'?: string }; Body: CheckoutBody | undefined }>(
     '/api/checkout',
     {
       config: { keepsPublicCache: true },
@@ -52,6 +54,10 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 255 } },
         },
+        body: {
+          type: ['object', 'null'],
+          properties: { use_wallet: { type: 'boolean', default: false, description: 'Pay from the wallet as much as it holds, the gateway the rest.' } },
+        },
         response: { 200: itemSchema(checkoutAnswerSchema), 201: itemSchema(checkoutAnswerSchema), ...errors, 429: errorBodySchema },
       },
       onRequest: requireUser,
@@ -61,7 +67,7 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
       const { user } = await requireAuth(request);
       const key = request.headers['idempotency-key'] ?? null;
       await assertSellingOpen(app.db);
-      const { answer, created } = await checkout(app.db, payment.of(request), user, key);
+      const { answer, created } = await checkout(app.db, payment.of(request), user, key, { useWallet: request.body?.use_wallet === true });
       return reply.code(created ? 201 : 200).send({ data: answer });
     },
   );

@@ -238,7 +238,11 @@ async function refundRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => sendCsv(reply, await refundsCsv(app.db, request.query)),
   );
 
-  /** POST …/money-refund-status `{order_item_id, confirmation}`: 201 {message, data: Refund} and the buyer's refund mail (issue 25); 422 word, unpaid, refunded. */
+  /**
+   * POST …/money-refund-status `{order_item_id, confirmation, to?}`: 201 {message, data: Refund} and the
+   * buyer's refund mail (issue 25); `to: 'wallet'` credits the buyer's wallet instead of the gateway
+   * (issue 36 item 3); 422 word, unpaid, refunded.
+   */
   app.post<{ Body: RefundBody }>(
     `${BASE}/money-refund-status`,
     {
@@ -248,7 +252,11 @@ async function refundRoutes(app: FastifyInstance): Promise<void> {
         body: {
           type: 'object',
           required: ['order_item_id', 'confirmation'],
-          properties: { order_item_id: id, confirmation: { type: 'string', maxLength: 50 } },
+          properties: {
+            order_item_id: id,
+            confirmation: { type: 'string', maxLength: 50 },
+            to: { type: 'string', enum: ['gateway', 'wallet'], default: 'gateway' },
+          },
         },
         response: { 201: writeAnswer(refundSchema), ...errors },
       },
@@ -258,10 +266,10 @@ async function refundRoutes(app: FastifyInstance): Promise<void> {
       const refund = await refundOrderItem(
         app.db,
         app.orderWorkflow,
-        { orderItemId: request.body.order_item_id, confirmation: request.body.confirmation },
+        { orderItemId: request.body.order_item_id, confirmation: request.body.confirmation, to: request.body.to },
         await auditContextOf(request),
       );
-      return reply.code(201).send({ message: COMMERCE_MESSAGES.refundDone, data: refund });
+      return reply.code(201).send({ message: refund.to === 'wallet' ? COMMERCE_MESSAGES.refundedToWallet : COMMERCE_MESSAGES.refundDone, data: refund });
     },
   );
 

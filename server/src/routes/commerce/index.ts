@@ -1,5 +1,5 @@
 /**
- * Courses, sessions, the cart, checkout and payments, lessons, certificates and the financial
+ * Courses, sessions, the cart, checkout and payments, the wallet and gift cards, lessons, certificates and the financial
  * dashboard (SPEC §2, §4, §6): the routes of this folder, registered in this order (issue 34 item
  * 5: one registry per folder; src/routes/index.ts registers the folders).
  */
@@ -7,6 +7,7 @@ import { registryOf } from '../../lib/plugin-registry';
 import productsRoutes from './products';
 import cartRoutes from './cart';
 import checkoutRoutes from './checkout';
+import walletRoutes from './wallet';
 import paymentsRoutes from './payments';
 import sessionsRoutes from './sessions';
 import lessonMediaRoutes from './lesson-media';
@@ -22,6 +23,7 @@ export default registryOf([
   productsRoutes,
   cartRoutes,
   checkoutRoutes,
+  walletRoutes,
   paymentsRoutes,
   sessionsRoutes,
   lessonMediaRoutes,

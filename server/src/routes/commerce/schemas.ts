@@ -135,7 +135,7 @@ export const paymentStatusSchema = { type: 'string', enum: ['unpaid', 'paid', 'c
 export const orderSchema = {
   type: 'object',
   required: [
-    'id', 'payment_status', 'source', 'total_price', 'discount_code', 'discount_amount', 'receipt_number', 'items', 'payments',
+    'id', 'payment_status', 'source', 'total_price', 'discount_code', 'discount_amount', 'wallet_amount', 'receipt_number', 'items', 'payments',
     'paid_at', 'created_at', 'updated_at',
   ],
   properties: {
@@ -145,6 +145,7 @@ export const orderSchema = {
     total_price: int,
     discount_code: nullableStr,
     discount_amount: int,
+    wallet_amount: int,
     receipt_number: nullableStr,
     items: { type: 'array', items: orderItemSchema },
     payments: { type: 'array', items: paymentAttemptSchema },
@@ -207,7 +208,7 @@ export const discountCodeUseSchema = {
 /** Refund of commerce.ts. */
 export const refundSchema = {
   type: 'object',
-  required: ['order_item_id', 'order_id', 'product_id', 'title', 'amount', 'user', 'refunded_by', 'refunded_at'],
+  required: ['order_item_id', 'order_id', 'product_id', 'title', 'amount', 'user', 'refunded_by', 'refunded_at', 'to'],
   properties: {
     order_item_id: int,
     order_id: int,
@@ -221,6 +222,7 @@ export const refundSchema = {
       properties: { id: int, full_name: str },
     },
     refunded_at: date,
+    to: { type: 'string', enum: ['gateway', 'wallet'] },
   },
 } as const;
 

@@ -123,8 +123,8 @@ describe.each(DB_TARGETS)('audit log on %s', (target) => {
     // The item as it was and as it is (issue 31 item 7): its order, buyer, course and price on both
     // sides, then the refund's own fields, unset before.
     const itemFields = { order_id: order.id, user_id: order.user.id, product_id: item.product_id, title: item.title, price: item.purchase_price, discount: item.discount };
-    expect(refund!.before).toEqual({ ...itemFields, refunded_at: null, refund_amount: null, refunded_by: null });
-    expect(refund!.after).toEqual({ ...itemFields, refunded_at: refunded.json<{ data: { refunded_at: string } }>().data.refunded_at, refund_amount: item.purchase_price - item.discount, refunded_by: superId });
+    expect(refund!.before).toEqual({ ...itemFields, refunded_at: null, refund_amount: null, refunded_by: null, refunded_to: null });
+    expect(refund!.after).toEqual({ ...itemFields, refunded_at: refunded.json<{ data: { refunded_at: string } }>().data.refunded_at, refund_amount: item.purchase_price - item.discount, refunded_by: superId, refunded_to: 'gateway' });
 
     // The refunded course can be given back by hand: a manual order.
     const manual = await call({
