@@ -41,7 +41,7 @@ export async function readMail(recipient: string, pattern: RegExp, timeoutMs = 1
   return found!;
 }
 
-/** The SMS outbox of the site under test (issue 26): each SMS a JSON file `{to, text, code, time}`. */
+/** The SMS outbox of the site under test (issue 26): each SMS a JSON file `{to, text, template, parameters, time}`. */
 function smsOutbox(): string {
   return path.join(siteDataDir(), 'sms-outbox');
 }
@@ -55,9 +55,9 @@ export async function readSmsCode(mobile: string, since: number, timeoutMs = 15_
         const folder = smsOutbox();
         const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.json')).sort().reverse() : [];
         for (const file of files) {
-          const sms = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { to: string; code: string; time: string };
-          if (sms.to === mobile && Date.parse(sms.time) >= since) {
-            code = sms.code;
+          const sms = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { to: string; parameters: { CODE?: string }; time: string };
+          if (sms.to === mobile && sms.parameters.CODE && Date.parse(sms.time) >= since) {
+            code = sms.parameters.CODE;
             return true;
           }
         }

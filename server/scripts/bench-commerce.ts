@@ -11,8 +11,11 @@
  * gzipped in one call). Targets: ≤ 15 s, ≤ 64 MB.
  * Then (issue 25), applying a discount code and checking out with 20 buyers at once, on a code
  * capped at 5 (its row locked in each checkout): the p99 of apply + checkout per buyer, absolute.
- * Last (issue 36 item 1), the access reconciliation over every paid item (the daily job's whole
+ * Then (issue 36 item 1), the access reconciliation over every paid item (the daily job's whole
  * run, its findings written): wall time. Target: ≤ 30 s.
+ * Last (issue 36 item 3), a checkout paying part from the wallet beside one paying all through the
+ * gateway, buyers of each kind taking turns: the median of each and their ratio, measured in the
+ * same run. Target: ratio ≤ 1.25 («as fast as one without»).
  *
  * The database is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench), created
  * when missing; its `public` and `drizzle` schemas are dropped and rebuilt on every run.
@@ -48,7 +51,10 @@ const URL_DEFAULT = 'postgres://postgres@127.0.0.1:5432/bench';
 const LIST_RUNS = 300;
 const SUMMARY_RUNS = 7;
 const WARMUP = 10;
-const TARGETS = { listP99Ms: 50, yearSummaryMs: 200, exportSeconds: 15, exportRssGrowthMb: 64, reconciliationSeconds: 30 };
+const TARGETS = { listP99Ms: 50, yearSummaryMs: 200, exportSeconds: 15, exportRssGrowthMb: 64, reconciliationSeconds: 30, walletCheckoutRatio: 1.25 };
+
+/** Buyers of each kind in the wallet checkout comparison. */
+const WALLET_CHECKOUT_BUYERS = 40;
 const MB = 1024 * 1024;
 /** Resident memory samples during the export, ms apart. */
 const RSS_SAMPLE_MS = 20;
@@ -194,6 +200,48 @@ async function measureDiscountCheckout(app: Awaited<ReturnType<typeof buildApp>>
   return { times: times.sort((a, b) => a - b), created };
 }
 
+/**
+ * A checkout paying part from the wallet (30 000 tomans of credit) against one without (issue 36 item
+ * 3): each buyer has the course in the cart, and the two kinds take turns, so both meet the same load.
+ * @returns the times in ms of each kind, sorted
+ */
+async function measureWalletCheckout(app: Awaited<ReturnType<typeof buildApp>>, staffToken: string): Promise<{ withWallet: number[]; without: number[] }> {
+  const [course] = await app.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(gt(products.price, 30_000), eq(products.is_active, true)))
+    .orderBy(products.id)
+    .limit(1);
+  const passwordHash = await hashPassword('Bench12345');
+  const withWallet: number[] = [];
+  const without: number[] = [];
+  for (let i = 0; i < WALLET_CHECKOUT_BUYERS * 2; i++) {
+    const useWallet = i % 2 === 0;
+    const user = await createUser(app.db, {
+      full_name: 'خریدار سنجش کیف پول',
+      email: `bench-wallet-${i}-${Date.now()}@example.com`,
+      password_hash: passwordHash,
+      status: 'ordinary',
+      email_verified_at: new Date(),
+    });
+    const headers = { authorization: `Bearer ${(await issueToken(app.db, user.id)).token}` };
+    const credited = await app.inject({
+      method: 'POST',
+      url: `/api/dashboard/financial-info/wallets/${user.id}/entries`,
+      headers: { authorization: `Bearer ${staffToken}` },
+      payload: { direction: 'credit', amount: 30_000, reason: 'سنجش' },
+    });
+    if (credited.statusCode !== 201) throw new Error(`wallet credit answered ${credited.statusCode}: ${credited.body}`);
+    const added = await app.inject({ method: 'POST', url: '/api/cart', headers, payload: { product_id: course!.id } });
+    if (added.statusCode !== 201) throw new Error(`add to cart answered ${added.statusCode}: ${added.body}`);
+    const started = performance.now();
+    const answer = await app.inject({ method: 'POST', url: '/api/checkout', headers, payload: { use_wallet: useWallet } });
+    (useWallet ? withWallet : without).push(performance.now() - started);
+    if (answer.statusCode !== 201) throw new Error(`checkout answered ${answer.statusCode}: ${answer.body}`);
+  }
+  return { withWallet: withWallet.sort((a, b) => a - b), without: without.sort((a, b) => a - b) };
+}
+
 async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL || URL_DEFAULT;
   const count = Number(process.env.BENCH_ORDERS || 200_000);
@@ -261,6 +309,8 @@ async function main(): Promise<void> {
     const reconcileStarted = performance.now();
     const reconciled = await reconcileAccess(app.db);
     const reconciliationSeconds = (performance.now() - reconcileStarted) / 1000;
+    const wallet = await measureWalletCheckout(app, token);
+    const walletRatio = percentile(wallet.withWallet, 50) / percentile(wallet.without, 50);
 
     const yearSales = summaryRows.find((r) => r.kind === 'sales' && r.period === 'year')!;
     const worstListP99 = Math.max(...listRows.map((r) => r.p99));
@@ -288,11 +338,14 @@ async function main(): Promise<void> {
         `${exported.seconds.toFixed(1)} s, resident memory +${exported.rssGrowthMb.toFixed(1)} MB (from ${exported.rssBeforeMb.toFixed(0)} MB); ` +
         `reference (one SQL read + gzip in this process) ${bareSeconds.toFixed(1)} s: export / reference ${(exported.seconds / bareSeconds).toFixed(2)}×`,
       `access reconciliation (issue 36): ${reconciled.checkedItems} paid items against the grants in ${reconciliationSeconds.toFixed(1)} s, ${reconciled.mismatches} mismatches`,
+      `checkout paying part from the wallet (issue 36): median ${percentile(wallet.withWallet, 50).toFixed(1)} ms, without ${percentile(wallet.without, 50).toFixed(1)} ms ` +
+        `(${WALLET_CHECKOUT_BUYERS} buyers each, taking turns): ratio ${walletRatio.toFixed(2)}`,
       `VERDICT: orders list worst p99 ${worstListP99.toFixed(1)} ms (target ≤ ${TARGETS.listP99Ms}) — ${worstListP99 <= TARGETS.listP99Ms ? 'met' : 'MISSED'}; ` +
         `yearly sales summary ${yearSales.median.toFixed(1)} ms median (target ≤ ${TARGETS.yearSummaryMs}) — ${yearSales.median <= TARGETS.yearSummaryMs ? 'met' : 'MISSED'}; ` +
         `export ${exported.seconds.toFixed(1)} s (target ≤ ${TARGETS.exportSeconds}) — ${exported.seconds <= TARGETS.exportSeconds ? 'met' : 'MISSED'}, ` +
         `+${exported.rssGrowthMb.toFixed(1)} MB resident (target ≤ ${TARGETS.exportRssGrowthMb}) — ${exported.rssGrowthMb <= TARGETS.exportRssGrowthMb ? 'met' : 'MISSED'}; ` +
-        `reconciliation ${reconciliationSeconds.toFixed(1)} s (target ≤ ${TARGETS.reconciliationSeconds}) — ${reconciliationSeconds <= TARGETS.reconciliationSeconds ? 'met' : 'MISSED'}`,
+        `reconciliation ${reconciliationSeconds.toFixed(1)} s (target ≤ ${TARGETS.reconciliationSeconds}) — ${reconciliationSeconds <= TARGETS.reconciliationSeconds ? 'met' : 'MISSED'}; ` +
+        `wallet checkout ratio ${walletRatio.toFixed(2)} (target ≤ ${TARGETS.walletCheckoutRatio}) — ${walletRatio <= TARGETS.walletCheckoutRatio ? 'met' : 'MISSED'}`,
     ];
     console.log(out.join('\n'));
     const resultsDir = path.join(REPO_ROOT, 'bench-results');
@@ -315,6 +368,12 @@ async function main(): Promise<void> {
         ordersPerRound: checkout.created,
       },
       accessReconciliation: { seconds: reconciliationSeconds, ...reconciled },
+      walletCheckout: {
+        buyersEach: WALLET_CHECKOUT_BUYERS,
+        withWalletMedianMs: percentile(wallet.withWallet, 50),
+        withoutMedianMs: percentile(wallet.without, 50),
+        ratio: walletRatio,
+      },
       targets: TARGETS,
     };
     fs.writeFileSync(path.join(resultsDir, 'commerce.json'), `${JSON.stringify(json, null, 2)}\n`);

@@ -25,8 +25,11 @@ export interface SmsSettings {
   provider: 'outbox' | 'smsir';
   /** Folder of the outbox provider: `<dataDir>/sms-outbox`. */
   outboxDir: string;
-  /** sms.ir: env SMSIR_API_KEY, SMSIR_TEMPLATE_ID, SMSIR_BASE_URL (default https://api.sms.ir). */
-  smsir: { apiKey: string | undefined; templateId: number | undefined; baseUrl: string };
+  /**
+   * sms.ir: env SMSIR_API_KEY, SMSIR_TEMPLATE_ID (the sign-in code's), SMSIR_INSTALMENT_REMINDER_TEMPLATE_ID
+   * (issue 36 item 2; optional), SMSIR_BASE_URL (default https://api.sms.ir).
+   */
+  smsir: { apiKey: string | undefined; templateId: number | undefined; instalmentReminderTemplateId: number | undefined; baseUrl: string };
   retry: JobRetry;
 }
 
@@ -92,7 +95,7 @@ export interface AppOptions {
   publicUrl?: string;
   /** Largest uploads in KB (default IMAGE_MAX_KB and AUDIO_MAX_KB of @shop/validation; tests lower them). */
   uploadLimits?: Partial<UploadLimits>;
-  /** Payment gateway settings (env PAYMENT_GATEWAY, ZARINPAL_MERCHANT_ID, ZARINPAL_BASE_URL). */
+  /** Payment gateway settings (env PAYMENT_GATEWAY, ZARINPAL_MERCHANT_ID, ZARINPAL_BASE_URL, SNAPPPAY_*). */
   payment?: Partial<PaymentSettings>;
   /** Lifetime of a signed session-file URL, seconds (env SIGNED_URL_TTL_SECONDS, default 3600). */
   signedUrlTtlSeconds?: number;
@@ -150,13 +153,49 @@ export interface UploadLimits {
   sessionFileKb: number;
 }
 
-/** Which payment adapter runs (DESIGN.md "Money, payments"): the built-in sandbox, or Zarinpal v4. */
+/**
+ * Which payment adapters run (DESIGN.md "Money, payments"): the default one, the built-in sandbox or
+ * Zarinpal v4, and beside it SnappPay (issue 36 item 2), its API or its built-in sandbox.
+ */
 export interface PaymentSettings {
   gateway: 'sandbox' | 'zarinpal';
   /** Zarinpal merchant id (36 characters). */
   zarinpalMerchantId: string | undefined;
   /** Zarinpal origin, e.g. https://payment.zarinpal.com (sandbox: https://sandbox.zarinpal.com). */
   zarinpalBaseUrl: string;
+  /** SnappPay's API ({@link snapppayFromEnv}), or undefined: SnappPay's built-in sandbox. */
+  snapppay: SnappPaySettings | undefined;
+}
+
+/** SnappPay's online merchant API (issue 36 item 2): its origin and the four credentials SnappPay gives a merchant. */
+export interface SnappPaySettings {
+  /** Origin without a trailing slash, e.g. https://api.snapppay.ir (SnappPay gives a staging one). */
+  baseUrl: string;
+  /** Origin of SnappPay's pay page, where the cart's form is redirected (CSP `form-action`): SNAPPPAY_PAGE_ORIGIN, default the API's origin. */
+  pageOrigin: string;
+  clientId: string;
+  clientSecret: string;
+  username: string;
+  password: string;
+}
+
+/**
+ * SnappPay's API of SNAPPPAY_CLIENT_ID, SNAPPPAY_CLIENT_SECRET, SNAPPPAY_USERNAME, SNAPPPAY_PASSWORD and
+ * SNAPPPAY_BASE_URL (default https://api.snapppay.ir) and SNAPPPAY_PAGE_ORIGIN (default its origin), or undefined when none of the four is set (the sandbox).
+ * @throws Error when only some of the four are set: half a setting would quietly keep the sandbox
+ */
+export function snapppayFromEnv(env: NodeJS.ProcessEnv): SnappPaySettings | undefined {
+  const credentials = {
+    clientId: env.SNAPPPAY_CLIENT_ID || '',
+    clientSecret: env.SNAPPPAY_CLIENT_SECRET || '',
+    username: env.SNAPPPAY_USERNAME || '',
+    password: env.SNAPPPAY_PASSWORD || '',
+  };
+  const set = Object.values(credentials).filter(Boolean).length;
+  if (set === 0) return undefined;
+  if (set < 4) throw new Error('SNAPPPAY_CLIENT_ID, SNAPPPAY_CLIENT_SECRET, SNAPPPAY_USERNAME and SNAPPPAY_PASSWORD are set together (or none, for the sandbox)');
+  const baseUrl = (env.SNAPPPAY_BASE_URL || 'https://api.snapppay.ir').replace(/\/+$/, '');
+  return { baseUrl, pageOrigin: new URL(env.SNAPPPAY_PAGE_ORIGIN || baseUrl).origin, ...credentials };
 }
 
 /**
@@ -457,6 +496,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
       gateway: env.PAYMENT_GATEWAY === 'zarinpal' ? 'zarinpal' : 'sandbox',
       zarinpalMerchantId: env.ZARINPAL_MERCHANT_ID || undefined,
       zarinpalBaseUrl: (env.ZARINPAL_BASE_URL || 'https://payment.zarinpal.com').replace(/\/+$/, ''),
+      snapppay: snapppayFromEnv(env),
       ...options.payment,
     },
     signedUrlTtlSeconds: options.signedUrlTtlSeconds ?? (Number(env.SIGNED_URL_TTL_SECONDS) || 3600),
@@ -471,6 +511,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
       smsir: {
         apiKey: env.SMSIR_API_KEY || undefined,
         templateId: Number(env.SMSIR_TEMPLATE_ID) || undefined,
+        instalmentReminderTemplateId: Number(env.SMSIR_INSTALMENT_REMINDER_TEMPLATE_ID) || undefined,
         baseUrl: (env.SMSIR_BASE_URL || 'https://api.sms.ir').replace(/\/+$/, ''),
       },
       retry: {

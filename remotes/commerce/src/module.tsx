@@ -10,12 +10,15 @@ const ProductFormPage = lazy(() => import('./dashboard/catalog/product-form-page
 const SessionFormPage = lazy(() => import('./dashboard/catalog/session-form-page'));
 const ManualOrderFormPage = lazy(() => import('./dashboard/financial/manual-order-form-page'));
 const DiscountCodeFormPage = lazy(() => import('./dashboard/discounts/discount-code-form-page'));
+const WalletsPage = lazy(() => import('./dashboard/financial/wallets-page'));
 
 /**
  * The commerce remote's contract (DESIGN.md "The remote contract"): products (each page with its
  * head and islands, issue 9), the shopping cart, certificates (issue 24) and receipts (issue 25), the home page's latest-products slot and the header's
  * cart menu; in the dashboard, courses, their sessions, the financial info (orders, manual
- * adds, refunds, sales, and the access reconciliation for super users, issue 36) and discount codes (issue 25).
+ * adds, refunds, sales, the access reconciliation for super users, issue 36 item 1, gift cards and
+ * users' wallets, issue 36 item 3, the parts to be paid of courses bought in parts, issue 36 item 2,
+ * whose plans are on each course's edit page) and discount codes (issue 25).
  */
 const commerceModule: RemoteModule = {
   name: 'commerce',
@@ -50,6 +53,12 @@ const commerceModule: RemoteModule = {
     { path: '/dashboard/financial-info/money-refund-status/add', Component: lazy(() => import('./dashboard/financial/refund-form-page')), permission: 'manage-refunds' },
     // What the daily access reconciliation found (issue 36 item 1).
     { path: '/dashboard/financial-info/access', Component: lazy(() => import('./dashboard/financial/access-mismatches-page')), permission: SUPER_ONLY },
+    // Gift cards and users' wallets (issue 36 item 3).
+    { path: '/dashboard/financial-info/gift-cards', Component: lazy(() => import('./dashboard/financial/gift-cards-page')), permission: 'manage-refunds' },
+    { path: '/dashboard/financial-info/wallets', Component: WalletsPage, permission: 'manage-refunds' },
+    { path: '/dashboard/financial-info/wallets/:userId', Component: WalletsPage, permission: 'manage-refunds' },
+    // The parts to be paid of courses bought in parts (issue 36 item 2); cancelling one needs manage-refunds.
+    { path: '/dashboard/financial-info/instalments', Component: lazy(() => import('./dashboard/financial/instalments-page')), permission: 'show-financial-info' },
     { path: '/dashboard/discount-codes', Component: lazy(() => import('./dashboard/discounts/discount-codes-page')), permission: 'manage-discounts' },
     { path: '/dashboard/discount-codes/add-discount-code', Component: DiscountCodeFormPage, permission: 'manage-discounts' },
     { path: '/dashboard/discount-codes/:editDiscountCodeId', Component: DiscountCodeFormPage, permission: 'manage-discounts' },

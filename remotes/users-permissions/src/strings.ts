@@ -1,4 +1,16 @@
-import { AUDIT_ACTION_NAMES, AUDIT_ENTITY_NAMES, MAIL_KIND_NAMES, type MailKind, type PaymentStatus, type PermissionName, type UserStatus, type WriteCommentStatus } from '@shop/contracts';
+import {
+  AUDIT_ACTION_NAMES,
+  AUDIT_ENTITY_NAMES,
+  MAIL_KIND_NAMES,
+  type InstalmentPurchase,
+  type InstalmentState,
+  type MailKind,
+  type PaymentStatus,
+  type PermissionName,
+  type UserStatus,
+  type WalletEntryKind,
+  type WriteCommentStatus,
+} from '@shop/contracts';
 
 /** Every Persian string the users-permissions remote shows (STYLE.md habit 10). */
 export const t = {
@@ -10,6 +22,8 @@ export const t = {
     favoritesPodcasts: 'پادکست‌های پسندیده',
     boughtProducts: 'دوره‌های خریده‌شده',
     tickets: 'پیام‌های من',
+    wallet: 'کیف پول',
+    instalments: 'اقساط',
   },
   fullName: 'نام و نام خانوادگی',
   email: 'ایمیل',
@@ -72,6 +86,67 @@ export const t = {
     replyHelp: 'پاسخ شما برای پشتیبانی فرستاده می‌شود و پاسخ بعدی را به ایمیلتان هم می‌فرستیم.',
     closed: (when: string) => `این گفت‌وگو در ${when} بسته شد و پاسخ تازه نمی‌پذیرد. برای پرسش تازه از صفحه تماس با ما پیام بفرستید.`,
     contactUs: 'تماس با ما',
+  },
+  /** The wallet and its gift cards (issue 36 item 3), in #wallet. */
+  wallet: {
+    balance: 'موجودی کیف پول',
+    balanceHelp: 'هنگام پرداخت سبد خرید می‌توانید همه یا بخشی از مبلغ را از موجودی کیف پول بپردازید.',
+    giftCard: 'افزودن کارت هدیه',
+    giftCardCode: 'کد کارت هدیه',
+    giftCardHelp: 'کد را همان‌طور که روی کارت آمده بنویسید؛ فاصله، خط تیره و کوچکی و بزرگی حروف مهم نیست.',
+    redeem: 'افزودن به کیف پول',
+    redeeming: 'در حال افزودن…',
+    /** When the server's answer has no message of its own. */
+    redeemed: 'مبلغ کارت هدیه به کیف پول شما افزوده شد.',
+    entries: 'گردش کیف پول',
+    empty: 'کیف پول شما هنوز گردشی ندارد. با افزودن کارت هدیه یا بازگشت وجه سفارشی به کیف پول، مبلغ آن اینجا ثبت می‌شود و می‌توانید با آن دوره بخرید.',
+    balanceAfter: (balance: string) => `موجودی پس از آن: ${balance}`,
+    /**
+     * What moved the money, by kind; `detail` is the gift card's code, the order's number (Persian
+     * digits) or staff's reason, and null when the entry has none.
+     */
+    kinds: {
+      gift_card: (code) => (code ? `کارت هدیه ${code}` : 'کارت هدیه'),
+      refund: (order) => (order ? `بازگشت وجه سفارش ${order}` : 'بازگشت وجه سفارش'),
+      staff_credit: (reason) => (reason ? `افزایش موجودی توسط پشتیبانی: ${reason}` : 'افزایش موجودی توسط پشتیبانی'),
+      staff_debit: (reason) => (reason ? `کاهش موجودی توسط پشتیبانی: ${reason}` : 'کاهش موجودی توسط پشتیبانی'),
+      order_payment: (order) => (order ? `پرداخت سفارش ${order}` : 'پرداخت سفارش'),
+      order_payment_returned: (order) => (order ? `بازگشت سهم کیف پول از سفارش لغوشده ${order}` : 'بازگشت سهم کیف پول از سفارش لغوشده'),
+      overpayment: (order) => (order ? `پرداخت تکراری سفارش ${order} (نگه‌داشته در کیف پول)` : 'پرداخت تکراری سفارش (نگه‌داشته در کیف پول)'),
+    } satisfies Record<WalletEntryKind, (detail: string | null) => string>,
+  },
+  /** Courses bought in parts and their schedules (issue 36 item 2), in #instalments. Numbers and dates come in Persian digits. */
+  instalments: {
+    empty: 'هنوز دوره‌ای را اقساطی نخریده‌اید. در صفحه دوره‌هایی که طرح اقساط دارند می‌توانید بخشی از مبلغ را اکنون و باقی را در چند قسط بپردازید؛ قسط‌ها و سررسیدشان اینجا نشان داده می‌شود.',
+    /** «۲ از ۳ قسط پرداخت شده — ۲۱۰٬۰۰۰ از ۳۰۰٬۰۰۰ تومان»: `paid` a bare number, `total` in tomans. */
+    progress: (paidParts: string, parts: string, paid: string, total: string) => `${paidParts} از ${parts} قسط پرداخت شده — ${paid} از ${total}`,
+    progressOf: (title: string) => `پرداخت اقساط «${title}»`,
+    status: {
+      pending: 'در انتظار پرداخت قسط اول',
+      active: 'فعال',
+      completed: 'تسویه‌شده',
+      cancelled: 'لغوشده',
+    } satisfies Record<InstalmentPurchase['status'], string>,
+    paused: 'دسترسی شما به این دوره تا پرداخت قسط معوق متوقف است.',
+    pending: 'دسترسی به دوره پس از پرداخت قسط اول باز می‌شود.',
+    cancelled: 'این خرید اقساطی لغو شده است؛ دسترسی شما به دوره پایان یافته و قسط دیگری پرداخت نمی‌شود.',
+    scheduleOf: (title: string) => `جدول اقساط «${title}»`,
+    part: (number: string) => `قسط ${number}`,
+    dueAt: 'سررسید',
+    paidAt: 'پرداخت در',
+    /** A part's state (`paid` … `paused`), and `cancelled` for an unpaid part of a cancelled purchase. */
+    states: {
+      paid: 'پرداخت‌شده',
+      upcoming: 'سررسید نشده',
+      overdue: 'معوق',
+      paused: 'متوقف‌کننده دسترسی',
+      cancelled: 'لغوشده',
+    } satisfies Record<InstalmentState | 'cancelled', string>,
+    graceLeft: (days: string) => `${days} روز مهلت تا توقف دسترسی`,
+    pausedHelp: 'مهلت پرداخت این قسط گذشته و دسترسی به دوره تا پرداخت آن متوقف است.',
+    pay: 'پرداخت قسط',
+    payOf: (part: string, title: string) => `پرداخت قسط ${part} «${title}»`,
+    sellingClosed: 'پرداخت قسط‌ها تا بازگشایی فروش دوره‌ها ممکن نیست.',
   },
   /** The mail switches (issue 25), in #home. */
   mailPreferences: {
@@ -336,7 +411,8 @@ export const t = {
       selling_enabled: 'فروش دوره‌ها',
       terms_and_conditions: 'متن قوانین',
       id: 'شناسه',
-      kind: 'نوع تخفیف',
+      // A discount code's kind (percent or amount) and a wallet entry's (staff's credit or debit).
+      kind: 'نوع',
       value: 'مقدار تخفیف',
       applies_to_all: 'برای همه دوره‌ها',
       product_ids: 'شناسه دوره‌ها',
@@ -350,6 +426,10 @@ export const t = {
       given_amount: 'تخفیف داده‌شده (تومان)',
       discount_amount: 'تخفیف (تومان)',
       is_expired: 'منقضی',
+      amount: 'مبلغ (تومان)',
+      balance_after: 'موجودی پس از آن (تومان)',
+      reason: 'دلیل',
+      expires_at: 'پایان اعتبار',
       created_at: 'زمان ایجاد',
       updated_at: 'زمان ویرایش',
     } as Record<string, string>,
@@ -388,6 +468,8 @@ export const t = {
       failed: 'پردازش ناموفق',
       video: 'ویدیو',
       audio: 'صوت',
+      staff_credit: 'افزایش موجودی',
+      staff_debit: 'کاهش موجودی',
     } as Record<string, string>,
   },
 } as const;

@@ -4,11 +4,19 @@
  * interface with an embedded default (STYLE.md; issue 34 item 4).
  */
 
-/** One message: the E.164 number, the Persian text (the outbox's), and the one-time code it carries. */
+/**
+ * Which text a message is: a sign-in or verification code (parameter `CODE`), or the reminder of a
+ * part of a course bought in parts falling due (issue 36 item 2: `COURSE`, `AMOUNT`, `DATE`). A provider
+ * with templates (sms.ir) sends each kind with its own template and these parameters.
+ */
+export type SmsTemplate = 'sign-in-code' | 'instalment-reminder';
+
+/** One message: the E.164 number, the Persian text (the outbox's), its template and the template's parameters. */
 export interface SmsMessage {
   to: string;
   text: string;
-  code: string;
+  template: SmsTemplate;
+  parameters: Record<string, string>;
   /** ISO instant after which the message is useless and is dropped instead of sent. */
   expiresAt: string;
 }

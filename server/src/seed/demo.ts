@@ -16,6 +16,7 @@ import {
   SEED_ANNOUNCEMENT,
   SEED_DISCOUNT_CODES,
   SEED_GIFT_CARD,
+  SEED_INSTALMENT_PLAN,
   SEED_LINKS,
   SEED_PODCASTS,
   SEED_POSTS,
@@ -30,7 +31,7 @@ import type { FileStorage } from '../lib/storage';
 import { searchColumnsOf } from '../lib/text';
 import { SERVER_ROOT } from '../settings';
 import { hashPassword } from '../lib/passwords';
-import { createDiscountCode, createGiftCard } from '../modules/commerce';
+import { createDiscountCode, createGiftCard, createInstalmentPlan } from '../modules/commerce';
 import { addComment, addLike } from '../modules/engagement';
 import { createAnnouncement, createLink, createTicket, getSiteInformation, saveSiteInformation } from '../modules/support';
 import type { AuditContext } from '../lib/audit-trail';
@@ -308,6 +309,8 @@ async function seedCatalogue(db: Db, ago: Ago, people: SeedPeople, lessonFiles: 
       });
     }
   }
+  // The first course (JavaScript basics) can be bought in parts (issue 36 item 2).
+  await createInstalmentPlan(db, productIds[0]!, SEED_INSTALMENT_PLAN, people.seedAudit);
 
   return { postIds, podcastIds, productIds };
 }

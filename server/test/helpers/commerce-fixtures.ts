@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { CheckoutAnswer, CommentStatus, DiscountCodeForm } from '@shop/contracts';
+import type { CheckoutAnswer, CheckoutBody, CommentStatus, DiscountCodeForm } from '@shop/contracts';
 import { orderItems, orders, products, productSessions } from '../../src/modules/commerce/tables';
 import { users } from '../../src/modules/users/tables';
 import { resetSalesRollup } from '../../src/modules/commerce/sales-summary-service';
@@ -112,6 +112,26 @@ export function checkout(app: FastifyInstance, buyer: Buyer, key?: string) {
     method: 'POST',
     url: '/api/checkout',
     headers: { ...buyer.headers, ...(key ? { 'idempotency-key': key } : {}) },
+  });
+}
+
+/** `POST /api/checkout` with a body (`{use_wallet?, gateway?}`, issue 36) and optionally an Idempotency-Key. */
+export function checkoutWith(app: FastifyInstance, buyer: Buyer, body: CheckoutBody, key?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    headers: { ...buyer.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body,
+  });
+}
+
+/** `POST /api/payments/start` with the form field `token`, as the browser's hidden form sends it. */
+export function startPaymentForm(app: FastifyInstance, token: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/start',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `token=${encodeURIComponent(token)}`,
   });
 }
 

@@ -30,6 +30,8 @@ export const AUDIT_ENTITIES = [
   'remote_release',
   'wallet_entry',
   'gift_card',
+  'instalment_plan',
+  'instalment_purchase',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -70,6 +72,8 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   remote_release: 'انتشار ریموت',
   wallet_entry: 'تراکنش کیف پول',
   gift_card: 'کارت هدیه',
+  instalment_plan: 'طرح اقساط',
+  instalment_purchase: 'خرید اقساطی',
 };
 
 /** The Persian name of each action, as the audit log page and its CSV show it. */

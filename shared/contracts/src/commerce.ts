@@ -13,7 +13,7 @@
  * - `PUT    /cart/discount-code` `{code}`     → `{message, data: Cart}`; 422 with the Persian refusal
  *   on `code` (unknown, inactive, not started, expired, used up, used by you, not for these
  *   courses, under the minimum, empty cart); `DELETE /cart/discount-code` → `{message, data: Cart}`
- * - `POST   /checkout` (header `Idempotency-Key`, body {@link CheckoutBody}) → 201 `Item<CheckoutAnswer>`;
+ * - `POST   /checkout` (header `Idempotency-Key`, body {@link CheckoutBody}; `gateway` `snapppay` pays in 4 parts, 422 on `gateway` for an amount SnappPay does not take) → 201 `Item<CheckoutAnswer>`;
  *   the same key answers the same order (200); 422 empty cart; 403 selling off. The same cart
  *   again (same courses, code and amounts) while its order is unpaid answers that order with a new
  *   attempt (200), and an unpaid order of the same courses at other amounts is cancelled by the new
@@ -151,6 +151,8 @@ export interface PaymentForm {
 /** `POST /api/checkout`'s body (issue 36 item 3): pay from the wallet first; absent or false pays all through the gateway. */
 export interface CheckoutBody {
   use_wallet?: boolean;
+  /** The gateway of the attempt (issue 36 item 2): the default one, or SnappPay's instalments; default `'default'`. */
+  gateway?: 'default' | 'snapppay';
 }
 
 export interface CheckoutAnswer {
@@ -167,8 +169,8 @@ export interface CheckoutAnswer {
  */
 export type PaymentStatus = 'unpaid' | 'paid' | 'cancelled';
 
-/** `checkout` = bought; `manual` = added to the user by staff at price 0 (SPEC §8). */
-export type OrderSource = 'checkout' | 'manual';
+/** `checkout` = bought; `manual` = added to the user by staff at price 0 (SPEC §8); `instalment` = one part of a course bought in parts (issue 36 item 2). */
+export type OrderSource = 'checkout' | 'manual' | 'instalment';
 
 /** An item of an order (SPEC §3): purchase price kept, current price read now. */
 export interface OrderItem {

@@ -2,6 +2,7 @@
  * The API's wire shapes (DESIGN.md "API server"): snake_case fields as in SPEC.md §3,
  * dates as ISO 8601 UTC strings, money as whole tomans.
  */
+import type { InstalmentPlanOffer } from './instalments';
 import type { PermissionName, UserStatus } from './permissions';
 
 /** Pagination block of every list answer. */
@@ -134,6 +135,8 @@ export interface ProductDetail extends Product {
   progress: CourseProgress | null;
   /** The code of the caller's valid certificate of this course (`/certificates/{code}`), once finished; else null (issue 32 item 7). */
   certificate_code: string | null;
+  /** The course's active plans to buy it in parts, each with its schedule if bought now (issue 36 item 2). */
+  instalment_plans: InstalmentPlanOffer[];
 }
 
 /** A public comment with its replies (DESIGN.md: comments come as a tree). */

@@ -10,3 +10,4 @@ export * from './audit';
 export * from './releases';
 export * from './access';
 export * from './wallet';
+export * from './instalments';

@@ -130,6 +130,7 @@ export {
   walletAdjustmentSchema,
   type WalletAdjustmentInput,
 } from './wallet-schemas';
+export { instalmentPlanSchema, instalmentPurchaseSchema, type InstalmentPlanInput, type InstalmentPurchaseInput } from './instalment-schemas';
 export {
   SMS_CODE_LENGTH,
   SMS_CODE_PURPOSES,

@@ -62,6 +62,12 @@ export const fieldLabels = {
   expires_at: 'پایان اعتبار',
   direction: 'نوع تراکنش',
   reason: 'دلیل',
+  parts: 'تعداد قسط‌ها',
+  first_share_percent: 'درصد پیش‌پرداخت',
+  days_between: 'فاصله قسط‌ها (روز)',
+  surcharge: 'افزایش قیمت اقساطی',
+  grace_days: 'مهلت پس از سررسید (روز)',
+  plan_id: 'طرح اقساط',
 } as const;
 
 /** The name of a field in {@link fieldLabels}. */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { api, selectCurrentUser, skipToken, useAppSelector, userReceived } from '@shop/api-client';
-import type { AddToCartBody, ApplyDiscountCodeBody, Cart, CheckoutAnswer, Item, LoggedInUserInfo, Order } from '@shop/contracts';
+import type { AddToCartBody, ApplyDiscountCodeBody, Cart, CheckoutAnswer, CheckoutBody, Item, LoggedInUserInfo, Order } from '@shop/contracts';
 
 /** A cart change's answer: the server's Persian message and the cart as it is now. */
 export interface CartAnswer {
@@ -13,7 +13,8 @@ const OWNERSHIP_TAGS = ['Cart', 'Order', 'Product', 'ProductSession'] as const;
 
 /**
  * Cart, checkout and orders (issue 6 contract, `@shop/contracts` commerce.ts): `GET/POST /cart`,
- * `DELETE /cart/:productId`, `PUT|DELETE /cart/discount-code` (issue 25), `POST /checkout` with an `Idempotency-Key`, `POST /orders/:id/pay`,
+ * `DELETE /cart/:productId`, `PUT|DELETE /cart/discount-code` (issue 25), `POST /checkout` with an `Idempotency-Key`
+ * (and `{use_wallet}`, issue 36 item 3), `POST /orders/:id/pay`,
  * `GET /orders/:id`, and a refresh of the signed-in user (`POST /auth/logged-in-user-info`) whose
  * `buyedProducts` replace the store's after a purchase or a progress change (SPEC §3).
  */
@@ -43,10 +44,12 @@ export const cartApi = api.injectEndpoints({
     }),
     /**
      * `idempotencyKey`: one per cart state, kept across a double click, so the server answers one order.
+     * `body` `{use_wallet: true}` (issue 36 item 3) pays from the wallet first; a success invalidates
+     * `Order`, so the wallet's balance (`wallet-api.ts`) is asked again.
      * A 422 (a discount code that no longer fits, issue 25) reloads the cart, which then shows why.
      */
-    checkout: build.mutation<Item<CheckoutAnswer>, { idempotencyKey: string }>({
-      query: ({ idempotencyKey }) => ({ url: '/checkout', method: 'POST', headers: { 'Idempotency-Key': idempotencyKey } }),
+    checkout: build.mutation<Item<CheckoutAnswer>, { idempotencyKey: string; body?: CheckoutBody }>({
+      query: ({ idempotencyKey, body }) => ({ url: '/checkout', method: 'POST', headers: { 'Idempotency-Key': idempotencyKey }, body }),
       invalidatesTags: (result, error) =>
         result ? [...OWNERSHIP_TAGS] : error && 'status' in error && error.status === 422 ? [{ type: 'Cart', id: 'MINE' }] : [],
     }),

@@ -8,6 +8,9 @@ import { Link } from '@shop/router';
 import { cartApi, useGetOrderQuery, usePayOrderMutation, useRefreshSignedInUserMutation } from './cart-api';
 import { announceOrderChanged, useOrderChanged } from './order-channel';
 import { useOpenGateway } from './use-open-gateway';
+
+/** The profile's tab of courses bought in parts (the users-permissions remote's, issue 36 item 2). */
+const INSTALMENTS_PAGE = '/profile#instalments';
 import { t } from '../strings';
 
 /** How often an unpaid order is asked for while its gateway tab is open, in ms. */
@@ -49,7 +52,8 @@ function BackToCartAlert({ severity, title, text, hint }: { severity: 'info' | '
 
 /**
  * What an unpaid order would be paid for (issue 32 item 7): each course with the tomans it costs in
- * this order (its price less its share of the discount), the discount code, the total, and
+ * this order (its price less its share of the discount), the discount code, the total, the wallet's
+ * share taken at checkout and the gateway's rest (issue 36 item 3), and
  * «ویرایش سبد خرید», back to the cart, whose items the header counts.
  */
 function OrderItems({ order }: { order: Order }) {
@@ -79,10 +83,21 @@ function OrderItems({ order }: { order: Order }) {
           <Typography sx={{ fontWeight: 700 }}>{t.total}</Typography>
           <Typography sx={{ fontWeight: 700 }}>{formatToman(order.total_price)}</Typography>
         </Stack>
+        {order.wallet_amount > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {`${t.walletPay.fromWallet}: ${formatToman(order.wallet_amount)} — ${t.walletPay.fromGateway}: ${formatToman(order.total_price - order.wallet_amount, { zeroIsFree: false })}`}
+          </Typography>
+        )}
         <Box>
-          <Button component={Link} to="/shopping-cart" size="small" startIcon={<Icon name="ShoppingCart" />}>
-            {t.editCart}
-          </Button>
+          {order.source === 'instalment' ? (
+            <Button component={Link} to={INSTALMENTS_PAGE} size="small" startIcon={<Icon name="Payments" />}>
+              {t.myInstalments}
+            </Button>
+          ) : (
+            <Button component={Link} to="/shopping-cart" size="small" startIcon={<Icon name="ShoppingCart" />}>
+              {t.editCart}
+            </Button>
+          )}
         </Box>
       </Stack>
     </Paper>
@@ -153,18 +168,19 @@ export function OrderStatus({ orderId, returned, discountLapsed = false }: { ord
 
   const title = <AlertTitle>{t.orderNumber(toPersianDigits(orderId))}</AlertTitle>;
   if (paid && order) {
+    const part = order.source === 'instalment';
     return (
       <Alert
         severity="success"
         action={
-          <Button component={Link} to="/profile#buyed-products" color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
-            {t.myCourses}
+          <Button component={Link} to={part ? INSTALMENTS_PAGE : '/profile#buyed-products'} color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
+            {part ? t.myInstalments : t.myCourses}
           </Button>
         }
       >
         {title}
-        <Typography>{order.total_price === 0 ? t.freeGranted : t.paid}</Typography>
-        <Typography variant="body2">{t.paidHint}</Typography>
+        <Typography>{part ? t.instalmentPaid : order.total_price === 0 ? t.freeGranted : t.paid}</Typography>
+        <Typography variant="body2">{part ? t.instalmentPaidHint : t.paidHint}</Typography>
       </Alert>
     );
   }

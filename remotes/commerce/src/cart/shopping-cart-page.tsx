@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { loginPathReturningTo, type Cart } from '@shop/contracts';
 import { selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { formatToman } from '@shop/format';
@@ -10,6 +11,8 @@ import { OrderStatus } from './order-status';
 import { useIdempotencyKey } from './use-idempotency-key';
 import { useOpenGateway } from './use-open-gateway';
 import { useSellingEnabled } from './use-selling-enabled';
+import { useWalletBalance } from './wallet-api';
+import { WalletChoice, walletSplit } from './wallet-choice';
 import { t } from '../strings';
 
 function EmptyCart() {
@@ -31,7 +34,9 @@ function EmptyCart() {
 
 /**
  * The items with their remove buttons (those a discount code applies to marked), the subtotal,
- * the discount code box (issue 25), the total to pay and «پرداخت» (a note instead while selling is off).
+ * the discount code box (issue 25), the total to pay, the wallet choice with its split when the
+ * signed-in buyer's wallet holds money (issue 36 item 3), and «پرداخت» («پرداخت از کیف پول» when the
+ * wallet covers it all; a note instead while selling is off).
  */
 function CartContents({ cart }: { cart: Cart }) {
   const sellingEnabled = useSellingEnabled();
@@ -42,6 +47,12 @@ function CartContents({ cart }: { cart: Cart }) {
   const discounted = new Set(cart.discount?.product_ids ?? []);
   const user = useAppSelector(selectCurrentUser);
   const navigate = useNavigate();
+  const balance = useWalletBalance() ?? 0;
+  const [walletChosen, setWalletChosen] = useState(false);
+  // A free cart has nothing for the wallet to pay.
+  const walletOffered = balance > 0 && cart.total_price > 0;
+  const useWallet = walletOffered && walletChosen;
+  const walletPaysAll = useWallet && walletSplit(cart.total_price, balance).fromGateway === 0;
 
   const remove = async (productId: number) => {
     const result = await removeFromCart(productId);
@@ -53,8 +64,9 @@ function CartContents({ cart }: { cart: Cart }) {
       void navigate(loginPathReturningTo('/shopping-cart'));
       return;
     }
-    const state = `${cart.items.map((item) => `${item.product_id}:${item.price}`).join(',')}=${cart.total_price}:${cart.discount?.code ?? ''}`;
-    const result = await checkout({ idempotencyKey: keyFor(state) });
+    // The wallet's choice and balance are part of the state: another choice is another order.
+    const state = `${cart.items.map((item) => `${item.product_id}:${item.price}`).join(',')}=${cart.total_price}:${cart.discount?.code ?? ''}:${useWallet ? balance : ''}`;
+    const result = await checkout({ idempotencyKey: keyFor(state), ...(useWallet ? { body: { use_wallet: true } } : {}) });
     if (result.data) openGateway(result.data.data);
   };
 
@@ -105,9 +117,10 @@ function CartContents({ cart }: { cart: Cart }) {
             {formatToman(cart.total_price)}
           </Typography>
         </Stack>
+        {sellingEnabled && walletOffered && <WalletChoice total={cart.total_price} balance={balance} checked={walletChosen} onChange={setWalletChosen} />}
         {sellingEnabled ? (
           <Button variant="contained" size="large" startIcon={<Icon name="Payments" />} disabled={checkingOut} onClick={() => void pay()}>
-            {checkingOut ? t.paying : t.pay}
+            {checkingOut ? t.paying : walletPaysAll ? t.walletPay.payFromWallet : t.pay}
           </Button>
         ) : (
           <Alert severity="info">{t.sellingClosed}</Alert>
@@ -119,7 +132,9 @@ function CartContents({ cart }: { cart: Cart }) {
 
 /**
  * `/shopping-cart` (SPEC §2; issue 6; open to visitors, issue 25): the cart with remove buttons, the
- * subtotal, a discount code (issue 25), the total to pay in tomans and «پرداخت». A visitor's
+ * subtotal, a discount code (issue 25), the total to pay in tomans, the wallet's share when the buyer
+ * chooses to pay from it (issue 36 item 3; paid in full from it, the order is paid at once, as a free
+ * one is) and «پرداخت». A visitor's
  * «پرداخت» asks them to sign in (or register) and brings them back here signed in, their cart
  * merged. Paying creates the order on the server (priced there, with an
  * `Idempotency-Key`) and opens the gateway in a new tab; the page then follows the order

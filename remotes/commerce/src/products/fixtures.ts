@@ -1,5 +1,17 @@
 // Test data shaped like the API's answers (not part of the build).
-import type { Cart, CartItem, Order, PageMeta, PaymentAttempt, Product, ProductDetail, ProductSessionDetail, ProductSessionSummary } from '@shop/contracts';
+import type {
+  Cart,
+  CartItem,
+  InstalmentPlanOffer,
+  InstalmentPurchase,
+  Order,
+  PageMeta,
+  PaymentAttempt,
+  Product,
+  ProductDetail,
+  ProductSessionDetail,
+  ProductSessionSummary,
+} from '@shop/contracts';
 
 /** A product as `GET /api/products` lists it; fields can be overridden. */
 export function aProduct(overrides: Partial<Product> = {}): Product {
@@ -24,7 +36,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
 
 /** A product with its sessions, as `GET /api/products/:productId` answers a visitor. */
 export function aProductDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
-  return { ...aProduct(), sessions: [], in_cart: false, is_bought: false, progress: null, certificate_code: null, ...overrides };
+  return { ...aProduct(), sessions: [], in_cart: false, is_bought: false, progress: null, certificate_code: null, instalment_plans: [], ...overrides };
 }
 
 /** One session of a product's list, locked for the caller unless overridden. */
@@ -87,6 +99,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     total_price: 490000,
     discount_code: null,
     discount_amount: 0,
+    wallet_amount: 0,
     receipt_number: null,
     items: [],
     payments: [],
@@ -107,6 +120,42 @@ export function aPaymentAttempt(overrides: Partial<PaymentAttempt> = {}): Paymen
     ref_id: null,
     created_at: '2025-04-01T08:00:00Z',
     verified_at: null,
+    ...overrides,
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A course's plan as its page offers it (issue 36 item 2): 3 parts, 40 % now, every 30 days, on a
+ * 490 000-toman course bought on 1 Azar 1405, unless overridden; the schedule follows the terms.
+ */
+export function anInstalmentPlanOffer(overrides: Partial<InstalmentPlanOffer> = {}, price = 490000, from = '2026-11-22T08:00:00Z'): InstalmentPlanOffer {
+  const plan = { id: 5, product_id: 1, parts: 3, first_share_percent: 40, days_between: 30, surcharge: 0, grace_days: 7, is_active: true, ...overrides };
+  const total = price + plan.surcharge;
+  const first = Math.round((total * plan.first_share_percent) / 100);
+  const each = Math.floor((total - first) / (plan.parts - 1));
+  const schedule = Array.from({ length: plan.parts }, (_, index) => ({
+    number: index + 1,
+    amount: index === 0 ? first : index === plan.parts - 1 ? total - first - each * (plan.parts - 2) : each,
+    due_at: new Date(Date.parse(from) + index * plan.days_between * DAY_MS).toISOString(),
+  }));
+  return { total, schedule, ...plan };
+}
+
+/** A purchase in parts just started: its first part unpaid. */
+export function anInstalmentPurchase(overrides: Partial<InstalmentPurchase> = {}): InstalmentPurchase {
+  return {
+    id: 12,
+    product: { id: 1, title: 'دوره جامع تایپ‌اسکریپت' },
+    parts: 3,
+    total: 490000,
+    paid: 0,
+    grace_days: 7,
+    status: 'pending',
+    has_access: false,
+    instalments: [],
+    created_at: '2026-11-22T08:00:00Z',
     ...overrides,
   };
 }

@@ -11,7 +11,7 @@ const { ProductLikes, ProductPurchase, ProductSessions, ProductComments } = comm
 /**
  * `/products/:productId` (SPEC §2, issue 6): title, image, price in tomans (or «رایگان»), product
  * status, session count, the like button, the buying area (add to cart, in the cart, or bought
- * with progress), the description, the sessions as links with locks and free-preview marks, and
+ * with progress; «خرید اقساطی» and the course's plans when it has any, issue 36 item 2), the description, the sessions as links with locks and free-preview marks, and
  * the comments (a `buyers-only` course takes comments from its buyers only). Server-rendered, only
  * the likes, buying area, sessions and comments hydrate (issue 9).
  */

@@ -44,6 +44,7 @@ const product = {
   is_bought: false,
   progress: null,
   certificate_code: null,
+  instalment_plans: [],
 } satisfies ProductDetailAnswer;
 
 describe('useProductHead (issue 9)', () => {

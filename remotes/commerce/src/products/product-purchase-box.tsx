@@ -6,6 +6,7 @@ import { useCart } from '../cart/cart-api';
 import { useAddToCart } from '../cart/use-add-to-cart';
 import { useSellingEnabled } from '../cart/use-selling-enabled';
 import { CourseProgressBar } from './course-progress-bar';
+import { InstalmentOffer } from './instalment-offer';
 import { t } from '../strings';
 
 /**
@@ -15,7 +16,8 @@ import { t } from '../strings';
  * course's certificate (issue 32 item 7); with selling switched off, a note and no button; a course already
  * in the cart, a link to the cart; else «افزودن به سبد خرید», which adds it for a visitor too
  * (issue 25). A visitor's «in the cart» comes from their own cart, asked for in the browser: the
- * course's answer and page are every visitor's and never say it.
+ * course's answer and page are every visitor's and never say it. A course with active plans adds
+ * «خرید اقساطی» beside these and its plans under them (issue 36 item 2, {@link InstalmentOffer}).
  */
 export function ProductPurchaseBox({ product }: { product: ProductDetail }) {
   const sellingEnabled = useSellingEnabled();
@@ -59,31 +61,37 @@ export function ProductPurchaseBox({ product }: { product: ProductDetail }) {
       </Alert>
     );
   }
-  if (inCart) {
-    return (
-      <Alert
-        severity="success"
-        sx={{ mb: 3 }}
-        action={
-          <Button component={Link} to="/shopping-cart" color="inherit" size="small">
-            {t.goToCart}
-          </Button>
-        }
-      >
-        {t.inCart}
-      </Alert>
-    );
-  }
-  return (
+  // An answer from a server older than the plans has none (a remote may be released before it).
+  const hasPlans = (product.instalment_plans?.length ?? 0) > 0;
+  const cartPart = inCart ? (
+    <Alert
+      severity="success"
+      sx={{ mb: hasPlans ? 0 : 3 }}
+      action={
+        <Button component={Link} to="/shopping-cart" color="inherit" size="small">
+          {t.goToCart}
+        </Button>
+      }
+    >
+      {t.inCart}
+    </Alert>
+  ) : (
     <Button
       variant="contained"
       size="large"
       startIcon={<Icon name="ShoppingCart" />}
       disabled={isAdding}
       onClick={() => void add(product.id)}
-      sx={{ mb: 3 }}
+      sx={{ mb: hasPlans ? 0 : 3 }}
     >
       {isAdding ? t.adding : t.addToCart}
     </Button>
+  );
+  return hasPlans ? (
+    <InstalmentOffer product={product} stacked={inCart}>
+      {cartPart}
+    </InstalmentOffer>
+  ) : (
+    cartPart
   );
 }

@@ -74,6 +74,20 @@ function entityPath(entry: AuditEntry): string | null {
       return `/dashboard/links/${id}`;
     case 'discount_code':
       return `/dashboard/discount-codes/${id}`;
+    case 'gift_card':
+      return '/dashboard/financial-info/gift-cards';
+    case 'wallet_entry': {
+      // Staff's credit or debit (issue 36 item 3): the entry is seen in its user's wallet.
+      const userId = entry.after?.user_id;
+      return typeof userId === 'number' ? `/dashboard/financial-info/wallets/${userId}` : null;
+    }
+    case 'instalment_plan': {
+      // A course's plan to buy it in parts (issue 36 item 2) is edited on its course's page.
+      const productId = (entry.after ?? entry.before)?.product_id;
+      return typeof productId === 'number' ? `/dashboard/products/${productId}` : null;
+    }
+    case 'instalment_purchase':
+      return '/dashboard/financial-info/instalments';
     case 'site_information':
       return '/dashboard/site-information';
     case 'terms':

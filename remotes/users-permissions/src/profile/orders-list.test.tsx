@@ -10,7 +10,7 @@ const item = (title: string): OrderItem => ({
   id: 1, product_id: 4, title, purchase_price: 490000, discount: 0, quantity: 1, current_price: 490000, product_page: '/products/4', refunded_at: null, refund_amount: null,
 });
 const order = (overrides: Partial<Order>): Order => ({
-  id: 31, payment_status: 'paid', source: 'checkout', total_price: 490000, discount_code: null, discount_amount: 0, receipt_number: '1405-000123',
+  id: 31, payment_status: 'paid', source: 'checkout', total_price: 490000, discount_code: null, discount_amount: 0, wallet_amount: 0, receipt_number: '1405-000123',
   items: [item('دوره جامع تایپ‌اسکریپت')], payments: [], paid_at: '2026-11-22T11:00:00Z', created_at: '2026-11-22T10:58:00Z', updated_at: '2026-11-22T11:00:00Z',
   ...overrides,
 });

@@ -65,6 +65,27 @@ describe('ProfilePage (/profile)', () => {
     expect(selectedTab()).toBe('پادکست‌های پسندیده');
   });
 
+  it('lists its tabs in order, the wallet «کیف پول» (issue 36 item 3) and the instalments «اقساط» (issue 36 item 2) last, and opens each by its hash', () => {
+    renderPage(<ProfilePage />, { url: '/profile#wallet', user: aUser() });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'مشخصات من',
+      'نوشته‌های پسندیده',
+      'پادکست‌های پسندیده',
+      'دوره‌های خریده‌شده',
+      'پیام‌های من',
+      'کیف پول',
+      'اقساط',
+    ]);
+    expect(selectedTab()).toBe('کیف پول');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('profile-tab-wallet');
+  });
+
+  it('opens the instalments tab «اقساط» by its hash (issue 36 item 2)', () => {
+    renderPage(<ProfilePage />, { url: '/profile#instalments', user: aUser() });
+    expect(selectedTab()).toBe('اقساط');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('profile-tab-instalments');
+  });
+
   it('shows an honest empty state when nothing was bought', () => {
     renderPage(<ProfilePage />, { url: '/profile#buyed-products', user: aUser() });
     expect(screen.getByText('هنوز دوره‌ای نخریده‌اید.')).toBeTruthy();

@@ -7,6 +7,8 @@ import { ProfileDetailsTab } from './profile-details-tab';
 import { FavoritesTab } from './favorites-tab';
 import { BoughtProductsTab } from './bought-products-tab';
 import { TicketsTab } from './tickets-tab';
+import { WalletTab } from './wallet-tab';
+import { InstalmentsTab } from './instalments-tab';
 import { t } from '../strings';
 
 const tabId = (hash: string) => `profile-tab-${hash.slice(1)}`;
@@ -14,8 +16,9 @@ const panelId = (hash: string) => `profile-panel-${hash.slice(1)}`;
 
 /**
  * `/profile` (SPEC §2, signed-in gate): the user's details, favourite posts and podcasts,
- * bought products and their contact-us tickets (`#tickets`, issue 32 item 3) as tabs that follow
- * and set the URL hash (`#home` when there is none).
+ * bought products, their contact-us tickets (`#tickets`, issue 32 item 3), their wallet
+ * (`#wallet`, issue 36 item 3) and their courses bought in parts (`#instalments`, issue 36 item 2)
+ * as tabs that follow and set the URL hash (`#home` when there is none).
  */
 export default function ProfilePage() {
   const user = useAppSelector(selectCurrentUser);
@@ -49,6 +52,8 @@ export default function ProfilePage() {
         {current === '#favorites-podcasts' && <FavoritesTab kind="podcasts" />}
         {current === '#buyed-products' && <BoughtProductsTab />}
         {current === '#tickets' && <TicketsTab />}
+        {current === '#wallet' && <WalletTab />}
+        {current === '#instalments' && <InstalmentsTab />}
       </Box>
     </Container>
   );

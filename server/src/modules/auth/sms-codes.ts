@@ -144,7 +144,7 @@ export async function issueSmsCode(db: Db, key: string, limits: SmsCodeLimits, r
       .values({ mobile, purpose, code_hash: codeHash(key, mobile, purpose, code), expires_at: expiresAt, requester: request.requester, created_at: now });
   });
   if (!mayReceive(request, account)) return null;
-  return { to: mobile, code, text: AUTH_MESSAGES.smsText(code, SMS_CODE_TTL_MINUTES), expiresAt: expiresAt.toISOString() };
+  return { to: mobile, template: 'sign-in-code', parameters: { CODE: code }, text: AUTH_MESSAGES.smsText(code, SMS_CODE_TTL_MINUTES), expiresAt: expiresAt.toISOString() };
 }
 
 /** The 429 of a limit, with the seconds to wait for the Retry-After header. */

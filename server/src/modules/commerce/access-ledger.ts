@@ -17,7 +17,7 @@ import { toIso } from '../../lib/dates';
 import { TEHRAN_TIME_ZONE } from '../../lib/jalali-periods';
 import { getUserContacts, superUsers } from '../users';
 import { accessMismatchMail } from './mails';
-import { accessGrants, accessMismatches, accessReconciliations, orderItems, orders, products } from './tables';
+import { accessGrants, accessMismatches, accessReconciliations, instalmentPurchases, instalments, orderItems, orders, products } from './tables';
 
 /** The rows of a raw statement's result, as both drivers (node-postgres, PGlite) give them. */
 const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
@@ -39,8 +39,19 @@ export function ownsProductSql(userId: number, productId: AnyPgColumn | number):
   )`;
 }
 
-/** SQL true for an order item `oi` of order `o` that pays for its course: the order paid, the item not refunded. */
-const payingItem = sql`o.payment_status = 'paid' and oi.refunded_at is null`;
+/**
+ * SQL true for an order item `oi` of order `o` that pays for its course: the order paid, the item not
+ * refunded, and not one part of a course bought in parts (`instalment`), whose purchase's one grant
+ * follows all its parts (instalments.ts, issue 36 item 2).
+ */
+const payingItem = sql`o.payment_status = 'paid' and oi.refunded_at is null and o.source <> 'instalment'`;
+
+/** SQL true for an instalment purchase `p` whose grant should be open: not cancelled, its first part's order paid and that part not refunded. */
+const planPaysFirstPart = sql`p.cancelled_at is null and exists (
+  select 1 from ${instalments} as i join ${orders} as o on o.id = i.order_id
+  where i.purchase_id = p.id and i.number = 1 and o.payment_status = 'paid'
+    and not exists (select 1 from ${orderItems} as oi where oi.order_id = o.id and oi.refunded_at is not null)
+)`;
 
 /**
  * Brings the order grants of `userId` (every user when undefined) for `productIds` (every course when
@@ -86,7 +97,8 @@ export async function syncOrderGrants(tx: Db, userId?: number, productIds?: numb
 /**
  * What differs between the money and the ledger (issue 36 item 1), read-only: each paid, unrefunded
  * order item without an active grant of its course (`missing_grant`), and each active order grant
- * whose item does not pay for it (`unpaid_grant`).
+ * whose item does not pay for it (`unpaid_grant`); the same for courses bought in parts (issue 36
+ * item 2): a purchase whose first part is paid without a grant, a grant of one that is not.
  */
 type MismatchRow = { kind: AccessMismatch['kind']; user_id: number; product_id: number; order_item_id: number | null; grant_id: number | null };
 
@@ -103,7 +115,16 @@ async function findMismatches(db: Db): Promise<MismatchRow[]> {
       and not exists (
         select 1 from ${orderItems} as oi join ${orders} as o on o.id = oi.order_id
         where oi.id = g.order_item_id and oi.product_id = g.product_id and o.user_id = g.user_id and ${payingItem}
-      )`);
+      )
+    union all
+    select 'missing_grant', p.user_id, p.product_id, null, null
+    from ${instalmentPurchases} as p
+    where ${planPaysFirstPart}
+      and not exists (select 1 from ${accessGrants} as g where g.instalment_purchase_id = p.id and g.ended_at is null)
+    union all
+    select 'unpaid_grant', g.user_id, g.product_id, null, g.id
+    from ${accessGrants} as g join ${instalmentPurchases} as p on p.id = g.instalment_purchase_id
+    where g.source = 'instalment_plan' and g.ended_at is null and not (${planPaysFirstPart})`);
   return rowsOf<MismatchRow>(result);
 }
 

@@ -15,7 +15,6 @@ import { orderItems, orders, payments } from './tables';
 import { ApiError, notFound } from '../../lib/api-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import { COMMERCE_MESSAGES } from './messages';
-import type { PaymentSettings } from '../../settings';
 import { cartDiscountCodeId, cartItemsOf } from './cart-service';
 import { discountFor, discountRefused, orderDiscountHolds, type DiscountPricing } from './discount-codes';
 import { openOrdersOfCourses, type OpenOrder } from './own-orders';
@@ -23,28 +22,20 @@ import { boughtProductIds, getOrder } from './ownership';
 import type { OrderWorkflow } from './order-workflow';
 import { queueUnpaidReminder } from './unpaid-reminder';
 import { addWalletEntry, lockedWalletBalance, moveOrderWalletShares } from './wallet';
-import { PaymentGatewayError, type PaymentGateway, type VerifyResult } from './payments/payment-gateway';
-import { SandboxGateway } from './payments/sandbox-gateway';
-import { ZarinpalGateway } from './payments/zarinpal-gateway';
+import { createPaymentGateways, gatewayNamed, type PaymentChoice, type PaymentGateways } from './payments/gateways';
+import { PaymentGatewayError, PaymentNotEligibleError, type PaymentGateway, type VerifyResult } from './payments/payment-gateway';
 
 /** Path of the form that opens the gateway (SPEC §7: hidden form POST with a `token` field). */
 export const PAYMENT_START_PATH = '/api/payments/start';
-/** Path the gateway sends the browser back to, with `Authority` and `Status`. */
+/** Path the gateway sends the browser back to, with `Authority` and `Status` (SnappPay posts its form there, issue 36 item 2). */
 export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
-
-/**
- * The adapter the settings name: Zarinpal v4 with `PAYMENT_GATEWAY=zarinpal` (throws when
- * `ZARINPAL_MERCHANT_ID` is missing), else the built-in sandbox.
- */
-export function createPaymentGateway(settings: PaymentSettings): PaymentGateway {
-  if (settings.gateway !== 'zarinpal') return new SandboxGateway();
-  if (!settings.zarinpalMerchantId) throw new Error('ZARINPAL_MERCHANT_ID is required when PAYMENT_GATEWAY=zarinpal');
-  return new ZarinpalGateway({ merchantId: settings.zarinpalMerchantId, baseUrl: settings.zarinpalBaseUrl });
-}
 
 /** What checkout and verify need besides the database. */
 export interface PaymentContext {
+  /** The gateway the buyer picked: new attempts go to it (issue 36 item 2). */
   gateway: PaymentGateway;
+  /** All the app's gateways: an attempt is verified by the one its `payments.gateway` names. */
+  gateways: PaymentGateways;
   /** The site's public origin (settings `publicUrl`): the gateway's callback and the start form's action. */
   origin: string;
   /** The app's order workflow: a paid order raises `order.paid` there (order-workflow.ts). */
@@ -57,21 +48,23 @@ export interface PaymentContext {
 }
 
 /**
- * The app's payment gateway (made once from its settings) and `of(request)`, each request's
- * {@link PaymentContext}: that gateway, PUBLIC_URL or the request's origin, the request's logger
- * and the app's order workflow and reminder queue.
+ * The app's payment gateways (made once from its settings, payments/gateways.ts; throws when
+ * PAYMENT_GATEWAY=zarinpal lacks ZARINPAL_MERCHANT_ID) and `of(request, choice)`, each request's
+ * {@link PaymentContext}: the gateway of `choice` (default `'default'`; `'snapppay'`, issue 36 item 2),
+ * PUBLIC_URL, the request's logger and the app's order workflow and reminder queue.
  */
 export function paymentContexts(app: FastifyInstance): {
-  gateway: PaymentGateway;
-  of: (request: FastifyRequest) => PaymentContext;
+  gateways: PaymentGateways;
+  of: (request: FastifyRequest, choice?: PaymentChoice) => PaymentContext;
 } {
-  const gateway = createPaymentGateway(app.settings.payment);
+  const gateways = createPaymentGateways(app.settings.payment);
   return {
-    gateway,
-    of: (request) => {
+    gateways,
+    of: (request, choice = 'default') => {
       const origin = app.settings.publicUrl;
       return {
-        gateway,
+        gateway: gateways[choice],
+        gateways,
         origin,
         log: request.log,
         workflow: app.orderWorkflow,
@@ -249,9 +242,11 @@ async function lapsedDiscountOf(db: Db, holdMinutes: number, orderId: number): P
 }
 
 /**
- * Asks the gateway for a new attempt at `order` and stores it pending. 422 on `code`
- * `orderDiscountLapsed` (with the total without the code; nothing asked, nothing stored) when the
- * order's discount code no longer holds (issue 31 item 3); 422 `paymentGatewayFailed` when the gateway fails.
+ * Asks the picked gateway for a new attempt at `order` and stores it pending, `payments.gateway`
+ * naming the adapter. 422 on `code` `orderDiscountLapsed` (with the total without the code; nothing
+ * asked, nothing stored) when the order's discount code no longer holds (issue 31 item 3); 422
+ * `paymentGatewayFailed` when the gateway fails; 422 on `gateway` `snapppayNotEligible` when SnappPay
+ * does not take the amount (issue 36 item 2: the buyer picks another gateway).
  */
 async function startAttempt(db: Db, context: PaymentContext, user: User, order: Order): Promise<PaymentForm> {
   const lapsed = await lapsedDiscountOf(db, context.discountHoldMinutes, order.id);
@@ -267,6 +262,9 @@ async function startAttempt(db: Db, context: PaymentContext, user: User, order: 
       mobile: user.mobile,
     }));
   } catch (error) {
+    if (error instanceof PaymentNotEligibleError) {
+      throw new ApiError(422, COMMERCE_MESSAGES.snapppayNotEligible, { gateway: [COMMERCE_MESSAGES.snapppayNotEligible] });
+    }
     if (!(error instanceof PaymentGatewayError)) throw error;
     context.log.warn({ err: error, orderId: order.id }, 'payment request failed');
     throw new ApiError(422, COMMERCE_MESSAGES.paymentGatewayFailed);
@@ -281,13 +279,13 @@ async function newAttemptAnswer(db: Db, context: PaymentContext, user: User, ord
   return { order: await getOwnOrder(db, user.id, order.id), payment };
 }
 
-/** The answer for an existing order: nothing to pay when paid, else its pending attempt or a new one. */
+/** The answer for an existing order: nothing to pay when paid, else its pending attempt at the picked gateway or a new one. */
 async function answerFor(db: Db, context: PaymentContext, user: User, order: Order): Promise<CheckoutAnswer> {
   if (order.payment_status === 'paid') return { order, payment: null };
   const [pending] = await db
     .select({ authority: payments.authority })
     .from(payments)
-    .where(and(eq(payments.order_id, order.id), eq(payments.status, 'pending')))
+    .where(and(eq(payments.order_id, order.id), eq(payments.status, 'pending'), eq(payments.gateway, context.gateway.name)))
     .orderBy(desc(payments.id))
     .limit(1);
   if (pending) return { order, payment: { action: `${context.origin}${PAYMENT_START_PATH}`, token: pending.authority } };
@@ -350,7 +348,8 @@ export async function payOrder(db: Db, context: PaymentContext, user: User, orde
   const order = await getOwnOrder(db, user.id, orderId);
   if (order.payment_status === 'paid') throw new ApiError(422, COMMERCE_MESSAGES.orderAlreadyPaid);
   if (order.payment_status === 'cancelled') throw new ApiError(422, COMMERCE_MESSAGES.orderCancelledNotPayable);
-  if (await ownsAnyOf(db, user.id, order.id)) throw new ApiError(422, COMMERCE_MESSAGES.orderHasBoughtCourse);
+  // A part of a course bought in parts is paid while its course is open (issue 36 item 2).
+  if (order.source !== 'instalment' && (await ownsAnyOf(db, user.id, order.id))) throw new ApiError(422, COMMERCE_MESSAGES.orderHasBoughtCourse);
   return newAttemptAnswer(db, context, user, order);
 }
 
@@ -433,11 +432,13 @@ async function closeAttempt(db: Db, paymentId: number, status: 'cancelled' | 'fa
 /**
  * Marks the attempt paid and the order paid in one transaction, each with a conditional update,
  * and raises `order.paid` by the buyer there (order-workflow.ts: the receipt number, issue 25, the
- * bought courses out of the cart, certificates, the receipt mail, issue 26). Only the winner of a race gets here without 409. An order
+ * bought courses out of the cart, certificates, the receipt mail, issue 26). Only the winner of a race for one attempt gets
+ * here without 409; a second attempt verified for an order another attempt paid is kept in the buyer's
+ * wallet as an `overpayment` (issue 36 item 6: a part paid twice loses no toman). An order
  * cancelled while this payment was at the gateway is paid too (issue 32 item 2): the money was
  * taken, so the payment wins over the cancel (logged).
  */
-async function grantPaidOrder(db: Db, context: PaymentContext, payment: { id: number; order_id: number; user_id: number }, refId: string | null) {
+async function grantPaidOrder(db: Db, context: PaymentContext, payment: { id: number; order_id: number; user_id: number; amount: number }, refId: string | null) {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const now = new Date();
@@ -453,7 +454,13 @@ async function grantPaidOrder(db: Db, context: PaymentContext, payment: { id: nu
       .set({ payment_status: 'paid', paid_at: now, updated_at: now })
       .where(and(eq(orders.id, payment.order_id), inArray(orders.payment_status, ['unpaid', 'cancelled'])))
       .returning({ id: orders.id });
-    if (!paid) throw replayed();
+    if (!paid) {
+      // Another attempt paid the order first (two tabs, a part paid twice): the gateway has taken this
+      // one too, so it is kept in the buyer's wallet, never lost (issue 36 item 6).
+      await addWalletEntry(tx, payment.user_id, { kind: 'overpayment', amount: payment.amount, orderId: payment.order_id });
+      context.log.warn({ orderId: payment.order_id, paymentId: payment.id }, 'a second payment of a paid order was verified: kept in the wallet');
+      return;
+    }
     if (before?.status === 'cancelled') {
       context.log.warn({ orderId: payment.order_id, paymentId: payment.id }, 'a payment under way when its order was cancelled was verified: the order is paid');
     }
@@ -478,7 +485,7 @@ export interface CallbackOutcome {
 /**
  * `GET /api/payments/callback` for the signed-in `user` (issue 6): 404 `paymentUnknown`; 403
  * `paymentNotYours`; 409 `paymentReplayed` for an attempt no longer pending (or an order paid by
- * another attempt). `NOK` cancels the attempt; `OK` asks the gateway (422 `paymentGatewayFailed`
+ * another attempt). `NOK` cancels the attempt; `OK` asks the gateway its `payments.gateway` names (issue 36 item 2; 422 `paymentGatewayFailed`
  * when it cannot answer; a refusal fails the attempt); a verified amount other than the order's
  * gateway part (its total less its wallet share, issue 36 item 3) fails the attempt, is logged and answers 422 `paymentAmountMismatch`; else the order is paid once.
  * An order with a course the user bought meanwhile through another order is not verified: the
@@ -490,11 +497,14 @@ export async function handleCallback(db: Db, context: PaymentContext, user: User
       id: payments.id,
       status: payments.status,
       amount: payments.amount,
+      gateway: payments.gateway,
+      gateway_reference: payments.gateway_reference,
       order_id: payments.order_id,
       user_id: orders.user_id,
       total_price: orders.total_price,
       wallet_amount: orders.wallet_amount,
       payment_status: orders.payment_status,
+      source: orders.source,
     })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.order_id))
@@ -516,14 +526,15 @@ export async function handleCallback(db: Db, context: PaymentContext, user: User
     context.log.warn({ orderId: row.order_id, authority: query.Authority }, 'payment left unverified: its order was cancelled and gave its wallet share back');
     return failed;
   }
-  if (await ownsAnyOf(db, user.id, row.order_id)) {
+  if (row.source !== 'instalment' && (await ownsAnyOf(db, user.id, row.order_id))) {
     await closeAttempt(db, row.id, 'failed');
     context.log.warn({ orderId: row.order_id, authority: query.Authority }, 'payment left unverified: the buyer already owns a course of the order');
     return failed;
   }
   let result: VerifyResult;
   try {
-    result = await context.gateway.verify({ authority: query.Authority, amount: row.amount });
+    // The adapter the attempt names (a SnappPay attempt never goes to the default gateway; issue 36 item 2).
+    result = await gatewayNamed(context.gateways, row.gateway).verify({ authority: query.Authority, amount: row.amount, reference: row.gateway_reference });
   } catch (error) {
     if (!(error instanceof PaymentGatewayError)) throw error;
     context.log.warn({ err: error, orderId: row.order_id }, 'payment verify failed');

@@ -56,7 +56,10 @@ export { createOrderWorkflow, type OrderEvents, type OrderStep, OrderWorkflow } 
 export { listOwnOrders } from './own-orders';
 export { hasBoughtProduct, hasPaidOrders } from './ownership';
 export { listAccessMismatches, reconcileAccess, runAccessReconciliation, startAccessReconciliation, syncOrderGrants } from './access-ledger';
+export { isSnappPaySandbox, type PaymentChoice, type PaymentGatewayOption, paymentGatewayOptions } from './payments/gateways';
+export { openPaymentPage } from './payments/open-payment';
 export { sandboxPageHtml } from './payments/sandbox-gateway';
+export { snapppaySandboxPageHtml } from './payments/snapppay-sandbox-gateway';
 export {
   createProductSession,
   deleteProductSession,
@@ -90,6 +93,22 @@ export {
 } from './sessions-service';
 export { isValidLessonMediaSignature, isValidSessionFileSignature } from './signed-urls';
 export { startUnpaidReminders } from './unpaid-reminder';
+export {
+  cancelInstalmentPurchase,
+  createInstalmentPlan,
+  deleteInstalmentPlan,
+  getOwnInstalmentPurchase,
+  type InstalmentListQuery,
+  instalmentPlanOffers,
+  listDashboardInstalments,
+  listInstalmentPlans,
+  listOwnInstalmentPurchases,
+  orderOfNextPart,
+  purchaseOfPart,
+  startInstalmentPurchase,
+  updateInstalmentPlan,
+} from './instalments';
+export { remindInstalmentsDue, startInstalmentReminders } from './instalment-reminders';
 export {
   adjustWallet,
   createGiftCard,

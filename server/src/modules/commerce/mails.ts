@@ -1,12 +1,13 @@
 /**
- * The commerce module's mails: the receipt of a paid order, a refund, and the reminder of an
- * unpaid order (issues 6 and 25); amounts in tomans.
+ * The commerce module's mails: the receipt of a paid order, a refund, the reminder of an unpaid order
+ * (issues 6 and 25), the access reconciliation's findings and the reminder of a part falling due
+ * (issue 36); amounts in tomans.
  */
 import { formatJalaliDate, formatToman, toPersianDigits } from '@shop/format';
 import { SITE_NAME, escapeHtml, layout, buttonHtml, type MailMessage } from '../../lib/mail';
 
 /** Tomans as the receipt shows them: zero is «۰ تومان», not «رایگان» (a line of a bill). */
-const tomans = (amount: number) => (amount === 0 ? `${toPersianDigits(0)} تومان` : formatToman(amount));
+const tomans = (amount: number) => formatToman(amount, { zeroIsFree: false });
 
 /** One label–value row of a receipt table (HTML). */
 const rowHtml = (label: string, value: string, bold = false) =>
@@ -203,4 +204,47 @@ ${lines.map((line) => `- ${line}`).join('\n')}
 ${note}
 ${SITE_NAME}`;
   return { to: input.to, subject: `${title} — ${SITE_NAME}`, html, text };
+}
+
+/** What {@link instalmentReminderMail} says: to whom, which part of which course, its tomans and due date. */
+export interface InstalmentReminderMailInput {
+  to: string;
+  fullName: string;
+  course: string;
+  number: number;
+  parts: number;
+  amount: number;
+  dueAt: Date;
+  graceDays: number;
+  /** The profile's tab of courses bought in parts, where the part is paid. */
+  link: string;
+}
+
+/**
+ * The reminder of a part of a course bought in parts falling due (issue 36 item 2): the course, the
+ * part («قسط ۲ از ۳»), its amount and Jalali due date, that access pauses after the grace days if
+ * it is not paid, and a link to pay it. A mail about a payment the buyer owes: sent whatever the mail switches.
+ */
+export function instalmentReminderMail(input: InstalmentReminderMailInput): MailMessage {
+  const title = 'یادآوری سررسید قسط';
+  const part = `قسط ${toPersianDigits(input.number)} از ${toPersianDigits(input.parts)}`;
+  const due = formatJalaliDate(input.dueAt);
+  const grace = `اگر تا ${toPersianDigits(input.graceDays)} روز پس از سررسید پرداخت نشود، دسترسی به دوره تا پرداخت آن متوقف می‌شود.`;
+  const note = 'این یادآوری را به این دلیل دریافت کرده‌اید که این دوره را به صورت اقساطی خریده‌اید.';
+  const html = layout(
+    title,
+    `<p style="margin:0 0 16px;">${escapeHtml(input.fullName)} عزیز، ${escapeHtml(part)} دوره «${escapeHtml(input.course)}» به مبلغ <strong>${escapeHtml(tomans(input.amount))}</strong> در تاریخ ${escapeHtml(due)} سررسید می‌شود.</p>
+<p style="margin:0 0 16px;">${escapeHtml(grace)}</p>
+${buttonHtml(input.link, 'پرداخت قسط')}`,
+    note,
+  );
+  const text = `${input.fullName} عزیز، ${part} دوره «${input.course}» به مبلغ ${tomans(input.amount)} در تاریخ ${due} سررسید می‌شود.
+
+${grace}
+
+پرداخت قسط: ${input.link}
+
+${note}
+${SITE_NAME}`;
+  return { to: input.to, subject: `${title}: ${input.course} — ${SITE_NAME}`, html, text };
 }

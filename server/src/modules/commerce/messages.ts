@@ -82,12 +82,37 @@ export const COMMERCE_MESSAGES = {
   walletCredited: 'مبلغ به کیف پول افزوده شد.',
   walletDebited: 'مبلغ از کیف پول برداشته شد.',
   refundedToWallet: 'وجه به کیف پول خریدار بازگشت و دوره از حساب او برداشته شد.',
+  /** Buying in parts (issue 36 item 2). */
+  instalmentItemTitle: (course: string, part: string, parts: string) => `${course} — قسط ${part} از ${parts}`,
+  instalmentPlanUnavailable: 'این طرح اقساط برای این دوره در دسترس نیست.',
+  instalmentPurchaseCancelled: 'این خرید اقساطی لغو شده است.',
+  instalmentPurchaseCancelledDone: 'خرید اقساطی لغو شد و دسترسی خریدار به دوره پایان یافت.',
+  instalmentsAllPaid: 'همه قسط‌های این خرید پرداخت شده است.',
+  instalmentNotNext: (part: string) => `قسط‌ها به ترتیب پرداخت می‌شوند؛ ابتدا قسط ${part} را بپردازید.`,
+  instalmentPlanCreated: 'طرح اقساط افزوده شد.',
+  instalmentPlanUpdated: 'طرح اقساط ذخیره شد.',
+  instalmentPlanDeleted: 'طرح اقساط حذف شد.',
+  /** A second verified payment of an order already paid (issue 36 item 6): kept in the wallet. */
+  overpaymentKept: 'این سفارش پیش‌تر پرداخت شده بود؛ مبلغ این پرداخت به کیف پول شما افزوده شد.',
+  /** The gateways a buyer chooses from (`GET /api/payments/gateways`) and SnappPay's sandbox page (issue 36 item 2). */
+  gatewaySandboxName: 'درگاه پرداخت آزمایشی',
+  gatewayZarinpalName: 'زرین‌پال',
+  gatewayDefaultDescription: 'پرداخت یک‌جای مبلغ با کارت‌های بانکی عضو شتاب.',
+  snapppayName: 'اسنپ‌پی',
+  snapppaySandboxName: 'اسنپ‌پی (آزمایشی)',
+  snapppayDescription: 'خرید اقساطی: مبلغ را در ۴ قسط به اسنپ‌پی می‌پردازید و فروشگاه همه آن را یک‌جا از اسنپ‌پی می‌گیرد.',
+  snapppayNotEligible: 'خرید اقساطی با اسنپ‌پی برای این مبلغ در دسترس نیست؛ درگاه دیگری را انتخاب کنید.',
+  snapppaySandboxAmount: 'مبلغ خرید',
+  snapppaySandboxParts: 'این مبلغ را در ۴ قسط به اسنپ‌پی می‌پردازید:',
+  snapppaySandboxPart: (n: string) => `قسط ${n}`,
+  snapppaySandboxShop: 'فروشگاه تمام مبلغ را یک‌جا از اسنپ‌پی دریافت می‌کند.',
+  snapppaySandboxPay: 'تأیید و پرداخت',
 } as const;
 
 /** The Persian headers and values of the commerce module's CSV exports (issue 25 "Exports"; lib/csv-export.ts). */
 export const COMMERCE_CSV_TEXT = {
   paymentStatuses: { paid: 'پرداخت‌شده', unpaid: 'پرداخت‌نشده', cancelled: 'لغوشده' },
-  sources: { checkout: 'خرید', manual: 'افزوده دستی' },
+  sources: { checkout: 'خرید', manual: 'افزوده دستی', instalment: 'قسط' },
   orderColumns: {
     id: 'شماره سفارش',
     buyer: 'نام خریدار',

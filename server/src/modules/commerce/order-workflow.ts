@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { syncOrderGrants } from './access-ledger';
 import { removeBoughtFromCart } from './cart-service';
 import { reconcileCertificates } from './certificates';
+import { syncPlanGrants } from './instalments';
 import { assignReceiptNumber, sendReceiptMail, sendRefundMail, type ReceiptMailContext } from './receipts';
 
 /** The events of an order and what each carries. */
@@ -56,10 +57,10 @@ export class OrderWorkflow {
 
 /**
  * The shop's order workflow, every step in one place, each event's first the access ledger's grants
- * brought in line with the orders (issue 36 item 1):
- * - `order.paid`: the receipt number (checkout orders, issue 25), the bought courses leave the
+ * brought in line with the orders (issue 36 item 1) and with the courses bought in parts (item 2):
+ * - `order.paid`: the receipt number (checkout and instalment orders, issue 25), the bought courses leave the
  *   buyer's cart (when the buyer paid), certificates follow ownership (issue 24), the receipt mail
- *   (checkout orders, issue 25);
+ *   (checkout and instalment orders, issue 25);
  * - `ownership.changed`: certificates follow ownership;
  * - `item.refunded`: certificates follow ownership, the refund mail (issue 25).
  * `mail`: the mailer and the site's origin of the receipt and refund mails.
@@ -70,15 +71,18 @@ export function createOrderWorkflow(mail: ReceiptMailContext): OrderWorkflow {
     .on('order.paid', 'access grants', (tx, paid) => syncOrderGrants(tx, paid.userId, paid.productIds))
     .on('ownership.changed', 'access grants', (tx, changed) => syncOrderGrants(tx, changed.userId, changed.productIds))
     .on('item.refunded', 'access grants', (tx, refunded) => syncOrderGrants(tx, refunded.userId, [refunded.productId]))
+    .on('order.paid', 'instalment grants', (tx, paid) => syncPlanGrants(tx, paid.userId, paid.productIds))
+    .on('ownership.changed', 'instalment grants', (tx, changed) => syncPlanGrants(tx, changed.userId, changed.productIds))
+    .on('item.refunded', 'instalment grants', (tx, refunded) => syncPlanGrants(tx, refunded.userId, [refunded.productId]))
     .on('order.paid', 'receipt number', async (tx, paid) => {
-      if (paid.source === 'checkout') await assignReceiptNumber(tx, paid.orderId, paid.paidAt);
+      if (paid.source !== 'manual') await assignReceiptNumber(tx, paid.orderId, paid.paidAt);
     })
     .on('order.paid', 'leave the cart', async (tx, paid) => {
       if (paid.by === 'buyer') await removeBoughtFromCart(tx, paid.userId, paid.productIds);
     })
     .on('order.paid', 'certificates', (tx, paid) => reconcileCertificates(tx, paid.userId, paid.productIds))
     .on('order.paid', 'receipt mail', async (tx, paid) => {
-      if (paid.source === 'checkout') await sendReceiptMail(tx, mail, paid.orderId);
+      if (paid.source !== 'manual') await sendReceiptMail(tx, mail, paid.orderId);
     })
     .on('ownership.changed', 'certificates', (tx, changed) => reconcileCertificates(tx, changed.userId, changed.productIds))
     .on('item.refunded', 'certificates', (tx, refunded) => reconcileCertificates(tx, refunded.userId, [refunded.productId]))

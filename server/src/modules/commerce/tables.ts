@@ -38,7 +38,7 @@ export const productStatusEnum = pgEnum('product_status', ['in-progress', 'done'
 export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'paid', 'cancelled']);
 
 /** How an order came to be: bought through checkout, or added to the user by staff (price 0, SPEC §8). */
-export const orderSourceEnum = pgEnum('order_source', ['checkout', 'manual']);
+export const orderSourceEnum = pgEnum('order_source', ['checkout', 'manual', 'instalment']);
 
 /** State of one attempt to pay an order at a gateway. */
 export const paymentAttemptStatusEnum = pgEnum('payment_attempt_status', ['pending', 'paid', 'failed', 'cancelled']);
@@ -279,6 +279,8 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     gateway: varchar('gateway', { length: 32 }).notNull(),
     authority: varchar('authority', { length: 255 }).notNull().unique(),
+    /** The gateway's own token of the attempt when it gives one on opening (SnappPay's `paymentToken`, issue 36 item 2), which verify needs. */
+    gateway_reference: varchar('gateway_reference', { length: 255 }),
     /** Tomans asked of the gateway; must equal the order's total when verified. */
     amount: integer('amount').notNull(),
     status: paymentAttemptStatusEnum('status').notNull().default('pending'),
@@ -370,13 +372,13 @@ export const certificates = pgTable(
  * Where a right to a course comes from (issue 36 item 1): a paid order's item (`order`), or a course
  * staff added by hand (`manual`, a manual order's item).
  */
-export const accessGrantSourceEnum = pgEnum('access_grant_source', ['order', 'manual']);
+export const accessGrantSourceEnum = pgEnum('access_grant_source', ['order', 'manual', 'instalment_plan']);
 
 /**
  * Why a grant ended: its item was refunded (`refund`), or its order stopped paying for it (`order_changed`:
  * set unpaid, a manual order deleted or given another course).
  */
-export const accessGrantEndEnum = pgEnum('access_grant_end', ['refund', 'order_changed']);
+export const accessGrantEndEnum = pgEnum('access_grant_end', ['refund', 'order_changed', 'plan_cancelled']);
 
 /**
  * The access ledger (issue 36 item 1): every right of a user to a course, with its source and its
@@ -397,6 +399,8 @@ export const accessGrants = pgTable(
     source: accessGrantSourceEnum('source').notNull(),
     /** The order item that pays for it (`order`, `manual`); null once a manual order was deleted. */
     order_item_id: integer('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+    /** The course bought in parts that gives it (`instalment_plan`, issue 36 item 2). */
+    instalment_purchase_id: integer('instalment_purchase_id').references(() => instalmentPurchases.id, { onDelete: 'cascade' }),
     starts_at: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     /** The end of its period; null: for good. */
     ends_at: timestamp('ends_at', { withTimezone: true }),
@@ -406,6 +410,7 @@ export const accessGrants = pgTable(
   },
   (t) => [
     uniqueIndex('access_grants_active_item_key').on(t.order_item_id).where(sql`${t.ended_at} is null`),
+    uniqueIndex('access_grants_active_purchase_key').on(t.instalment_purchase_id).where(sql`${t.ended_at} is null`),
     index('access_grants_user_product_idx').on(t.user_id, t.product_id).where(sql`${t.ended_at} is null`),
   ],
 );
@@ -447,6 +452,7 @@ export const walletEntryKindEnum = pgEnum('wallet_entry_kind', [
   'staff_debit',
   'order_payment',
   'order_payment_returned',
+  'overpayment',
 ]);
 
 /**
@@ -494,4 +500,86 @@ export const giftCards = pgTable(
     created_at: createdAt(),
   },
   (t) => [check('gift_cards_amount_positive', sql`${t.amount} > 0`), index('gift_cards_created_idx').on(t.created_at)],
+);
+
+/**
+ * A plan to buy a course in parts (issue 36 item 2): `parts` in all, `first_share_percent` of the total
+ * due with the first, the rest in equal parts every `days_between` days, `surcharge` tomans added to
+ * the price, and `grace_days` after a due date before a missed part pauses access.
+ */
+export const instalmentPlans = pgTable(
+  'instalment_plans',
+  {
+    id: id(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    parts: integer('parts').notNull(),
+    first_share_percent: integer('first_share_percent').notNull(),
+    days_between: integer('days_between').notNull(),
+    surcharge: integer('surcharge').notNull().default(0),
+    grace_days: integer('grace_days').notNull().default(7),
+    is_active: boolean('is_active').notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('instalment_plans_product_idx').on(t.product_id),
+    check('instalment_plans_parts_range', sql`${t.parts} between 2 and 12`),
+    check('instalment_plans_share_range', sql`${t.first_share_percent} between 1 and 99`),
+    check('instalment_plans_days_range', sql`${t.days_between} between 1 and 365`),
+    check('instalment_plans_surcharge_range', sql`${t.surcharge} >= 0`),
+    check('instalment_plans_grace_range', sql`${t.grace_days} between 0 and 60`),
+  ],
+);
+
+/**
+ * A course bought in parts by a user (issue 36 item 2), with the plan's terms copied when bought, so a
+ * later change of the plan never changes it. Cancelled only by staff; otherwise its state follows its parts.
+ */
+export const instalmentPurchases = pgTable(
+  'instalment_purchases',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    plan_id: integer('plan_id').references(() => instalmentPlans.id, { onDelete: 'set null' }),
+    title: varchar('title', { length: 255 }).notNull(),
+    parts: integer('parts').notNull(),
+    /** Tomans: the course's price when bought plus the plan's surcharge. */
+    total: integer('total').notNull(),
+    grace_days: integer('grace_days').notNull(),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    cancelled_by: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('instalment_purchases_user_idx').on(t.user_id, t.created_at)],
+);
+
+/**
+ * One part of a purchase (issue 36 item 2): its number, tomans and due date, and the order that pays
+ * it (made when its payment is first started; one order per part). It is paid while that order is
+ * paid and not refunded.
+ */
+export const instalments = pgTable(
+  'instalments',
+  {
+    id: id(),
+    purchase_id: integer('purchase_id')
+      .notNull()
+      .references(() => instalmentPurchases.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    amount: integer('amount').notNull(),
+    due_at: timestamp('due_at', { withTimezone: true }).notNull(),
+    order_id: integer('order_id')
+      .unique()
+      .references(() => orders.id, { onDelete: 'set null' }),
+    /** When the reminder before its due date was sent (mail and SMS), else null. */
+    reminded_at: timestamp('reminded_at', { withTimezone: true }),
+  },
+  (t) => [unique('instalments_purchase_number_unique').on(t.purchase_id, t.number), index('instalments_due_idx').on(t.due_at)],
 );

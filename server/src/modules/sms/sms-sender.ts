@@ -1,18 +1,20 @@
 /**
  * Outgoing SMS (issue 26 "Sign-in by SMS code"; DESIGN.md "Outside services"), shaped like the
  * mailer (modules/mail/mailer.ts): `SMS_PROVIDER=smsir` sends through sms.ir's verify (OTP) API,
- * else the embedded default writes each message as a JSON file (`{to, text, code, time}`) in
+ * else the embedded default writes each message as a JSON file (`{to, text, template, parameters, time}`) in
  * `<DATA_DIR>/sms-outbox/` and logs its path. Callers commit first, then hand the message to
  * {@link SmsSender.sendLater}, which queues it as a job (`app.jobs`, lib/job-queues.ts): a
  * provider that is away, or a restart, delays a message but never loses it; it is tried again with
- * a growing delay, and dropped once its code has expired, since a late code is of no use.
+ * a growing delay, and dropped once it has expired (a late code, a reminder after its date, is of no use).
  *
  * sms.ir's verify API (https://apidocs.sms.ir, "ارسال پیامک وریفای"): `POST <base>/v1/send/verify`
  * with the headers `X-API-KEY` and `Accept: application/json` and the body
  * `{mobile: "09…", templateId, parameters: [{name, value}]}`; it answers HTTP 200 with
  * `{status: 1, message, data: {messageId, cost}}`, else 400 (a logical error), 401 (the key),
  * 429 (too many requests) or 500, each with `{status, message, data: null}`. The text itself is
- * the template's, kept in the sms.ir panel; it takes the code as its `CODE` parameter.
+ * the template's, kept in the sms.ir panel: the sign-in code's takes `CODE` (SMSIR_TEMPLATE_ID), the
+ * instalment reminder's `COURSE`, `AMOUNT` and `DATE` (SMSIR_INSTALMENT_REMINDER_TEMPLATE_ID; without
+ * it reminders go by mail only and their SMS are dropped with a warning).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -41,7 +43,7 @@ function outboxDelivery(outboxDir: string, log: FastifyBaseLogger): Deliver {
     await fs.mkdir(outboxDir, { recursive: true });
     const time = new Date().toISOString();
     const file = path.join(outboxDir, `${time.replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.json`);
-    await writeFileAtomic(file, JSON.stringify({ to: message.to, text: message.text, code: message.code, time }, null, 2));
+    await writeFileAtomic(file, JSON.stringify({ to: message.to, text: message.text, template: message.template, parameters: message.parameters, time }, null, 2));
     log.info({ sms: file, to: message.to }, 'SMS written to the outbox');
   };
 }
@@ -54,12 +56,22 @@ function nationalMobile(e164: string): string {
 /** Sends through sms.ir's verify API (see the file's comment); any answer but HTTP 200 with status 1 throws. */
 function smsirDelivery(smsir: SmsSettings['smsir'], log: FastifyBaseLogger): Deliver {
   if (!smsir.apiKey || !smsir.templateId) throw new Error('SMS_PROVIDER=smsir needs SMSIR_API_KEY and SMSIR_TEMPLATE_ID');
-  const { apiKey, templateId } = smsir;
+  const { apiKey } = smsir;
+  const templateIds: Record<SmsMessage['template'], number | undefined> = {
+    'sign-in-code': smsir.templateId,
+    'instalment-reminder': smsir.instalmentReminderTemplateId,
+  };
   return async (message) => {
+    const templateId = templateIds[message.template];
+    if (templateId === undefined) {
+      log.warn({ to: message.to, template: message.template }, 'SMS dropped: sms.ir has no template for it');
+      return;
+    }
+    const parameters = Object.entries(message.parameters).map(([name, value]) => ({ name, value }));
     const response = await fetch(`${smsir.baseUrl}/v1/send/verify`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': apiKey },
-      body: JSON.stringify({ mobile: nationalMobile(message.to), templateId, parameters: [{ name: 'CODE', value: message.code }] }),
+      body: JSON.stringify({ mobile: nationalMobile(message.to), templateId, parameters }),
       signal: AbortSignal.timeout(SMSIR_TIMEOUT_MS),
     });
     const answer = (await response.json().catch(() => null)) as { status?: number; message?: string; data?: { messageId?: number } } | null;
@@ -84,7 +96,7 @@ export async function createSmsSender(settings: SmsSettings, log: FastifyBaseLog
   await jobs.work<SmsMessage>(SMS_QUEUE, async (job) => {
     const message = job.data;
     if (new Date(message.expiresAt) <= new Date()) {
-      log.warn({ to: message.to }, 'SMS dropped: its code expired before it could be sent');
+      log.warn({ to: message.to, template: message.template }, 'SMS dropped: it expired before it could be sent');
       return;
     }
     try {

@@ -1,7 +1,7 @@
 /**
  * The app's own plugins, loaded after the outside services' and before the routes, in this order:
  * mail and SMS, the order workflow, the background workers (stored files, transcoding, unpaid reminders, comment
- * notices, audit pruning, the access reconciliation), then the request pipeline (errors, input and disk guards, metrics,
+ * notices, audit pruning, the access reconciliation, the instalment reminders), then the request pipeline (errors, input and disk guards, metrics,
  * CSRF, route access, the public cache). The static site is registered last of all, by app.ts.
  */
 import fp from 'fastify-plugin';
@@ -15,6 +15,7 @@ import unpaidRemindersPlugin from './unpaid-reminders';
 import commentNoticesPlugin from './comment-notices';
 import auditPruningPlugin from './audit-pruning';
 import accessReconciliationPlugin from './access-reconciliation';
+import instalmentRemindersPlugin from './instalment-reminders';
 import errorHandlerPlugin from './error-handler';
 import inputGuardPlugin from './input-guard';
 import diskGuardPlugin from './disk-guard';
@@ -34,6 +35,7 @@ export default fp(
     commentNoticesPlugin,
     auditPruningPlugin,
     accessReconciliationPlugin,
+    instalmentRemindersPlugin,
     errorHandlerPlugin,
     inputGuardPlugin,
     diskGuardPlugin,

@@ -89,8 +89,13 @@ export default fp(
           baseUri: ["'self'"],
           frameAncestors: ["'none'"],
           // The cart's form posts to /api/payments/start, which redirects to the gateway's pay page:
-          // Zarinpal's origin when it is the gateway (the sandbox's page is on this origin).
-          formAction: ["'self'", ...(payment.gateway === 'zarinpal' ? [new URL(payment.zarinpalBaseUrl).origin] : [])],
+          // Zarinpal's origin when it is the gateway, and SnappPay's pay page when it is configured (the
+          // sandboxes' pages are on this origin; issue 36 item 2).
+          formAction: [
+            "'self'",
+            ...(payment.gateway === 'zarinpal' ? [new URL(payment.zarinpalBaseUrl).origin] : []),
+            ...(payment.snapppay ? [payment.snapppay.pageOrigin] : []),
+          ],
         },
       },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

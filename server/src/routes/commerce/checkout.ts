@@ -24,6 +24,13 @@ import { assertSellingOpen } from '../../modules/support';
 const errors = signedInErrorResponses;
 
 const orderParams = { type: 'object', properties: { orderId: { type: 'string' } } } as const;
+/** The gateway a buyer picks for the attempt (issue 36 item 2): the default one, or SnappPay's instalments. */
+const gatewayProperty = {
+  type: 'string',
+  enum: ['default', 'snapppay'],
+  default: 'default',
+  description: 'The gateway of the attempt: the default one, or SnappPay (buy now, pay in 4 parts). See GET /api/payments/gateways.',
+} as const;
 
 const checkoutRoutes: FastifyPluginAsync = async (app) => {
   const payment = paymentContexts(app);
@@ -36,10 +43,11 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
   const checkoutLimit = rateLimits(app, [{ limit: 'checkout', key: async (r) => `checkout:${(await requireAuth(r)).user.id}` }]);
 
   /**
-   * POST /api/checkout (header `Idempotency-Key`, body `{use_wallet?}`: pay from the wallet first, issue
-   * 36 item 3): 201 `{data: CheckoutAnswer}` for a
+   * POST /api/checkout (header `Idempotency-Key`, body `{use_wallet?, gateway?}`: pay from the wallet
+   * first, issue 36 item 3; `gateway` `default`|`snapppay`, issue 36 item 2): 201 `{data: CheckoutAnswer}` for a
    * new order, 200 for the same key again or the same cart's unpaid order answered with a new
-   * attempt (issue 32 item 2); 403 selling closed; 422 empty cart or gateway failure;
+   * attempt (issue 32 item 2); 403 selling closed; 422 empty cart or gateway failure, or on `gateway`
+   * an amount SnappPay does not take (the order stays unpaid: pay it with the other gateway);
    * 429 with Retry-After after RATE_LIMIT_CHECKOUT_PER_MINUTE checkouts and pays of one user.
    * A new order paid at once (free) gets its receipt mail; a new unpaid one its reminder job (issue 25).
    */
@@ -56,7 +64,10 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
         },
         body: {
           type: ['object', 'null'],
-          properties: { use_wallet: { type: 'boolean', default: false, description: 'Pay from the wallet as much as it holds, the gateway the rest.' } },
+          properties: {
+            use_wallet: { type: 'boolean', default: false, description: 'Pay from the wallet as much as it holds, the gateway the rest.' },
+            gateway: gatewayProperty,
+          },
         },
         response: { 200: itemSchema(checkoutAnswerSchema), 201: itemSchema(checkoutAnswerSchema), ...errors, 429: errorBodySchema },
       },
@@ -67,17 +78,19 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
       const { user } = await requireAuth(request);
       const key = request.headers['idempotency-key'] ?? null;
       await assertSellingOpen(app.db);
-      const { answer, created } = await checkout(app.db, payment.of(request), user, key, { useWallet: request.body?.use_wallet === true });
+      const context = payment.of(request, request.body?.gateway ?? 'default');
+      const { answer, created } = await checkout(app.db, context, user, key, { useWallet: request.body?.use_wallet === true });
       return reply.code(created ? 201 : 200).send({ data: answer });
     },
   );
 
   /**
-   * POST /api/orders/:orderId/pay: `{data: CheckoutAnswer}` a new attempt; 403 selling closed; 404;
+   * POST /api/orders/:orderId/pay (body `{gateway?}`, `default`|`snapppay`, issue 36 item 2):
+   * `{data: CheckoutAnswer}` a new attempt at that gateway; 403 selling closed; 404;
    * 422 already paid, cancelled (issue 32 item 2), a course bought meanwhile, its discount code
-   * lapsed (on `code`) or gateway failure; 429 (checkout's limit).
+   * lapsed (on `code`), an amount SnappPay does not take (on `gateway`) or gateway failure; 429 (checkout's limit).
    */
-  app.post<{ Params: { orderId: string } }>(
+  app.post<{ Params: { orderId: string }; Body: Pick<CheckoutBody, 'gateway'> | undefined }>(
     '/api/orders/:orderId/pay',
     {
       config: { keepsPublicCache: true },
@@ -85,6 +98,7 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
         tags: ['commerce'],
         summary: 'Try again to pay an unpaid order',
         params: orderParams,
+        body: { type: ['object', 'null'], properties: { gateway: gatewayProperty } },
         response: { 200: itemSchema(checkoutAnswerSchema), ...errors, 429: errorBodySchema },
       },
       onRequest: requireUser,
@@ -93,7 +107,8 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { user } = await requireAuth(request);
       await assertSellingOpen(app.db);
-      return { data: await payOrder(app.db, payment.of(request), user, orderIdOf(request.params.orderId)) };
+      const context = payment.of(request, request.body?.gateway ?? 'default');
+      return { data: await payOrder(app.db, context, user, orderIdOf(request.params.orderId)) };
     },
   );
 

@@ -48,7 +48,7 @@ const pageQuery = {
 } as const;
 const paymentStatus = paymentStatusSchema;
 /** Filters of the orders list, taken by its export too. */
-const orderFilters = { q: pageQuery.q, payment_status: paymentStatus, source: { type: 'string', enum: ['checkout', 'manual'] } } as const;
+const orderFilters = { q: pageQuery.q, payment_status: paymentStatus, source: { type: 'string', enum: ['checkout', 'manual', 'instalment'] } } as const;
 const periodQuery = {
   type: 'object',
   properties: { period: { type: 'string', enum: [...SALES_PERIODS], default: 'all' } },

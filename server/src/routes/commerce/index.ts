@@ -8,6 +8,7 @@ import productsRoutes from './products';
 import cartRoutes from './cart';
 import checkoutRoutes from './checkout';
 import walletRoutes from './wallet';
+import instalmentRoutes from './instalments';
 import paymentsRoutes from './payments';
 import sessionsRoutes from './sessions';
 import lessonMediaRoutes from './lesson-media';
@@ -24,6 +25,7 @@ export default registryOf([
   cartRoutes,
   checkoutRoutes,
   walletRoutes,
+  instalmentRoutes,
   paymentsRoutes,
   sessionsRoutes,
   lessonMediaRoutes,

@@ -13,7 +13,7 @@ import {
 import { productDetailSchema, productSchema } from './schemas';
 import { getAuth } from '../../plugins/app/auth';
 import { findContentRef, viewerState } from '../../modules/site';
-import { getProductDetail, listProducts, productViewerFields } from '../../modules/commerce';
+import { getProductDetail, instalmentPlanOffers, listProducts, productViewerFields } from '../../modules/commerce';
 import type { PublicListQuery } from '../../modules/content';
 import { getCommentTree } from '../../modules/engagement';
 
@@ -37,7 +37,8 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * GET /api/products/:productId: ProductDetail with its active sessions (`can_view`, `is_done`),
-   * `liked_by_me`, `in_cart`, `is_bought` and `progress` of the caller; 404 when unknown.
+   * `liked_by_me`, `in_cart`, `is_bought` and `progress` of the caller, and its active plans to buy it
+   * in parts with their schedules if bought now (`instalment_plans`, issue 36 item 2); 404 when unknown.
    */
   app.get<{ Params: { productId: string } }>(
     '/api/products/:productId',
@@ -55,11 +56,12 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
       const product = id === null ? null : await getProductDetail(app.db, id);
       if (!product) throw notFound();
       const user = (await getAuth(request))?.user ?? null;
-      const [liked, viewer] = await Promise.all([
+      const [liked, viewer, plans] = await Promise.all([
         viewerState(app.db, user, 'product', product.id),
         productViewerFields(app.db, user, product.id, product.sessions),
+        instalmentPlanOffers(app.db, product.id, product.price),
       ]);
-      return { data: { ...product, ...liked, ...viewer } };
+      return { data: { ...product, ...liked, ...viewer, instalment_plans: plans } };
     },
   );
 

@@ -20,10 +20,40 @@ export const productSchema = {
   properties: productProperties,
 } as const;
 
+/** InstalmentPlan of instalments.ts (issue 36 item 2). */
+export const instalmentPlanSchema = {
+  type: 'object',
+  required: ['id', 'product_id', 'parts', 'first_share_percent', 'days_between', 'surcharge', 'grace_days', 'is_active'],
+  properties: {
+    id: int,
+    product_id: int,
+    parts: int,
+    first_share_percent: int,
+    days_between: int,
+    surcharge: int,
+    grace_days: int,
+    is_active: { type: 'boolean' },
+  },
+} as const;
+
+/** InstalmentPlanOffer of instalments.ts: a plan with its total and its schedule if bought now. */
+export const instalmentPlanOfferSchema = {
+  type: 'object',
+  required: [...instalmentPlanSchema.required, 'total', 'schedule'],
+  properties: {
+    ...instalmentPlanSchema.properties,
+    total: int,
+    schedule: {
+      type: 'array',
+      items: { type: 'object', required: ['number', 'amount', 'due_at'], properties: { number: int, amount: int, due_at: date } },
+    },
+  },
+} as const;
+
 /** ProductDetail of entities.ts: sessions with `can_view`/`is_done`, and the caller's `in_cart`, `is_bought`, `progress`, `certificate_code`. */
 export const productDetailSchema = {
   type: 'object',
-  required: [...productSchema.required, 'sessions', 'in_cart', 'is_bought', 'progress', 'certificate_code'],
+  required: [...productSchema.required, 'sessions', 'in_cart', 'is_bought', 'progress', 'certificate_code', 'instalment_plans'],
   properties: {
     ...productProperties,
     sessions: {
@@ -47,6 +77,7 @@ export const productDetailSchema = {
     is_bought: { type: 'boolean' },
     progress: { anyOf: [courseProgressSchema, { type: 'null' }] },
     certificate_code: { type: ['string', 'null'] },
+    instalment_plans: { type: 'array', items: instalmentPlanOfferSchema },
   },
 } as const;
 
@@ -141,7 +172,7 @@ export const orderSchema = {
   properties: {
     id: int,
     payment_status: paymentStatusSchema,
-    source: { type: 'string', enum: ['checkout', 'manual'] },
+    source: { type: 'string', enum: ['checkout', 'manual', 'instalment'] },
     total_price: int,
     discount_code: nullableStr,
     discount_amount: int,
@@ -410,5 +441,56 @@ export const sessionProgressBodySchema = {
   properties: {
     done: { type: 'boolean' },
     position_seconds: { type: 'integer', minimum: 0, maximum: MAX_POSITION_SECONDS },
+  },
+} as const;
+
+const instalmentProperties = {
+  id: int,
+  number: int,
+  amount: int,
+  due_at: date,
+  state: { type: 'string', enum: ['paid', 'upcoming', 'overdue', 'paused'] },
+  paid_at: { type: ['string', 'null'], format: 'date-time' },
+  order_id: { type: ['integer', 'null'] },
+} as const;
+const instalmentRequired = ['id', 'number', 'amount', 'due_at', 'state', 'paid_at', 'order_id'] as const;
+const purchaseStatus = { type: 'string', enum: ['pending', 'active', 'completed', 'cancelled'] } as const;
+
+/** InstalmentPurchase of instalments.ts. */
+export const instalmentPurchaseSchema = {
+  type: 'object',
+  required: ['id', 'product', 'parts', 'total', 'paid', 'grace_days', 'status', 'has_access', 'instalments', 'created_at'],
+  properties: {
+    id: int,
+    product: { type: 'object', required: ['id', 'title'], properties: { id: int, title: str } },
+    parts: int,
+    total: int,
+    paid: int,
+    grace_days: int,
+    status: purchaseStatus,
+    has_access: { type: 'boolean' },
+    instalments: { type: 'array', items: { type: 'object', required: [...instalmentRequired], properties: instalmentProperties } },
+    created_at: date,
+  },
+} as const;
+
+/** InstalmentCheckoutAnswer of instalments.ts: the purchase, and the order and gateway form of the part to pay. */
+export const instalmentCheckoutAnswerSchema = {
+  type: 'object',
+  required: ['purchase', ...checkoutAnswerSchema.required],
+  properties: { purchase: instalmentPurchaseSchema, ...checkoutAnswerSchema.properties },
+} as const;
+
+/** DashboardInstalment of instalments.ts: an unpaid part with its purchase and buyer. */
+export const dashboardInstalmentSchema = {
+  type: 'object',
+  required: [...instalmentRequired, 'purchase_id', 'parts', 'product', 'user', 'purchase_status'],
+  properties: {
+    ...instalmentProperties,
+    purchase_id: int,
+    parts: int,
+    product: { type: 'object', required: ['id', 'title'], properties: { id: int, title: str } },
+    user: buyerSchema,
+    purchase_status: purchaseStatus,
   },
 } as const;

@@ -36,7 +36,8 @@ function advanceClock(ms: number): void {
 interface OutboxSms {
   to: string;
   text: string;
-  code: string;
+  template: string;
+  parameters: { CODE: string };
   time: string;
 }
 
@@ -90,7 +91,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     const since = askedAt.get(askedAs) ?? 0;
     for (let waited = 0; waited < 10_000; waited += 100) {
       const sms = (await outboxed()).filter((s) => s.to === mobile && Date.parse(s.time) >= since).at(-1);
-      if (sms) return sms.code;
+      if (sms) return sms.parameters.CODE;
       await sleep(100);
     }
     throw new Error(`no SMS to ${mobile}`);
@@ -104,7 +105,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
       const to = files
         .map((file) => ({ file, sms: JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')) as OutboxSms }))
         .filter(({ sms }) => sms.to === mobile)
-        .map(({ file, sms }) => ({ file, code: sms.code }));
+        .map(({ file, sms }) => ({ file, code: sms.parameters.CODE }));
       if (to.length >= count) return to;
       if (waited >= 10_000) throw new Error(`${to.length} SMS to ${mobile}, not ${count}`);
       await sleep(100);
@@ -133,16 +134,16 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({ message: AUTH_MESSAGES.smsCodeSent });
     const code = await lastCode(DEMO_MOBILE, '۰۹۱۲ ۱۲۳ ۴۵۶۷');
-    const sms = (await outboxed()).find((s) => s.code === code && s.to === DEMO_MOBILE)!;
-    expect(sms.code).toMatch(/^\d{6}$/);
-    expect(sms.text).toContain(sms.code);
+    const sms = (await outboxed()).find((s) => s.parameters.CODE === code && s.to === DEMO_MOBILE)!;
+    expect(sms.parameters.CODE).toMatch(/^\d{6}$/);
+    expect(sms.text).toContain(sms.parameters.CODE);
     expect(new Date(sms.time).getTime()).toBeGreaterThan(Date.now() - 60_000);
     // Stored as an HMAC, never as the code.
     const [row] = await app.db.select().from(smsCodes).where(eq(smsCodes.mobile, DEMO_MOBILE));
     expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(row!.code_hash).not.toContain(sms.code);
+    expect(row!.code_hash).not.toContain(sms.parameters.CODE);
 
-    const persianCode = sms.code.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+    const persianCode = sms.parameters.CODE.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
     const signedIn = await smsLogin('+98 912 123 4567', persianCode);
     expect(signedIn.statusCode).toBe(200);
     const body = signedIn.json<AuthTokenAnswer>();
@@ -153,7 +154,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
     expect(user!.verified).not.toBeNull();
 
     // The same code again: used.
-    const replayed = await smsLogin(DEMO_MOBILE, sms.code);
+    const replayed = await smsLogin(DEMO_MOBILE, sms.parameters.CODE);
     expect(replayed.statusCode).toBe(422);
     expect(replayed.json()).toEqual({ message: AUTH_MESSAGES.codeRefused, errors: { code: [AUTH_MESSAGES.codeRefused] } });
   });
@@ -361,7 +362,7 @@ describe.each(DB_TARGETS)("sms.ir's verify API on %s", (target) => {
     app = await buildTestApp(target, {
       sms: {
         provider: 'smsir',
-        smsir: { apiKey: smsir.apiKey, templateId: TEMPLATE_ID, baseUrl: smsir.url },
+        smsir: { apiKey: smsir.apiKey, templateId: TEMPLATE_ID, instalmentReminderTemplateId: undefined, baseUrl: smsir.url },
         retry: { retryLimit: 3, retryDelaySeconds: 1 },
       },
     });

@@ -5,10 +5,11 @@ import { UploadProgress } from '@shop/content-ui';
 import { formatToman } from '@shop/format';
 import { FormNumberField, FormRadioField, FormRichTextField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_KB, fieldLabels, fileField, productFormSchema } from '@shop/validation';
-import { Box, Paper, Stack } from '@shop/ui-kit';
+import { Box, Paper, Stack, Typography } from '@shop/ui-kit';
 import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
 import { useGetAdminProductQuery } from './catalog-admin-api';
 import { CATALOG_PATHS } from './catalog-paths';
+import { InstalmentPlansSection } from './instalment-plans-section';
 import { readWholeNumber, useSaveCatalogItem } from './save-catalog-item';
 import { t } from '../../strings';
 
@@ -84,6 +85,13 @@ function ProductForm({ product }: { product: Product | null }) {
           </Paper>
         )}
       </Formik>
+      {product ? (
+        <InstalmentPlansSection product={product} />
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {t.instalmentPlans.afterCreate}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -91,7 +99,8 @@ function ProductForm({ product }: { product: Product | null }) {
 /**
  * `/dashboard/products/add-product` and `/dashboard/products/:editProductId` (manage-products):
  * the course form, after loading the course when editing (a missing one answers 404 and the
- * shell shows its error page).
+ * shell shows its error page); under it, when editing, the course's plans to buy it in parts
+ * (issue 36 item 2).
  */
 export default function ProductFormPage() {
   const id = useEditId('editProductId');

@@ -68,7 +68,10 @@ describe('financial info (/dashboard/financial-info)', () => {
     const refunds = screen.getByRole('region', { name: 'گزارش بازگشت وجه' });
     expect(await within(refunds).findByText('در این بازه بازگشت وجهی نبوده است.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'سفارش‌ها' }).getAttribute('href')).toBe('/dashboard/financial-info/orders');
+    // The parts to be paid of courses bought in parts (issue 36 item 2).
+    expect(screen.getByRole('link', { name: 'اقساط' }).getAttribute('href')).toBe('/dashboard/financial-info/instalments');
     expect(screen.queryByRole('link', { name: 'وضعیت بازگشت وجه' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'کارت‌های هدیه' })).toBeNull();
     // The access check is for super users alone (issue 36 item 1).
     expect(screen.queryByRole('link', { name: 'بررسی دسترسی‌ها' })).toBeNull();
     expect(asked('sales')).toEqual(['month']);
@@ -88,5 +91,8 @@ describe('financial info (/dashboard/financial-info)', () => {
     expect(within(refunds).getByRole('link', { name: 'خروجی CSV گزارش بازگشت وجه' }).getAttribute('href')).toBe('/api/dashboard/financial-info/refunds/export?period=year');
     expect(screen.getByRole('link', { name: 'وضعیت بازگشت وجه' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'بررسی دسترسی‌ها' }).getAttribute('href')).toBe('/dashboard/financial-info/access');
+    // Gift cards and users' wallets, for those who may refund (issue 36 item 3).
+    expect(screen.getByRole('link', { name: 'کارت‌های هدیه' }).getAttribute('href')).toBe('/dashboard/financial-info/gift-cards');
+    expect(screen.getByRole('link', { name: 'کیف پول کاربران' }).getAttribute('href')).toBe('/dashboard/financial-info/wallets');
   });
 });

@@ -8,4 +8,10 @@ export const FINANCIAL_PATHS = {
   addRefund: '/dashboard/financial-info/money-refund-status/add',
   /** The access reconciliation's findings (issue 36 item 1, super users only). */
   access: '/dashboard/financial-info/access',
+  /** Gift cards and users' wallets (issue 36 item 3, manage-refunds). */
+  giftCards: '/dashboard/financial-info/gift-cards',
+  wallets: '/dashboard/financial-info/wallets',
+  wallet: (userId: number) => `/dashboard/financial-info/wallets/${userId}`,
+  /** The parts of courses bought in parts still to be paid (issue 36 item 2, show-financial-info). */
+  instalments: '/dashboard/financial-info/instalments',
 } as const;

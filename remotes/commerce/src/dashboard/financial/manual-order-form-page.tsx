@@ -1,22 +1,19 @@
-import { useState } from 'react';
 import { Formik, Form, type FormikErrors } from 'formik';
-import { claimApiError, selectCurrentUser, skipToken, useAppSelector, type FetchBaseQueryError } from '@shop/api-client';
-import { hasPermission, type DashboardOrder } from '@shop/contracts';
-import { DebouncedSearchBox } from '@shop/content-ui';
-import { FormNumberField, FormSelectField, FormStatusAlert, FormTextField, showSaveFailure, FormButtons } from '@shop/forms';
+import { claimApiError, skipToken, type FetchBaseQueryError } from '@shop/api-client';
+import type { DashboardOrder } from '@shop/contracts';
+import { FormSelectField, FormStatusAlert, FormTextField, showSaveFailure, FormButtons } from '@shop/forms';
 import { useNavigate } from '@shop/router';
 import { messages, normalizeDigits } from '@shop/validation';
 import { Box, Paper, Stack, enqueueSnackbar } from '@shop/ui-kit';
 import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
 import { useGetAdminProductsQuery } from '../catalog/catalog-admin-api';
-import { useAddManualOrderMutation, useChangeManualOrderMutation, useGetManualOrderQuery, useSearchUsersQuery } from './financial-api';
+import { useAddManualOrderMutation, useChangeManualOrderMutation, useGetManualOrderQuery } from './financial-api';
+import { UserPicker } from './user-picker';
 import { FINANCIAL_PATHS } from './financial-paths';
 import { t } from '../../strings';
 
 /** Most courses the picker lists. */
 const PICKER_SIZE = 100;
-/** Shortest user search the API is asked for. */
-const MIN_SEARCH = 2;
 
 /** What the form holds: the ids as chosen or typed. */
 interface ManualOrderValues {
@@ -30,24 +27,6 @@ function validateValues(values: ManualOrderValues): FormikErrors<ManualOrderValu
   if (!values.user_id.trim()) errors.user_id = messages.required({ label: t.financial.user });
   if (!values.product_id) errors.product_id = messages.required({ label: t.financial.product });
   return errors;
-}
-
-/**
- * The user of a new manual order: with show-users, a search (`GET /api/dashboard/users?q=`)
- * and a select of the matches; without it, the user's numeric id.
- */
-function UserPicker() {
-  const canSearch = hasPermission(useAppSelector(selectCurrentUser), 'show-users');
-  const [q, setQ] = useState('');
-  const { data } = useSearchUsersQuery(canSearch && q.length >= MIN_SEARCH ? q : skipToken);
-  if (!canSearch) return <FormNumberField name="user_id" label={t.financial.userId} help={t.financial.userIdHelp} />;
-  const options = (data?.data ?? []).map((user) => ({ value: String(user.id), label: `${user.full_name} — ${user.email}` }));
-  return (
-    <Stack spacing={2} useFlexGap>
-      <DebouncedSearchBox value={q} onSearch={(next) => setQ(next.trim())} label={t.financial.userSearch} />
-      <FormSelectField name="user_id" label={t.financial.user} options={options} help={data && options.length === 0 ? t.financial.noUserFound : undefined} />
-    </Stack>
-  );
 }
 
 /** Add (user and course) or change (course only) a course given by hand. */

@@ -104,6 +104,16 @@ describe('orders list (/dashboard/financial-info/orders)', () => {
     }
   });
 
+  it('filters on «قسط», the orders that pay one part of a course bought in parts (issue 36 item 2)', async () => {
+    renderPage(<OrdersPage />, { url: '/dashboard/financial-info/orders', user: aUser({ status: 'super' }) });
+    await screen.findByText('ali@example.com');
+    await userEvent.click(screen.getByRole('combobox', { name: 'نوع سفارش' }));
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['همه', 'خرید', 'افزوده دستی', 'قسط']);
+    await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'قسط' }));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard/financial-info/orders?source=instalment'));
+    await waitFor(() => expect(listAsked().at(-1)!.get('source')).toBe('instalment'));
+  });
+
   it('reads the filters from the URL on load', async () => {
     renderPage(<OrdersPage />, { url: '/dashboard/financial-info/orders?payment_status=unpaid&source=manual', path: '/dashboard/financial-info/orders', user: aUser({ status: 'super' }) });
     await screen.findByText('ali@example.com');
@@ -122,6 +132,18 @@ describe('order page (/dashboard/financial-info/orders/:editOrderId)', () => {
     expect(within(row).getByRole('link', { name: 'مشاهده' }).getAttribute('href')).toBe('/products/2');
     expect(screen.getByRole('heading', { level: 1, name: 'سفارش ۵۰۲' })).toBeTruthy();
     expect(screen.getByText('ali@example.com')).toBeTruthy();
+  });
+
+  it('names an order paying one part of a course bought in parts «قسط» (issue 36 item 2)', async () => {
+    const kept = orders[1]!;
+    orders[1] = { ...kept, source: 'instalment' };
+    try {
+      renderOrder();
+      await screen.findByText('دوره تایپ‌اسکریپت');
+      expect(screen.getByText('نوع سفارش').parentElement!.textContent).toBe('نوع سفارشقسط');
+    } finally {
+      orders[1] = kept;
+    }
   });
 
   it('saves a new payment status with PUT', async () => {

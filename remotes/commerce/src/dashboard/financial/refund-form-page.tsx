@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Formik, Form, type FormikErrors } from 'formik';
 import { claimApiError, skipToken, type FetchBaseQueryError } from '@shop/api-client';
 import { DebouncedSearchBox } from '@shop/content-ui';
+import type { RefundDestination } from '@shop/contracts';
 import { formatNumber, formatToman } from '@shop/format';
-import { FormSelectField, FormStatusAlert, FormTextField, showSaveFailure, FormButtons } from '@shop/forms';
+import { FormRadioField, FormSelectField, FormStatusAlert, FormTextField, showSaveFailure, FormButtons } from '@shop/forms';
 import { useNavigate } from '@shop/router';
 import { messages } from '@shop/validation';
 import { Box, Paper, Stack, enqueueSnackbar } from '@shop/ui-kit';
@@ -28,6 +29,8 @@ function isRefundConfirmed(typed: string): boolean {
 interface RefundValues {
   order_item_id: string;
   confirmation: string;
+  /** Where the money goes (issue 36 item 3): the gateway that took it (the default) or the buyer's wallet. */
+  to: RefundDestination;
 }
 
 function validateValues(values: RefundValues): FormikErrors<RefundValues> {
@@ -56,7 +59,8 @@ function ItemPicker() {
 
 /**
  * `/dashboard/financial-info/money-refund-status/add` (manage-refunds, SPEC §4): pick a paid
- * order item and type «yes» (or «بله») to enable the refund button. A refund takes the course
+ * order item, where the money goes (issue 36 item 3: back through the gateway, the default, or into
+ * the buyer's wallet; sent as `to`) and type «yes» (or «بله») to enable the refund button. A refund takes the course
  * from the user and cannot be undone; the server's 422 messages show under the fields.
  */
 export default function RefundFormPage() {
@@ -66,14 +70,14 @@ export default function RefundFormPage() {
     <Box sx={{ py: { xs: 2, md: 3 }, maxWidth: 720 }}>
       <PageHeader title={t.financial.addRefund} parents={[{ label: t.financial.title, to: FINANCIAL_PATHS.root }, { label: t.financial.refunds, to: FINANCIAL_PATHS.refunds }]} />
       <Formik<RefundValues>
-        initialValues={{ order_item_id: '', confirmation: '' }}
+        initialValues={{ order_item_id: '', confirmation: '', to: 'gateway' }}
         initialStatus={{}}
         validate={validateValues}
         onSubmit={async (values, helpers) => {
           helpers.setStatus({});
           try {
-            await refund({ order_item_id: Number(values.order_item_id), confirmation: values.confirmation.trim() }).unwrap();
-            enqueueSnackbar(t.financial.refundDone, { variant: 'success' });
+            await refund({ order_item_id: Number(values.order_item_id), confirmation: values.confirmation.trim(), to: values.to }).unwrap();
+            enqueueSnackbar(values.to === 'wallet' ? t.financial.refundDoneToWallet : t.financial.refundDone, { variant: 'success' });
             navigate(FINANCIAL_PATHS.refunds);
           } catch (error) {
             const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);
@@ -86,6 +90,7 @@ export default function RefundFormPage() {
             <Form noValidate aria-label={t.financial.addRefund}>
               <Stack spacing={2} useFlexGap>
                 <ItemPicker />
+                <FormRadioField name="to" label={t.financial.refundTo} options={t.financial.refundDestinations} />
                 <FormTextField name="confirmation" label={t.financial.confirmation} help={t.financial.confirmationHelp} />
               </Stack>
               <FormStatusAlert />

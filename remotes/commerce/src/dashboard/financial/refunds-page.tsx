@@ -8,11 +8,12 @@ import { FINANCIAL_PATHS } from './financial-paths';
 import { t } from '../../strings';
 
 const PER_PAGE = 20;
-const COLUMNS = ['title', 'user', 'amount', 'refunded_by', 'refunded_at'] as const;
+const COLUMNS = ['title', 'user', 'amount', 'to', 'refunded_by', 'refunded_at'] as const;
 
 /**
  * `/dashboard/financial-info/money-refund-status` (manage-refunds, SPEC §2, §4): the refunded
- * courses, newest first, with the buyer, the amount given back, who refunded and when;
+ * courses, newest first, with the buyer, the amount given back, where it went (the gateway or the
+ * buyer's wallet, issue 36 item 3: «مقصد وجه»), who refunded and when;
  * «خروجی CSV» downloads them all (issue 25).
  */
 export default function RefundsPage() {
@@ -30,6 +31,8 @@ export default function RefundsPage() {
         );
       case 'amount':
         return formatToman(refund.amount);
+      case 'to':
+        return t.financial.refundDestinationsShort[refund.to];
       case 'refunded_by':
         return refund.refunded_by?.full_name ?? '—';
       case 'refunded_at':

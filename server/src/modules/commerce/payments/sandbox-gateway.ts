@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { COMMERCE_MESSAGES } from '../messages';
-import type { PaymentGateway, PaymentToVerify, VerifyResult } from './payment-gateway';
+import type { PaymentGateway, PaymentPage, PaymentToOpen, PaymentToVerify, VerifyResult } from './payment-gateway';
 
 /** Path prefix of the sandbox pay page. */
 export const SANDBOX_PAGE_PATH = '/api/payments/sandbox/';
@@ -18,8 +18,9 @@ export class SandboxGateway implements PaymentGateway {
     return { authority: `SBX${randomBytes(16).toString('hex')}` };
   }
 
-  payUrl(authority: string): string {
-    return `${SANDBOX_PAGE_PATH}${encodeURIComponent(authority)}`;
+  /** Its own page on this server, for any attempt (the callback refuses one no longer pending). */
+  async open(attempt: PaymentToOpen): Promise<PaymentPage> {
+    return { url: `${SANDBOX_PAGE_PATH}${encodeURIComponent(attempt.authority)}`, reference: null };
   }
 
   async verify(payment: PaymentToVerify): Promise<VerifyResult> {
@@ -27,7 +28,8 @@ export class SandboxGateway implements PaymentGateway {
   }
 }
 
-const escapeHtml = (text: string) =>
+/** `text` safe inside HTML text and double-quoted attributes. */
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**

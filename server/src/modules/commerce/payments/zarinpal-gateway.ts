@@ -7,7 +7,9 @@
 import {
   PaymentGatewayError,
   type PaymentGateway,
+  type PaymentPage,
   type PaymentRequest,
+  type PaymentToOpen,
   type PaymentToVerify,
   type VerifyResult,
 } from './payment-gateway';
@@ -83,8 +85,9 @@ export class ZarinpalGateway implements PaymentGateway {
     return { authority: data.authority };
   }
 
-  payUrl(authority: string): string {
-    return `${this.options.baseUrl}/pg/StartPay/${encodeURIComponent(authority)}`;
+  /** StartPay of the authority, for any attempt (Zarinpal and the callback refuse one no longer pending). */
+  async open(attempt: PaymentToOpen): Promise<PaymentPage> {
+    return { url: `${this.options.baseUrl}/pg/StartPay/${encodeURIComponent(attempt.authority)}`, reference: null };
   }
 
   /** Verifies with the stored amount; the paid amount is the one Zarinpal reports, else the one it accepted. */
