@@ -101,6 +101,8 @@ export interface AppOptions {
   signedUrlTtlSeconds?: number;
   /** Minutes an unpaid order holds its discount code (env DISCOUNT_HOLD_MINUTES, default 60; issue 25). */
   discountHoldMinutes?: number;
+  /** Days after a payment during which a refund takes a sales agent's commission back (env REFUND_WINDOW_DAYS, default 7; issue 36 item 4). */
+  refundWindowDays?: number;
   /** S3-compatible media storage (env S3_ENDPOINT and S3_BUCKET, with S3_REGION and the S3_*_KEY pair); the data folder when absent. */
   s3?: S3Settings;
   /** `smtp://…` or `smtps://…` (env SMTP_URL); when absent mail is written to `<dataDir>/outbox/` as `.eml` files. */
@@ -263,6 +265,8 @@ export interface AppSettings {
    * pay, as WooCommerce holds coupons for pending orders; after it only paid orders count.
    */
   discountHoldMinutes: number;
+  /** Days after a payment during which a refund takes a sales agent's commission back (issue 36 item 4). */
+  refundWindowDays: number;
   /** The media bucket, or undefined: files under {@link AppSettings.uploadsDir} and {@link AppSettings.privateDir}. */
   s3: S3Settings | undefined;
   /** SMTP server of outgoing mail, or undefined: write `.eml` files to {@link AppSettings.outboxDir}. */
@@ -308,6 +312,9 @@ export const DEFAULT_PUBLIC_CACHE_MS = 30_000;
  * upload meets a full disk.
  */
 export const DATA_DIR_RESERVE_MB = 256;
+
+/** Default of {@link AppSettings.refundWindowDays}: a week, the refund window a Persian course seller usually promises. */
+export const REFUND_WINDOW_DAYS = 7;
 
 /** Default of {@link AppSettings.discountHoldMinutes}: an hour to pay an order that used a code. */
 export const DISCOUNT_HOLD_MINUTES = 60;
@@ -501,6 +508,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     },
     signedUrlTtlSeconds: options.signedUrlTtlSeconds ?? (Number(env.SIGNED_URL_TTL_SECONDS) || 3600),
     discountHoldMinutes: options.discountHoldMinutes ?? (Number(env.DISCOUNT_HOLD_MINUTES) || DISCOUNT_HOLD_MINUTES),
+    refundWindowDays: options.refundWindowDays ?? (Number(env.REFUND_WINDOW_DAYS) || REFUND_WINDOW_DAYS),
     s3: options.s3 ?? s3FromEnv(env),
     smtpUrl: options.smtpUrl ?? (env.SMTP_URL || undefined),
     outboxDir: path.join(dataDir, 'outbox'),

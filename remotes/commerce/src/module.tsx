@@ -4,6 +4,7 @@ import { commerceIslands } from './islands';
 import { useProductHead, useProductListHead } from './products/product-head';
 import { useSessionHead } from './sessions/session-head';
 import { useCertificateHead } from './certificates/certificate-head';
+import { agentStrings } from './agent-strings';
 import { t } from './strings';
 
 const ProductFormPage = lazy(() => import('./dashboard/catalog/product-form-page'));
@@ -18,7 +19,8 @@ const WalletsPage = lazy(() => import('./dashboard/financial/wallets-page'));
  * cart menu; in the dashboard, courses, their sessions, the financial info (orders, manual
  * adds, refunds, sales, the access reconciliation for super users, issue 36 item 1, gift cards and
  * users' wallets, issue 36 item 3, the parts to be paid of courses bought in parts, issue 36 item 2,
- * whose plans are on each course's edit page) and discount codes (issue 25).
+ * whose plans are on each course's edit page, sales agents' payouts, issue 36 item 4), discount codes
+ * (issue 25) and, for super users, sales agents (issue 36 item 4).
  */
 const commerceModule: RemoteModule = {
   name: 'commerce',
@@ -59,16 +61,21 @@ const commerceModule: RemoteModule = {
     { path: '/dashboard/financial-info/wallets/:userId', Component: WalletsPage, permission: 'manage-refunds' },
     // The parts to be paid of courses bought in parts (issue 36 item 2); cancelling one needs manage-refunds.
     { path: '/dashboard/financial-info/instalments', Component: lazy(() => import('./dashboard/financial/instalments-page')), permission: 'show-financial-info' },
+    // Sales agents' payouts to mark paid (issue 36 item 4).
+    { path: '/dashboard/financial-info/agent-payouts', Component: lazy(() => import('./dashboard/financial/agent-payouts-page')), permission: 'manage-refunds' },
     { path: '/dashboard/discount-codes', Component: lazy(() => import('./dashboard/discounts/discount-codes-page')), permission: 'manage-discounts' },
     { path: '/dashboard/discount-codes/add-discount-code', Component: DiscountCodeFormPage, permission: 'manage-discounts' },
     { path: '/dashboard/discount-codes/:editDiscountCodeId', Component: DiscountCodeFormPage, permission: 'manage-discounts' },
     { path: '/dashboard/discount-codes/:discountCodeId/uses', Component: lazy(() => import('./dashboard/discounts/discount-code-uses-page')), permission: 'manage-discounts' },
+    // Sales agents, their codes, percents and links (issue 36 item 4), super users alone.
+    { path: '/dashboard/sales-agents', Component: lazy(() => import('./dashboard/agents/sales-agents-page')), permission: SUPER_ONLY },
   ],
   dashboardNav: [
     { label: t.dashboard.products, path: '/dashboard/products', permission: 'manage-products', icon: 'School' },
     { label: t.dashboard.sessions, path: '/dashboard/product-sessions', permission: 'manage-product-sessions', icon: 'PlayLesson' },
     { label: t.financial.title, path: '/dashboard/financial-info', permission: 'show-financial-info', icon: 'Payments' },
     { label: t.discounts.title, path: '/dashboard/discount-codes', permission: 'manage-discounts', icon: 'Payments' },
+    { label: agentStrings.agents.title, path: '/dashboard/sales-agents', permission: SUPER_ONLY, icon: 'PersonAdd' },
   ],
   slots: {
     'home.latest-products': lazy(() => import('./products/latest-products-slot')),

@@ -409,6 +409,8 @@ export const t = {
     fromGateway: 'پرداخت از درگاه',
     payFromWallet: 'پرداخت از کیف پول',
   },
+  /** The cart's gateway choice (issue 36 item 2); each gateway's name and description are the server's. */
+  gatewayChoice: { label: 'روش پرداخت' },
   /** Gift cards and users' wallets in the dashboard (issue 36 item 3). */
   giftCards: {
     title: 'کارت‌های هدیه',
@@ -458,6 +460,7 @@ export const t = {
       order_payment_returned: 'بازگشت از سفارش لغوشده',
       /** A second payment verified for an order already paid, kept in the wallet rather than lost. */
       overpayment: 'پرداخت اضافی سفارش',
+      agent_payout: 'تسویه همکاری در فروش',
     } satisfies Record<WalletEntryKind, string>,
     giftCardCode: (code: string) => `کد ${code}`,
     order: (id: string) => `سفارش ${id}`,

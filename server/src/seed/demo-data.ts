@@ -330,6 +330,9 @@ export const SEED_DISCOUNT_CODES = [
 /** The demo's plan on «دوره مقدماتی جاوااسکریپت» (issue 36 item 2): 3 parts, 40 % now, a part every 30 days, no surcharge, 7 grace days. */
 export const SEED_INSTALMENT_PLAN = { parts: 3, first_share_percent: 40, days_between: 30, surcharge: 0, grace_days: 7, is_active: true } as const;
 
+/** The demo's sales agent (issue 36 item 4): the staff user, code `STAFF10`, 10 % of each sale. */
+export const SEED_SALES_AGENT = { code: 'STAFF10', percent: 10, is_active: true } as const;
+
 /** The demo's gift card (issue 36 item 3): `HEDIEH100`, 100 000 tomans into the wallet that redeems it first, with no end. */
 export const SEED_GIFT_CARD = { code: 'HEDIEH100', amount: 100_000, expires_at: null } as const;
 

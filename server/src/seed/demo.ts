@@ -17,6 +17,7 @@ import {
   SEED_DISCOUNT_CODES,
   SEED_GIFT_CARD,
   SEED_INSTALMENT_PLAN,
+  SEED_SALES_AGENT,
   SEED_LINKS,
   SEED_PODCASTS,
   SEED_POSTS,
@@ -31,7 +32,7 @@ import type { FileStorage } from '../lib/storage';
 import { searchColumnsOf } from '../lib/text';
 import { SERVER_ROOT } from '../settings';
 import { hashPassword } from '../lib/passwords';
-import { createDiscountCode, createGiftCard, createInstalmentPlan } from '../modules/commerce';
+import { createDiscountCode, createGiftCard, createInstalmentPlan, saveSalesAgent } from '../modules/commerce';
 import { addComment, addLike } from '../modules/engagement';
 import { createAnnouncement, createLink, createTicket, getSiteInformation, saveSiteInformation } from '../modules/support';
 import type { AuditContext } from '../lib/audit-trail';
@@ -412,12 +413,13 @@ async function seedComments(db: Db, ago: Ago, people: SeedPeople, { postIds, pod
 
 }
 
-/** Links, discount codes, the gift card, the site's texts and switches, the announcement, and contact-us tickets from the demo user and readers (the oldest one already read). */
-async function seedSite(db: Db, now: Date, ago: Ago, { ordinary, readers, seedAudit }: SeedPeople): Promise<void> {
+/** Links, discount codes, the gift card, the staff user as a sales agent, the site's texts and switches, the announcement, and contact-us tickets from the demo user and readers (the oldest one already read). */
+async function seedSite(db: Db, now: Date, ago: Ago, { ordinary, readers, staffUser, seedAudit }: SeedPeople): Promise<void> {
   const [reader1, , reader3] = readers;
   for (const link of SEED_LINKS) await createLink(db, link, seedAudit);
   for (const code of SEED_DISCOUNT_CODES) await createDiscountCode(db, { ...code, product_ids: [...code.product_ids] }, seedAudit);
   await createGiftCard(db, SEED_GIFT_CARD, seedAudit);
+  await saveSalesAgent(db, { ...SEED_SALES_AGENT, user_id: staffUser.id }, seedAudit, '');
   await saveSiteInformation(db, {
     ...SEED_SITE_INFORMATION,
     about_me: sanitizeRichText(SEED_ABOUT_ME),

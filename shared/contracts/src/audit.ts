@@ -32,6 +32,8 @@ export const AUDIT_ENTITIES = [
   'gift_card',
   'instalment_plan',
   'instalment_purchase',
+  'sales_agent',
+  'agent_payout',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -74,6 +76,8 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   gift_card: 'کارت هدیه',
   instalment_plan: 'طرح اقساط',
   instalment_purchase: 'خرید اقساطی',
+  sales_agent: 'همکار فروش',
+  agent_payout: 'تسویه همکار فروش',
 };
 
 /** The Persian name of each action, as the audit log page and its CSV show it. */

@@ -11,3 +11,4 @@ export * from './releases';
 export * from './access';
 export * from './wallet';
 export * from './instalments';
+export * from './agents';

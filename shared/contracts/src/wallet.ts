@@ -25,9 +25,10 @@ import type { PageMeta } from './entities';
 /**
  * Why an entry moved money: a gift card redeemed, a refund given to the wallet, staff's credit or
  * debit, an order's wallet share taken at checkout, or given back when that unpaid order was cancelled,
- * and a second payment verified for an order already paid (`overpayment`, kept rather than lost).
+ * a second payment verified for an order already paid (`overpayment`, kept rather than lost), and a sales
+ * agent's payout asked to the wallet (`agent_payout`, issue 36 item 4).
  */
-export type WalletEntryKind = 'gift_card' | 'refund' | 'staff_credit' | 'staff_debit' | 'order_payment' | 'order_payment_returned' | 'overpayment';
+export type WalletEntryKind = 'gift_card' | 'refund' | 'staff_credit' | 'staff_debit' | 'order_payment' | 'order_payment_returned' | 'overpayment' | 'agent_payout';
 
 /** One ledger entry of a wallet. */
 export interface WalletEntry {

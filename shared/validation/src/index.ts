@@ -130,6 +130,14 @@ export {
   walletAdjustmentSchema,
   type WalletAdjustmentInput,
 } from './wallet-schemas';
+export {
+  agentCodeSchema,
+  type AgentCodeInput,
+  payoutRequestSchema,
+  type PayoutRequestInput,
+  salesAgentSchema,
+  type SalesAgentInput,
+} from './agent-schemas';
 export { instalmentPlanSchema, instalmentPurchaseSchema, type InstalmentPlanInput, type InstalmentPurchaseInput } from './instalment-schemas';
 export {
   SMS_CODE_LENGTH,

@@ -68,6 +68,9 @@ export const fieldLabels = {
   surcharge: 'افزایش قیمت اقساطی',
   grace_days: 'مهلت پس از سررسید (روز)',
   plan_id: 'طرح اقساط',
+  agent_code: 'کد همکار فروش',
+  agent_percent: 'درصد پورسانت',
+  payout_to: 'مقصد تسویه',
 } as const;
 
 /** The name of a field in {@link fieldLabels}. */

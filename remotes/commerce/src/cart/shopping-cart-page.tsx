@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { loginPathReturningTo, type Cart } from '@shop/contracts';
+import { loginPathReturningTo, type Cart, type CheckoutBody } from '@shop/contracts';
 import { selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { formatToman } from '@shop/format';
 import { Alert, Box, Button, Container, Icon, IconButton, Paper, Skeleton, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Avatar, Chip, List, ListItem, ListItemText } from '@shop/ui-kit/lazy';
 import { Link, useNavigate, useSearchParams } from '@shop/router';
-import { useCheckoutMutation, useGetCartQuery, useRemoveFromCartMutation } from './cart-api';
+import { useCheckoutMutation, useGetCartQuery, useRemoveFromCartMutation, type PaymentGatewayId } from './cart-api';
+import { AgentCodeBox } from './agent-code-box';
+import { useGetCartAgentQuery } from './agent-code-api';
 import { DiscountCodeBox } from './discount-code-box';
+import { GatewayChoice, claimGatewayRefusal, usePaymentGateways } from './gateway-choice';
 import { OrderStatus } from './order-status';
 import { useIdempotencyKey } from './use-idempotency-key';
 import { useOpenGateway } from './use-open-gateway';
@@ -35,8 +38,10 @@ function EmptyCart() {
 /**
  * The items with their remove buttons (those a discount code applies to marked), the subtotal,
  * the discount code box (issue 25), the total to pay, the wallet choice with its split when the
- * signed-in buyer's wallet holds money (issue 36 item 3), and «پرداخت» («پرداخت از کیف پول» when the
- * wallet covers it all; a note instead while selling is off).
+ * signed-in buyer's wallet holds money (issue 36 item 3), «روش پرداخت» when the server offers more than
+ * one gateway and the wallet leaves something to pay (issue 36 item 2), the sales agent's code (issue 36
+ * item 4), and «پرداخت» («پرداخت از کیف پول» when the wallet covers it all; a note instead of both
+ * while selling is off).
  */
 function CartContents({ cart }: { cart: Cart }) {
   const sellingEnabled = useSellingEnabled();
@@ -48,11 +53,21 @@ function CartContents({ cart }: { cart: Cart }) {
   const user = useAppSelector(selectCurrentUser);
   const navigate = useNavigate();
   const balance = useWalletBalance() ?? 0;
+  const agent = useGetCartAgentQuery().data ?? null;
   const [walletChosen, setWalletChosen] = useState(false);
   // A free cart has nothing for the wallet to pay.
   const walletOffered = balance > 0 && cart.total_price > 0;
   const useWallet = walletOffered && walletChosen;
   const walletPaysAll = useWallet && walletSplit(cart.total_price, balance).fromGateway === 0;
+  const gateways = usePaymentGateways(sellingEnabled);
+  const [gatewayChosen, setGatewayChosen] = useState<PaymentGatewayId>('default');
+  const [gatewayRefusal, setGatewayRefusal] = useState<string | null>(null);
+  const gatewayOffered = gateways.length > 1 && !walletPaysAll;
+  const gateway = gatewayOffered ? gatewayChosen : 'default';
+  const chooseGateway = (chosen: PaymentGatewayId) => {
+    setGatewayChosen(chosen);
+    setGatewayRefusal(null);
+  };
 
   const remove = async (productId: number) => {
     const result = await removeFromCart(productId);
@@ -64,10 +79,13 @@ function CartContents({ cart }: { cart: Cart }) {
       void navigate(loginPathReturningTo('/shopping-cart'));
       return;
     }
-    // The wallet's choice and balance are part of the state: another choice is another order.
-    const state = `${cart.items.map((item) => `${item.product_id}:${item.price}`).join(',')}=${cart.total_price}:${cart.discount?.code ?? ''}:${useWallet ? balance : ''}`;
-    const result = await checkout({ idempotencyKey: keyFor(state), ...(useWallet ? { body: { use_wallet: true } } : {}) });
+    // The wallet's choice and balance, the gateway and the sales agent are part of the state: another choice is another order.
+    const state = `${cart.items.map((item) => `${item.product_id}:${item.price}`).join(',')}=${cart.total_price}:${cart.discount?.code ?? ''}:${useWallet ? balance : ''}:${gateway}:${agent?.code ?? ''}`;
+    const body: CheckoutBody = { ...(useWallet ? { use_wallet: true } : {}), ...(gateway === 'snapppay' ? { gateway } : {}) };
+    setGatewayRefusal(null);
+    const result = await checkout({ idempotencyKey: keyFor(state), ...(Object.keys(body).length > 0 ? { body } : {}) });
     if (result.data) openGateway(result.data.data);
+    else setGatewayRefusal(claimGatewayRefusal(result.error));
   };
 
   return (
@@ -118,6 +136,8 @@ function CartContents({ cart }: { cart: Cart }) {
           </Typography>
         </Stack>
         {sellingEnabled && walletOffered && <WalletChoice total={cart.total_price} balance={balance} checked={walletChosen} onChange={setWalletChosen} />}
+        {sellingEnabled && gatewayOffered && <GatewayChoice gateways={gateways} value={gatewayChosen} onChange={chooseGateway} refusal={gatewayRefusal} />}
+        {sellingEnabled && <AgentCodeBox />}
         {sellingEnabled ? (
           <Button variant="contained" size="large" startIcon={<Icon name="Payments" />} disabled={checkingOut} onClick={() => void pay()}>
             {checkingOut ? t.paying : walletPaysAll ? t.walletPay.payFromWallet : t.pay}
@@ -134,7 +154,9 @@ function CartContents({ cart }: { cart: Cart }) {
  * `/shopping-cart` (SPEC §2; issue 6; open to visitors, issue 25): the cart with remove buttons, the
  * subtotal, a discount code (issue 25), the total to pay in tomans, the wallet's share when the buyer
  * chooses to pay from it (issue 36 item 3; paid in full from it, the order is paid at once, as a free
- * one is) and «پرداخت». A visitor's
+ * one is), the gateway when the server offers several (issue 36 item 2: the default one or SnappPay's
+ * instalments; SnappPay's refusal of the amount shows under the choice), the sales agent named by a link
+ * or a typed code (issue 36 item 4, «کد همکار فروش دارید؟») and «پرداخت». A visitor's
  * «پرداخت» asks them to sign in (or register) and brings them back here signed in, their cart
  * merged. Paying creates the order on the server (priced there, with an
  * `Idempotency-Key`) and opens the gateway in a new tab; the page then follows the order

@@ -88,6 +88,10 @@ function entityPath(entry: AuditEntry): string | null {
     }
     case 'instalment_purchase':
       return '/dashboard/financial-info/instalments';
+    case 'sales_agent':
+      return '/dashboard/sales-agents';
+    case 'agent_payout':
+      return '/dashboard/financial-info/agent-payouts';
     case 'site_information':
       return '/dashboard/site-information';
     case 'terms':

@@ -65,7 +65,8 @@ describe('ProfilePage (/profile)', () => {
     expect(selectedTab()).toBe('پادکست‌های پسندیده');
   });
 
-  it('lists its tabs in order, the wallet «کیف پول» (issue 36 item 3) and the instalments «اقساط» (issue 36 item 2) last, and opens each by its hash', () => {
+  // A sales agent's «همکاری در فروش» (issue 36 item 4) comes after them, for agents only: agent-tab.test.tsx.
+  it('lists its tabs in order, the wallet «کیف پول» (issue 36 item 3) and the instalments «اقساط» (issue 36 item 2) last for a user who is not a sales agent, and opens each by its hash', () => {
     renderPage(<ProfilePage />, { url: '/profile#wallet', user: aUser() });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'مشخصات من',

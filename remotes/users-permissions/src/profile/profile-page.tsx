@@ -2,13 +2,15 @@ import { selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { Box, Container, Typography } from '@shop/ui-kit';
 import { Tab, Tabs } from '@shop/ui-kit/lazy';
 import { useLocation, useNavigate } from '@shop/router';
-import { PROFILE_TABS, tabOfHash } from './profile-tabs';
+import { tabOfHash, visibleProfileTabs } from './profile-tabs';
 import { ProfileDetailsTab } from './profile-details-tab';
 import { FavoritesTab } from './favorites-tab';
 import { BoughtProductsTab } from './bought-products-tab';
 import { TicketsTab } from './tickets-tab';
 import { WalletTab } from './wallet-tab';
 import { InstalmentsTab } from './instalments-tab';
+import { AgentTab } from './agent-tab';
+import { useIsSalesAgent } from './agent-api';
 import { t } from '../strings';
 
 const tabId = (hash: string) => `profile-tab-${hash.slice(1)}`;
@@ -17,14 +19,18 @@ const panelId = (hash: string) => `profile-panel-${hash.slice(1)}`;
 /**
  * `/profile` (SPEC §2, signed-in gate): the user's details, favourite posts and podcasts,
  * bought products, their contact-us tickets (`#tickets`, issue 32 item 3), their wallet
- * (`#wallet`, issue 36 item 3) and their courses bought in parts (`#instalments`, issue 36 item 2)
- * as tabs that follow and set the URL hash (`#home` when there is none).
+ * (`#wallet`, issue 36 item 3), their courses bought in parts (`#instalments`, issue 36 item 2)
+ * and, for a sales agent, their sales (`#agent`, issue 36 item 4) as tabs that follow and set the
+ * URL hash (`#home` when there is none, or when it names a tab the user does not have).
  */
 export default function ProfilePage() {
   const user = useAppSelector(selectCurrentUser);
   const { hash } = useLocation();
   const navigate = useNavigate();
-  const current = tabOfHash(hash);
+  // While the profile asks whether the user is a sales agent, a link to `#agent` keeps its tab.
+  const withAgentTab = useIsSalesAgent() ?? hash === '#agent';
+  const tabs = visibleProfileTabs(withAgentTab);
+  const current = tabOfHash(hash, withAgentTab);
   // The route is behind the signed-in gate; the check keeps a logout mid-page from crashing.
   if (!user) return null;
   return (
@@ -41,7 +47,7 @@ export default function ProfilePage() {
           allowScrollButtonsMobile
           aria-label={t.profileTabs}
         >
-          {PROFILE_TABS.map((tab) => (
+          {tabs.map((tab) => (
             <Tab key={tab.hash} value={tab.hash} label={tab.label} id={tabId(tab.hash)} aria-controls={panelId(tab.hash)} />
           ))}
         </Tabs>
@@ -54,6 +60,7 @@ export default function ProfilePage() {
         {current === '#tickets' && <TicketsTab />}
         {current === '#wallet' && <WalletTab />}
         {current === '#instalments' && <InstalmentsTab />}
+        {current === '#agent' && <AgentTab />}
       </Box>
     </Container>
   );

@@ -116,10 +116,11 @@ type CartPricing = Extract<DiscountPricing, { ok: true }> & { code: { id: number
  * True when the open order `order` (of the cart's courses, see {@link openOrdersOfCourses}) is the
  * cart as priced now, "the same cart" (issue 32 item 2): the same discount code or none, and each
  * course at the same purchase price with the same share of the discount, so the same total, and the
- * same share paid from the wallet (`walletShare`: what it would take now, its own share counted back).
+ * same share paid from the wallet (`walletShare`: what it would take now, its own share counted back),
+ * and the same sales agent (issue 36 item 4).
  */
-function isSameCart(order: OpenOrder, items: CartItem[], discount: CartPricing | null, total: number, walletShare: number): boolean {
-  if (order.discount_code_id !== (discount?.code.id ?? null) || order.total_price !== total || order.wallet_amount !== walletShare) return false;
+function isSameCart(order: OpenOrder, items: CartItem[], discount: CartPricing | null, total: number, walletShare: number, agentId: number | null): boolean {
+  if (order.discount_code_id !== (discount?.code.id ?? null) || order.total_price !== total || order.wallet_amount !== walletShare || order.agent_id !== agentId) return false;
   const prices = new Map(items.map((item) => [item.product_id, item.price]));
   return order.items.every(
     (item) => prices.get(item.product_id) === item.price && item.discount === (discount?.perItem.get(item.product_id) ?? 0),
@@ -163,7 +164,14 @@ async function cancelUnpaid(tx: Db, orderIds: number[]): Promise<number[]> {
  * code that no longer fits (nothing is created or cancelled)
  * @returns the order's id, and whether it is new
  */
-async function orderOfCart(db: Db, context: PaymentContext, userId: number, idempotencyKey: string | null, useWallet: boolean): Promise<CartOrder> {
+async function orderOfCart(
+  db: Db,
+  context: PaymentContext,
+  userId: number,
+  idempotencyKey: string | null,
+  useWallet: boolean,
+  agentId: number | null,
+): Promise<CartOrder> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_NAMESPACE}, ${userId})`);
@@ -183,7 +191,7 @@ async function orderOfCart(db: Db, context: PaymentContext, userId: number, idem
     const discount = pricing?.ok ? pricing : null;
     const total = items.reduce((sum, item) => sum + item.price, 0) - (discount?.discount.amount ?? 0);
     const balance = useWallet ? await lockedWalletBalance(tx, userId) : 0;
-    const same = open.find((order) => isSameCart(order, items, discount, total, useWallet ? Math.min(total, balance + order.wallet_amount) : 0));
+    const same = open.find((order) => isSameCart(order, items, discount, total, useWallet ? Math.min(total, balance + order.wallet_amount) : 0, agentId));
     await cancelUnpaid(tx, open.filter((order) => order !== same).map((order) => order.id));
     if (same) return { orderId: same.id, created: false };
     // The shares of the orders just cancelled are back in the wallet.
@@ -196,6 +204,7 @@ async function orderOfCart(db: Db, context: PaymentContext, userId: number, idem
         user_id: userId,
         total_price: total,
         wallet_amount: walletShare,
+        agent_id: agentId,
         idempotency_key: idempotencyKey,
         ...(discount
           ? { discount_code_id: discount.code.id, discount_code: discount.code.code, discount_amount: discount.discount.amount }
@@ -303,7 +312,8 @@ async function answerFor(db: Db, context: PaymentContext, user: User, order: Ord
  * The same cart checked out again while its order is unpaid, with any key or none (issue 32 item 2,
  * see {@link orderOfCart}), answers that order with a new attempt (`created` false: 200), also when
  * several checkouts race (the user's checkout lock decides).
- * With `useWallet` the wallet pays what it holds of a new order (issue 36 item 3; see {@link orderOfCart}).
+ * With `useWallet` the wallet pays what it holds of a new order (issue 36 item 3; see {@link orderOfCart});
+ * `agentId` names the sales agent whose link or code brought the buyer (issue 36 item 4) on a new order.
  * An order with nothing left to pay is paid at once (`payment: null`); otherwise `payment` is the gateway form.
  */
 export async function checkout(
@@ -311,7 +321,7 @@ export async function checkout(
   context: PaymentContext,
   user: User,
   idempotencyKey: string | null,
-  { useWallet }: { useWallet: boolean } = { useWallet: false },
+  { useWallet, agentId = null }: { useWallet: boolean; agentId?: number | null } = { useWallet: false },
 ): Promise<CheckoutResult> {
   const resume = async (orderId: number): Promise<CheckoutResult> => ({
     answer: await answerFor(db, context, user, await getOwnOrder(db, user.id, orderId)),
@@ -323,7 +333,7 @@ export async function checkout(
   const key = keyed ? null : idempotencyKey;
   let made: CartOrder;
   try {
-    made = await orderOfCart(db, context, user.id, key, useWallet);
+    made = await orderOfCart(db, context, user.id, key, useWallet, agentId);
   } catch (error) {
     const winner = key && uniqueViolation(error) !== null ? await keyedOrder(db, user.id, key) : null;
     if (winner === null) throw error;

@@ -110,6 +110,19 @@ export {
 } from './instalments';
 export { remindInstalmentsDue, startInstalmentReminders } from './instalment-reminders';
 export {
+  activeAgentOf,
+  AGENT_CODE_PATTERN,
+  AGENT_REF_COOKIE,
+  AGENT_REF_MAX_AGE_S,
+  checkAgentCode,
+  getAgentDashboard,
+  listPayouts,
+  listSalesAgents,
+  markPayoutPaid,
+  requestPayout,
+  saveSalesAgent,
+} from './sales-agents';
+export {
   adjustWallet,
   createGiftCard,
   deleteGiftCard,

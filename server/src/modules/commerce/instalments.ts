@@ -246,7 +246,7 @@ async function orderOfPart(tx: Db, purchase: typeof instalmentPurchases.$inferSe
   }
   const [order] = await tx
     .insert(orders)
-    .values({ user_id: purchase.user_id, total_price: part.amount, source: 'instalment' })
+    .values({ user_id: purchase.user_id, total_price: part.amount, source: 'instalment', agent_id: purchase.agent_id })
     .returning({ id: orders.id });
   await tx.insert(orderItems).values({
     order_id: order!.id,
@@ -292,11 +292,18 @@ export async function purchaseOfPart(db: Db, userId: number, instalmentId: numbe
 /**
  * Starts buying the course `productId` by the plan `planId` (issue 36 item 2): the user's purchase of
  * that course by that plan whose first part is not paid yet is taken again; otherwise a new purchase
- * copies the plan's terms and the schedule from now. The caller then opens the first part's payment.
+ * copies the plan's terms and the schedule from now, and the sales agent `agentId` whose link or code
+ * brought the buyer (issue 36 item 4: each part's order names them). The caller then opens the first part's payment.
  * @returns the purchase's id, and whether it is new
  * @throws ApiError 422 on `plan_id` for an unknown or inactive plan of the course; 422 `productAlreadyBought`; 404 unknown course
  */
-export async function startInstalmentPurchase(db: Db, userId: number, productId: number, planId: number): Promise<{ purchaseId: number; created: boolean }> {
+export async function startInstalmentPurchase(
+  db: Db,
+  userId: number,
+  productId: number,
+  planId: number,
+  agentId: number | null = null,
+): Promise<{ purchaseId: number; created: boolean }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_NAMESPACE}, ${userId})`);
@@ -321,7 +328,7 @@ export async function startInstalmentPurchase(db: Db, userId: number, productId:
     const { total, schedule } = planSchedule(plan, product.price, new Date());
     const [purchase] = await tx
       .insert(instalmentPurchases)
-      .values({ user_id: userId, product_id: productId, plan_id: planId, title: product.title, parts: plan.parts, total, grace_days: plan.grace_days })
+      .values({ user_id: userId, product_id: productId, plan_id: planId, title: product.title, parts: plan.parts, total, grace_days: plan.grace_days, agent_id: agentId })
       .returning({ id: instalmentPurchases.id });
     await tx.insert(instalments).values(schedule.map((item) => ({ ...item, due_at: new Date(item.due_at), purchase_id: purchase!.id })));
     return { purchaseId: purchase!.id, created: true };

@@ -92,6 +92,20 @@ export const COMMERCE_MESSAGES = {
   instalmentPlanCreated: 'طرح اقساط افزوده شد.',
   instalmentPlanUpdated: 'طرح اقساط ذخیره شد.',
   instalmentPlanDeleted: 'طرح اقساط حذف شد.',
+  /** Sales agents (issue 36 item 4). */
+  agentCodeUnknown: 'همکار فروشی با این کد یافت نشد.',
+  agentCodeOwn: 'کد همکاری خودتان را نمی‌توانید برای خرید خود به کار ببرید.',
+  agentCodeApplied: 'کد همکار فروش ثبت شد.',
+  agentCodeRemoved: 'کد همکار فروش برداشته شد.',
+  notAnAgent: 'شما همکار فروش نیستید.',
+  nothingToPayOut: 'هنوز پورسانتی برای تسویه ندارید؛ پورسانت هر فروش پس از پایان مهلت بازگشت وجه قابل تسویه است.',
+  payoutRequested: 'درخواست تسویه ثبت شد.',
+  payoutPaid: 'تسویه پرداخت‌شده ثبت شد.',
+  payoutAlreadyPaid: 'این تسویه قبلاً پرداخت شده است.',
+  agentSaved: 'همکار فروش ذخیره شد.',
+  agentUserUnknown: 'کاربری با این شناسه یافت نشد.',
+  agentUserTaken: 'این کاربر از قبل همکار فروش است.',
+  agentCodeTaken: 'این کد همکاری از قبل وجود دارد.',
   /** A second verified payment of an order already paid (issue 36 item 6): kept in the wallet. */
   overpaymentKept: 'این سفارش پیش‌تر پرداخت شده بود؛ مبلغ این پرداخت به کیف پول شما افزوده شد.',
   /** The gateways a buyer chooses from (`GET /api/payments/gateways`) and SnappPay's sandbox page (issue 36 item 2). */

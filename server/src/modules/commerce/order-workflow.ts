@@ -12,6 +12,7 @@ import { syncOrderGrants } from './access-ledger';
 import { removeBoughtFromCart } from './cart-service';
 import { reconcileCertificates } from './certificates';
 import { syncPlanGrants } from './instalments';
+import { recordCommission, reviseCommission } from './sales-agents';
 import { assignReceiptNumber, sendReceiptMail, sendRefundMail, type ReceiptMailContext } from './receipts';
 
 /** The events of an order and what each carries. */
@@ -61,11 +62,14 @@ export class OrderWorkflow {
  * - `order.paid`: the receipt number (checkout and instalment orders, issue 25), the bought courses leave the
  *   buyer's cart (when the buyer paid), certificates follow ownership (issue 24), the receipt mail
  *   (checkout and instalment orders, issue 25);
+ *   and the sales agent's commission of an order that names one (issue 36 item 4);
  * - `ownership.changed`: certificates follow ownership;
- * - `item.refunded`: certificates follow ownership, the refund mail (issue 25).
- * `mail`: the mailer and the site's origin of the receipt and refund mails.
+ * - `item.refunded`: certificates follow ownership, the agent's commission within the refund window
+ *   lowered to what stays paid, the refund mail (issue 25).
+ * `mail`: the mailer and the site's origin of the receipt and refund mails; `refundWindowDays`: the
+ * days a refund takes a commission back (REFUND_WINDOW_DAYS).
  */
-export function createOrderWorkflow(mail: ReceiptMailContext): OrderWorkflow {
+export function createOrderWorkflow(mail: ReceiptMailContext, { refundWindowDays }: { refundWindowDays: number }): OrderWorkflow {
   // The access ledger first: the later steps (certificates) read who may open a course.
   return new OrderWorkflow()
     .on('order.paid', 'access grants', (tx, paid) => syncOrderGrants(tx, paid.userId, paid.productIds))
@@ -81,10 +85,12 @@ export function createOrderWorkflow(mail: ReceiptMailContext): OrderWorkflow {
       if (paid.by === 'buyer') await removeBoughtFromCart(tx, paid.userId, paid.productIds);
     })
     .on('order.paid', 'certificates', (tx, paid) => reconcileCertificates(tx, paid.userId, paid.productIds))
+    .on('order.paid', 'agent commission', (tx, paid) => recordCommission(tx, paid.orderId, refundWindowDays))
     .on('order.paid', 'receipt mail', async (tx, paid) => {
       if (paid.source !== 'manual') await sendReceiptMail(tx, mail, paid.orderId);
     })
     .on('ownership.changed', 'certificates', (tx, changed) => reconcileCertificates(tx, changed.userId, changed.productIds))
     .on('item.refunded', 'certificates', (tx, refunded) => reconcileCertificates(tx, refunded.userId, [refunded.productId]))
+    .on('item.refunded', 'agent commission', (tx, refunded) => reviseCommission(tx, refunded.orderId))
     .on('item.refunded', 'refund mail', (tx, refunded) => sendRefundMail(tx, mail, refunded.orderId, refunded.orderItemId));
 }

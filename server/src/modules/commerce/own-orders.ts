@@ -32,6 +32,8 @@ export interface OpenOrder {
   total_price: number;
   /** Tomans of the total taken from the wallet (issue 36 item 3). */
   wallet_amount: number;
+  /** The sales agent it names (issue 36 item 4), else null. */
+  agent_id: number | null;
   /** Its courses in product-id order, each with its purchase price and its share of the discount (tomans). */
   items: Array<{ product_id: number; price: number; discount: number }>;
 }
@@ -56,6 +58,7 @@ export async function openOrdersOfCourses(db: Db, userId: number, productIds: re
       discount_amount: orders.discount_amount,
       total_price: orders.total_price,
       wallet_amount: orders.wallet_amount,
+      agent_id: orders.agent_id,
       items: itemsOfOrder<OpenOrder['items']>(
         sql`json_agg(json_build_object('product_id', oi.product_id, 'price', oi.price, 'discount', oi.discount) order by oi.product_id)`,
       ),

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -59,9 +60,7 @@ export const productSessions = pgTable(
   'product_sessions',
   {
     ...contentColumns(),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
     /** Storage key of the lesson file in the private area (never under /media; served by signed URL). */
     file: text('file'),
     /** Size of the lesson file in bytes and its MIME type, when there is one. */
@@ -105,9 +104,7 @@ export const carts = pgTable(
   'carts',
   {
     id: id(),
-    user_id: integer('user_id')
-      .unique()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').unique().references(() => users.id, { onDelete: 'cascade' }),
     /** sha256 of the visitor's cookie token, hex; the token itself is never stored. */
     visitor_token_hash: varchar('visitor_token_hash', { length: 64 }).unique(),
     discount_code_id: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
@@ -125,12 +122,8 @@ export const carts = pgTable(
 export const cartItems = pgTable(
   'cart_items',
   {
-    cart_id: integer('cart_id')
-      .notNull()
-      .references(() => carts.id, { onDelete: 'cascade' }),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    cart_id: integer('cart_id').notNull().references(() => carts.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
     created_at: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.cart_id, t.product_id] })],
@@ -167,12 +160,8 @@ export const discountCodes = pgTable('discount_codes', {
 export const discountCodeProducts = pgTable(
   'discount_code_products',
   {
-    discount_code_id: integer('discount_code_id')
-      .notNull()
-      .references(() => discountCodes.id, { onDelete: 'cascade' }),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    discount_code_id: integer('discount_code_id').notNull().references(() => discountCodes.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.discount_code_id, t.product_id] })],
 );
@@ -195,9 +184,7 @@ export const orders = pgTable(
   'orders',
   {
     id: id(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
     /** Tomans to pay: the items' purchase prices less `discount_amount`. */
     total_price: integer('total_price').notNull(),
     /** The discount code applied at checkout (issue 25), and the code as it was then. */
@@ -207,6 +194,8 @@ export const orders = pgTable(
     discount_amount: integer('discount_amount').notNull().default(0),
     /** Tomans of `total_price` paid from the wallet (issue 36 item 3), taken at checkout; the gateway is asked for the rest. */
     wallet_amount: integer('wallet_amount').notNull().default(0),
+    /** The sales agent whose link or code brought the sale (issue 36 item 4), else null. */
+    agent_id: integer('agent_id').references((): AnyPgColumn => salesAgents.id, { onDelete: 'set null' }),
     /** `<Jalali year>-<number>` («1405-000123»), given when the order is paid (receipt_counters). */
     receipt_number: varchar('receipt_number', { length: 20 }).unique(),
     /** When the one unpaid-order reminder (issue 25 win-back) was sent, else null. */
@@ -240,12 +229,8 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: id(),
-    order_id: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
+    order_id: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
     /** Title when bought, so the history reads the same after a rename. */
     title: varchar('title', { length: 255 }).notNull(),
     price: integer('price').notNull(),
@@ -274,9 +259,7 @@ export const payments = pgTable(
   'payments',
   {
     id: id(),
-    order_id: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    order_id: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
     gateway: varchar('gateway', { length: 32 }).notNull(),
     authority: varchar('authority', { length: 255 }).notNull().unique(),
     /** The gateway's own token of the attempt when it gives one on opening (SnappPay's `paymentToken`, issue 36 item 2), which verify needs. */
@@ -303,9 +286,7 @@ export const salesDaily = pgTable(
     kind: varchar('kind', { length: 16 }).notNull(),
     /** Tehran calendar day. */
     day: date('day', { mode: 'string' }).notNull(),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
     count: integer('count').notNull(),
     /** Tomans: list prices for `sales` (gross), given back for `refunds`. */
     total: bigint('total', { mode: 'number' }).notNull(),
@@ -329,12 +310,8 @@ export const salesDailyState = pgTable('sales_daily_state', {
 export const sessionProgress = pgTable(
   'session_progress',
   {
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    product_session_id: integer('product_session_id')
-      .notNull()
-      .references(() => productSessions.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    product_session_id: integer('product_session_id').notNull().references(() => productSessions.id, { onDelete: 'cascade' }),
     position_seconds: integer('position_seconds').notNull().default(0),
     completed_at: timestamp('completed_at', { withTimezone: true }),
     created_at: createdAt(),
@@ -354,12 +331,8 @@ export const certificates = pgTable(
     id: id(),
     /** The verification code: upper-case letters and digits, unique. */
     code: varchar('code', { length: 20 }).notNull().unique(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
     holder_name: text('holder_name').notNull(),
     product_title: text('product_title').notNull(),
     issued_at: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
@@ -390,12 +363,8 @@ export const accessGrants = pgTable(
   'access_grants',
   {
     id: id(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
     source: accessGrantSourceEnum('source').notNull(),
     /** The order item that pays for it (`order`, `manual`); null once a manual order was deleted. */
     order_item_id: integer('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
@@ -422,12 +391,8 @@ export const accessMismatchKindEnum = pgEnum('access_mismatch_kind', ['missing_g
 export const accessMismatches = pgTable('access_mismatches', {
   id: id(),
   kind: accessMismatchKindEnum('kind').notNull(),
-  user_id: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  product_id: integer('product_id')
-    .notNull()
-    .references(() => products.id, { onDelete: 'cascade' }),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   order_item_id: integer('order_item_id'),
   grant_id: integer('grant_id'),
   found_at: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
@@ -453,6 +418,7 @@ export const walletEntryKindEnum = pgEnum('wallet_entry_kind', [
   'order_payment',
   'order_payment_returned',
   'overpayment',
+  'agent_payout',
 ]);
 
 /**
@@ -464,9 +430,7 @@ export const walletEntries = pgTable(
   'wallet_entries',
   {
     id: id(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     kind: walletEntryKindEnum('kind').notNull(),
     /** Tomans, positive in and negative out. */
     amount: integer('amount').notNull(),
@@ -511,9 +475,7 @@ export const instalmentPlans = pgTable(
   'instalment_plans',
   {
     id: id(),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
     parts: integer('parts').notNull(),
     first_share_percent: integer('first_share_percent').notNull(),
     days_between: integer('days_between').notNull(),
@@ -541,18 +503,16 @@ export const instalmentPurchases = pgTable(
   'instalment_purchases',
   {
     id: id(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
     plan_id: integer('plan_id').references(() => instalmentPlans.id, { onDelete: 'set null' }),
     title: varchar('title', { length: 255 }).notNull(),
     parts: integer('parts').notNull(),
     /** Tomans: the course's price when bought plus the plan's surcharge. */
     total: integer('total').notNull(),
     grace_days: integer('grace_days').notNull(),
+    /** The sales agent of the sale (issue 36 item 4), copied to each part's order. */
+    agent_id: integer('agent_id').references((): AnyPgColumn => salesAgents.id, { onDelete: 'set null' }),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     cancelled_by: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
@@ -569,17 +529,69 @@ export const instalments = pgTable(
   'instalments',
   {
     id: id(),
-    purchase_id: integer('purchase_id')
-      .notNull()
-      .references(() => instalmentPurchases.id, { onDelete: 'cascade' }),
+    purchase_id: integer('purchase_id').notNull().references(() => instalmentPurchases.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
     amount: integer('amount').notNull(),
     due_at: timestamp('due_at', { withTimezone: true }).notNull(),
-    order_id: integer('order_id')
-      .unique()
-      .references(() => orders.id, { onDelete: 'set null' }),
+    order_id: integer('order_id').unique().references(() => orders.id, { onDelete: 'set null' }),
     /** When the reminder before its due date was sent (mail and SMS), else null. */
     reminded_at: timestamp('reminded_at', { withTimezone: true }),
   },
   (t) => [unique('instalments_purchase_number_unique').on(t.purchase_id, t.number), index('instalments_due_idx').on(t.due_at)],
+);
+
+/** A sales agent (issue 36 item 4): a user who earns `percent` of the sales their link or code brings. */
+export const salesAgents = pgTable(
+  'sales_agents',
+  {
+    id: id(),
+    user_id: integer('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+    /** Upper-case Latin letters and digits. */
+    code: varchar('code', { length: 32 }).notNull().unique(),
+    percent: integer('percent').notNull(),
+    is_active: boolean('is_active').notNull().default(true),
+    created_at: createdAt(),
+  },
+  (t) => [check('sales_agents_percent_range', sql`${t.percent} between 1 and 50`)],
+);
+
+/** Where an agent's payout goes: their bank account, paid by staff's hand, or their wallet. */
+export const payoutDestinationEnum = pgEnum('payout_destination', ['bank', 'wallet']);
+
+/**
+ * A payout an agent asked for (issue 36 item 4): the commissions it takes name it (`payout_id`); staff
+ * mark it paid (`paid_at`), and one `to` the wallet is credited to the agent's wallet then.
+ */
+export const agentPayouts = pgTable(
+  'agent_payouts',
+  {
+    id: id(),
+    agent_id: integer('agent_id').notNull().references(() => salesAgents.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    to: payoutDestinationEnum('to').notNull(),
+    requested_at: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    paid_by: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('agent_payouts_agent_idx').on(t.agent_id), check('agent_payouts_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/**
+ * An agent's commission on one paid order (issue 36 item 4): `amount` tomans, pending until
+ * `available_at` (its payment plus the refund window), earned after; a refund within the window lowers
+ * it to the share of what stays paid (`reversed_at` once nothing is left); a payout takes it (`payout_id`).
+ */
+export const agentCommissions = pgTable(
+  'agent_commissions',
+  {
+    id: id(),
+    agent_id: integer('agent_id').notNull().references(() => salesAgents.id, { onDelete: 'cascade' }),
+    order_id: integer('order_id').notNull().unique().references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    available_at: timestamp('available_at', { withTimezone: true }).notNull(),
+    reversed_at: timestamp('reversed_at', { withTimezone: true }),
+    payout_id: integer('payout_id').references(() => agentPayouts.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('agent_commissions_agent_idx').on(t.agent_id, t.id), check('agent_commissions_amount_range', sql`${t.amount} >= 0`)],
 );

@@ -15,7 +15,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('orderWorkflow', createOrderWorkflow({ mailer: app.mailer, origin: app.settings.publicUrl }));
+    app.decorate(
+      'orderWorkflow',
+      createOrderWorkflow({ mailer: app.mailer, origin: app.settings.publicUrl }, { refundWindowDays: app.settings.refundWindowDays }),
+    );
   },
   { name: 'order-workflow', dependencies: ['mail'] },
 );

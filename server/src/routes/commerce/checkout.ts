@@ -18,7 +18,7 @@ import {
 } from '../../lib/schemas';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
-import { paymentContexts, payOrder, cancelOwnOrder, checkout, COMMERCE_MESSAGES, getOwnOrder, listOwnOrders } from '../../modules/commerce';
+import { paymentContexts, payOrder, cancelOwnOrder, checkout, COMMERCE_MESSAGES, getOwnOrder, listOwnOrders, activeAgentOf, AGENT_REF_COOKIE } from '../../modules/commerce';
 import { assertSellingOpen } from '../../modules/support';
 
 const errors = signedInErrorResponses;
@@ -79,7 +79,9 @@ const checkoutRoutes: FastifyPluginAsync = async (app) => {
       const key = request.headers['idempotency-key'] ?? null;
       await assertSellingOpen(app.db);
       const context = payment.of(request, request.body?.gateway ?? 'default');
-      const { answer, created } = await checkout(app.db, context, user, key, { useWallet: request.body?.use_wallet === true });
+      // The sales agent whose link or code brought the buyer (issue 36 item 4), while active and not the buyer.
+      const agent = await activeAgentOf(app.db, request.cookies[AGENT_REF_COOKIE], user.id);
+      const { answer, created } = await checkout(app.db, context, user, key, { useWallet: request.body?.use_wallet === true, agentId: agent?.id ?? null });
       return reply.code(created ? 201 : 200).send({ data: answer });
     },
   );

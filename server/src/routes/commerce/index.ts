@@ -9,6 +9,7 @@ import cartRoutes from './cart';
 import checkoutRoutes from './checkout';
 import walletRoutes from './wallet';
 import instalmentRoutes from './instalments';
+import salesAgentRoutes from './sales-agents';
 import paymentsRoutes from './payments';
 import sessionsRoutes from './sessions';
 import lessonMediaRoutes from './lesson-media';
@@ -26,6 +27,7 @@ export default registryOf([
   checkoutRoutes,
   walletRoutes,
   instalmentRoutes,
+  salesAgentRoutes,
   paymentsRoutes,
   sessionsRoutes,
   lessonMediaRoutes,

@@ -18,6 +18,8 @@ import { yupBody } from '../../lib/yup-body';
 import { auditContextOf, requireAuth, requirePermission, requireUser } from '../../plugins/app/auth';
 import { rateLimits } from '../../plugins/external/rate-limit';
 import {
+  activeAgentOf,
+  AGENT_REF_COOKIE,
   cancelInstalmentPurchase,
   COMMERCE_MESSAGES,
   createInstalmentPlan,
@@ -83,7 +85,8 @@ const instalmentRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { user } = await requireAuth(request);
       await assertSellingOpen(app.db);
-      const { purchaseId, created } = await startInstalmentPurchase(app.db, user.id, routeId(request.params.productId), request.body.plan_id);
+      const agent = await activeAgentOf(app.db, request.cookies[AGENT_REF_COOKIE], user.id);
+      const { purchaseId, created } = await startInstalmentPurchase(app.db, user.id, routeId(request.params.productId), request.body.plan_id, agent?.id ?? null);
       return reply.code(created ? 201 : 200).send({ data: await payNextPart(request, user, purchaseId) });
     },
   );

@@ -53,7 +53,7 @@ const walletEntrySchema = {
   required: ['id', 'kind', 'amount', 'balance_after', 'order_id', 'gift_card_code', 'reason', 'created_at'],
   properties: {
     id: int,
-    kind: { type: 'string', enum: ['gift_card', 'refund', 'staff_credit', 'staff_debit', 'order_payment', 'order_payment_returned', 'overpayment'] },
+    kind: { type: 'string', enum: ['gift_card', 'refund', 'staff_credit', 'staff_debit', 'order_payment', 'order_payment_returned', 'overpayment', 'agent_payout'] },
     amount: int,
     balance_after: int,
     order_id: { type: ['integer', 'null'] },

@@ -115,7 +115,7 @@ describe.each(DB_TARGETS)('order workflow on %s', (target) => {
     const course = await newCourse(app, { price: 40_000 });
     await addToCart(app, buyer, course.id);
     const { order } = (await checkout(app, buyer)).json<{ data: CheckoutAnswer }>().data;
-    const failing = createOrderWorkflow({ mailer: app.mailer, origin: app.settings.publicUrl }).on('order.paid', 'fails', async () => {
+    const failing = createOrderWorkflow({ mailer: app.mailer, origin: app.settings.publicUrl }, { refundWindowDays: app.settings.refundWindowDays }).on('order.paid', 'fails', async () => {
       throw new Error('a later step failed');
     });
     const audit = auditActor({ id: buyer.id, full_name: 'خریدار آزمایشی' }, '127.0.0.1');

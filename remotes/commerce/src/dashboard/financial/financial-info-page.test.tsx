@@ -72,6 +72,7 @@ describe('financial info (/dashboard/financial-info)', () => {
     expect(screen.getByRole('link', { name: 'اقساط' }).getAttribute('href')).toBe('/dashboard/financial-info/instalments');
     expect(screen.queryByRole('link', { name: 'وضعیت بازگشت وجه' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'کارت‌های هدیه' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'تسویه همکاران فروش' })).toBeNull();
     // The access check is for super users alone (issue 36 item 1).
     expect(screen.queryByRole('link', { name: 'بررسی دسترسی‌ها' })).toBeNull();
     expect(asked('sales')).toEqual(['month']);
@@ -94,5 +95,7 @@ describe('financial info (/dashboard/financial-info)', () => {
     // Gift cards and users' wallets, for those who may refund (issue 36 item 3).
     expect(screen.getByRole('link', { name: 'کارت‌های هدیه' }).getAttribute('href')).toBe('/dashboard/financial-info/gift-cards');
     expect(screen.getByRole('link', { name: 'کیف پول کاربران' }).getAttribute('href')).toBe('/dashboard/financial-info/wallets');
+    // Sales agents' payouts, for those who may refund (issue 36 item 4).
+    expect(screen.getByRole('link', { name: 'تسویه همکاران فروش' }).getAttribute('href')).toBe('/dashboard/financial-info/agent-payouts');
   });
 });

@@ -6,6 +6,7 @@ import { Box, Button, Icon, Stack, ToggleButton, ToggleButtonGroup, Typography, 
 import { PageHeader } from '@shop/dashboard-ui';
 import { FINANCIAL_PATHS } from './financial-paths';
 import { SalesSummary } from './sales-summary';
+import { agentStrings } from '../../agent-strings';
 import { t } from '../../strings';
 
 const DEFAULT_PERIOD: SalesPeriod = 'month';
@@ -13,7 +14,8 @@ const DEFAULT_PERIOD: SalesPeriod = 'month';
 /**
  * The sub pages, each shown to staff holding its permission; the access check to super users alone
  * (issue 36 item 1); gift cards and users' wallets to those who may refund (issue 36 item 3); the
- * parts to be paid of courses bought in parts to all who see the financial info (issue 36 item 2).
+ * parts to be paid of courses bought in parts to all who see the financial info (issue 36 item 2); sales
+ * agents' payouts to those who may refund (issue 36 item 4).
  */
 const SUB_PAGES: Array<{ label: string; to: string; icon: IconName; permission: AccessRequirement }> = [
   { label: t.financial.orders, to: FINANCIAL_PATHS.orders, icon: 'ShoppingCart', permission: 'show-financial-info' },
@@ -22,12 +24,14 @@ const SUB_PAGES: Array<{ label: string; to: string; icon: IconName; permission: 
   { label: t.financial.refunds, to: FINANCIAL_PATHS.refunds, icon: 'Payments', permission: 'manage-refunds' },
   { label: t.giftCards.title, to: FINANCIAL_PATHS.giftCards, icon: 'Payments', permission: 'manage-refunds' },
   { label: t.wallets.title, to: FINANCIAL_PATHS.wallets, icon: 'Person', permission: 'manage-refunds' },
+  { label: agentStrings.payouts.title, to: FINANCIAL_PATHS.agentPayouts, icon: 'PersonAdd', permission: 'manage-refunds' },
   { label: t.access.title, to: FINANCIAL_PATHS.access, icon: 'Verified', permission: SUPER_ONLY },
 ];
 
 /**
  * `/dashboard/financial-info` (show-financial-info, SPEC §2–§3): links to orders, courses added
- * to users, the parts to be paid of courses bought in parts (issue 36 item 2), refunds, gift cards and users' wallets (issue 36 item 3) and, for super users, the access
+ * to users, the parts to be paid of courses bought in parts (issue 36 item 2), refunds, gift cards and users' wallets (issue 36 item 3), sales
+ * agents' payouts (issue 36 item 4) and, for super users, the access
  * check (issue 36 item 1), then the sales and
  * refund summaries of one period (SPEC §2: all, day, week, month, three months, six months, year;
  * Jalali, Tehran), kept in the URL as `?period=`.

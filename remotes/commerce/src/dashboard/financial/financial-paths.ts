@@ -14,4 +14,6 @@ export const FINANCIAL_PATHS = {
   wallet: (userId: number) => `/dashboard/financial-info/wallets/${userId}`,
   /** The parts of courses bought in parts still to be paid (issue 36 item 2, show-financial-info). */
   instalments: '/dashboard/financial-info/instalments',
+  /** Sales agents' payouts to mark paid (issue 36 item 4, manage-refunds). */
+  agentPayouts: '/dashboard/financial-info/agent-payouts',
 } as const;
