@@ -21,10 +21,11 @@ function overflowsIn(page: Page): Promise<string[]> {
       if (rect.width === 0 || rect.height === 0 || getComputedStyle(el).position === 'fixed') continue;
       // Visually hidden text (a 1 px clip) is no fault.
       if (rect.width <= 1 && rect.height <= 1) continue;
-      // A box that scrolls sideways is a fault, but for a row of tabs, which has its own scroll buttons.
+      // A box that scrolls sideways is a fault, but for a row of tabs, which has its own scroll buttons,
+      // and a switch, whose invisible input is wider than its track on purpose (MUI's hit area).
       // A text cut short on purpose («…») is no overflow either.
       const cut = getComputedStyle(el).textOverflow === 'ellipsis';
-      if (clips(el) && !cut && el.scrollWidth > el.clientWidth + 1 && !el.closest('.MuiTabs-root')) problems.push(`scrolls sideways (${el.scrollWidth} > ${el.clientWidth}): ${describe(el)}`);
+      if (clips(el) && !cut && el.scrollWidth > el.clientWidth + 1 && !el.closest('.MuiTabs-root, .MuiSwitch-root')) problems.push(`scrolls sideways (${el.scrollWidth} > ${el.clientWidth}): ${describe(el)}`);
       // What a clipping ancestor inside main holds is that ancestor's matter (checked above).
       let clipped = false;
       for (let up = el.parentElement; up && up !== main; up = up.parentElement) clipped ||= clips(up);

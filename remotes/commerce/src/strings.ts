@@ -167,6 +167,8 @@ export const t = {
     price: 'قیمت',
     discount: (code: string) => (code ? `تخفیف (کد ${code})` : 'تخفیف'),
     total: 'مبلغ پرداخت‌شده',
+    fromWallet: 'از کیف پول',
+    fromGateway: 'از درگاه پرداخت',
     refId: 'شماره پیگیری درگاه',
     noGateway: 'بدون پرداخت در درگاه',
     refunds: 'بازگشت وجه',

@@ -61,6 +61,7 @@ describe('ReceiptPage (/orders/:orderId/receipt)', () => {
     expect(line('تخفیف (کد WELCOME20)').textContent).toContain('− ۱۲۸٬۰۰۰ تومان');
     expect(line('مبلغ پرداخت‌شده').textContent).toContain('۵۱۲٬۰۰۰ تومان');
     expect(line('شماره پیگیری درگاه').textContent).toContain('۹۸۷۶۵');
+    expect(screen.queryByText('از کیف پول')).toBeNull();
     expect(screen.queryByRole('region', { name: 'بازگشت وجه' })).toBeNull();
     expect(await screen.findByText('آکادمی نوشتار')).toBeTruthy();
 
@@ -68,6 +69,24 @@ describe('ReceiptPage (/orders/:orderId/receipt)', () => {
     window.print = print;
     await userEvent.click(screen.getByRole('button', { name: 'چاپ' }));
     expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the wallet\'s and the gateway\'s shares of an order the wallet paid in part (issue 36)', async () => {
+    order = anOrder({
+      id: 36,
+      payment_status: 'paid',
+      total_price: 490000,
+      wallet_amount: 100000,
+      receipt_number: '1405-000124',
+      paid_at: PAID_AT,
+      items: [item({ id: 1 })],
+      payments: [aPaymentAttempt({ status: 'paid', ref_id: '98766', amount: 390000 })],
+    });
+    open();
+    await screen.findByRole('article', { name: 'رسید خرید' });
+    expect(line('مبلغ پرداخت‌شده').textContent).toContain('۴۹۰٬۰۰۰ تومان');
+    expect(line('از کیف پول').textContent).toContain('۱۰۰٬۰۰۰ تومان');
+    expect(line('از درگاه پرداخت').textContent).toContain('۳۹۰٬۰۰۰ تومان');
   });
 
   it('shows the refunds of its items with their dates and amounts', async () => {

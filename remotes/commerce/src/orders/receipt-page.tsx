@@ -80,6 +80,12 @@ function Receipt({ order }: { order: Order }) {
       </Table>
       {order.discount_amount > 0 && <SummaryLine label={t.receipt.discount(order.discount_code ?? '')} value={`− ${tomans(order.discount_amount)}`} />}
       <SummaryLine label={t.receipt.total} value={tomans(order.total_price)} strong />
+      {order.wallet_amount > 0 && (
+        <>
+          <SummaryLine label={t.receipt.fromWallet} value={tomans(order.wallet_amount)} />
+          <SummaryLine label={t.receipt.fromGateway} value={tomans(order.total_price - order.wallet_amount)} />
+        </>
+      )}
       <SummaryLine label={t.receipt.refId} value={refId ? reference(refId) : t.receipt.noGateway} ltr={refId !== null} />
       {refunded.length > 0 && (
         <Box component="section" aria-label={t.receipt.refunds} sx={{ mt: 3 }}>
@@ -99,8 +105,8 @@ function Receipt({ order }: { order: Order }) {
 /**
  * `/orders/:orderId/receipt` (issue 25), for the order's owner (signed in; another user's or an
  * unknown order is the API's 404): the receipt number (or why an order paid before receipts has
- * none), the Jalali date and time, each course with its price, the discount, the total paid, the
- * gateway's reference and the refunds of its items; «چاپ» prints it on one A4 page. An unpaid
+ * none), the Jalali date and time, each course with its price, the discount, the total paid (with the
+ * wallet's and the gateway's shares when the wallet paid part: issue 36 item 5), the gateway's reference and the refunds of its items; «چاپ» prints it on one A4 page. An unpaid
  * order links to the cart; a cancelled one (issue 32 item 2) says it has no receipt and links to
  * the cart too; a course given by hand says it has no receipt.
  */

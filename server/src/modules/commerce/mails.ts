@@ -35,6 +35,8 @@ export interface ReceiptMailInput {
   discountAmount: number;
   /** Tomans paid. */
   total: number;
+  /** Tomans of `total` paid from the wallet (issue 36 item 3); the rest went through the gateway. */
+  walletAmount: number;
   /** The gateway's reference number, or null (a free order). */
   refId: string | null;
   /** The absolute receipt page link. */
@@ -44,7 +46,8 @@ export interface ReceiptMailInput {
 /**
  * The receipt mail after a paid checkout order (issue 25 "Receipts"): receipt number and Jalali
  * date-time in Persian digits, each course with its price, the discount (code and amount) when
- * there is one, the total paid, the gateway's reference and a link to the receipt page.
+ * there is one, the total paid (and, when the wallet paid part, the wallet's and the gateway's shares:
+ * issue 36 item 5), the gateway's reference and a link to the receipt page.
  */
 export function receiptMail(input: ReceiptMailInput): MailMessage {
   const title = 'رسید خرید';
@@ -53,12 +56,14 @@ export function receiptMail(input: ReceiptMailInput): MailMessage {
   const discount = input.discountAmount > 0 ? `${input.discountCode ?? ''} − ${tomans(input.discountAmount)}`.trim() : null;
   // Persian digits for a number (Zarinpal's), as it is for a code with Latin letters (the sandbox's).
   const refId = input.refId ? (/^\d+$/.test(input.refId) ? toPersianDigits(input.refId) : input.refId) : 'بدون پرداخت در درگاه';
+  const shares = input.walletAmount > 0 ? [['از کیف پول', tomans(input.walletAmount)], ['از درگاه پرداخت', tomans(input.total - input.walletAmount)]] : [];
   const rows = [
     rowHtml('شماره رسید', number, true),
     rowHtml('تاریخ پرداخت', paidAt),
     ...input.items.map((item) => rowHtml(item.title, tomans(item.price))),
     ...(discount ? [rowHtml('تخفیف', discount)] : []),
     rowHtml('مبلغ پرداخت‌شده', tomans(input.total), true),
+    ...shares.map(([label, value]) => rowHtml(label!, value!)),
     rowHtml('شماره پیگیری درگاه', refId),
   ];
   const html = layout(
@@ -74,7 +79,7 @@ ${buttonHtml(input.link, 'مشاهده رسید')}`,
 تاریخ پرداخت: ${paidAt}
 ${input.items.map((item) => `${item.title}: ${tomans(item.price)}`).join('\n')}
 ${discount ? `تخفیف: ${discount}\n` : ''}مبلغ پرداخت‌شده: ${tomans(input.total)}
-شماره پیگیری درگاه: ${refId}
+${shares.map(([label, value]) => `${label}: ${value}\n`).join('')}شماره پیگیری درگاه: ${refId}
 
 مشاهده رسید: ${input.link}
 

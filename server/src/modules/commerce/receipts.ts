@@ -1,5 +1,6 @@
 /**
- * Receipts of checkout orders (issue 25 "Receipts"): numbers that run per Jalali year without
+ * Receipts of checkout orders and of each part of a course bought in parts (issue 25 "Receipts"; issue
+ * 36 item 2): numbers that run per Jalali year without
  * gaps, the receipt mail of each payment and the refund mail, each queued in the transaction of
  * its payment or refund (issue 26). Owns `receipt_counters` and
  * `orders.receipt_number`. A number is taken in the transaction that marks the order paid, from
@@ -28,7 +29,7 @@ export function formatReceiptNumber(jalaliYear: number, serial: number): string 
 }
 
 /**
- * Gives the checkout order `orderId`, paid at `paidAt`, the next receipt number of that moment's
+ * Gives the checkout or instalment order `orderId`, paid at `paidAt`, the next receipt number of that moment's
  * Jalali year (issue 25), inside the caller's transaction `tx` that marks it paid. An order that
  * has a number keeps it (paid again after staff set it unpaid); a manual order gets none.
  * @returns the order's receipt number, or null for a manual order
@@ -39,7 +40,7 @@ export async function assignReceiptNumber(tx: Db, orderId: number, paidAt: Date)
     .from(orders)
     .where(eq(orders.id, orderId))
     .for('update');
-  if (!order || order.source !== 'checkout') return null;
+  if (!order || order.source === 'manual') return null;
   if (order.receipt_number) return order.receipt_number;
   const year = jalaliYearOf(paidAt);
   const [counter] = await tx
@@ -63,14 +64,14 @@ export interface ReceiptMailContext {
 }
 
 /**
- * Queues the receipt mail of the paid checkout order `orderId` to its buyer (issue 25) on `tx`, the
+ * Queues the receipt mail of the paid checkout or instalment order `orderId` to its buyer (issue 25) on `tx`, the
  * transaction that marks it paid, reading the order there: the mail commits with the payment or
  * not at all (issue 26). Does nothing for an unknown, unpaid or manual order; rejects with the
  * database's error, failing the payment with it.
  */
 export async function sendReceiptMail(tx: Db, { mailer, origin }: ReceiptMailContext, orderId: number): Promise<void> {
   const order = await getOrder(tx, orderId);
-  if (!order || order.payment_status !== 'paid' || order.source !== 'checkout' || !order.paid_at) return;
+  if (!order || order.payment_status !== 'paid' || order.source === 'manual' || !order.paid_at) return;
   const buyer = (await getUserContacts(tx, [order.user_id])).get(order.user_id);
   if (!buyer) return;
   const paidAttempt = order.payments.find((attempt) => attempt.status === 'paid');
@@ -85,6 +86,7 @@ export async function sendReceiptMail(tx: Db, { mailer, origin }: ReceiptMailCon
       discountCode: order.discount_code,
       discountAmount: order.discount_amount,
       total: order.total_price,
+      walletAmount: order.wallet_amount,
       refId: paidAttempt?.ref_id ?? null,
       link: receiptLink(origin, order.id),
     }),

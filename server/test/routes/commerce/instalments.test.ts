@@ -127,6 +127,9 @@ describe.each(DB_TARGETS)('buying in parts on %s', (target) => {
     expect(paying.order).toMatchObject({ source: 'instalment', total_price: 90_000 });
     expect(paying.order.items[0]!.title).toMatch(/قسط ۲ از ۳$/);
     await callback(app, buyer, paying.payment!.token);
+    // Each part paid has a receipt of its own (issue 25's numbers).
+    const [partOrder] = await app.db.select().from(orders).where(eq(orders.id, paying.order.id));
+    expect(partOrder!.receipt_number).toMatch(/^\d{4}-\d{6}$/);
     expect((await detail(buyer, course.id)).is_bought).toBe(true);
     const last = (await payPart(buyer, third!.id)).json<{ data: InstalmentCheckoutAnswer }>().data;
     await callback(app, buyer, last.payment!.token);

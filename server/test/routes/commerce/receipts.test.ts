@@ -7,6 +7,8 @@ import type { CheckoutAnswer, Order, Paginated } from '@shop/contracts';
 import { orders, receiptCounters } from '../../../src/modules/commerce/tables';
 import { users } from '../../../src/modules/users/tables';
 import { assignReceiptNumber, jalaliYearOf } from '../../../src/modules/commerce/receipts';
+import { addWalletEntry } from '../../../src/modules/commerce/wallet';
+import type { Db } from '../../../src/db/client';
 import { remindUnpaidOrder } from '../../../src/modules/commerce/unpaid-reminder';
 import { DB_TARGETS, buildTestApp, tempDir } from '../../helpers/test-app';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../helpers/smtp';
@@ -155,6 +157,21 @@ describe.each(DB_TARGETS)('receipts, refund mail and unpaid-order reminders on %
     expect(course.id).toBe(paid.items[0]!.product_id);
     // A receipt is not a marketing mail.
     expect(header(mail, 'list-unsubscribe')).toBeUndefined();
+  });
+
+  it('mails the wallet\'s and the gateway\'s shares of an order the wallet paid in part (issue 36)', async () => {
+    const buyer = await newBuyer(app);
+    await app.db.transaction(async (tx) => addWalletEntry(tx as unknown as Db, buyer.id, { kind: 'staff_credit', amount: 50_000, reason: 'آزمون' }));
+    const course = await newCourse(app, { price: 200_000 });
+    await addToCart(app, buyer, course.id);
+    const answer = (await app.inject({ method: 'POST', url: '/api/checkout', headers: buyer.headers, payload: { use_wallet: true } })).json<{ data: CheckoutAnswer }>().data;
+    await callback(app, buyer, answer.payment!.token);
+    const mail = await mailTo(buyer, /رسید/);
+    for (const body of [mail.html, mail.text]) {
+      expect(body).toContain('از کیف پول');
+      expect(body).toContain('۵۰٬۰۰۰ تومان');
+      expect(body).toContain('۱۵۰٬۰۰۰ تومان');
+    }
   });
 
   it('numbers and mails a free order paid at checkout, and a checkout order staff set paid', async () => {
