@@ -42,8 +42,11 @@ export function canaryViewsOf(db: Db, onError: (error: unknown) => void = () => 
     pending = new Map();
     if (!counted.size) return;
     for (const [key, views] of counted) {
-      const [remote, version] = key.split('\n') as [string, string];
+      const [remote, version] = key.split('\n') as [RemoteName, string];
       await addCounts(db, remote, version, views, 0);
+      // Errors reported before the canary had its least page views (here or on another replica)
+      // decide once the views reach it, without waiting for another report.
+      if ((await liveVersions(db))[remote].canary?.version === version) await judgeCanary(db, remote, version, SERVER_IP);
     }
     // Figures older than the window decide nothing any more.
     await pruneCounts(db);
@@ -81,9 +84,22 @@ export async function reportLoadError(db: Db, remote: RemoteName, version: strin
   if ((await liveVersions(db))[remote].canary?.version !== version) return 'ignored';
   await canaryViewsOf(db).flush();
   await addCounts(db, remote, version, 0, 1);
+  return (await judgeCanary(db, remote, version, ip)) ? 'rolled_back' : 'counted';
+}
+
+/** The address of a decision the server takes by itself, with no request behind it (a flush's). */
+const SERVER_IP = '127.0.0.1';
+
+/**
+ * Ends the canary `version` of `remote` when its load errors pass {@link CANARY_ROLLBACK} within its
+ * window, audited as a `rollback` by the server with the figures that decided it. Taken after each
+ * error report and after each flush of page views (errors reported while the canary had fewer than
+ * `minViews` page views decide once it has them).
+ * @returns whether this call ended the canary
+ */
+async function judgeCanary(db: Db, remote: RemoteName, version: string, ip: string): Promise<boolean> {
   const { page_views: pageViews, load_errors: errors } = await canaryCounts(db, remote, version);
-  if (pageViews < CANARY_ROLLBACK.minViews || errors <= pageViews * CANARY_ROLLBACK.errorShare) return 'counted';
+  if (pageViews < CANARY_ROLLBACK.minViews || errors <= pageViews * CANARY_ROLLBACK.errorShare) return false;
   const reason = { load_errors: errors, page_views: pageViews, window_minutes: CANARY_ROLLBACK.windowMinutes, error_share: CANARY_ROLLBACK.errorShare };
-  const ended = await endCanaryFor(db, remote, version, auditActor({ id: 0, full_name: RELEASES_MESSAGES.serverActor }, ip), reason);
-  return ended ? 'rolled_back' : 'counted';
+  return endCanaryFor(db, remote, version, auditActor({ id: 0, full_name: RELEASES_MESSAGES.serverActor }, ip), reason);
 }

@@ -15,7 +15,7 @@ import type { AuditEntry, FederationVersions, Paginated, RemoteRelease, RemoteRe
 import { users } from '../../../src/modules/users/tables';
 import { issueToken } from '../../../src/modules/users/access-tokens';
 import { remoteReleases } from '../../../src/modules/releases/tables';
-import { liveVersions, pruneReleases } from '../../../src/modules/releases';
+import { canaryViewsOf, liveVersions, pruneReleases } from '../../../src/modules/releases';
 import { auditActor } from '../../../src/modules/audit';
 import { headersOf, newStaff } from '../../helpers/dashboard-actors';
 import { DB_TARGETS, buildTestApp, csrfHeaders, tempDir } from '../../helpers/test-app';
@@ -425,5 +425,27 @@ describe.each(DB_TARGETS)('remote releases on %s', (target) => {
     ]);
     // Once it is no canary, further reports change nothing.
     expect((await report({ remote: 'content', version: canary })).statusCode).toBe(204);
+  });
+
+  it('rolls a canary back once its page views reach the least, when its errors came before them (item 4)', async () => {
+    const { dir } = makeDist('v8');
+    const canary = (await release(await tarball(dir))).json<{ data: RemoteRelease }>().data.version;
+    await switchTo('canary', { version: canary, share: 50 });
+    const view = () => app.inject({ url: '/posts', cookies: { canary_bucket: '0' } });
+    const report = () => app.inject({ method: 'POST', url: '/api/releases/load-errors', payload: { remote: 'content', version: canary } });
+    // Two errors of 10 views: too few views to judge.
+    for (let i = 0; i < 10; i += 1) expect((await view()).statusCode).toBe(200);
+    for (let i = 0; i < 2; i += 1) expect((await report()).statusCode).toBe(204);
+    expect((await content()).canary).toEqual(expect.objectContaining({ version: canary, page_views: 10, load_errors: 2 }));
+    // Ten more views, added by the process's next flush (another replica's, in production): no report is needed.
+    for (let i = 0; i < 10; i += 1) expect((await view()).statusCode).toBe(200);
+    await canaryViewsOf(app.db).flush();
+    expect((await content()).canary).toBeNull();
+    const log = await call({ url: '/api/dashboard/audit-log?entity_type=remote_release&action=rollback&per_page=1' }, await headersOf(app, 'super@example.com'));
+    const [entry] = log.json<Paginated<AuditEntry>>().data;
+    expect([entry!.before, entry!.after]).toEqual([
+      { remote: 'content', version: canary, share: 50, reason: null },
+      { remote: 'content', version: null, share: null, reason: { load_errors: 2, page_views: 20, window_minutes: 10, error_share: 0.05 } },
+    ]);
   });
 });
