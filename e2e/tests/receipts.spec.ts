@@ -4,7 +4,8 @@ import { readMail } from './outbox';
 
 /**
  * Issue 25, receipts: the demo user buys a course in the sandbox gateway, gets the receipt mail,
- * opens the receipt from the profile's orders, finds its number and amounts, and prints it on one
+ * opens the receipt from the profile's orders, finds its number and amounts (the VAT they include:
+ * issue 36 item 5), and prints it on one
  * A4 page; the profile's mail switch turns the win-back reminders off.
  */
 
@@ -39,6 +40,8 @@ test('the demo user pays in the sandbox gateway and opens the receipt from the p
   const mail = await readMail(ACCOUNTS.user.email, new RegExp(number));
   expect(mail.subject).toContain('رسید خرید');
   expect(mail.text).toContain('۱٬۵۹۰٬۰۰۰ تومان');
+  // The demo site's VAT rate, 10 %, kept with the order: 1 590 000 × 10 / 110 (issue 36 item 5).
+  expect(mail.text).toContain('شامل مالیات بر ارزش افزوده (۱۰٪): ۱۴۴٬۵۴۵ تومان');
   expect(mail.text).toContain(`/orders/${orderId}/receipt`);
 
   // The profile's orders link the receipt.
@@ -58,6 +61,7 @@ test('the demo user pays in the sandbox gateway and opens the receipt from the p
   await expect(receipt.getByText(number)).toBeVisible();
   await expect(receipt.getByRole('row', { name: new RegExp(`${COURSE}.*۱٬۵۹۰٬۰۰۰ تومان`) })).toBeVisible();
   await expect(receipt.getByText('مبلغ پرداخت‌شده').locator('..')).toContainText('۱٬۵۹۰٬۰۰۰ تومان');
+  await expect(receipt.getByText('شامل مالیات بر ارزش افزوده (۱۰٪)').locator('..')).toContainText('۱۴۴٬۵۴۵ تومان');
   // The sandbox's reference has Latin letters: shown as it is.
   await expect(receipt.getByText('شماره پیگیری درگاه').locator('..')).toContainText(refId);
   await expect(user.getByRole('button', { name: 'چاپ' })).toBeVisible();

@@ -167,6 +167,8 @@ export const t = {
     price: 'قیمت',
     discount: (code: string) => (code ? `تخفیف (کد ${code})` : 'تخفیف'),
     total: 'مبلغ پرداخت‌شده',
+    /** The VAT the total includes, with the order's rate in Persian digits (issue 36 item 5). */
+    vat: (percent: string) => `شامل مالیات بر ارزش افزوده (${percent}٪)`,
     fromWallet: 'از کیف پول',
     fromGateway: 'از درگاه پرداخت',
     refId: 'شماره پیگیری درگاه',
@@ -295,13 +297,20 @@ export const t = {
       all: 'همه', day: 'امروز', week: 'این هفته', month: 'این ماه', 'three-months': 'سه ماه', 'six-months': 'شش ماه', year: 'امسال',
     } satisfies Record<SalesPeriod, string>,
     summaryColumns: { product_name: 'دوره', count: 'تعداد', total: 'جمع (تومان)' },
-    salesColumns: { product_name: 'دوره', count: 'تعداد', total: 'ناخالص (تومان)', discount: 'تخفیف (تومان)', net: 'خالص (تومان)' },
+    salesColumns: {
+      product_name: 'دوره', count: 'تعداد', total: 'ناخالص (تومان)', discount: 'تخفیف (تومان)', net: 'خالص (تومان)', outstanding: 'مانده اقساط (تومان)',
+    },
     totals: 'جمع کل',
     /** Figures of the sales totals (issue 25), with a formatted number: zero reads «۰ تومان», not «رایگان». */
     gross: (amount: string) => `ناخالص ${amount} تومان`,
     discount: (amount: string) => `تخفیف ${amount} تومان`,
     net: (amount: string) => `خالص ${amount} تومان`,
     tomans: (amount: string) => `${amount} تومان`,
+    /** How the sales' net was paid, what is still owed on parts and the agents' commission (issue 36 item 5), each with an amount in tomans. */
+    salesDetails: {
+      label: 'جزئیات فروش', wallet: (amount: string) => `از کیف پول ${amount}`, gateway: (amount: string) => `از درگاه پرداخت ${amount}`,
+      outstanding: (amount: string) => `مانده اقساط ${amount}`, commission: (amount: string) => `پورسانت همکاران فروش ${amount}`,
+    },
     refundsInPeriod: 'بازگشت وجه در این بازه (جدا از فروش)',
     givenByHand: 'دوره‌های داده‌شده به کاربران (بدون پرداخت)',
     givenByHandCount: (n: string) => `${n} دوره؛ جزو فروش شمرده نمی‌شود.`,

@@ -413,6 +413,9 @@ async function seedComments(db: Db, ago: Ago, people: SeedPeople, { postIds, pod
 
 }
 
+/** The demo site's VAT rate in percent (issue 36 item 5): Iran's rate since 1403. */
+const DEMO_VAT_PERCENT = 10;
+
 /** Links, discount codes, the gift card, the staff user as a sales agent, the site's texts and switches, the announcement, and contact-us tickets from the demo user and readers (the oldest one already read). */
 async function seedSite(db: Db, now: Date, ago: Ago, { ordinary, readers, staffUser, seedAudit }: SeedPeople): Promise<void> {
   const [reader1, , reader3] = readers;
@@ -427,6 +430,7 @@ async function seedSite(db: Db, now: Date, ago: Ago, { ordinary, readers, staffU
     comments_enabled: true,
     tickets_enabled: true,
     selling_enabled: true,
+    vat_percent: DEMO_VAT_PERCENT,
   });
   await createAnnouncement(db, {
     title: SEED_ANNOUNCEMENT.title,

@@ -3,7 +3,7 @@
  * react-redux and the one `createApi`, shared as a federation singleton. Apps reach those
  * libraries only through here. Grow by adding exports; bump `API_CLIENT_VERSION`.
  */
-export const API_CLIENT_VERSION = '1.7.0';
+export const API_CLIENT_VERSION = '1.8.0';
 export { api, TAG_TYPES } from './api';
 export { createBaseQuery, setServerApiOrigin, CSRF_MISMATCH, type StoreRequestContext } from './base-query';
 export { CSRF_COOKIE, CSRF_HEADER, readCsrfToken, refreshCsrfCookie } from './csrf';
@@ -17,7 +17,7 @@ export {
 export * from './store';
 export { claimApiError, isApiErrorClaimed, readApiError, type ApiErrorInfo } from './api-error';
 export { uploadWithProgress, type UploadOptions, type UploadResult } from './upload-with-progress';
-export { postHiddenForm } from './post-hidden-form';
+export { postHiddenForm, startPayment } from './post-hidden-form';
 export { siteInformationApi, useSiteInformation } from './site-information-api';
 export {
   createSlice,

@@ -2,7 +2,8 @@
  * @jest-environment ../../jest.jsdom-env.js
  * @jest-environment-options {"url": "http://127.0.0.1:25128"}
  */
-import { postHiddenForm } from './post-hidden-form';
+import type { CheckoutAnswer } from '@shop/contracts';
+import { postHiddenForm, startPayment } from './post-hidden-form';
 
 interface Submitted {
   method: string;
@@ -49,5 +50,19 @@ describe('postHiddenForm (SPEC §7)', () => {
   it('takes another target and several fields', () => {
     postHiddenForm('https://gateway.example/pay', { token: 'a', lang: 'fa' }, 'payment-tab');
     expect(submitted[0]).toMatchObject({ action: 'https://gateway.example/pay', target: 'payment-tab', fields: [['token', 'hidden', 'a'], ['lang', 'hidden', 'fa']] });
+  });
+});
+
+describe('startPayment (issue 6)', () => {
+  const answer = (payment: CheckoutAnswer['payment']) => ({ order: { id: 42 }, payment }) as CheckoutAnswer;
+
+  it("opens the gateway's form with the token and answers the order's page", () => {
+    expect(startPayment(answer({ action: '/api/payments/start', token: 'tok-9' } as CheckoutAnswer['payment']))).toBe('/shopping-cart?order_id=42');
+    expect(submitted).toMatchObject([{ action: 'http://127.0.0.1:25128/api/payments/start', target: '_blank', fields: [['token', 'hidden', 'tok-9']] }]);
+  });
+
+  it('opens nothing when nothing is left to pay, and still answers the order\'s page', () => {
+    expect(startPayment(answer(null))).toBe('/shopping-cart?order_id=42');
+    expect(submitted).toEqual([]);
   });
 });

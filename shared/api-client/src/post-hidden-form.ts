@@ -1,3 +1,5 @@
+import type { CheckoutAnswer } from '@shop/contracts';
+
 /**
  * SPEC §7: "A hidden form POST with a token field opens a new tab for a download or payment."
  * Builds `<form method="post" action={action} target={target}>` with one hidden input per
@@ -32,4 +34,18 @@ export function postHiddenForm(action: string, fields: Record<string, string>, t
     form.remove();
   }
   return form;
+}
+
+/**
+ * What follows a checkout or a new payment attempt (issue 6; an unpaid order's «پرداخت», issue 32
+ * item 2; a part's «پرداخت قسط», issue 36 item 2): the gateway opens in a new tab through
+ * {@link postHiddenForm} with the token field, unless nothing is left to pay (a free cart, or the
+ * wallet paid it all), and the caller then navigates to the URL answered: the cart's page following
+ * the order until it is paid, where the gateway also sends the buyer back.
+ * @param answer the server's answer with the order and its gateway form (`CheckoutAnswer`)
+ * @returns `/shopping-cart?order_id=<id>`, a route of the commerce remote
+ */
+export function startPayment(answer: CheckoutAnswer): string {
+  if (answer.payment) postHiddenForm(answer.payment.action, { token: answer.payment.token });
+  return `/shopping-cart?order_id=${answer.order.id}`;
 }

@@ -71,7 +71,7 @@
  *   `products-added-to-users-….csv`
  * - `/dashboard/financial-info/money-refund-status/export` (`q`; manage-refunds) → `refunds-….csv`
  * - `/dashboard/financial-info/sales/export?period=` → `sales-summary-<period>-….csv` (gross,
- *   discount, net per course) and `/dashboard/financial-info/refunds/export?period=` →
+ *   discount, net and still owed in parts per course) and `/dashboard/financial-info/refunds/export?period=` →
  *   `refund-summary-<period>-….csv`
  */
 import type { CommentStatus, CourseProgress, ProductStatus } from './entities';
@@ -227,6 +227,13 @@ export interface Order {
   wallet_amount: number;
   /** `<Jalali year>-<6 digits>` once paid («1405-000123»; shown in Persian digits), else null. */
   receipt_number: string | null;
+  /**
+   * The VAT rate in percent the site settings named when the order was paid (issue 36 item 5), kept
+   * with the order; null for an unpaid or manual order, or one paid before the rate was kept.
+   */
+  vat_percent: number | null;
+  /** Tomans of VAT included in `total_price` at `vat_percent` (rounded); 0 without a rate. */
+  vat_amount: number;
   items: OrderItem[];
   /** The attempts to pay it, newest first (empty for a free or manual order). */
   payments: PaymentAttempt[];
@@ -460,12 +467,13 @@ export type SalesPeriod = (typeof SALES_PERIODS)[number];
 
 /**
  * One product's line of a summary (SPEC §3 "Sales summary" / "Refund summary"): sales are items
- * of paid checkout orders, refunds their refunded items; courses given by hand are in neither.
+ * of paid checkout orders and the paid parts of courses bought in parts (issue 36 item 5), refunds
+ * their refunded items; courses given by hand are in neither.
  */
 export interface SalesSummaryRow {
   product_id: number;
   product_name: string;
-  /** Items sold (or refunded). */
+  /** Items sold (a course bought in parts once, by its first part), or refunded. */
   count: number;
   /** Tomans: sales at list prices (gross), refunds as given back. */
   total: number;
@@ -473,6 +481,8 @@ export interface SalesSummaryRow {
   discount: number;
   /** Tomans: `total` − `discount`, what the buyers paid. */
   net: number;
+  /** Tomans still owed now on this course's purchases in parts begun in the period (see `meta.total_outstanding`); 0 in the refund summary. */
+  outstanding: number;
 }
 
 /** `GET /api/dashboard/financial-info/sales|refunds?period=`. */
@@ -500,6 +510,17 @@ export interface SalesSummaryAnswer {
      * refunds (issue 22 item 10); always 0 in the refund summary.
      */
     given_count: number;
+    /** Tomans of `total_net` paid from buyers' wallets (issue 36 item 5); 0 in the refund summary. */
+    total_wallet: number;
+    /** Tomans of `total_net` paid through the gateways: `total_net` − `total_wallet`. */
+    total_gateway: number;
+    /**
+     * Tomans still owed now on the courses whose first part was paid in the period (the unpaid parts
+     * of purchases not cancelled, issue 36 item 5); 0 in the refund summary.
+     */
+    total_outstanding: number;
+    /** Tomans of sales agents' commission on the period's sales, reversed ones left out; 0 in the refund summary. */
+    total_commission: number;
   };
   /** Totals per Tehran calendar day inside the period (at most the last 366 days), for the chart. */
   series: Array<{ date: string; count: number; total: number }>;

@@ -99,6 +99,11 @@ export interface SiteInformation {
   comments_enabled: boolean;
   tickets_enabled: boolean;
   selling_enabled: boolean;
+  /**
+   * The VAT rate in whole percent that prices include (issue 36 item 5): 0–100, 0 for a seller
+   * who charges none. Kept with each order as it is paid and shown on its receipt.
+   */
+  vat_percent: number;
 }
 
 /** Body of `PUT /dashboard/site-information`: everything but the terms, which `manage-terms` edits. */

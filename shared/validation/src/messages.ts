@@ -70,6 +70,7 @@ export const fieldLabels = {
   plan_id: 'طرح اقساط',
   agent_code: 'کد همکار فروش',
   agent_percent: 'درصد پورسانت',
+  vat_percent: 'نرخ مالیات بر ارزش افزوده',
   payout_to: 'مقصد تسویه',
 } as const;
 

@@ -4,7 +4,7 @@
  */
 import { boolean, object, string, type InferType } from 'yup';
 import { ANNOUNCEMENT_STATUSES, LINK_TYPES, SOCIAL_NETWORKS, type SocialNetwork } from '@shop/contracts';
-import { emailField, futureInstantField, mobileField, optionalString, requiredString, urlField } from './fields';
+import { emailField, futureInstantField, mobileField, optionalString, requiredString, urlField, wholeNumberField } from './fields';
 import { fieldLabels, messages } from './messages';
 
 /** Longest title of an announcement or a link. */
@@ -82,7 +82,8 @@ const socialLinksShape = Object.fromEntries(
 
 /**
  * Site information (PUT /api/dashboard/site-information): name, short description, about-me HTML,
- * contact details, social links (http(s) only) and the three switches of SPEC §1.
+ * contact details, social links (http(s) only), the three switches of SPEC §1 and the VAT rate in
+ * whole percent, 0–100 (issue 36 item 5; 0 when left out, so an older form keeps working).
  */
 export const siteInformationSchema = object({
   site_name: requiredString(fieldLabels.site_name).max(SITE_NAME_MAX, messages.max),
@@ -100,6 +101,7 @@ export const siteInformationSchema = object({
   comments_enabled: boolean().label(fieldLabels.comments_enabled).typeError(messages.invalid).required(messages.required),
   tickets_enabled: boolean().label(fieldLabels.tickets_enabled).typeError(messages.invalid).required(messages.required),
   selling_enabled: boolean().label(fieldLabels.selling_enabled).typeError(messages.invalid).required(messages.required),
+  vat_percent: wholeNumberField(fieldLabels.vat_percent, { min: 0, max: 100 }).default(0),
 });
 
 /** Valid site-information body. */

@@ -43,6 +43,7 @@ const info: SiteInformation = {
   comments_enabled: true,
   tickets_enabled: true,
   selling_enabled: true,
+  vat_percent: 0,
 };
 
 let PublicLayout: typeof import('./public-layout').PublicLayout;

@@ -20,6 +20,7 @@ const info: SiteInformation = {
   comments_enabled: true,
   tickets_enabled: true,
   selling_enabled: true,
+  vat_percent: 0,
 };
 
 /** What GET /api/site-information answers: the record, or an error status. */

@@ -1,13 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { claimApiError, readApiError, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, readApiError, startPayment, type FetchBaseQueryError } from '@shop/api-client';
 import type { Order } from '@shop/contracts';
 import { formatToman, toPersianDigits } from '@shop/format';
 import { Alert, AlertTitle, Box, Button, CircularProgress, Icon, Paper, Stack, Typography } from '@shop/ui-kit';
 import { List, ListItem, ListItemText } from '@shop/ui-kit/lazy';
-import { Link } from '@shop/router';
+import { Link, useNavigate } from '@shop/router';
 import { cartApi, useGetOrderQuery, usePayOrderMutation, useRefreshSignedInUserMutation } from './cart-api';
 import { announceOrderChanged, useOrderChanged } from './order-channel';
-import { useOpenGateway } from './use-open-gateway';
 
 /** The profile's tab of courses bought in parts (the users-permissions remote's, issue 36 item 2). */
 const INSTALMENTS_PAGE = '/profile#instalments';
@@ -130,7 +129,7 @@ export function OrderStatus({ orderId, returned, discountLapsed = false }: { ord
   const order = data?.data;
   const [payOrder, { isLoading: starting }] = usePayOrderMutation();
   const [refreshSignedInUser] = useRefreshSignedInUserMutation();
-  const openGateway = useOpenGateway();
+  const navigate = useNavigate();
   useOrderChanged(orderId, waiting, refetch);
 
   useEffect(() => {
@@ -154,7 +153,7 @@ export function OrderStatus({ orderId, returned, discountLapsed = false }: { ord
     try {
       const answer = await payOrder(orderId).unwrap();
       setLapsedRefusal(null);
-      openGateway(answer.data);
+      void navigate(startPayment(answer.data));
     } catch (error) {
       // Only the discount refusal is this page's to show; any other error keeps the app's own message.
       const { status, fieldErrors } = readApiError(error as FetchBaseQueryError);

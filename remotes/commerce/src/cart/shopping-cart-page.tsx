@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { loginPathReturningTo, type Cart, type CheckoutBody } from '@shop/contracts';
-import { selectCurrentUser, useAppSelector } from '@shop/api-client';
+import { selectCurrentUser, startPayment, useAppSelector } from '@shop/api-client';
 import { formatToman } from '@shop/format';
 import { Alert, Box, Button, Container, Icon, IconButton, Paper, Skeleton, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Avatar, Chip, List, ListItem, ListItemText } from '@shop/ui-kit/lazy';
@@ -12,7 +12,6 @@ import { DiscountCodeBox } from './discount-code-box';
 import { GatewayChoice, claimGatewayRefusal, usePaymentGateways } from './gateway-choice';
 import { OrderStatus } from './order-status';
 import { useIdempotencyKey } from './use-idempotency-key';
-import { useOpenGateway } from './use-open-gateway';
 import { useSellingEnabled } from './use-selling-enabled';
 import { useWalletBalance } from './wallet-api';
 import { WalletChoice, walletSplit } from './wallet-choice';
@@ -48,7 +47,6 @@ function CartContents({ cart }: { cart: Cart }) {
   const [removeFromCart, { isLoading: removing }] = useRemoveFromCartMutation();
   const [checkout, { isLoading: checkingOut }] = useCheckoutMutation();
   const keyFor = useIdempotencyKey();
-  const openGateway = useOpenGateway();
   const discounted = new Set(cart.discount?.product_ids ?? []);
   const user = useAppSelector(selectCurrentUser);
   const navigate = useNavigate();
@@ -84,7 +82,7 @@ function CartContents({ cart }: { cart: Cart }) {
     const body: CheckoutBody = { ...(useWallet ? { use_wallet: true } : {}), ...(gateway === 'snapppay' ? { gateway } : {}) };
     setGatewayRefusal(null);
     const result = await checkout({ idempotencyKey: keyFor(state), ...(Object.keys(body).length > 0 ? { body } : {}) });
-    if (result.data) openGateway(result.data.data);
+    if (result.data) void navigate(startPayment(result.data.data));
     else setGatewayRefusal(claimGatewayRefusal(result.error));
   };
 

@@ -62,6 +62,8 @@ describe('ReceiptPage (/orders/:orderId/receipt)', () => {
     expect(line('مبلغ پرداخت‌شده').textContent).toContain('۵۱۲٬۰۰۰ تومان');
     expect(line('شماره پیگیری درگاه').textContent).toContain('۹۸۷۶۵');
     expect(screen.queryByText('از کیف پول')).toBeNull();
+    // Paid without a rate kept (vat_percent null): no VAT line.
+    expect(screen.queryByText(/مالیات بر ارزش افزوده/)).toBeNull();
     expect(screen.queryByRole('region', { name: 'بازگشت وجه' })).toBeNull();
     expect(await screen.findByText('آکادمی نوشتار')).toBeTruthy();
 
@@ -87,6 +89,35 @@ describe('ReceiptPage (/orders/:orderId/receipt)', () => {
     expect(line('مبلغ پرداخت‌شده').textContent).toContain('۴۹۰٬۰۰۰ تومان');
     expect(line('از کیف پول').textContent).toContain('۱۰۰٬۰۰۰ تومان');
     expect(line('از درگاه پرداخت').textContent).toContain('۳۹۰٬۰۰۰ تومان');
+  });
+
+  it('shows the VAT the total includes at the rate kept with the order, right after the total; none without a rate (issue 36 item 5)', async () => {
+    order = anOrder({
+      id: 37,
+      payment_status: 'paid',
+      total_price: 490000,
+      wallet_amount: 100000,
+      receipt_number: '1405-000125',
+      paid_at: PAID_AT,
+      vat_percent: 10,
+      vat_amount: 44545,
+      items: [item({ id: 1 })],
+      payments: [aPaymentAttempt({ status: 'paid', ref_id: '98767', amount: 390000 })],
+    });
+    const { unmount } = open();
+    await screen.findByRole('article', { name: 'رسید خرید' });
+    const vat = line('شامل مالیات بر ارزش افزوده (۱۰٪)');
+    expect(vat.textContent).toContain('۴۴٬۵۴۵ تومان');
+    expect(line('مبلغ پرداخت‌شده').nextElementSibling).toBe(vat);
+    expect(vat.nextElementSibling).toBe(line('از کیف پول'));
+    unmount();
+
+    // A rate of 0 (the seller charges none) shows no line, like an order paid before the rate was kept (null).
+    order = { ...order, id: 38, vat_percent: 0, vat_amount: 0 };
+    open();
+    await screen.findByRole('article', { name: 'رسید خرید' });
+    expect(line('مبلغ پرداخت‌شده').textContent).toContain('۴۹۰٬۰۰۰ تومان');
+    expect(screen.queryByText(/مالیات بر ارزش افزوده/)).toBeNull();
   });
 
   it('shows the refunds of its items with their dates and amounts', async () => {

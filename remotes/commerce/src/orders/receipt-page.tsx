@@ -44,13 +44,14 @@ function SummaryLine({ label, value, strong = false, ltr = false }: { label: str
   );
 }
 
-/** The receipt of a paid checkout order: what the receipt mail says, plus the refunds of its items. */
+/** The receipt of a paid checkout order: what the receipt mail says (the VAT at the rate kept with the order too), plus the refunds of its items. */
 function Receipt({ order }: { order: Order }) {
   const site = useSiteInformation();
   const user = useAppSelector(selectCurrentUser);
   const refId = order.payments.find((attempt) => attempt.status === 'paid')?.ref_id ?? null;
   const refunded = order.items.filter((item) => item.refunded_at !== null);
   const number = order.receipt_number ? toPersianDigits(order.receipt_number) : null;
+  const vatPercent = order.vat_percent ?? 0;
   return (
     <Paper component="article" data-print="receipt" aria-label={t.receipt.title} variant="outlined" sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', gap: 1, mb: 2 }}>
@@ -80,6 +81,7 @@ function Receipt({ order }: { order: Order }) {
       </Table>
       {order.discount_amount > 0 && <SummaryLine label={t.receipt.discount(order.discount_code ?? '')} value={`− ${tomans(order.discount_amount)}`} />}
       <SummaryLine label={t.receipt.total} value={tomans(order.total_price)} strong />
+      {vatPercent > 0 && <SummaryLine label={t.receipt.vat(toPersianDigits(vatPercent))} value={tomans(order.vat_amount)} />}
       {order.wallet_amount > 0 && (
         <>
           <SummaryLine label={t.receipt.fromWallet} value={tomans(order.wallet_amount)} />
@@ -106,7 +108,8 @@ function Receipt({ order }: { order: Order }) {
  * `/orders/:orderId/receipt` (issue 25), for the order's owner (signed in; another user's or an
  * unknown order is the API's 404): the receipt number (or why an order paid before receipts has
  * none), the Jalali date and time, each course with its price, the discount, the total paid (with the
- * wallet's and the gateway's shares when the wallet paid part: issue 36 item 5), the gateway's reference and the refunds of its items; «چاپ» prints it on one A4 page. An unpaid
+ * VAT it includes at the rate kept with the order, and the wallet's and the gateway's shares when the
+ * wallet paid part: issue 36 item 5), the gateway's reference and the refunds of its items; «چاپ» prints it on one A4 page. An unpaid
  * order links to the cart; a cancelled one (issue 32 item 2) says it has no receipt and links to
  * the cart too; a course given by hand says it has no receipt.
  */

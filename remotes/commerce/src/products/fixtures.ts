@@ -101,6 +101,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     discount_amount: 0,
     wallet_amount: 0,
     receipt_number: null,
+    vat_percent: null,
+    vat_amount: 0,
     items: [],
     payments: [],
     paid_at: null,

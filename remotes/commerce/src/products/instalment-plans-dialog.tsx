@@ -9,11 +9,9 @@ import { InstalmentScheduleTable } from './instalment-schedule-table';
 import { useBuyInParts } from './use-buy-in-parts';
 import { t } from '../strings';
 
-const sum = (amount: number) => formatToman(amount, { zeroIsFree: false });
-
 /** A plan's total, with its surcharge when it has one: «جمع: ۵۲۰٬۰۰۰ تومان (شامل ۳۰٬۰۰۰ تومان افزایش قیمت اقساطی)». */
 function planTotal(plan: InstalmentPlanOffer): string {
-  return `${t.buyInParts.total(sum(plan.total))} (${plan.surcharge > 0 ? t.buyInParts.surcharge(sum(plan.surcharge)) : t.buyInParts.noSurcharge})`;
+  return `${t.buyInParts.total(formatToman(plan.total, { zeroIsFree: false }))} (${plan.surcharge > 0 ? t.buyInParts.surcharge(formatToman(plan.surcharge, { zeroIsFree: false })) : t.buyInParts.noSurcharge})`;
 }
 
 /** The chosen plan: its terms, total, the whole schedule and what a missed part does. */
@@ -122,7 +120,7 @@ export default function InstalmentPlansDialog({
         </Button>
         {first && (
           <Button variant="contained" onClick={() => void pay()} disabled={isBuying}>
-            {isBuying ? t.buyInParts.paying : t.buyInParts.pay(sum(first.amount))}
+            {isBuying ? t.buyInParts.paying : t.buyInParts.pay(formatToman(first.amount, { zeroIsFree: false }))}
           </Button>
         )}
       </DialogActions>

@@ -1,7 +1,6 @@
-import { claimApiError, selectCurrentUser, useAppSelector, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, selectCurrentUser, startPayment, useAppSelector, type FetchBaseQueryError } from '@shop/api-client';
 import { loginPathReturningTo } from '@shop/contracts';
 import { useNavigate } from '@shop/router';
-import { useOpenGateway } from '../cart/use-open-gateway';
 import { useStartInstalmentPurchaseMutation } from './products-api';
 import { t } from '../strings';
 
@@ -14,7 +13,7 @@ export const INSTALMENT_PLAN_PARAM = 'instalment-plan';
 /**
  * Buys a course in parts (issue 36 item 2): `POST /api/products/:productId/instalment-purchases`
  * `{plan_id}`, then the first part's gateway opens in a new tab and the cart page follows its order,
- * as after a checkout (`useOpenGateway`). A visitor is sent to sign in first and comes back to the
+ * as after a checkout (`startPayment`). A visitor is sent to sign in first and comes back to the
  * course with the plan chosen ({@link INSTALMENT_PLAN_PARAM}); nothing is asked of the server for them.
  * A refusal is the caller's to show (claimed, so the shell adds no toast): the plan's own message on
  * `plan_id` (no longer offered), else the server's («شما این دوره را قبلاً خریده‌اید.»), else a
@@ -28,7 +27,6 @@ export const INSTALMENT_PLAN_PARAM = 'instalment-plan';
 export function useBuyInParts(productId: number): { buy: (planId: number) => Promise<string | null>; isBuying: boolean } {
   const visitor = useAppSelector(selectCurrentUser) === null;
   const navigate = useNavigate();
-  const openGateway = useOpenGateway();
   const [start, { isLoading }] = useStartInstalmentPurchaseMutation();
   const buy = async (planId: number) => {
     if (visitor) {
@@ -37,7 +35,7 @@ export function useBuyInParts(productId: number): { buy: (planId: number) => Pro
     }
     try {
       const answer = await start({ productId, plan_id: planId }).unwrap();
-      openGateway(answer.data);
+      void navigate(startPayment(answer.data));
       return null;
     } catch (error) {
       const { status, message, fieldErrors } = claimApiError(error as FetchBaseQueryError);

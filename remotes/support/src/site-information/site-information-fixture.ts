@@ -14,6 +14,7 @@ export function aSiteInformation(overrides: Partial<SiteInformation> = {}): Site
     comments_enabled: true,
     tickets_enabled: true,
     selling_enabled: true,
+    vat_percent: 10,
     ...overrides,
   };
 }

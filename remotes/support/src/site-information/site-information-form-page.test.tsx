@@ -105,6 +105,7 @@ describe('site information (/dashboard/site-information)', () => {
         comments_enabled: true,
         tickets_enabled: false,
         selling_enabled: false,
+        vat_percent: 10,
       },
     ]);
     // The form now shows what the server stored, and the public record was read again.
@@ -130,6 +131,31 @@ describe('site information (/dashboard/site-information)', () => {
     expect(screen.getByText('شماره موبایل معتبر نیست')).toBeTruthy();
     expect(screen.getByText('پیوند شبکه اجتماعی باید یک نشانی اینترنتی معتبر باشد')).toBeTruthy();
     expect(puts()).toHaveLength(0);
+  });
+
+  it('shows the VAT rate prices include near the selling switch and sends it as a number (issue 36 item 5)', async () => {
+    renderForm();
+    await loaded();
+    const switches = screen.getByRole('region', { name: 'کلیدهای سایت' });
+    const vat = within(switches).getByRole('textbox', { name: 'نرخ مالیات بر ارزش افزوده (درصد)' }) as HTMLInputElement;
+    expect(vat.value).toBe('۱۰');
+    expect(vat.getAttribute('dir')).toBe('ltr');
+    expect(within(switches).getByText(/قیمت‌ها این مالیات را در خود دارند؛ در رسیدها نشان داده می‌شود/)).toBeTruthy();
+
+    await fill('نرخ مالیات بر ارزش افزوده (درصد)', '101');
+    await save();
+    expect(await screen.findByText('نرخ مالیات بر ارزش افزوده نباید بیشتر از ۱۰۰ باشد')).toBeTruthy();
+    expect(vat.getAttribute('aria-invalid')).toBe('true');
+    await fill('نرخ مالیات بر ارزش افزوده (درصد)', 'abc');
+    await save();
+    expect(await screen.findByText('نرخ مالیات بر ارزش افزوده باید یک عدد صحیح باشد')).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+
+    await fill('نرخ مالیات بر ارزش افزوده (درصد)', '۹');
+    await save();
+    expect(await screen.findByText('اطلاعات سایت ذخیره شد.')).toBeTruthy();
+    expect(puts()).toEqual([expect.objectContaining({ vat_percent: 9 })]);
+    await waitFor(() => expect(vat.value).toBe('۹'));
   });
 
   it("shows the server's 422 under the fields, a social link's too, and keeps what was typed", async () => {

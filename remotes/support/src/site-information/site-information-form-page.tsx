@@ -3,14 +3,14 @@ import { Form, Formik, setIn, type FormikHelpers } from 'formik';
 import { claimApiError, type FetchBaseQueryError } from '@shop/api-client';
 import { SOCIAL_NETWORKS, type SiteInformation, type SiteInformationInput, type SocialNetwork } from '@shop/contracts';
 import { FormSkeleton, PageHeader } from '@shop/dashboard-ui';
-import { FormButtons, FormMobileField, FormRichTextField, FormStatusAlert, FormSwitchField, FormTextField, mobileForApi, showSaveFailure } from '@shop/forms';
+import { FormButtons, FormMobileField, FormNumberField, FormRichTextField, FormStatusAlert, FormSwitchField, FormTextField, mobileForApi, showSaveFailure } from '@shop/forms';
 import { ADDRESS_MAX, SHORT_DESCRIPTION_MAX, SITE_NAME_MAX, siteInformationSchema } from '@shop/validation';
 import { Box, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { FormHelperText } from '@shop/ui-kit/lazy';
 import { useGetDashboardSiteInformationQuery, useSaveSiteInformationMutation } from './site-administration-api';
 import { t } from '../strings';
 
-/** What the form holds: every text as typed ('' for an empty contact or social link), the switches as booleans. */
+/** What the form holds: every text as typed ('' for an empty contact or social link; the VAT rate in any digits), the switches as booleans. */
 interface SiteInformationValues {
   site_name: string;
   short_description: string;
@@ -22,6 +22,7 @@ interface SiteInformationValues {
   comments_enabled: boolean;
   tickets_enabled: boolean;
   selling_enabled: boolean;
+  vat_percent: string;
 }
 
 /** The three site switches of SPEC §1, each with what it does. */
@@ -44,10 +45,11 @@ function toValues(info: SiteInformation): SiteInformationValues {
     comments_enabled: info.comments_enabled,
     tickets_enabled: info.tickets_enabled,
     selling_enabled: info.selling_enabled,
+    vat_percent: String(info.vat_percent),
   };
 }
 
-/** The request body: texts trimmed, an empty contact as null, empty social links left out. */
+/** The request body: texts trimmed, an empty contact as null, empty social links left out, the VAT rate as a number (empty: 0). */
 function toBody(values: SiteInformationValues): SiteInformationInput {
   return {
     site_name: values.site_name.trim(),
@@ -62,6 +64,7 @@ function toBody(values: SiteInformationValues): SiteInformationInput {
     comments_enabled: values.comments_enabled,
     tickets_enabled: values.tickets_enabled,
     selling_enabled: values.selling_enabled,
+    vat_percent: siteInformationSchema.pick(['vat_percent']).cast(values).vat_percent,
   };
 }
 
@@ -102,7 +105,7 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
   );
 }
 
-/** The site information form: identity, about-me, contact details, social links and the switches. */
+/** The site information form: identity, about-me, contact details, social links, the switches and the VAT rate. */
 function SiteInformationForm({ info }: { info: SiteInformation }) {
   const [save] = useSaveSiteInformationMutation();
   return (
@@ -159,6 +162,7 @@ function SiteInformationForm({ info }: { info: SiteInformation }) {
                   <FormHelperText sx={{ mt: 0, marginInlineStart: 6.5 }}>{help}</FormHelperText>
                 </Box>
               ))}
+              <FormNumberField name="vat_percent" label={t.siteInformation.vatPercent} help={t.siteInformation.vatPercentHelp} />
             </Section>
           </Stack>
           <FormStatusAlert />
@@ -172,8 +176,8 @@ function SiteInformationForm({ info }: { info: SiteInformation }) {
 /**
  * `/dashboard/site-information` (SPEC §1, §2; permission `manage-site-information`): the site's
  * name and short description, the about-me text (the rich-text editor), contact email, phone and
- * address, social links (http(s) only) and the three switches, each with what it does
- * (`GET|PUT /api/dashboard/site-information`). The 422's field errors show under their fields; a
+ * address, social links (http(s) only), the three switches, each with what it does, and the VAT rate
+ * prices include, 0–100 (issue 36 item 5) (`GET|PUT /api/dashboard/site-information`). The 422's field errors show under their fields; a
  * save refreshes the site information everywhere, so each switch acts at once.
  */
 export default function SiteInformationFormPage() {

@@ -5,9 +5,6 @@ import { Paper, Stack, Typography } from '@shop/ui-kit';
 import { Chip, List, ListItem } from '@shop/ui-kit/lazy';
 import { t } from '../strings';
 
-/** Tomans as a sum reads them: «۰ تومان», never «رایگان». */
-const toman = (amount: number) => formatToman(amount, { zeroIsFree: false });
-
 /** A date as a `<time>` in Jalali, the machine-readable instant beside it. */
 const JalaliTime = ({ at }: { at: string }) => <time dateTime={at}>{formatJalaliDate(at)}</time>;
 
@@ -53,7 +50,7 @@ function CommissionRow({ commission }: { commission: AgentCommission }) {
           <Typography sx={{ fontWeight: 700 }}>{t.agent.order(toPersianDigits(commission.order_id))}</Typography>
           <Chip size="small" color={COMMISSION_COLORS[commission.status]} label={t.agent.commissionStatus[commission.status]} />
         </Stack>
-        <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{t.agent.commission(toman(commission.amount))}</Typography>
+        <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{t.agent.commission(formatToman(commission.amount, { zeroIsFree: false }))}</Typography>
       </RowLine>
       <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
         {commission.titles.join('، ')}
@@ -63,7 +60,7 @@ function CommissionRow({ commission }: { commission: AgentCommission }) {
           {t.agent.soldAt} <JalaliTime at={commission.created_at} />
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {t.agent.paid(toman(commission.paid))}
+          {t.agent.paid(formatToman(commission.paid, { zeroIsFree: false }))}
         </Typography>
       </RowLine>
       {commission.status === 'pending' && (
@@ -80,7 +77,7 @@ function PayoutRow({ payout }: { payout: AgentPayout }) {
   return (
     <>
       <RowLine mt={0}>
-        <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{toman(payout.amount)}</Typography>
+        <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{formatToman(payout.amount, { zeroIsFree: false })}</Typography>
         <Chip size="small" color={PAYOUT_COLORS[payout.status]} label={t.agent.payoutStatus[payout.status]} />
       </RowLine>
       <Typography variant="body2" sx={{ mt: 0.5 }}>

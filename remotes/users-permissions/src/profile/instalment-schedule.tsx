@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { claimApiError, readApiError, useSiteInformation, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, readApiError, startPayment, useSiteInformation, type FetchBaseQueryError } from '@shop/api-client';
 import type { Instalment, InstalmentPurchase, InstalmentState } from '@shop/contracts';
+import { useNavigate } from '@shop/router';
 import { formatJalaliDate, formatToman, toPersianDigits } from '@shop/format';
 import { Alert, Box, Button, Icon, Stack, Typography } from '@shop/ui-kit';
 import { Chip, List, ListItem } from '@shop/ui-kit/lazy';
 import { usePayMyInstalmentMutation } from './instalments-api';
-import { useOpenGateway } from './use-open-gateway';
 import { t } from '../strings';
 
 const DAY_MS = 86_400_000;
@@ -27,20 +27,20 @@ function graceDaysLeft(part: Instalment, graceDays: number, now: number): number
 /**
  * «پرداخت قسط» of the next unpaid part: asks for its order and gateway form
  * (`POST /api/instalments/:id/pay`) and opens the gateway as an unpaid order's «پرداخت» does
- * ({@link useOpenGateway}); a refusal's Persian reason shows under the button. While the site's
+ * (`startPayment`); a refusal's Persian reason shows under the button. While the site's
  * selling switch is off, a note stands in for the button.
  */
 function InstalmentPayButton({ part, title }: { part: Instalment; title: string }) {
   const sellingEnabled = useSiteInformation()?.selling_enabled ?? true;
   const [payMyInstalment, { isLoading: paying }] = usePayMyInstalmentMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const openGateway = useOpenGateway();
+  const navigate = useNavigate();
   const number = toPersianDigits(part.number);
 
   const pay = async () => {
     setRefusal(null);
     try {
-      openGateway((await payMyInstalment(part.id).unwrap()).data);
+      void navigate(startPayment((await payMyInstalment(part.id).unwrap()).data));
     } catch (error) {
       // A refusal of this part is shown beside it; any other error keeps the app's own message.
       const { status, message } = readApiError(error as FetchBaseQueryError);

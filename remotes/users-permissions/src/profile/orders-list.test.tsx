@@ -11,6 +11,7 @@ const item = (title: string): OrderItem => ({
 });
 const order = (overrides: Partial<Order>): Order => ({
   id: 31, payment_status: 'paid', source: 'checkout', total_price: 490000, discount_code: null, discount_amount: 0, wallet_amount: 0, receipt_number: '1405-000123',
+  vat_percent: null, vat_amount: 0,
   items: [item('دوره جامع تایپ‌اسکریپت')], payments: [], paid_at: '2026-11-22T11:00:00Z', created_at: '2026-11-22T10:58:00Z', updated_at: '2026-11-22T11:00:00Z',
   ...overrides,
 });

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { claimApiError, readApiError, useSiteInformation, type FetchBaseQueryError } from '@shop/api-client';
+import { claimApiError, readApiError, startPayment, useSiteInformation, type FetchBaseQueryError } from '@shop/api-client';
 import type { Order } from '@shop/contracts';
+import { useNavigate } from '@shop/router';
 import { ConfirmDialog } from '@shop/content-ui';
 import { toPersianDigits } from '@shop/format';
 import { Alert, Box, Button, Icon, enqueueSnackbar } from '@shop/ui-kit';
 import { useCancelMyOrderMutation, usePayMyOrderMutation } from './profile-api';
-import { useOpenGateway } from './use-open-gateway';
 import { t } from '../strings';
 
 /**
@@ -13,7 +13,7 @@ import { t } from '../strings';
  * item 2). «پرداخت» (not while the site's selling switch is off) asks for a new attempt
  * (`POST /api/orders/:id/pay`), opens the gateway in a new tab through the hidden form of SPEC §7,
  * and goes to `/shopping-cart?order_id=<id>`, the cart's page that follows an order until it is
- * paid ({@link useOpenGateway}); when the server refuses (422: its
+ * paid (`startPayment`); when the server refuses (422: its
  * discount code lapsed, a course of it bought meanwhile…) its Persian reason shows under the order
  * instead. «لغو سفارش» asks first, then cancels (`POST /api/orders/:id/cancel`), toasts the
  * server's message, and the list, asked again, shows the order «لغوشده».
@@ -25,13 +25,13 @@ export function UnpaidOrderActions({ order }: { order: Order }) {
   const [cancelMyOrder, { isLoading: cancelling }] = useCancelMyOrderMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const openGateway = useOpenGateway();
+  const navigate = useNavigate();
   const id = toPersianDigits(order.id);
 
   const pay = async () => {
     setRefusal(null);
     try {
-      openGateway((await payMyOrder(order.id).unwrap()).data);
+      void navigate(startPayment((await payMyOrder(order.id).unwrap()).data));
     } catch (error) {
       // A refusal of this order is shown beside it; any other error keeps the app's own message.
       const { status, message, fieldErrors } = readApiError(error as FetchBaseQueryError);

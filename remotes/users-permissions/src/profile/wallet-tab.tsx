@@ -20,15 +20,12 @@ function useWalletPage(): [number, (page: number) => void] {
   return [page, (next) => navigate({ search: next > 1 ? `?page=${next}` : '', hash: '#wallet' })];
 }
 
-/** Tomans as a balance reads them: «۰ تومان», never «رایگان». */
-const toman = (amount: number) => formatToman(amount, { zeroIsFree: false });
-
 /**
  * An entry's amount with its sign: «‎+۱۰۰٬۰۰۰ تومان» in, «‎−۵۰٬۰۰۰ تومان» out. The platform writes a
  * negative number with a left-to-right mark before its minus; an amount in gets the same, so both
  * signs sit at the number's left in the right-to-left line.
  */
-const signedToman = (amount: number) => (amount > 0 ? `\u200e+${toman(amount)}` : toman(amount));
+const signedToman = (amount: number) => (amount > 0 ? `\u200e+${formatToman(amount, { zeroIsFree: false })}` : formatToman(amount, { zeroIsFree: false }));
 
 /** What moved an entry's money, in Persian: the gift card's code, the order's number or staff's reason. */
 function describe(entry: WalletEntry): string {
@@ -58,7 +55,7 @@ function WalletBalance({ balance }: { balance: number | undefined }) {
         <Skeleton variant="text" width={160} sx={{ fontSize: '2.125rem' }} />
       ) : (
         <Typography component="p" variant="h4" sx={{ fontWeight: 700, my: 1 }}>
-          {toman(balance)}
+          {formatToman(balance, { zeroIsFree: false })}
         </Typography>
       )}
       <Typography variant="body2" color="text.secondary">
@@ -103,7 +100,7 @@ function WalletEntries({ wallet, onPage }: { wallet: WalletPage; onPage: (page: 
                 <time dateTime={entry.created_at}>{formatJalaliDate(entry.created_at)}</time>
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {t.wallet.balanceAfter(toman(entry.balance_after))}
+                {t.wallet.balanceAfter(formatToman(entry.balance_after, { zeroIsFree: false }))}
               </Typography>
             </Stack>
           </ListItem>

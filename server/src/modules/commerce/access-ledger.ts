@@ -46,12 +46,18 @@ export function ownsProductSql(userId: number, productId: AnyPgColumn | number):
  */
 const payingItem = sql`o.payment_status = 'paid' and oi.refunded_at is null and o.source <> 'instalment'`;
 
+/** SQL true for an order `o` that pays its part: paid, its item not refunded. */
+export const orderPaysPart = sql`(o.payment_status = 'paid' and not exists (select 1 from ${orderItems} as oi where oi.order_id = o.id and oi.refunded_at is not null))`;
+
+/** SQL true for the part `part` (a table or an alias of `instalments`) when its order pays it. */
+export const partPaid = (part: SQL | typeof instalments) => sql`exists (select 1 from ${orders} as o where o.id = ${part}.order_id and ${orderPaysPart})`;
+
+/** SQL true for the purchase `purchase` (a table or an alias of `instalment_purchases`) when its first part is paid. */
+export const firstPartPaid = (purchase: SQL | typeof instalmentPurchases) =>
+  sql`exists (select 1 from ${instalments} as first where first.purchase_id = ${purchase}.id and first.number = 1 and ${partPaid(sql`first`)})`;
+
 /** SQL true for an instalment purchase `p` whose grant should be open: not cancelled, its first part's order paid and that part not refunded. */
-const planPaysFirstPart = sql`p.cancelled_at is null and exists (
-  select 1 from ${instalments} as i join ${orders} as o on o.id = i.order_id
-  where i.purchase_id = p.id and i.number = 1 and o.payment_status = 'paid'
-    and not exists (select 1 from ${orderItems} as oi where oi.order_id = o.id and oi.refunded_at is not null)
-)`;
+const planPaysFirstPart = sql`p.cancelled_at is null and ${firstPartPaid(sql`p`)}`;
 
 /**
  * Brings the order grants of `userId` (every user when undefined) for `productIds` (every course when

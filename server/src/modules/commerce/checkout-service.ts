@@ -86,6 +86,14 @@ const replayed = () => new ApiError(409, COMMERCE_MESSAGES.paymentReplayed);
 /** Namespace of the advisory locks that serialize one user's checkouts (issue 32 item 2; 6002 and 6003 are financial-service's and the sales rollup's). */
 const CHECKOUT_LOCK_NAMESPACE = 6004;
 
+/**
+ * Takes the user's checkout lock for the rest of the transaction `tx`: their other checkouts, and the
+ * orders of their instalment parts (instalments.ts, a part's order being a checkout), wait for it.
+ */
+export async function lockCheckout(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_NAMESPACE}, ${userId})`);
+}
+
 /** The user's order with the key and its payment status, or null. */
 async function keyedOrder(db: Db, userId: number, key: string): Promise<{ id: number; payment_status: Order['payment_status'] } | null> {
   const [row] = await db
@@ -174,7 +182,7 @@ async function orderOfCart(
 ): Promise<CartOrder> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_NAMESPACE}, ${userId})`);
+    await lockCheckout(tx, userId);
     const items = await cartItemsOf(tx, { userId });
     if (items.length === 0) throw new ApiError(422, COMMERCE_MESSAGES.cartEmpty);
     const open = await openOrdersOfCourses(tx, userId, items.map((item) => item.product_id));

@@ -74,6 +74,7 @@ const SUMMARY_COLUMNS: Record<SummaryKind, Array<CsvColumn<SalesSummaryRow>>> = 
     { header: S.gross, cell: (row) => row.total },
     { header: S.discount, cell: (row) => row.discount },
     { header: S.net, cell: (row) => row.net },
+    { header: S.outstanding, cell: (row) => row.outstanding },
   ],
   refunds: [
     { header: S.productId, cell: (row) => row.product_id },
@@ -85,7 +86,8 @@ const SUMMARY_COLUMNS: Record<SummaryKind, Array<CsvColumn<SalesSummaryRow>>> = 
 
 /**
  * A sales or refund summary's lines (`GET …/sales|refunds/export?period=`), as the dashboard
- * shows them: per course, the count and, for sales, gross, discount and net (issue 25).
+ * shows them: per course, the count and, for sales, gross, discount, net (issue 25) and what is
+ * still owed in parts (issue 36 item 5).
  */
 export async function summaryCsv(db: Db, kind: SummaryKind, period: SalesPeriod): Promise<CsvExport<SalesSummaryRow>> {
   const summary = await getSalesSummary(db, kind, period);

@@ -58,8 +58,8 @@ export { hasBoughtProduct, hasPaidOrders } from './ownership';
 export { listAccessMismatches, reconcileAccess, runAccessReconciliation, startAccessReconciliation, syncOrderGrants } from './access-ledger';
 export { isSnappPaySandbox, type PaymentChoice, type PaymentGatewayOption, paymentGatewayOptions } from './payments/gateways';
 export { openPaymentPage } from './payments/open-payment';
-export { sandboxPageHtml } from './payments/sandbox-gateway';
-export { snapppaySandboxPageHtml } from './payments/snapppay-sandbox-gateway';
+export { sandboxPageHtml, zarinpalSandboxPage, type SandboxPage } from './payments/sandbox-gateway';
+export { snapppaySandboxPage } from './payments/snapppay-sandbox-gateway';
 export {
   createProductSession,
   deleteProductSession,

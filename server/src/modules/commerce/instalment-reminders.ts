@@ -6,14 +6,15 @@
  * `reminded_at` by a conditional update, its mail queued in the claim's transaction, and its SMS (to a
  * verified mobile) queued after it commits, so a retried job or a second replica reminds once.
  */
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatJalaliDate, formatToman, toPersianDigits } from '@shop/format';
 import type { Db } from '../../db/client';
 import { TEHRAN_TIME_ZONE } from '../../lib/jalali-periods';
 import { getUserContacts, verifiedMobiles } from '../users';
 import { instalmentReminderMail } from './mails';
-import { instalmentPurchases, instalments, orderItems, orders } from './tables';
+import { partOwed } from './instalments';
+import { instalmentPurchases, instalments } from './tables';
 
 /** The job queue of the daily reminders. */
 export const INSTALMENT_REMINDER_QUEUE = 'instalment-reminders';
@@ -29,12 +30,6 @@ const PAY_PAGE = '/profile#instalments';
 
 const DAY_MS = 86_400_000;
 
-/** SQL true for a part `i` whose order pays it (paid, not refunded). */
-const paid = (alias: string) => sql`exists (
-  select 1 from ${orders} as o where o.id = ${sql.raw(alias)}.order_id and o.payment_status = 'paid'
-    and not exists (select 1 from ${orderItems} as oi where oi.order_id = o.id and oi.refunded_at is not null)
-)`;
-
 /**
  * Sends the reminders due now (see the file's comment).
  * @returns how many parts were reminded
@@ -47,11 +42,9 @@ export async function remindInstalmentsDue(app: FastifyInstance, now = new Date(
     .where(
       and(
         isNull(instalments.reminded_at),
-        isNull(instalmentPurchases.cancelled_at),
+        partOwed,
         gt(instalments.due_at, now),
         lte(instalments.due_at, new Date(now.getTime() + REMIND_DAYS_BEFORE * DAY_MS)),
-        sql`not ${paid('instalments')}`,
-        sql`exists (select 1 from ${instalments} as first where first.purchase_id = ${instalmentPurchases.id} and first.number = 1 and ${paid('first')})`,
       ),
     );
   const ids = [...new Set(rows.map((row) => row.purchase.user_id))];

@@ -27,14 +27,13 @@ import type { AuditContext } from '../../lib/audit-trail';
 import { toIso } from '../../lib/dates';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
 import { getUserContacts, matchingUserIds } from '../users';
+import { firstPartPaid, orderPaysPart, partPaid } from './access-ledger';
+import { lockCheckout } from './checkout-service';
 import { COMMERCE_MESSAGES } from './messages';
 import { hasBoughtProduct } from './ownership';
 import { accessGrants, instalmentPlans, instalmentPurchases, instalments, orderItems, orders, products } from './tables';
 
 const DAY_MS = 86_400_000;
-
-/** Namespace of the advisory lock that serializes one user's checkouts (checkout-service's, shared: a part's order is a checkout). */
-const CHECKOUT_LOCK_NAMESPACE = 6004;
 
 type PlanRow = typeof instalmentPlans.$inferSelect;
 
@@ -100,8 +99,11 @@ export async function deleteInstalmentPlan(db: Db, productId: number, planId: nu
   });
 }
 
-/** SQL true for an instalment `i` whose order `o` (joined left) pays it: paid, its item not refunded. */
-const partPaid = sql`(o.payment_status = 'paid' and not exists (select 1 from ${orderItems} as oi where oi.order_id = o.id and oi.refunded_at is not null))`;
+/**
+ * SQL true for a row of `instalments` joined with its `instalment_purchases` that is still owed: the
+ * part unpaid, the purchase not cancelled and its first part paid (staff's list and the reminders).
+ */
+export const partOwed = sql`${instalmentPurchases.cancelled_at} is null and not ${partPaid(instalments)} and ${firstPartPaid(instalmentPurchases)}`;
 
 /** One purchase's parts with whether each is paid and when, in number order. */
 interface PartRow {
@@ -125,8 +127,8 @@ async function partsOf(db: Db, purchaseIds: number[]): Promise<PartRow[]> {
       amount: instalments.amount,
       due_at: instalments.due_at,
       order_id: instalments.order_id,
-      paid: sql<boolean>`coalesce(${partPaid}, false)`,
-      paid_at: sql<Date | null>`case when ${partPaid} then o.paid_at end`,
+      paid: sql<boolean>`coalesce(${orderPaysPart}, false)`,
+      paid_at: sql<Date | null>`case when ${orderPaysPart} then o.paid_at end`,
     })
     .from(instalments)
     .leftJoin(sql`${orders} as o`, sql`o.id = ${instalments.order_id}`)
@@ -267,7 +269,7 @@ async function orderOfPart(tx: Db, purchase: typeof instalmentPurchases.$inferSe
 export async function orderOfNextPart(db: Db, userId: number, purchaseId: number, instalmentId?: number): Promise<number> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_NAMESPACE}, ${userId})`);
+    await lockCheckout(tx, userId);
     const [purchase] = await tx.select().from(instalmentPurchases).where(eq(instalmentPurchases.id, purchaseId));
     if (!purchase || purchase.user_id !== userId) throw notFound();
     if (purchase.cancelled_at) throw new ApiError(422, COMMERCE_MESSAGES.instalmentPurchaseCancelled);
@@ -306,7 +308,7 @@ export async function startInstalmentPurchase(
 ): Promise<{ purchaseId: number; created: boolean }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_NAMESPACE}, ${userId})`);
+    await lockCheckout(tx, userId);
     const [product] = await tx
       .select({ id: products.id, title: products.title, price: products.price, is_active: products.is_active })
       .from(products)
@@ -351,6 +353,31 @@ export interface InstalmentListQuery {
   per_page?: number;
 }
 
+/** SQL of an instant in `[from, to)` (from null: since the beginning), for a raw fragment. */
+const within = (at: SQL, from: Date | null, to: Date) =>
+  from ? sql`${at} >= ${from.toISOString()}::timestamptz and ${at} < ${to.toISOString()}::timestamptz` : sql`${at} < ${to.toISOString()}::timestamptz`;
+
+/**
+ * Tomans still owed now per course (`product_id` → tomans) on the purchases in parts whose first part
+ * was paid in `[from, to)`: their unpaid parts, cancelled purchases left out (issue 36 item 5, the
+ * sales summary's `outstanding`).
+ */
+export async function outstandingByProduct(db: Db, from: Date | null, to: Date): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ product_id: instalmentPurchases.product_id, amount: sql<number>`sum(${instalments.amount})`.mapWith(Number) })
+    .from(instalments)
+    .innerJoin(instalmentPurchases, eq(instalmentPurchases.id, instalments.purchase_id))
+    .where(
+      and(
+        partOwed,
+        sql`exists (select 1 from ${instalments} as first join ${orders} as o on o.id = first.order_id
+          where first.purchase_id = ${instalmentPurchases.id} and first.number = 1 and ${within(sql`o.paid_at`, from, to)})`,
+      ),
+    )
+    .groupBy(instalmentPurchases.product_id);
+  return new Map(rows.map((row) => [row.product_id, row.amount]));
+}
+
 /**
  * Unpaid parts of purchases not cancelled whose first part is paid (issue 36 item 2: staff see what is
  * due and overdue), soonest due first, filtered by state and a buyer search.
@@ -363,15 +390,10 @@ export async function listDashboardInstalments(db: Db, query: InstalmentListQuer
     overdue: sql`${instalments.due_at} <= now() and ${instalments.due_at} + ${grace} > now()`,
     paused: sql`${instalments.due_at} + ${grace} <= now()`,
   };
-  const paidPart = (alias: string) => sql`exists (
-    select 1 from ${orders} as o where o.id = ${sql.raw(alias)}.order_id and ${partPaid}
-  )`;
   const text = query.q?.trim();
   const buyers = text ? await matchingUserIds(db, text, 500) : null;
   const where = and(
-    isNull(instalmentPurchases.cancelled_at),
-    sql`not ${paidPart('instalments')}`,
-    sql`exists (select 1 from ${instalments} as first where first.purchase_id = ${instalmentPurchases.id} and first.number = 1 and ${paidPart('first')})`,
+    partOwed,
     query.state ? byState[query.state] : undefined,
     buyers ? (buyers.length ? inArray(instalmentPurchases.user_id, buyers) : sql`false`) : undefined,
   );

@@ -6,9 +6,6 @@
 import { formatJalaliDate, formatToman, toPersianDigits } from '@shop/format';
 import { SITE_NAME, escapeHtml, layout, buttonHtml, type MailMessage } from '../../lib/mail';
 
-/** Tomans as the receipt shows them: zero is «۰ تومان», not «رایگان» (a line of a bill). */
-const tomans = (amount: number) => formatToman(amount, { zeroIsFree: false });
-
 /** One label–value row of a receipt table (HTML). */
 const rowHtml = (label: string, value: string, bold = false) =>
   `<tr><td style="padding:6px 0;border-bottom:1px solid #e4e4e7;">${escapeHtml(label)}</td><td style="padding:6px 0;border-bottom:1px solid #e4e4e7;text-align:left;${bold ? 'font-weight:bold;' : ''}">${escapeHtml(value)}</td></tr>`;
@@ -21,6 +18,9 @@ const rowHtml = (label: string, value: string, bold = false) =>
 const receiptNumberText = (receiptNumber: string) => `\u200E${toPersianDigits(receiptNumber)}`;
 
 const RECEIPT_NOTE = 'این رسید پس از پرداخت سفارش شما فرستاده شد.';
+
+/** «شامل مالیات بر ارزش افزوده (۱۰٪)»: the label of the VAT a total includes. */
+const vatLabel = (percent: number) => `شامل مالیات بر ارزش افزوده (${toPersianDigits(percent)}٪)`;
 
 /** Input of {@link receiptMail}; amounts in tomans. */
 export interface ReceiptMailInput {
@@ -37,6 +37,10 @@ export interface ReceiptMailInput {
   total: number;
   /** Tomans of `total` paid from the wallet (issue 36 item 3); the rest went through the gateway. */
   walletAmount: number;
+  /** The VAT rate in whole percent `total` includes (issue 36 item 5), or null / 0 for none. */
+  vatPercent: number | null;
+  /** Tomans of VAT in `total`. */
+  vatAmount: number;
   /** The gateway's reference number, or null (a free order). */
   refId: string | null;
   /** The absolute receipt page link. */
@@ -46,23 +50,26 @@ export interface ReceiptMailInput {
 /**
  * The receipt mail after a paid checkout order (issue 25 "Receipts"): receipt number and Jalali
  * date-time in Persian digits, each course with its price, the discount (code and amount) when
- * there is one, the total paid (and, when the wallet paid part, the wallet's and the gateway's shares:
- * issue 36 item 5), the gateway's reference and a link to the receipt page.
+ * there is one, the total paid with the VAT it includes at the order's rate and, when the wallet paid
+ * part, the wallet's and the gateway's shares (issue 36 item 5), the gateway's reference and a link
+ * to the receipt page.
  */
 export function receiptMail(input: ReceiptMailInput): MailMessage {
   const title = 'رسید خرید';
   const number = input.receiptNumber ? receiptNumberText(input.receiptNumber) : '—';
   const paidAt = formatJalaliDate(input.paidAt, { withTime: true });
-  const discount = input.discountAmount > 0 ? `${input.discountCode ?? ''} − ${tomans(input.discountAmount)}`.trim() : null;
+  const discount = input.discountAmount > 0 ? `${input.discountCode ?? ''} − ${formatToman(input.discountAmount, { zeroIsFree: false })}`.trim() : null;
   // Persian digits for a number (Zarinpal's), as it is for a code with Latin letters (the sandbox's).
   const refId = input.refId ? (/^\d+$/.test(input.refId) ? toPersianDigits(input.refId) : input.refId) : 'بدون پرداخت در درگاه';
-  const shares = input.walletAmount > 0 ? [['از کیف پول', tomans(input.walletAmount)], ['از درگاه پرداخت', tomans(input.total - input.walletAmount)]] : [];
+  const shares = input.walletAmount > 0 ? [['از کیف پول', formatToman(input.walletAmount, { zeroIsFree: false })], ['از درگاه پرداخت', formatToman(input.total - input.walletAmount, { zeroIsFree: false })]] : [];
+  const vat = input.vatPercent ? [vatLabel(input.vatPercent), formatToman(input.vatAmount, { zeroIsFree: false })] : null;
   const rows = [
     rowHtml('شماره رسید', number, true),
     rowHtml('تاریخ پرداخت', paidAt),
-    ...input.items.map((item) => rowHtml(item.title, tomans(item.price))),
+    ...input.items.map((item) => rowHtml(item.title, formatToman(item.price, { zeroIsFree: false }))),
     ...(discount ? [rowHtml('تخفیف', discount)] : []),
-    rowHtml('مبلغ پرداخت‌شده', tomans(input.total), true),
+    rowHtml('مبلغ پرداخت‌شده', formatToman(input.total, { zeroIsFree: false }), true),
+    ...(vat ? [rowHtml(vat[0]!, vat[1]!)] : []),
     ...shares.map(([label, value]) => rowHtml(label!, value!)),
     rowHtml('شماره پیگیری درگاه', refId),
   ];
@@ -77,9 +84,9 @@ ${buttonHtml(input.link, 'مشاهده رسید')}`,
 
 شماره رسید: ${number}
 تاریخ پرداخت: ${paidAt}
-${input.items.map((item) => `${item.title}: ${tomans(item.price)}`).join('\n')}
-${discount ? `تخفیف: ${discount}\n` : ''}مبلغ پرداخت‌شده: ${tomans(input.total)}
-${shares.map(([label, value]) => `${label}: ${value}\n`).join('')}شماره پیگیری درگاه: ${refId}
+${input.items.map((item) => `${item.title}: ${formatToman(item.price, { zeroIsFree: false })}`).join('\n')}
+${discount ? `تخفیف: ${discount}\n` : ''}مبلغ پرداخت‌شده: ${formatToman(input.total, { zeroIsFree: false })}
+${vat ? `${vat[0]}: ${vat[1]}\n` : ''}${shares.map(([label, value]) => `${label}: ${value}\n`).join('')}شماره پیگیری درگاه: ${refId}
 
 مشاهده رسید: ${input.link}
 
@@ -107,7 +114,7 @@ export function refundMail(input: RefundMailInput): MailMessage {
   const when = formatJalaliDate(input.refundedAt, { withTime: true });
   const rows = [
     rowHtml('دوره', input.title),
-    rowHtml('مبلغ بازگشتی', tomans(input.amount), true),
+    rowHtml('مبلغ بازگشتی', formatToman(input.amount, { zeroIsFree: false }), true),
     rowHtml('تاریخ', when),
     rowHtml('شماره رسید', number),
   ];
@@ -121,7 +128,7 @@ ${buttonHtml(input.link, 'مشاهده رسید')}`,
   const text = `${input.fullName} عزیز، وجه دوره «${input.title}» به شما بازگردانده شد و دسترسی به آن برداشته شد.
 
 دوره: ${input.title}
-مبلغ بازگشتی: ${tomans(input.amount)}
+مبلغ بازگشتی: ${formatToman(input.amount, { zeroIsFree: false })}
 تاریخ: ${when}
 شماره رسید: ${number}
 
@@ -155,7 +162,7 @@ export function unpaidReminderMail(input: UnpaidReminderMailInput): MailMessage 
     title,
     `<p style="margin:0 0 16px;">${escapeHtml(input.fullName)} عزیز، سفارش شما هنوز پرداخت نشده است:</p>
 <ul style="margin:0 0 16px;padding-right:20px;">${input.titles.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>
-<p style="margin:0 0 16px;">مبلغ: <strong>${escapeHtml(tomans(input.total))}</strong></p>
+<p style="margin:0 0 16px;">مبلغ: <strong>${escapeHtml(formatToman(input.total, { zeroIsFree: false }))}</strong></p>
 ${buttonHtml(input.cartLink, 'ادامه خرید')}
 <p style="margin:16px 0 0;font-size:13px;"><a href="${escapeHtml(input.unsubscribeLink)}" style="color:#71717a;">دیگر این یادآوری را نمی‌خواهم</a></p>`,
     note,
@@ -163,7 +170,7 @@ ${buttonHtml(input.cartLink, 'ادامه خرید')}
   const text = `${input.fullName} عزیز، سفارش شما هنوز پرداخت نشده است:
 
 ${input.titles.map((t) => `- ${t}`).join('\n')}
-مبلغ: ${tomans(input.total)}
+مبلغ: ${formatToman(input.total, { zeroIsFree: false })}
 
 ادامه خرید: ${input.cartLink}
 
@@ -238,12 +245,12 @@ export function instalmentReminderMail(input: InstalmentReminderMailInput): Mail
   const note = 'این یادآوری را به این دلیل دریافت کرده‌اید که این دوره را به صورت اقساطی خریده‌اید.';
   const html = layout(
     title,
-    `<p style="margin:0 0 16px;">${escapeHtml(input.fullName)} عزیز، ${escapeHtml(part)} دوره «${escapeHtml(input.course)}» به مبلغ <strong>${escapeHtml(tomans(input.amount))}</strong> در تاریخ ${escapeHtml(due)} سررسید می‌شود.</p>
+    `<p style="margin:0 0 16px;">${escapeHtml(input.fullName)} عزیز، ${escapeHtml(part)} دوره «${escapeHtml(input.course)}» به مبلغ <strong>${escapeHtml(formatToman(input.amount, { zeroIsFree: false }))}</strong> در تاریخ ${escapeHtml(due)} سررسید می‌شود.</p>
 <p style="margin:0 0 16px;">${escapeHtml(grace)}</p>
 ${buttonHtml(input.link, 'پرداخت قسط')}`,
     note,
   );
-  const text = `${input.fullName} عزیز، ${part} دوره «${input.course}» به مبلغ ${tomans(input.amount)} در تاریخ ${due} سررسید می‌شود.
+  const text = `${input.fullName} عزیز، ${part} دوره «${input.course}» به مبلغ ${formatToman(input.amount, { zeroIsFree: false })} در تاریخ ${due} سررسید می‌شود.
 
 ${grace}
 

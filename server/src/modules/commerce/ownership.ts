@@ -89,6 +89,9 @@ export function toOrder(row: OrderRow): Order {
     discount_amount: row.discount_amount,
     wallet_amount: row.wallet_amount,
     receipt_number: row.receipt_number,
+    vat_percent: row.vat_percent,
+    // VAT is part of the price: total × rate / (100 + rate), to the nearest toman.
+    vat_amount: row.vat_percent ? Math.round((row.total_price * row.vat_percent) / (100 + row.vat_percent)) : 0,
     items: row.items.map((item) => ({ ...item, product_page: `/products/${item.product_id}`, refunded_at: toIso(item.refunded_at) })),
     payments: row.payments.map((attempt) => ({ ...attempt, created_at: toIso(attempt.created_at), verified_at: toIso(attempt.verified_at) })),
     paid_at: toIso(row.paid_at),

@@ -5,7 +5,9 @@
  * its payment or refund (issue 26). Owns `receipt_counters` and
  * `orders.receipt_number`. A number is taken in the transaction that marks the order paid, from
  * the year's counter row (an upsert whose row lock serializes payers), so a rolled-back payment
- * takes none; manual orders (courses given by hand) get none.
+ * takes none; manual orders (courses given by hand) get none. The VAT rate of the site settings is
+ * kept with the order beside its number (issue 36 item 5), so a later change of the rate leaves
+ * issued receipts as they were.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { toJalaali } from 'jalaali-js';
@@ -14,6 +16,7 @@ import { orders, receiptCounters } from './tables';
 import { tehranDateOf } from '../../lib/jalali-periods';
 import type { Mailer } from '../../lib/mail';
 import { receiptMail, refundMail } from './mails';
+import { getSiteInformation } from '../support';
 import { getUserContacts } from '../users';
 import { getOrder } from './ownership';
 
@@ -30,8 +33,9 @@ export function formatReceiptNumber(jalaliYear: number, serial: number): string 
 
 /**
  * Gives the checkout or instalment order `orderId`, paid at `paidAt`, the next receipt number of that moment's
- * Jalali year (issue 25), inside the caller's transaction `tx` that marks it paid. An order that
- * has a number keeps it (paid again after staff set it unpaid); a manual order gets none.
+ * Jalali year (issue 25) and the site settings' VAT rate (issue 36 item 5), inside the caller's
+ * transaction `tx` that marks it paid. An order that has a number keeps it and its rate (paid again
+ * after staff set it unpaid); a manual order gets neither.
  * @returns the order's receipt number, or null for a manual order
  */
 export async function assignReceiptNumber(tx: Db, orderId: number, paidAt: Date): Promise<string | null> {
@@ -49,7 +53,8 @@ export async function assignReceiptNumber(tx: Db, orderId: number, paidAt: Date)
     .onConflictDoUpdate({ target: receiptCounters.jalali_year, set: { last: sql`${receiptCounters.last} + 1` } })
     .returning({ last: receiptCounters.last });
   const number = formatReceiptNumber(year, counter!.last);
-  await tx.update(orders).set({ receipt_number: number }).where(and(eq(orders.id, orderId), isNull(orders.receipt_number)));
+  const { vat_percent: vatPercent } = await getSiteInformation(tx);
+  await tx.update(orders).set({ receipt_number: number, vat_percent: vatPercent }).where(and(eq(orders.id, orderId), isNull(orders.receipt_number)));
   return number;
 }
 
@@ -87,6 +92,8 @@ export async function sendReceiptMail(tx: Db, { mailer, origin }: ReceiptMailCon
       discountAmount: order.discount_amount,
       total: order.total_price,
       walletAmount: order.wallet_amount,
+      vatPercent: order.vat_percent,
+      vatAmount: order.vat_amount,
       refId: paidAttempt?.ref_id ?? null,
       link: receiptLink(origin, order.id),
     }),

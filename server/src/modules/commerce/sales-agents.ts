@@ -9,7 +9,7 @@
  * asks for a payout of everything earned; staff mark it paid, and one asked to the wallet is credited
  * there then.
  */
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AgentCommission, AgentDashboard, AgentPayout, Paginated, SalesAgent } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
@@ -87,6 +87,19 @@ export async function recordCommission(tx: Db, orderId: number, refundWindowDays
 }
 
 /**
+ * Tomans of commission on the sales paid in `[from, to)` (from null: since the beginning), reversed
+ * ones left out (issue 36 item 5, the sales summary's `total_commission`).
+ */
+export async function commissionOfSales(db: Db, from: Date | null, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ amount: sql<number>`coalesce(sum(${agentCommissions.amount}), 0)`.mapWith(Number) })
+    .from(agentCommissions)
+    .innerJoin(orders, eq(orders.id, agentCommissions.order_id))
+    .where(and(isNull(agentCommissions.reversed_at), eq(orders.payment_status, 'paid'), from ? gte(orders.paid_at, from) : undefined, lt(orders.paid_at, to)));
+  return row?.amount ?? 0;
+}
+
+/**
  * After a refund of an item of order `orderId`, in its transaction: a commission still within its
  * refund window (and not in a payout) becomes `percent` of what the order's unrefunded items still pay,
  * and reversed when nothing is left; one past its window is left as earned.
@@ -94,13 +107,10 @@ export async function recordCommission(tx: Db, orderId: number, refundWindowDays
 export async function reviseCommission(tx: Db, orderId: number): Promise<void> {
   await tx.execute(sql`
     update ${agentCommissions} as c
-    set amount = floor(coalesce((
-          select sum(oi.price - oi.discount) from ${orderItems} as oi where oi.order_id = c.order_id and oi.refunded_at is null
-        ), 0) * a.percent / 100),
-        reversed_at = case when coalesce((
-          select sum(oi.price - oi.discount) from ${orderItems} as oi where oi.order_id = c.order_id and oi.refunded_at is null
-        ), 0) * a.percent / 100 < 1 then now() end
-    from ${salesAgents} as a
+    set amount = floor(kept.paid * a.percent / 100),
+        reversed_at = case when kept.paid * a.percent < 100 then now() end
+    from ${salesAgents} as a,
+      (select coalesce(sum(oi.price - oi.discount), 0) as paid from ${orderItems} as oi where oi.order_id = ${orderId} and oi.refunded_at is null) as kept
     where a.id = c.agent_id and c.order_id = ${orderId} and c.available_at > now() and c.payout_id is null and c.reversed_at is null`);
 }
 
@@ -135,48 +145,64 @@ async function agentOfUser(db: Db, userId: number): Promise<AgentRow | null> {
   return agent ?? null;
 }
 
+/** The most commissions and payouts the agent's page lists (newest first). */
+const AGENT_LIST_LIMIT = 100;
+
 /**
  * `GET /api/agent`: what the agent `userId` sees (issue 36 item 4): code and link, the sums in tomans
- * (pending, available, requested, paid out), their commissions and payouts, newest first (at most 100 each).
+ * (pending, available, requested, paid out, summed by the database), their commissions and payouts,
+ * newest first (at most {@link AGENT_LIST_LIMIT} each).
  * @throws ApiError 404 `notAnAgent` for a user who is not an agent
  */
 export async function getAgentDashboard(db: Db, userId: number, origin: string): Promise<AgentDashboard> {
   const agent = await agentOfUser(db, userId);
   if (!agent) throw notFound(COMMERCE_MESSAGES.notAnAgent);
-  const rows = await db
-    .select({
-      commission: agentCommissions,
-      total: orders.total_price,
-      payout_paid: sql<boolean>`coalesce((select p.paid_at is not null from ${agentPayouts} as p where p.id = ${agentCommissions.payout_id}), false)`,
-      titles: sql<string[]>`(select coalesce(json_agg(oi.title order by oi.id), '[]'::json) from ${orderItems} as oi where oi.order_id = ${orders.id})`,
-    })
-    .from(agentCommissions)
-    .innerJoin(orders, eq(orders.id, agentCommissions.order_id))
-    .where(eq(agentCommissions.agent_id, agent.id))
-    .orderBy(desc(agentCommissions.id));
-  const commissions = rows.map(({ commission, total, payout_paid, titles }): AgentCommission & { payout_id: number | null } => ({
-    id: commission.id,
-    order_id: commission.order_id,
-    titles,
-    paid: total,
-    amount: commission.amount,
-    status: commissionStatus({ ...commission, payout_paid: Boolean(payout_paid) }),
-    available_at: toIso(commission.available_at),
-    created_at: toIso(commission.created_at),
-    payout_id: commission.payout_id,
-  }));
-  const payouts = await db.select().from(agentPayouts).where(eq(agentPayouts.agent_id, agent.id)).orderBy(desc(agentPayouts.id));
-  const sum = (list: { amount: number }[]) => list.reduce((total, item) => total + item.amount, 0);
+  const tomans = (condition: SQL) => sql<number>`coalesce(sum(amount) filter (where ${condition}), 0)::int`;
+  const [[commissionSums], [payoutSums], rows, payouts] = await Promise.all([
+    db
+      .select({
+        pending: tomans(sql`reversed_at is null and payout_id is null and available_at > now()`),
+        available: tomans(sql`reversed_at is null and payout_id is null and available_at <= now()`),
+      })
+      .from(agentCommissions)
+      .where(eq(agentCommissions.agent_id, agent.id)),
+    db
+      .select({ requested: tomans(sql`paid_at is null`), paid_out: tomans(sql`paid_at is not null`) })
+      .from(agentPayouts)
+      .where(eq(agentPayouts.agent_id, agent.id)),
+    db
+      .select({
+        commission: agentCommissions,
+        total: orders.total_price,
+        payout_paid: sql<boolean>`coalesce((select p.paid_at is not null from ${agentPayouts} as p where p.id = ${agentCommissions.payout_id}), false)`,
+        titles: sql<string[]>`(select coalesce(json_agg(oi.title order by oi.id), '[]'::json) from ${orderItems} as oi where oi.order_id = ${orders.id})`,
+      })
+      .from(agentCommissions)
+      .innerJoin(orders, eq(orders.id, agentCommissions.order_id))
+      .where(eq(agentCommissions.agent_id, agent.id))
+      .orderBy(desc(agentCommissions.id))
+      .limit(AGENT_LIST_LIMIT),
+    db.select().from(agentPayouts).where(eq(agentPayouts.agent_id, agent.id)).orderBy(desc(agentPayouts.id)).limit(AGENT_LIST_LIMIT),
+  ]);
   return {
     code: agent.code,
     percent: agent.percent,
     link: linkOf(origin, agent.code),
-    pending: sum(commissions.filter((row) => row.status === 'pending')),
-    available: sum(commissions.filter((row) => row.status === 'earned' && row.payout_id === null)),
-    requested: sum(payouts.filter((row) => !row.paid_at)),
-    paid_out: sum(payouts.filter((row) => row.paid_at)),
-    commissions: commissions.slice(0, 100).map(({ payout_id: _payout, ...row }) => row),
-    payouts: await toPayouts(db, payouts.slice(0, 100)),
+    pending: commissionSums?.pending ?? 0,
+    available: commissionSums?.available ?? 0,
+    requested: payoutSums?.requested ?? 0,
+    paid_out: payoutSums?.paid_out ?? 0,
+    commissions: rows.map(({ commission, total, payout_paid, titles }) => ({
+      id: commission.id,
+      order_id: commission.order_id,
+      titles,
+      paid: total,
+      amount: commission.amount,
+      status: commissionStatus({ ...commission, payout_paid: Boolean(payout_paid) }),
+      available_at: toIso(commission.available_at),
+      created_at: toIso(commission.created_at),
+    })),
+    payouts: await toPayouts(db, payouts),
   };
 }
 

@@ -2,11 +2,16 @@
  * Sales and refund summaries of the dashboard (SPEC §2 "Sales can be filtered by …", §3 "Sales
  * summary" / "Refund summary"; issue 6): per product the count and total in tomans over a Jalali
  * period (lib/jalali-periods.ts), the totals, and a series per Tehran day for the chart.
- * Sales are items of paid checkout orders by `orders.paid_at`; a later refund does not undo a
- * sale, it appears in the refund summary by `order_items.refunded_at`. Courses staff gave by hand
+ * Sales are items of paid checkout orders and the paid parts of courses bought in parts (issue 36
+ * item 5: each part's tomans when it is paid, the course counted once, by its first part) by
+ * `orders.paid_at`; a later refund does not undo a sale, it appears in the refund summary by
+ * `order_items.refunded_at`. Courses staff gave by hand
  * (manual orders, at 0) are neither sales nor refunds: they are counted apart, by `paid_at`
  * (issue 22 item 10). Issue 25: a sale's total is its list price (gross); the discount codes took
  * `order_items.discount` off it, and net = gross − discount; the refunds stay a figure apart.
+ * Issue 36 item 5: the net splits into the wallet's and the gateways' shares, beside the tomans still
+ * owed on the period's purchases in parts and the sales agents' commission (read live: those tables
+ * are small, and the wallet's share reads only orders the wallet paid part of).
  *
  * Speed (issue 6 "Performance"): days before yesterday come from the `sales_daily` rollup, filled
  * on demand; yesterday and today are read live, so a payment whose transaction spans midnight is
@@ -16,7 +21,9 @@ import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DailySales, DashboardOverview, Order, SalesPeriod, SalesSummaryAnswer } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { orderItems, orders, products, salesDaily, salesDailyState } from './tables';
+import { outstandingByProduct } from './instalments';
+import { commissionOfSales } from './sales-agents';
+import { instalments, orderItems, orders, products, salesDaily, salesDailyState } from './tables';
 import {
   addDays,
   civilKey,
@@ -53,33 +60,51 @@ interface Cell extends Totals {
   day: string;
 }
 
+/** The orders that sell: checkouts and the parts of courses bought in parts (issue 36 item 5). */
+const SELLING_SOURCES: Order['source'][] = ['checkout', 'instalment'];
+
 /**
  * Per kind: the instant that places an item in time, its amount, the discount on it (issue 25:
- * only sales carry one; a refund's amount is already what was given back), and what makes it count.
+ * only sales carry one; a refund's amount is already what was given back), how many it counts (a
+ * course bought in parts once, by its first part) and what makes it count.
  */
-function summarySource(kind: CountedKind): { at: AnyPgColumn; amount: SQL; discount: SQL; counts: SQL | undefined } {
+function summarySource(kind: CountedKind): { at: AnyPgColumn; amount: SQL; discount: SQL; count: SQL; counts: SQL | undefined } {
   const paid = eq(orders.payment_status, 'paid');
   const listPrice = sql`${orderItems.price} * ${orderItems.quantity}`;
+  const quantity = sql`${orderItems.quantity}`;
   switch (kind) {
     case 'sales':
-      return { at: orders.paid_at, amount: listPrice, discount: sql`${orderItems.discount}`, counts: and(paid, eq(orders.source, 'checkout')) };
+      return {
+        at: orders.paid_at,
+        amount: listPrice,
+        discount: sql`${orderItems.discount}`,
+        count: sql`case when ${orders.source} = 'instalment' and not exists (
+          select 1 from ${instalments} as i where i.order_id = ${orders.id} and i.number = 1) then 0 else ${quantity} end`,
+        counts: and(paid, inArray(orders.source, SELLING_SOURCES)),
+      };
     case 'given':
-      return { at: orders.paid_at, amount: listPrice, discount: sql`0`, counts: and(paid, eq(orders.source, 'manual')) };
+      return { at: orders.paid_at, amount: listPrice, discount: sql`0`, count: quantity, counts: and(paid, eq(orders.source, 'manual')) };
     case 'refunds':
-      return { at: orderItems.refunded_at, amount: sql`coalesce(${orderItems.refund_amount}, 0)`, discount: sql`0`, counts: eq(orders.source, 'checkout') };
+      return {
+        at: orderItems.refunded_at,
+        amount: sql`coalesce(${orderItems.refund_amount}, 0)`,
+        discount: sql`0`,
+        count: quantity,
+        counts: inArray(orders.source, SELLING_SOURCES),
+      };
   }
 }
 
 /** Live totals per product and Tehran day of items placed in `[from, to)` (from null = the beginning). */
 async function liveCells(db: Db, kind: CountedKind, from: Date | null, to: Date): Promise<Cell[]> {
-  const { at, amount, discount, counts } = summarySource(kind);
+  const { at, amount, discount, count, counts } = summarySource(kind);
   // The zone is a constant written into the SQL, so the grouped expression matches the selected one.
   const day = sql<string>`to_char(${at} at time zone ${sql.raw(`'${TEHRAN_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
   return db
     .select({
       product_id: orderItems.product_id,
       day,
-      count: sql<number>`sum(${orderItems.quantity})`.mapWith(Number),
+      count: sql<number>`sum(${count})`.mapWith(Number),
       total: sql<number>`sum(${amount})`.mapWith(Number),
       discount: sql<number>`sum(${discount})`.mapWith(Number),
     })
@@ -193,12 +218,32 @@ function sumOf<T>(rows: T[], figure: (row: T) => number): number {
   return rows.reduce((n, row) => n + figure(row), 0);
 }
 
+/** Tomans of the wallet's share of the sales paid in `[from, to)` (from null: since the beginning). */
+async function walletShareOfSales(db: Db, from: Date | null, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ amount: sql<number>`coalesce(sum(${orders.wallet_amount}), 0)`.mapWith(Number) })
+    .from(orders)
+    .where(
+      and(
+        // orders_wallet_paid_idx: only the orders the wallet paid part of are read.
+        sql`${orders.wallet_amount} > 0`,
+        eq(orders.payment_status, 'paid'),
+        inArray(orders.source, SELLING_SOURCES),
+        from ? gte(orders.paid_at, from) : undefined,
+        lt(orders.paid_at, to),
+      ),
+    );
+  return row?.amount ?? 0;
+}
+
 /**
  * The summary of `kind` over `period` at `now`: rows per product sorted by total (then count)
- * descending, each with its gross (list prices), discount and net in tomans (issue 25; refunds carry
- * no discount), and in `meta` the totals, the refunds of the period apart (the refund summary's own
- * totals, in the refund summary) and the courses given by hand in the period, apart (0 for
- * `refunds`); then a zero-filled `series` of the period's Tehran days (at most the last 366).
+ * descending, each with its gross (list prices), discount, net and still owed in parts in tomans
+ * (issue 25, issue 36 item 5; refunds carry no discount and owe nothing), and in `meta` the totals,
+ * the net's wallet and gateway shares, the tomans owed, the agents' commission, the refunds of the
+ * period apart (the refund summary's own totals, in the refund summary) and the courses given by
+ * hand in the period, apart (0 for `refunds`); then a zero-filled `series` of the period's Tehran
+ * days (at most the last 366).
  */
 export async function getSalesSummary(
   db: Db,
@@ -220,11 +265,24 @@ export async function getSalesSummary(
         .where(inArray(products.id, [...byProduct.keys()]))
     : [];
   const nameOf = new Map(names.map((p) => [p.id, p.title]));
-  const given = kind === 'sales' ? await summaryCells(db, 'given', range.from, range.to, now) : [];
+  const sales = kind === 'sales';
+  const [given, outstanding, wallet, commission] = await Promise.all([
+    sales ? summaryCells(db, 'given', range.from, range.to, now) : [],
+    sales ? outstandingByProduct(db, range.from, range.to) : new Map<number, number>(),
+    sales ? walletShareOfSales(db, range.from, range.to) : 0,
+    sales ? commissionOfSales(db, range.from, range.to) : 0,
+  ]);
   const data = [...byProduct.entries()]
-    .map(([productId, sum]) => ({ product_id: productId, product_name: nameOf.get(productId) ?? '', ...sum, net: sum.total - sum.discount }))
+    .map(([productId, sum]) => ({
+      product_id: productId,
+      product_name: nameOf.get(productId) ?? '',
+      ...sum,
+      net: sum.total - sum.discount,
+      outstanding: outstanding.get(productId) ?? 0,
+    }))
     .sort((a, b) => b.total - a.total || b.count - a.count || a.product_id - b.product_id);
-  const refunds: Totals[] = kind === 'sales' ? await summaryCells(db, 'refunds', range.from, range.to, now) : data;
+  const refunds: Totals[] = sales ? await summaryCells(db, 'refunds', range.from, range.to, now) : data;
+  const totalNet = sumOf(data, (row) => row.net);
 
   return {
     data,
@@ -235,10 +293,14 @@ export async function getSalesSummary(
       total_count: sumOf(data, (row) => row.count),
       total_amount: sumOf(data, (row) => row.total),
       total_discount: sumOf(data, (row) => row.discount),
-      total_net: sumOf(data, (row) => row.net),
+      total_net: totalNet,
       refund_count: sumOf(refunds, (row) => row.count),
       refund_amount: sumOf(refunds, (row) => row.total),
       given_count: sumOf(given, (cell) => cell.count),
+      total_wallet: wallet,
+      total_gateway: sales ? totalNet - wallet : 0,
+      total_outstanding: sumOf(data, (row) => row.outstanding),
+      total_commission: commission,
     },
     series: seriesDays(range).map((civil) => dayOf(tehranMidnight(civil), byDay.get(civilKey(civil)))),
   };

@@ -194,6 +194,8 @@ export const orders = pgTable(
     discount_amount: integer('discount_amount').notNull().default(0),
     /** Tomans of `total_price` paid from the wallet (issue 36 item 3), taken at checkout; the gateway is asked for the rest. */
     wallet_amount: integer('wallet_amount').notNull().default(0),
+    /** Whole percent of VAT `total_price` includes, the site settings' rate when paid (issue 36 item 5); null before. */
+    vat_percent: integer('vat_percent'),
     /** The sales agent whose link or code brought the sale (issue 36 item 4), else null. */
     agent_id: integer('agent_id').references((): AnyPgColumn => salesAgents.id, { onDelete: 'set null' }),
     /** `<Jalali year>-<number>` («1405-000123»), given when the order is paid (receipt_counters). */
@@ -212,6 +214,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.user_id, t.created_at),
     index('orders_created_idx').on(t.created_at),
     index('orders_status_paid_idx').on(t.payment_status, t.paid_at),
+    index('orders_wallet_paid_idx').on(t.paid_at).where(sql`${t.wallet_amount} > 0 and ${t.payment_status} = 'paid'`),
     index('orders_source_created_idx').on(t.source, t.created_at),
     index('orders_discount_code_idx').on(t.discount_code_id).where(sql`${t.discount_code_id} is not null`),
     check('orders_wallet_amount_range', sql`${t.wallet_amount} between 0 and ${t.total_price}`),

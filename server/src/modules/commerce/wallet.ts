@@ -37,11 +37,6 @@ export interface NewWalletEntry {
   createdBy?: number | null;
 }
 
-/** Runs `work` in a transaction (a savepoint when `db` already is one). */
-async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (transaction) => work(transaction as unknown as Db));
-}
-
 /**
  * Takes the user's wallet lock for the rest of the transaction `tx` and answers their balance in
  * tomans: no other entry of theirs is added until `tx` ends (a checkout reads what it may take).
@@ -162,7 +157,8 @@ async function getEntry(db: Db, id: number): Promise<WalletEntry> {
  * @throws ApiError 422 on `code`: unknown (`giftCardUnknown`), used (`giftCardUsed`) or expired (`giftCardExpired`)
  */
 export async function redeemGiftCard(db: Db, userId: number, code: string): Promise<WalletEntry> {
-  const entryId = await inTransaction(db, async (tx) => {
+  const entryId = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
     const [card] = await tx
       .update(giftCards)
       .set({ redeemed_by: userId, redeemed_at: sql`now()` })
@@ -186,7 +182,8 @@ export async function redeemGiftCard(db: Db, userId: number, code: string): Prom
  */
 export async function adjustWallet(db: Db, userId: number, input: WalletAdjustmentInput, audit: AuditContext): Promise<WalletEntry> {
   if (!(await getUserContacts(db, [userId])).has(userId)) throw notFound();
-  const entryId = await inTransaction(db, async (tx) => {
+  const entryId = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
     const credit = input.direction === 'credit';
     const kind = credit ? 'staff_credit' : 'staff_debit';
     const amount = credit ? input.amount : -input.amount;
@@ -263,7 +260,8 @@ function madeCode(): string {
  */
 export async function createGiftCard(db: Db, input: GiftCardInput, audit: AuditContext): Promise<GiftCard> {
   try {
-    const row = await inTransaction(db, async (tx) => {
+    const row = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
       const [card] = await tx
         .insert(giftCards)
         .values({ code: input.code ?? madeCode(), amount: input.amount, expires_at: input.expires_at ? new Date(input.expires_at) : null, created_by: audit.actorId })
@@ -283,7 +281,8 @@ export async function createGiftCard(db: Db, input: GiftCardInput, audit: AuditC
  * @throws ApiError 404 for an unknown card; 422 `giftCardRedeemedNotDeletable` for a redeemed one
  */
 export async function deleteGiftCard(db: Db, id: number, audit: AuditContext): Promise<void> {
-  await inTransaction(db, async (tx) => {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
     const [card] = await tx.delete(giftCards).where(and(eq(giftCards.id, id), isNull(giftCards.redeemed_at))).returning();
     if (card) {
       await audit.record(tx, { entity: 'gift_card', id, action: 'delete', before: { code: card.code, amount: card.amount, expires_at: card.expires_at } });

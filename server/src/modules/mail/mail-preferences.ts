@@ -11,7 +11,7 @@ import { MAIL_KINDS, type MailKind } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { mailOptOuts } from './tables';
 import { MAIL_MESSAGES } from './messages';
-import type { Mailer, MailMessage } from '../../lib/mail';
+import { escapeHtml, type Mailer, type MailMessage } from '../../lib/mail';
 
 /** The path of the one-click unsubscribe (routes/site/mail-unsubscribe.ts). */
 export const UNSUBSCRIBE_PATH = '/api/mail/unsubscribe';
@@ -109,9 +109,6 @@ export async function saveMailPreferences(db: Db, userId: number, changes: Parti
 export async function unsubscribe(db: Db, userId: number, kind: MailKind): Promise<void> {
   await saveMailPreferences(db, userId, { [kind]: false });
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The unsubscribe page (issue 25): self-contained Persian RTL HTML without script. With `form`, a

@@ -26,6 +26,7 @@ const DEFAULTS: SiteInformation = {
   comments_enabled: true,
   tickets_enabled: true,
   selling_enabled: true,
+  vat_percent: 0,
 };
 
 const columns = {
@@ -40,6 +41,7 @@ const columns = {
   comments_enabled: siteSettings.comments_enabled,
   tickets_enabled: siteSettings.tickets_enabled,
   selling_enabled: siteSettings.selling_enabled,
+  vat_percent: siteSettings.vat_percent,
 };
 
 /** The site information with its switches (public `GET /api/site-information`); {@link DEFAULTS} when the row is missing. */
@@ -123,6 +125,7 @@ export async function updateSiteInformation(db: Db, input: SiteInformationBody, 
     comments_enabled: input.comments_enabled,
     tickets_enabled: input.tickets_enabled,
     selling_enabled: input.selling_enabled,
+    vat_percent: input.vat_percent ?? 0,
   };
   return writeAudited(db, values, 'site_information', audit);
 }

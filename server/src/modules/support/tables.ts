@@ -45,6 +45,8 @@ export const siteSettings = pgTable('site_settings', {
   comments_enabled: boolean('comments_enabled').notNull().default(true),
   tickets_enabled: boolean('tickets_enabled').notNull().default(true),
   selling_enabled: boolean('selling_enabled').notNull().default(true),
+  /** Whole percent of VAT that prices include (issue 36 item 5); 0: none. */
+  vat_percent: integer('vat_percent').notNull().default(0),
   updated_at: updatedAt(),
 });
 

@@ -17,7 +17,9 @@ import {
   paymentContexts,
   paymentGatewayOptions,
   sandboxPageHtml,
-  snapppaySandboxPageHtml,
+  snapppaySandboxPage,
+  zarinpalSandboxPage,
+  type SandboxPage,
   startPayment,
 } from '../../modules/commerce';
 import { addFormBodyParser } from '../../lib/form-body';
@@ -57,10 +59,10 @@ const gatewayListSchema = {
 } as const;
 
 /**
- * Registers a built-in sandbox's pay page at `url` (with `:token`): `render` of the attempt's
- * authority, its amount in tomans and the callback path, as HTML that is not stored; 404 unknown token.
+ * Registers a built-in sandbox's pay page at `url` (with `:token`): `pageOf` the attempt's amount in
+ * tomans, as HTML that is not stored, its buttons leading to the callback; 404 unknown token.
  */
-function sandboxPage(app: FastifyInstance, url: string, summary: string, render: (authority: string, amount: number, callbackPath: string) => string): void {
+function sandboxPage(app: FastifyInstance, url: string, summary: string, pageOf: (amount: number) => SandboxPage): void {
   app.get<{ Params: { token: string } }>(
     url,
     {
@@ -72,7 +74,7 @@ function sandboxPage(app: FastifyInstance, url: string, summary: string, render:
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(render(request.params.token, amount, PAYMENT_CALLBACK_PATH));
+        .send(sandboxPageHtml(pageOf(amount), request.params.token, PAYMENT_CALLBACK_PATH));
     },
   );
 }
@@ -141,14 +143,14 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   // The built-in sandboxes' pay pages, served by this server while they are the gateways.
   if (payment.gateways.default.name === 'sandbox') {
     /** GET /api/payments/sandbox/:token: the sandbox gateway's page («پرداخت» / «انصراف»); 404 unknown token. */
-    sandboxPage(app, '/api/payments/sandbox/:token', 'The sandbox gateway page', sandboxPageHtml);
+    sandboxPage(app, '/api/payments/sandbox/:token', 'The sandbox gateway page', zarinpalSandboxPage);
   }
   if (isSnappPaySandbox(payment.gateways)) {
     /**
      * GET /api/payments/snapppay-sandbox/:token (issue 36 item 2): SnappPay's sandbox page, «اسنپ‌پی
      * (آزمایشی)» with the amount in four parts, «تأیید و پرداخت» / «انصراف» to the callback; 404 unknown token.
      */
-    sandboxPage(app, '/api/payments/snapppay-sandbox/:token', "SnappPay's sandbox page", snapppaySandboxPageHtml);
+    sandboxPage(app, '/api/payments/snapppay-sandbox/:token', "SnappPay's sandbox page", snapppaySandboxPage);
   }
 
   /**

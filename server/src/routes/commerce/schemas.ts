@@ -166,8 +166,8 @@ export const paymentStatusSchema = { type: 'string', enum: ['unpaid', 'paid', 'c
 export const orderSchema = {
   type: 'object',
   required: [
-    'id', 'payment_status', 'source', 'total_price', 'discount_code', 'discount_amount', 'wallet_amount', 'receipt_number', 'items', 'payments',
-    'paid_at', 'created_at', 'updated_at',
+    'id', 'payment_status', 'source', 'total_price', 'discount_code', 'discount_amount', 'wallet_amount', 'receipt_number', 'vat_percent',
+    'vat_amount', 'items', 'payments', 'paid_at', 'created_at', 'updated_at',
   ],
   properties: {
     id: int,
@@ -178,6 +178,8 @@ export const orderSchema = {
     discount_amount: int,
     wallet_amount: int,
     receipt_number: nullableStr,
+    vat_percent: { type: ['integer', 'null'], description: 'The VAT rate kept when paid (issue 36 item 5)' },
+    vat_amount: { ...int, description: 'Tomans of VAT total_price includes' },
     items: { type: 'array', items: orderItemSchema },
     payments: { type: 'array', items: paymentAttemptSchema },
     paid_at: { type: ['string', 'null'], format: 'date-time' },
@@ -266,14 +268,15 @@ export const salesSummarySchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['product_id', 'product_name', 'count', 'total', 'discount', 'net'],
-        properties: { product_id: int, product_name: str, count: int, total: int, discount: int, net: int },
+        required: ['product_id', 'product_name', 'count', 'total', 'discount', 'net', 'outstanding'],
+        properties: { product_id: int, product_name: str, count: int, total: int, discount: int, net: int, outstanding: int },
       },
     },
     meta: {
       type: 'object',
       required: [
         'period', 'from', 'to', 'total_count', 'total_amount', 'total_discount', 'total_net', 'refund_count', 'refund_amount', 'given_count',
+        'total_wallet', 'total_gateway', 'total_outstanding', 'total_commission',
       ],
       properties: {
         period: str,
@@ -286,6 +289,10 @@ export const salesSummarySchema = {
         refund_count: int,
         refund_amount: int,
         given_count: int,
+        total_wallet: int,
+        total_gateway: int,
+        total_outstanding: int,
+        total_commission: int,
       },
     },
     series: {

@@ -64,12 +64,12 @@ export const termsSchema = {
   properties: { terms_and_conditions: { type: 'string', description: 'Sanitized HTML' } },
 } as const;
 
-/** SiteInformation of site.ts: texts, contact details, social links and the three switches. */
+/** SiteInformation of site.ts: texts, contact details, social links, the three switches and the VAT rate. */
 export const siteInformationSchema = {
   type: 'object',
   required: [
     'site_name', 'short_description', 'about_me', 'terms_and_conditions', 'contact_email', 'contact_phone', 'address',
-    'social_links', 'comments_enabled', 'tickets_enabled', 'selling_enabled',
+    'social_links', 'comments_enabled', 'tickets_enabled', 'selling_enabled', 'vat_percent',
   ],
   properties: {
     site_name: str,
@@ -88,6 +88,7 @@ export const siteInformationSchema = {
     comments_enabled: { type: 'boolean' },
     tickets_enabled: { type: 'boolean' },
     selling_enabled: { type: 'boolean' },
+    vat_percent: { type: 'integer', minimum: 0, maximum: 100, description: 'Whole percent of VAT that prices include (issue 36 item 5); 0: none' },
   },
 } as const;
 

@@ -370,6 +370,7 @@ describe.each(DB_TARGETS)('dashboard financial info API on %s', (target) => {
           total: expected * 1000,
           discount: 0,
           net: expected * 1000,
+          outstanding: 0,
         });
         expect(sales.meta.given_count).toBeGreaterThanOrEqual(1);
         expect(sales.meta).toMatchObject({ period, from: from?.toISOString() ?? null, to: to.toISOString() });
@@ -392,6 +393,7 @@ describe.each(DB_TARGETS)('dashboard financial info API on %s', (target) => {
           total: 1000,
           discount: 0,
           net: 1000,
+          outstanding: 0,
         });
       }
       // A staff edit of an old order updates the rolled-up days at once.

@@ -253,7 +253,7 @@ describe.each(DB_TARGETS)('CSV exports on %s', (target) => {
         const sales = await summary('sales');
         expect({ pass, row: sales.data.find((row) => row.product_id === course!.id) }).toEqual({
           pass,
-          row: { product_id: course!.id, product_name: 'دوره گزارش تخفیف', count: 2, total: 200_000, discount: 50_000, net: 150_000 },
+          row: { product_id: course!.id, product_name: 'دوره گزارش تخفیف', count: 2, total: 200_000, discount: 50_000, net: 150_000, outstanding: 0 },
         });
         expect({
           total_amount: sales.meta.total_amount - before.meta.total_amount,
@@ -274,6 +274,7 @@ describe.each(DB_TARGETS)('CSV exports on %s', (target) => {
         total: 70_000,
         discount: 0,
         net: 70_000,
+        outstanding: 0,
       });
       expect(refunds.meta).toMatchObject({ total_discount: 0, refund_count: refunds.meta.total_count, refund_amount: refunds.meta.total_amount, given_count: 0 });
 
@@ -295,6 +296,7 @@ describe.each(DB_TARGETS)('CSV exports on %s', (target) => {
           'فروش ناخالص (تومان)': String(row.total),
           'تخفیف (تومان)': String(row.discount),
           'فروش خالص (تومان)': String(row.net),
+          'مانده اقساط (تومان)': String(row.outstanding),
         })),
       );
       const refundRows = await exportRows(`${BASE}/refunds/export?period=all`);

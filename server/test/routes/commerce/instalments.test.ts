@@ -8,13 +8,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { DashboardInstalment, InstalmentCheckoutAnswer, InstalmentPlan, InstalmentPlanOffer, InstalmentPurchase, Paginated, WalletPage } from '@shop/contracts';
+import type {
+  CheckoutAnswer,
+  DashboardInstalment,
+  InstalmentCheckoutAnswer,
+  InstalmentPlan,
+  InstalmentPlanOffer,
+  InstalmentPurchase,
+  Paginated,
+  SalesSummaryAnswer,
+  WalletPage,
+} from '@shop/contracts';
 import { accessGrants, instalments, orders } from '../../../src/modules/commerce/tables';
 import { reconcileAccess, remindInstalmentsDue } from '../../../src/modules/commerce';
 import { users } from '../../../src/modules/users/tables';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtp';
 import { headersOf, newStaff } from '../../helpers/dashboard-actors';
-import { callback, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
+import { addToCart, callback, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
+import { addWalletEntry } from '../../../src/modules/commerce/wallet';
+import type { Db } from '../../../src/db/client';
 import { DB_TARGETS, buildTestApp } from '../../helpers/test-app';
 
 const DAY_MS = 86_400_000;
@@ -202,5 +214,40 @@ describe.each(DB_TARGETS)('buying in parts on %s', (target) => {
     await reconcileAccess(app.db);
     const found = (await app.inject({ url: '/api/dashboard/access-mismatches', headers: superHeaders })).json<{ data: { kind: string; product: { id: number } }[] }>().data;
     expect(found).toEqual([expect.objectContaining({ kind: 'missing_grant' })]);
+  });
+
+  it("counts a course bought in parts once in the sales summary, with each paid part's tomans and what is still owed; the net splits into wallet and gateway, beside the agents' commission (item 5)", async () => {
+    const summary = async (kind: 'sales' | 'refunds' = 'sales') =>
+      (await app.inject({ url: `/api/dashboard/financial-info/${kind}?period=day`, headers: finance })).json<SalesSummaryAnswer>();
+    const before = (await summary()).meta;
+    // A course bought in parts through the agent STAFF10 (10 %): 120 000 now, then two parts of 90 000.
+    const buyer = await newBuyer(app);
+    const course = await newCourse(app, { price: 300_000 });
+    const plan = await newPlan(course.id);
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/products/${course.id}/instalment-purchases`,
+      headers: { ...buyer.headers, cookie: 'agent_ref=STAFF10' },
+      payload: { plan_id: plan.id },
+    });
+    await callback(app, buyer, started.json<{ data: InstalmentCheckoutAnswer }>().data.payment!.token);
+    const rowOf = async () => (await summary()).data.find((row) => row.product_id === course.id);
+    expect(await rowOf()).toMatchObject({ count: 1, total: 120_000, discount: 0, net: 120_000, outstanding: 180_000 });
+    const second = (await mine(buyer))[0]!.instalments[1]!;
+    await callback(app, buyer, (await payPart(buyer, second.id)).json<{ data: InstalmentCheckoutAnswer }>().data.payment!.token);
+    expect(await rowOf()).toMatchObject({ count: 1, total: 210_000, net: 210_000, outstanding: 90_000 });
+    // A checkout of 80 000 that the wallet paid 50 000 of.
+    const walletBuyer = await newBuyer(app);
+    await app.db.transaction(async (tx) => addWalletEntry(tx as unknown as Db, walletBuyer.id, { kind: 'staff_credit', amount: 50_000, reason: 'آزمون' }));
+    await addToCart(app, walletBuyer, (await newCourse(app, { price: 80_000 })).id);
+    const checkedOut = await app.inject({ method: 'POST', url: '/api/checkout', headers: walletBuyer.headers, payload: { use_wallet: true } });
+    await callback(app, walletBuyer, checkedOut.json<{ data: CheckoutAnswer }>().data.payment!.token);
+    const after = (await summary()).meta;
+    const added = (figure: keyof SalesSummaryAnswer['meta']) => Number(after[figure]) - Number(before[figure]);
+    expect(['total_count', 'total_amount', 'total_net', 'total_wallet', 'total_gateway', 'total_outstanding', 'total_commission'].map((figure) => added(figure as keyof SalesSummaryAnswer['meta']))).toEqual([
+      2, 290_000, 290_000, 50_000, 240_000, 90_000, 21_000,
+    ]);
+    // The refund summary carries none of the sales' split.
+    expect((await summary('refunds')).meta).toMatchObject({ total_wallet: 0, total_gateway: 0, total_outstanding: 0, total_commission: 0 });
   });
 });

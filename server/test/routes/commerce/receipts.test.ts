@@ -8,6 +8,7 @@ import { orders, receiptCounters } from '../../../src/modules/commerce/tables';
 import { users } from '../../../src/modules/users/tables';
 import { assignReceiptNumber, jalaliYearOf } from '../../../src/modules/commerce/receipts';
 import { addWalletEntry } from '../../../src/modules/commerce/wallet';
+import { getSiteInformation, saveSiteInformation } from '../../../src/modules/support';
 import type { Db } from '../../../src/db/client';
 import { remindUnpaidOrder } from '../../../src/modules/commerce/unpaid-reminder';
 import { DB_TARGETS, buildTestApp, tempDir } from '../../helpers/test-app';
@@ -171,6 +172,34 @@ describe.each(DB_TARGETS)('receipts, refund mail and unpaid-order reminders on %
       expect(body).toContain('از کیف پول');
       expect(body).toContain('۵۰٬۰۰۰ تومان');
       expect(body).toContain('۱۵۰٬۰۰۰ تومان');
+    }
+  });
+
+  it('keeps the site settings\' VAT rate with each order as it is paid, and shows the VAT the total includes (issue 36 item 5)', async () => {
+    const setVat = async (percent: number) => saveSiteInformation(app.db, { ...(await getSiteInformation(app.db)), vat_percent: percent });
+    await setVat(10);
+    try {
+      const first = await unpaidOrder(1_100_000);
+      // The rate of the moment of payment, not of checkout.
+      expect(first.order).toMatchObject({ vat_percent: null, vat_amount: 0 });
+      await callback(app, first.buyer, first.token);
+      expect(await orderOf(first.buyer, first.order.id)).toMatchObject({ vat_percent: 10, vat_amount: 100_000 });
+      const mail = await mailTo(first.buyer, /رسید/);
+      for (const body of [mail.html, mail.text]) expect(body).toMatch(/شامل مالیات بر ارزش افزوده \(۱۰٪\)(<[^>]+>)*:? ?(<[^>]+>)*۱۰۰٬۰۰۰ تومان/);
+      // A new rate leaves the receipt issued as it was; the next payment takes it.
+      await setVat(9);
+      expect(await orderOf(first.buyer, first.order.id)).toMatchObject({ vat_percent: 10, vat_amount: 100_000 });
+      const second = await unpaidOrder(1_090_000);
+      await callback(app, second.buyer, second.token);
+      expect(await orderOf(second.buyer, second.order.id)).toMatchObject({ vat_percent: 9, vat_amount: 90_000 });
+      // Without a rate, no VAT line.
+      await setVat(0);
+      const third = await unpaidOrder(300_000);
+      await callback(app, third.buyer, third.token);
+      expect(await orderOf(third.buyer, third.order.id)).toMatchObject({ vat_percent: 0, vat_amount: 0 });
+      expect((await mailTo(third.buyer, /رسید/)).text).not.toContain('مالیات');
+    } finally {
+      await setVat(0);
     }
   });
 

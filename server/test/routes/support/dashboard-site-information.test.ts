@@ -60,11 +60,13 @@ describe.each(DB_TARGETS)('terms and site information API on %s', (target) => {
     expect(Object.keys(data).sort()).toEqual(
       [
         'site_name', 'short_description', 'about_me', 'terms_and_conditions', 'contact_email', 'contact_phone', 'address',
-        'social_links', 'comments_enabled', 'tickets_enabled', 'selling_enabled',
+        'social_links', 'comments_enabled', 'tickets_enabled', 'selling_enabled', 'vat_percent',
       ].sort(),
     );
     expect(data).toMatchObject({
       site_name: 'آکادمی نوشتار',
+      // The demo's VAT rate (issue 36 item 5).
+      vat_percent: 10,
       short_description: expect.stringMatching(PERSIAN),
       about_me: expect.stringContaining('<p>'),
       terms_and_conditions: expect.stringContaining('<h2>'),
@@ -182,7 +184,7 @@ describe.each(DB_TARGETS)('terms and site information API on %s', (target) => {
     expect(await publicInfo()).toEqual(data);
   });
 
-  it('refuses unsafe about-me, non-http(s) social links, bad contacts and an empty name; nothing changes', async () => {
+  it('refuses unsafe about-me, non-http(s) social links, bad contacts, an empty name and a VAT rate outside 0–100; nothing changes', async () => {
     const before = await storedRow();
     for (const html of SCRIPTED) {
       const response = await saveInfo({ about_me: html });
@@ -200,6 +202,11 @@ describe.each(DB_TARGETS)('terms and site information API on %s', (target) => {
       [{ contact_phone: '12345' }, 'contact_phone'],
       [{ comments_enabled: 'maybe' }, 'comments_enabled'],
       [{ selling_enabled: null }, 'selling_enabled'],
+      // The VAT rate: a whole percent of 0 to 100 (issue 36 item 5).
+      [{ vat_percent: 101 }, 'vat_percent'],
+      [{ vat_percent: -1 }, 'vat_percent'],
+      [{ vat_percent: 'ده' }, 'vat_percent'],
+      [{ vat_percent: 9.5 }, 'vat_percent'],
     ];
     for (const [change, field] of cases) {
       const response = await saveInfo(change as Partial<SiteInformationInput>);

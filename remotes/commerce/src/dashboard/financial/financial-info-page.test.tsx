@@ -5,21 +5,27 @@ import type { SalesSummaryAnswer, SalesSummaryRow } from '@shop/contracts';
 import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
 import FinancialInfoPage from './financial-info-page';
 
-/** A summary whose figures depend on the period, so a refetch shows. */
+/** A summary whose figures depend on the period, so a refetch shows; refunds only in the year. */
 const summaryOf = (kind: string, period: string): SalesSummaryAnswer => {
   const factor = period === 'year' ? 10 : 1;
-  const rows = kind === 'sales'
+  const sales = kind === 'sales';
+  const rows = sales
     ? [
-        { product_id: 1, product_name: 'دوره ری‌اکت', count: 3 * factor, total: 1_470_000 * factor, discount: 294_000 * factor, net: 1_176_000 * factor },
-        { product_id: 2, product_name: 'دوره تایپ‌اسکریپت', count: 1 * factor, total: 490_000 * factor, discount: 0, net: 490_000 * factor },
+        { product_id: 1, product_name: 'دوره ری‌اکت', count: 3 * factor, total: 1_470_000 * factor, discount: 294_000 * factor, net: 1_176_000 * factor, outstanding: 980_000 * factor },
+        { product_id: 2, product_name: 'دوره تایپ‌اسکریپت', count: 1 * factor, total: 490_000 * factor, discount: 0, net: 490_000 * factor, outstanding: 0 },
       ]
-    : [];
+    : period === 'year'
+      ? [{ product_id: 1, product_name: 'دوره ری‌اکت', count: 1, total: 490_000, discount: 0, net: 490_000, outstanding: 0 }]
+      : [];
   const sum = (figure: (row: SalesSummaryRow) => number) => rows.reduce((n, row) => n + figure(row), 0);
   return {
     data: rows,
     meta: { period: period as SalesSummaryAnswer['meta']['period'], from: '2026-10-22T20:30:00Z', to: '2026-11-22T20:30:00Z',
       total_count: sum((r) => r.count), total_amount: sum((r) => r.total), total_discount: sum((r) => r.discount), total_net: sum((r) => r.net),
-      refund_count: kind === 'sales' ? 1 : 0, refund_amount: kind === 'sales' ? 490_000 : 0, given_count: kind === 'sales' ? 2 : 0 },
+      refund_count: sales ? 1 : 0, refund_amount: sales ? 490_000 : 0, given_count: sales ? 2 : 0,
+      // The net's shares, what is still owed on parts and the agents' commission (issue 36 item 5); all 0 in the refund summary.
+      total_wallet: sales ? 200_000 * factor : 0, total_gateway: sales ? 1_466_000 * factor : 0,
+      total_outstanding: sum((r) => r.outstanding), total_commission: sales ? 117_600 * factor : 0 },
     series: [{ date: '2026-11-21', count: 1, total: 490_000 }, { date: '2026-11-22', count: 3, total: 1_470_000 }],
   };
 };
@@ -44,11 +50,17 @@ describe('financial info (/dashboard/financial-info)', () => {
     });
     const sales = await screen.findByRole('region', { name: 'گزارش فروش' });
     const row = (await within(sales).findByRole('cell', { name: 'دوره ری‌اکت' })).closest('tr')!;
-    // Gross, the discount codes' share and net apart (issue 25).
-    expect(within(sales).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['دوره', 'تعداد', 'ناخالص (تومان)', 'تخفیف (تومان)', 'خالص (تومان)']);
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['دوره ری‌اکت', '۳', '۱٬۴۷۰٬۰۰۰', '۲۹۴٬۰۰۰', '۱٬۱۷۶٬۰۰۰']);
+    // Gross, the discount codes' share and net apart (issue 25); what is still owed on parts (issue 36 item 5).
+    expect(within(sales).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
+      'دوره', 'تعداد', 'ناخالص (تومان)', 'تخفیف (تومان)', 'خالص (تومان)', 'مانده اقساط (تومان)',
+    ]);
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['دوره ری‌اکت', '۳', '۱٬۴۷۰٬۰۰۰', '۲۹۴٬۰۰۰', '۱٬۱۷۶٬۰۰۰', '۹۸۰٬۰۰۰']);
     expect(within(sales).getByRole('status', { name: 'جمع کل' }).textContent).toBe(
       'جمع کل:۴ دورهناخالص ۱٬۹۶۰٬۰۰۰ تومانتخفیف ۲۹۴٬۰۰۰ تومانخالص ۱٬۶۶۶٬۰۰۰ تومان',
+    );
+    // How the net was paid, what is still owed on parts and the sales agents' commission (issue 36 item 5).
+    expect(within(sales).getByRole('status', { name: 'جزئیات فروش' }).textContent).toBe(
+      'جزئیات فروش:از کیف پول ۲۰۰٬۰۰۰ توماناز درگاه پرداخت ۱٬۴۶۶٬۰۰۰ تومانمانده اقساط ۹۸۰٬۰۰۰ تومانپورسانت همکاران فروش ۱۱۷٬۶۰۰ تومان',
     );
     // The period's refunds apart from the sales.
     expect(within(sales).getByRole('status', { name: 'بازگشت وجه در این بازه (جدا از فروش)' }).textContent).toBe(
@@ -90,6 +102,12 @@ describe('financial info (/dashboard/financial-info)', () => {
     expect(asked('refunds')).toEqual(['month', 'year']);
     const refunds = screen.getByRole('region', { name: 'گزارش بازگشت وجه' });
     expect(within(refunds).getByRole('link', { name: 'خروجی CSV گزارش بازگشت وجه' }).getAttribute('href')).toBe('/api/dashboard/financial-info/refunds/export?period=year');
+    // The refund summary has neither the parts still owed nor the net's details.
+    await within(refunds).findByRole('cell', { name: 'دوره ری‌اکت' });
+    expect(within(refunds).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['دوره', 'تعداد', 'جمع (تومان)']);
+    expect(within(refunds).getByRole('status', { name: 'جمع کل' }).textContent).toBe('جمع کل:۱ دوره۴۹۰٬۰۰۰ تومان');
+    expect(within(refunds).queryByRole('status', { name: 'جزئیات فروش' })).toBeNull();
+    expect(within(refunds).queryByText(/مانده اقساط|از کیف پول|پورسانت/)).toBeNull();
     expect(screen.getByRole('link', { name: 'وضعیت بازگشت وجه' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'بررسی دسترسی‌ها' }).getAttribute('href')).toBe('/dashboard/financial-info/access');
     // Gift cards and users' wallets, for those who may refund (issue 36 item 3).

@@ -7,9 +7,9 @@ import { FINANCIAL_EXPORTS, useGetSummaryQuery, type SummaryQuery } from './fina
 import { t } from '../../strings';
 
 const SummaryChart = lazy(() => import('./summary-chart'));
-/** Sales show gross, discount and net apart (issue 25); refunds what was given back. */
+/** Sales show gross, discount and net apart (issue 25) and what is still owed on parts (issue 36 item 5); refunds what was given back. */
 const COLUMNS = {
-  sales: ['product_name', 'count', 'total', 'discount', 'net'],
+  sales: ['product_name', 'count', 'total', 'discount', 'net', 'outstanding'],
   refunds: ['product_name', 'count', 'total'],
 } as const satisfies Record<SummaryQuery['kind'], ReadonlyArray<keyof SalesSummaryRow>>;
 type Column = (typeof COLUMNS)[SummaryQuery['kind']][number];
@@ -28,9 +28,11 @@ function FiguresLine({ label, values }: { label: string; values: string[] }) {
 
 /**
  * A sales or refund summary of one period (SPEC §2–§3): per course the count and tomans with the
- * totals; for sales, gross (list prices), the discount codes' share and net apart (issue 25), the
- * period's refunds apart, and the courses given by hand in the period, counted apart (issue 22
- * item 10); then its charts (loaded on demand). «خروجی CSV» downloads its lines (issue 25).
+ * totals; for sales, gross (list prices), the discount codes' share and net apart (issue 25), what
+ * is still owed on courses bought in parts, the net's wallet and gateway shares and the sales agents'
+ * commission (issue 36 item 5), the period's refunds apart, and the courses given by hand in the
+ * period, counted apart (issue 22 item 10); then its charts (loaded on demand). «خروجی CSV»
+ * downloads its lines (issue 25).
  */
 export function SalesSummary({ kind, period }: { kind: SummaryQuery['kind']; period: SalesPeriod }) {
   const { data, isLoading, isFetching } = useGetSummaryQuery({ kind, period });
@@ -56,7 +58,7 @@ export function SalesSummary({ kind, period }: { kind: SummaryQuery['kind']; per
         isLoading={isLoading}
         isFetching={isFetching}
         empty={kind === 'sales' ? t.financial.noSales : t.financial.noRefunds}
-        minWidth={kind === 'sales' ? 640 : 480}
+        minWidth={kind === 'sales' ? 760 : 480}
       />
       {meta && data.data.length > 0 && (
         <FiguresLine
@@ -70,6 +72,17 @@ export function SalesSummary({ kind, period }: { kind: SummaryQuery['kind']; per
                   t.financial.net(formatNumber(meta.total_net)),
                 ]
               : [formatToman(meta.total_amount)]),
+          ]}
+        />
+      )}
+      {kind === 'sales' && meta && data.data.length > 0 && (
+        <FiguresLine
+          label={t.financial.salesDetails.label}
+          values={[
+            t.financial.salesDetails.wallet(formatToman(meta.total_wallet, { zeroIsFree: false })),
+            t.financial.salesDetails.gateway(formatToman(meta.total_gateway, { zeroIsFree: false })),
+            t.financial.salesDetails.outstanding(formatToman(meta.total_outstanding, { zeroIsFree: false })),
+            t.financial.salesDetails.commission(formatToman(meta.total_commission, { zeroIsFree: false })),
           ]}
         />
       )}

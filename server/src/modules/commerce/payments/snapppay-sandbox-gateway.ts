@@ -7,6 +7,7 @@
  * link to the callback with `Authority` and `Status=OK|NOK`, and verify pays the stored amount.
  */
 import { randomBytes } from 'node:crypto';
+import { formatToman, toPersianDigits } from '@shop/format';
 import { COMMERCE_MESSAGES } from '../messages';
 import {
   PaymentNotEligibleError,
@@ -17,7 +18,7 @@ import {
   type PaymentToVerify,
   type VerifyResult,
 } from './payment-gateway';
-import { escapeHtml } from './sandbox-gateway';
+import type { SandboxPage } from './sandbox-gateway';
 
 /** Path prefix of the SnappPay sandbox's pay page. */
 export const SNAPPPAY_SANDBOX_PAGE_PATH = '/api/payments/snapppay-sandbox/';
@@ -55,52 +56,20 @@ export function snapppayParts(amount: number): number[] {
 }
 
 /**
- * The SnappPay sandbox's pay page: self-contained Persian RTL HTML (no script, no outside resource)
- * labelled «اسنپ‌پی (آزمایشی)», with the amount in tomans, its four parts and that the shop is paid
- * in full, and two links styled as buttons: «تأیید و پرداخت» → callback `Status=OK`, «انصراف» → `Status=NOK`.
+ * The SnappPay sandbox's pay page (see {@link sandboxPageHtml}) for `amount` tomans, labelled
+ * «اسنپ‌پی (آزمایشی)»: the amount, its four parts the buyer pays SnappPay and that the shop is paid
+ * in full; «تأیید و پرداخت» pays.
  */
-export function snapppaySandboxPageHtml(authority: string, amount: number, callbackPath: string): string {
-  const back = (status: 'OK' | 'NOK') =>
-    escapeHtml(`${callbackPath}?Authority=${encodeURIComponent(authority)}&Status=${status}`);
-  const digits = new Intl.NumberFormat('fa-IR');
-  const toman = (value: number) => `${digits.format(value)} ${COMMERCE_MESSAGES.toman}`;
+export function snapppaySandboxPage(amount: number): SandboxPage {
   const parts = snapppayParts(amount)
-    .map((value, index) => `<li><span>${COMMERCE_MESSAGES.snapppaySandboxPart(digits.format(index + 1))}</span><span>${toman(value)}</span></li>`)
+    .map((value, index) => `<li><span>${COMMERCE_MESSAGES.snapppaySandboxPart(toPersianDigits(index + 1))}</span><span>${formatToman(value, { zeroIsFree: false })}</span></li>`)
     .join('\n');
-  return `<!doctype html>
-<html lang="fa" dir="rtl">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${COMMERCE_MESSAGES.snapppaySandboxName}</title>
-<style>
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f2f5fb;font-family:Vazirmatn,Tahoma,sans-serif;color:#1c2025}
-main{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:32px;max-width:380px;width:90%;text-align:center}
-h1{font-size:1.3rem;margin:0 0 8px;color:#0b57d0}p{color:#555;margin:0 0 16px}
-.amount{font-size:1.6rem;font-weight:700;margin:8px 0 20px}
-ol{list-style:none;padding:0;margin:0 0 16px;text-align:right}li{display:flex;justify-content:space-between;padding:6px 0;border-bottom:1px solid #eceff1}
-.actions{display:flex;gap:12px;justify-content:center;margin-top:24px}
-a{display:inline-block;padding:10px 24px;border-radius:8px;text-decoration:none;font-weight:700}
-.pay{background:#0b57d0;color:#fff}.cancel{background:#eceff1;color:#1c2025}
-</style>
-</head>
-<body>
-<main>
-<h1>${COMMERCE_MESSAGES.snapppaySandboxName}</h1>
-<p>${COMMERCE_MESSAGES.sandboxNote}</p>
-<div>${COMMERCE_MESSAGES.snapppaySandboxAmount}</div>
-<div class="amount">${toman(amount)}</div>
-<p>${COMMERCE_MESSAGES.snapppaySandboxParts}</p>
-<ol>
-${parts}
-</ol>
-<p>${COMMERCE_MESSAGES.snapppaySandboxShop}</p>
-<div class="actions">
-<a class="pay" href="${back('OK')}">${COMMERCE_MESSAGES.snapppaySandboxPay}</a>
-<a class="cancel" href="${back('NOK')}">${COMMERCE_MESSAGES.sandboxCancel}</a>
-</div>
-</main>
-</body>
-</html>
-`;
+  return {
+    title: COMMERCE_MESSAGES.snapppaySandboxName,
+    accent: '#0b57d0',
+    amountLabel: COMMERCE_MESSAGES.snapppaySandboxAmount,
+    amount,
+    details: `<p>${COMMERCE_MESSAGES.snapppaySandboxParts}</p>\n<ol>\n${parts}\n</ol>\n<p>${COMMERCE_MESSAGES.snapppaySandboxShop}</p>`,
+    payLabel: COMMERCE_MESSAGES.snapppaySandboxPay,
+  };
 }
