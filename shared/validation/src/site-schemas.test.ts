@@ -86,8 +86,18 @@ describe('siteInformationSchema (issue 8 "Site information")', () => {
         comments_enabled: true,
         tickets_enabled: false,
         selling_enabled: true,
+        // Left out: no VAT (issue 36 item 5).
+        vat_percent: 0,
       },
     });
+  });
+
+  it('takes the VAT rate in any digits as a whole percent of 0 to 100 (issue 36 item 5)', async () => {
+    expect(await validate(siteInformationSchema, { ...info, vat_percent: '۱۰' })).toMatchObject({ ok: true, value: { vat_percent: 10 } });
+    for (const wrong of ['101', '-1', '9.5', 'ده']) {
+      const result = await validate(siteInformationSchema, { ...info, vat_percent: wrong });
+      expect([wrong, result.ok, Object.keys(result.ok ? {} : result.errors)]).toEqual([wrong, false, ['vat_percent']]);
+    }
   });
 
   it('refuses social links that are not http(s), bad contacts, an empty name and missing switches', async () => {
