@@ -2,10 +2,12 @@
  * SIGTERM on the compiled server (issue 10 "Production build"): a request already in flight is
  * answered in full, new connections are refused, the database is closed and the process exits 0;
  * the write that request acknowledged is there after a restart. On PGlite, and on PostgreSQL when
- * DATABASE_URL is set.
+ * DATABASE_URL is set. A signal that comes while a mail or SMS file is being written drains too.
  */
+import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { csrfHeadersOf, scratchPostgresDatabase, startServerProcess, type ServerProcess } from './helpers/server-process';
+import path from 'node:path';
+import { csrfHeadersOf, scratchPostgresDatabase, SERVER_ROOT, startServerProcess, type ServerProcess } from './helpers/server-process';
 import { DB_TARGETS, tempDir } from './helpers/test-app';
 
 jest.setTimeout(180_000);
@@ -83,5 +85,29 @@ describe.each(DB_TARGETS)('SIGTERM on %s', (target) => {
     expect(login.status).toBe(200);
     await again.stop();
     servers = [];
+  });
+});
+
+describe('SIGTERM while a mail or SMS file is being written', () => {
+  it('drains and exits 0: the signal-exit of write-file-atomic does not end the process by the signal', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'helpers', 'drain-on-signal-process.ts')], {
+      cwd: SERVER_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    while (!output.includes('ready')) {
+      if (child.exitCode !== null) throw new Error(`the process ended before it was ready:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    child.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(output).toContain('SIGTERM: draining');
+    expect(output).toContain('closed');
   });
 });

@@ -43,10 +43,10 @@ async function imageApp(kind: ImageKind, options: AppOptions) {
 }
 
 /**
- * An open in-memory PGlite holding a copy of this worker's `kind` image, made first if missing.
- * @returns the PGlite, ready; rejects with PGlite's or the app's error.
+ * This worker's PGlite image of `kind` (an uncompressed `dumpDataDir` tarball), made first if missing.
+ * @returns the image file's path; rejects with PGlite's or the app's error.
  */
-export async function pgliteFromImage(kind: ImageKind): Promise<PGlite> {
+export async function pgliteImageFile(kind: ImageKind): Promise<string> {
   const file = path.join(imagesFolder(), `pglite-w${workerId()}-${kind}.tar`);
   if (!fs.existsSync(file)) {
     const source = createPglite();
@@ -61,7 +61,15 @@ export async function pgliteFromImage(kind: ImageKind): Promise<PGlite> {
       await app.close();
     }
   }
-  const pglite = createPglite(undefined, new Blob([fs.readFileSync(file)]));
+  return file;
+}
+
+/**
+ * A PGlite holding a copy of this worker's `kind` image: in memory, or in the folder `dir`.
+ * @returns the PGlite, ready; rejects with PGlite's or the app's error.
+ */
+export async function pgliteFromImage(kind: ImageKind, dir?: string): Promise<PGlite> {
+  const pglite = createPglite(dir, new Blob([fs.readFileSync(await pgliteImageFile(kind))]));
   await pglite.waitReady;
   return pglite;
 }

@@ -12,6 +12,7 @@ import { users } from '../../src/modules/users/tables';
 import { backupPglite, DbToolRefused, pgliteDirOf } from '../../scripts/db-backup';
 import { restorePglite } from '../../scripts/db-restore';
 import { tempDir } from '../helpers/test-app';
+import { pgliteFromImage } from '../helpers/database-images';
 import { compileServer, SERVER_ROOT } from '../helpers/server-process';
 
 const PEOPLE = [
@@ -19,10 +20,13 @@ const PEOPLE = [
   { full_name: 'علی رضایی', email: 'ali@example.com', password_hash: 'x' },
 ];
 
-/** A migrated PGlite data folder holding {@link PEOPLE}, closed again. */
+/**
+ * A migrated PGlite data folder holding {@link PEOPLE}, closed again: a copy of the worker's bare
+ * image: migrating a new database took over a minute on a busy 2-core CI machine.
+ */
 async function dataDirWithRows(): Promise<string> {
   const dataDir = tempDir('shop-backup-');
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ pglite: await pgliteFromImage('bare', pgliteDirOf(dataDir)) });
   await database.db.insert(users).values(PEOPLE);
   await database.close();
   return dataDir;
