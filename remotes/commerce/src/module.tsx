@@ -24,7 +24,7 @@ const WalletsPage = lazy(() => import('./dashboard/financial/wallets-page'));
  */
 const commerceModule: RemoteModule = {
   name: 'commerce',
-  requires: { '@shop/ui-kit': '^2.6.0', '@shop/router': '^1.3.0', '@shop/api-client': '^1.3.0' },
+  requires: { '@shop/ui-kit': '^2.6.0', '@shop/router': '^1.3.0', '@shop/api-client': '^1.9.0' },
   publicRoutes: [
     { path: '/products', Component: commerceIslands.marked.ProductList, useHead: useProductListHead },
     { path: '/products/:productId', Component: lazy(() => import('./products/product-detail-page')), useHead: useProductHead },
@@ -45,6 +45,9 @@ const commerceModule: RemoteModule = {
     { path: '/dashboard/product-sessions', Component: lazy(() => import('./dashboard/catalog/dashboard-sessions-page')), permission: 'manage-product-sessions' },
     { path: '/dashboard/product-sessions/add-session', Component: SessionFormPage, permission: 'manage-product-sessions' },
     { path: '/dashboard/product-sessions/:editProductSessiontId', Component: SessionFormPage, permission: 'manage-product-sessions' },
+    // A course's question bank and a quiz session's rules and questions (issue 37).
+    { path: '/dashboard/products/:productId/quiz-questions', Component: lazy(() => import('./dashboard/quizzes/question-bank-page')), permission: 'manage-product-sessions' },
+    { path: '/dashboard/product-sessions/:sessionId/quiz', Component: lazy(() => import('./dashboard/quizzes/quiz-settings-page')), permission: 'manage-product-sessions' },
     { path: '/dashboard/financial-info', Component: lazy(() => import('./dashboard/financial/financial-info-page')), permission: 'show-financial-info' },
     { path: '/dashboard/financial-info/orders', Component: lazy(() => import('./dashboard/financial/orders-page')), permission: 'show-financial-info' },
     { path: '/dashboard/financial-info/orders/:editOrderId', Component: lazy(() => import('./dashboard/financial/order-edit-page')), permission: 'show-financial-info' },

@@ -6,6 +6,7 @@ import { registryOf } from '../lib/plugin-registry';
 import authRoutes from './auth';
 import contentRoutes from './content';
 import commerceRoutes from './commerce';
+import learningRoutes from './learning';
 import usersRoutes from './users';
 import auditRoutes from './audit';
 import releasesRoutes from './releases';
@@ -16,6 +17,7 @@ export default registryOf([
   authRoutes,
   contentRoutes,
   commerceRoutes,
+  learningRoutes,
   usersRoutes,
   auditRoutes,
   releasesRoutes,

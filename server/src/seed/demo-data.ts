@@ -188,7 +188,7 @@ export interface SeedProduct extends SeedItem {
   status: 'in-progress' | 'done' | 'expired';
   /** Default `open`; one course shows `buyers-only` comments (issue 6). */
   commentStatus?: 'open' | 'closed' | 'buyers-only';
-  sessions: Array<{ title: string; slug: string; description: string }>;
+  sessions: Array<{ title: string; slug: string; description: string; kind?: 'quiz' }>;
 }
 
 const session = (title: string, slug: string, text: string) => ({ title, slug, description: html(text) });
@@ -209,6 +209,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
       session('جلسه دوم: تابع‌ها', 'js-basics-functions', 'تعریف تابع، پارامترها و مقدار بازگشتی.'),
       session('جلسه سوم: آرایه‌ها و حلقه‌ها', 'js-basics-arrays', 'پیمایش آرایه‌ها با for و متدهایی مثل map و filter.'),
       session('جلسه چهارم: کار با DOM', 'js-basics-dom', 'تغییر صفحه وب با جاوااسکریپت و پاسخ به رویدادها.'),
+      { ...session('آزمون پایانی', 'js-basics-final-quiz', 'پنج پرسش از همهٔ جلسه‌ها؛ با ۶۰٪ قبول می‌شوید و گواهی دوره را می‌گیرید.'), kind: 'quiz' },
     ],
   },
   {
@@ -326,6 +327,36 @@ export const SEED_DISCOUNT_CODES = [
     ends_at: '2025-12-21T20:30:00.000Z', total_cap: null, per_user_cap: 1, min_cart_total: null, is_active: true,
   },
 ] as const;
+
+/**
+ * The demo's final quiz of «دوره مقدماتی جاوااسکریپت» (issue 37): five questions of mixed types, pass
+ * mark 60 %, 15 minutes an attempt, answers shown after submitting, the best score counting.
+ */
+export const SEED_QUIZ = {
+  rules: { time_limit_minutes: 15, max_attempts: null, pass_percent: 60, shuffle_questions: false, shuffle_options: true, show_answers: true, score_policy: 'best' },
+  questions: [
+    {
+      type: 'single_choice',
+      body: '<p>با کدام کلیدواژه متغیری می‌سازیم که دوباره مقداردهی نمی‌شود؟</p>',
+      points: 1,
+      options: [{ text: 'let' }, { text: 'const', is_correct: true }, { text: 'var' }],
+    },
+    { type: 'true_false', body: '<p>در جاوااسکریپت، حاصل <code>[] === []</code> درست (true) است.</p>', points: 1, correct_boolean: false },
+    {
+      type: 'multiple_choice',
+      body: '<p>کدام‌ها متدهای آرایه‌اند؟</p>',
+      points: 2,
+      options: [{ text: 'map', is_correct: true }, { text: 'filter', is_correct: true }, { text: 'toUpperCase' }],
+    },
+    { type: 'short_answer', body: '<p>حاصل <code>typeof 42</code> چیست؟</p>', points: 1, accepted_answers: ['number', '"number"'] },
+    {
+      type: 'ordering',
+      body: '<p>مرحله‌های گذر یک رویداد در DOM را به ترتیب بچینید.</p>',
+      points: 1,
+      options: [{ text: 'capture (از بالا به پایین)' }, { text: 'target (روی خود عنصر)' }, { text: 'bubble (از پایین به بالا)' }],
+    },
+  ],
+} as const;
 
 /** The demo's plan on «دوره مقدماتی جاوااسکریپت» (issue 36 item 2): 3 parts, 40 % now, a part every 30 days, no surcharge, 7 grace days. */
 export const SEED_INSTALMENT_PLAN = { parts: 3, first_share_percent: 40, days_between: 30, surcharge: 0, grace_days: 7, is_active: true } as const;

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { PERMISSIONS, type ContentType, type User } from '@shop/contracts';
+import { quizQuestionSchema } from '@shop/validation';
 import type { Db } from '../db/client';
 import { products, productSessions } from '../modules/commerce/tables';
 import { podcasts, posts } from '../modules/content/tables';
@@ -22,6 +23,7 @@ import {
   SEED_PODCASTS,
   SEED_POSTS,
   SEED_PRODUCTS,
+  SEED_QUIZ,
   SEED_READERS,
   SEED_SITE_INFORMATION,
   SEED_TERMS,
@@ -34,6 +36,7 @@ import { SERVER_ROOT } from '../settings';
 import { hashPassword } from '../lib/passwords';
 import { createDiscountCode, createGiftCard, createInstalmentPlan, saveSalesAgent } from '../modules/commerce';
 import { addComment, addLike } from '../modules/engagement';
+import { createQuizQuestion, saveQuizSettings } from '../modules/learning';
 import { createAnnouncement, createLink, createTicket, getSiteInformation, saveSiteInformation } from '../modules/support';
 import type { AuditContext } from '../lib/audit-trail';
 import { auditActor } from '../modules/audit';
@@ -294,26 +297,40 @@ async function seedCatalogue(db: Db, ago: Ago, people: SeedPeople, lessonFiles: 
       .returning({ id: products.id });
     productIds.push(row!.id);
     await like('product', row!.id, i + 5);
-    // Sessions in order 1..n, each with a clip; the first of a paid course is a free preview.
-    for (const [j, s] of item.sessions.entries()) {
+    // Sessions in order 1..n, each lesson with a clip; the first of a paid course is a free preview.
+    for (const [j, { kind = 'lesson', ...s }] of item.sessions.entries()) {
       const sessionCreated = ago(item.daysAgo - j * 2, 8);
-      await db.insert(productSessions).values({
-        ...s,
-        product_id: row!.id,
-        image,
-        position: j + 1,
-        is_free_preview: item.price > 0 && j === 0,
-        comment_status: item.commentStatus,
-        ...lessonFiles[(i + j) % lessonFiles.length],
-        created_at: sessionCreated,
-        updated_at: sessionCreated,
-      });
+      const [added] = await db
+        .insert(productSessions)
+        .values({
+          ...s,
+          kind,
+          product_id: row!.id,
+          image,
+          position: j + 1,
+          is_free_preview: item.price > 0 && j === 0,
+          comment_status: item.commentStatus,
+          ...(kind === 'lesson' ? lessonFiles[(i + j) % lessonFiles.length] : {}),
+          created_at: sessionCreated,
+          updated_at: sessionCreated,
+        })
+        .returning({ id: productSessions.id });
+      if (kind === 'quiz') await seedQuiz(db, row!.id, added!.id, people.seedAudit);
     }
   }
   // The first course (JavaScript basics) can be bought in parts (issue 36 item 2).
   await createInstalmentPlan(db, productIds[0]!, SEED_INSTALMENT_PLAN, people.seedAudit);
 
   return { postIds, podcastIds, productIds };
+}
+
+/** The demo quiz (issue 37) on session `sessionId` of course `productId`: its questions in the course's bank, then its rules. */
+async function seedQuiz(db: Db, productId: number, sessionId: number, audit: AuditContext): Promise<void> {
+  const questionIds: number[] = [];
+  for (const question of SEED_QUIZ.questions) {
+    questionIds.push((await createQuizQuestion(db, productId, await quizQuestionSchema.validate(question), audit)).id);
+  }
+  await saveQuizSettings(db, sessionId, { ...SEED_QUIZ.rules, question_ids: questionIds }, audit);
 }
 
 /** Comments: approved threads with replies, and one waiting for approval. */

@@ -52,6 +52,8 @@ export async function newBuyer(app: FastifyInstance, options: { verified?: boole
 /** A session of {@link newCourse}: free preview or not, and an optional lesson file. */
 export interface SessionSpec {
   is_free_preview?: boolean;
+  /** `quiz`: a quiz session (issue 37), without rules or questions until a test sets them. */
+  kind?: 'lesson' | 'quiz';
   file?: { content: Buffer; type: string };
   is_active?: boolean;
 }
@@ -83,6 +85,7 @@ export async function newCourse(
         slug: `session-${tag}-${index}`,
         position: index + 1,
         is_free_preview: spec.is_free_preview ?? false,
+        kind: spec.kind ?? 'lesson',
         is_active: spec.is_active ?? true,
         comment_status: options.comment_status ?? 'open',
         file,

@@ -23,6 +23,8 @@ export const TAG_TYPES = [
   'Cart',
   'Me',
   'DiscountCode',
+  // Question banks, quizzes and attempts (issue 37).
+  'Quiz',
   // Each remote's releases: the dashboard's list of where every remote stands (issue 35 item 5).
   'Release',
 ] as const;

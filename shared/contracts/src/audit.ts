@@ -34,6 +34,8 @@ export const AUDIT_ENTITIES = [
   'instalment_purchase',
   'sales_agent',
   'agent_payout',
+  'quiz_question',
+  'quiz',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -45,12 +47,14 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
  * `reply`, `close`, `reopen`: a ticket answered, closed or opened again by staff (issue 32 item 3);
  * `release`, `promote`, `rollback`, `canary`, `prune`, `preview`: a remote's version published, made
  * active, rolled back from, tried on a share of visitors (or its canary ended), its files removed,
- * previewed by a super user for themselves (or the preview ended) (issue 35).
+ * previewed by a super user for themselves (or the preview ended) (issue 35); `regrade`: a quiz
+ * question's earlier answers scored again by its current version (issue 37).
  */
 export const AUDIT_ACTIONS = [
   'create', 'update', 'delete', 'refund', 'approve', 'reject', 'assign', 'unassign', 'read', 'unread', 'upload', 'retry', 'login_failed', 'lockout',
   'reply', 'close', 'reopen',
   'release', 'promote', 'rollback', 'canary', 'prune', 'preview',
+  'regrade',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -75,6 +79,8 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   wallet_entry: 'تراکنش کیف پول',
   gift_card: 'کارت هدیه',
   instalment_plan: 'طرح اقساط',
+  quiz_question: 'پرسش آزمون',
+  quiz: 'آزمون',
   instalment_purchase: 'خرید اقساطی',
   sales_agent: 'همکار فروش',
   agent_payout: 'تسویه همکار فروش',
@@ -105,6 +111,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   canary: 'آزمایش روی سهمی از بازدیدکنندگان',
   prune: 'پاک‌کردن نسخه قدیمی',
   preview: 'پیش‌نمایش نسخه برای خود',
+  regrade: 'بازنمره‌دهی',
 };
 
 /** Field values of an entity at one moment (only the fields that changed, for an update). */

@@ -74,6 +74,7 @@
  *   discount, net and still owed in parts per course) and `/dashboard/financial-info/refunds/export?period=` →
  *   `refund-summary-<period>-….csv`
  */
+import type { SessionKind } from './learning';
 import type { CommentStatus, CourseProgress, ProductStatus } from './entities';
 
 /** A course in the cart, priced from the database now (tomans). */
@@ -337,6 +338,8 @@ export interface ProductSessionDetail {
   image: string | null;
   position: number;
   is_free_preview: boolean;
+  /** A lesson, or a quiz (issue 37): a quiz's page takes it from `GET /product-sessions/:sessionId/quiz`. */
+  kind: SessionKind;
   comment_status: CommentStatus;
   likes_count: number;
   comments_count: number;
@@ -428,6 +431,8 @@ export interface ProductSessionForm {
   description: string;
   position: number;
   is_free_preview: boolean;
+  /** A lesson (default), or a quiz whose rules and questions are set apart (issue 37). */
+  kind: SessionKind;
   is_active: boolean;
   comment_status: CommentStatus;
 }

@@ -3,6 +3,7 @@
  * dates as ISO 8601 UTC strings, money as whole tomans.
  */
 import type { InstalmentPlanOffer } from './instalments';
+import type { SessionKind } from './learning';
 import type { PermissionName, UserStatus } from './permissions';
 
 /** Pagination block of every list answer. */
@@ -104,6 +105,8 @@ export interface ProductSessionSummary {
   slug: string;
   position: number;
   is_free_preview: boolean;
+  /** A lesson, or a quiz (issue 37). */
+  kind: SessionKind;
   created_at: string;
   /** True when the caller may open it (bought the course, or a free preview); false for visitors on paid sessions. */
   can_view: boolean;

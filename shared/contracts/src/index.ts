@@ -12,3 +12,4 @@ export * from './access';
 export * from './wallet';
 export * from './instalments';
 export * from './agents';
+export * from './learning';

@@ -64,6 +64,7 @@ describe('productSessionSchema (issue 6 ProductSessionForm)', () => {
         product_id: 3,
         position: 2,
         is_free_preview: false,
+        kind: 'lesson',
         is_active: true,
         comment_status: 'buyers-only',
       },

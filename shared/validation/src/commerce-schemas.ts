@@ -1,4 +1,5 @@
 import { boolean, mixed, type InferType } from 'yup';
+import type { SessionKind } from '@shop/contracts';
 import { commentStatusField, IMAGE_EXTENSIONS, IMAGE_MAX_KB, postFormSchema, postSchema } from './content-schemas';
 import { fileField, ID_MAX, wholeNumberField } from './fields';
 import { fieldLabels, messages } from './messages';
@@ -54,6 +55,7 @@ export const productSessionSchema = postSchema.shape({
   product_id: wholeNumberField(fieldLabels.product_id, { min: 1, max: ID_MAX }).required(messages.required),
   position: wholeNumberField(fieldLabels.position, { min: 1, max: SESSION_POSITION_MAX }).required(messages.required),
   is_free_preview: boolean().typeError(messages.invalid).default(false).label('پیش‌نمایش رایگان'),
+  kind: mixed<SessionKind>().label('نوع جلسه').oneOf(['lesson', 'quiz'], messages.invalid).default('lesson'),
   comment_status: commerceCommentStatus,
 });
 

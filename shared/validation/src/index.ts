@@ -151,3 +151,20 @@ export {
   type SmsLoginInput,
   type SmsResetPasswordInput,
 } from './sms-code-schemas';
+export {
+  ACCEPTED_ANSWERS_MAX,
+  ANSWER_TEXT_MAX,
+  OPTION_TEXT_MAX,
+  QUESTION_BODY_MAX,
+  QUESTION_OPTIONS_MAX,
+  QUESTION_OPTIONS_MIN,
+  QUESTION_TYPES,
+  QUIZ_QUESTIONS_MAX,
+  QUIZ_SCORE_POLICIES,
+  quizAnswerSchema,
+  quizQuestionSchema,
+  quizSettingsSchema,
+  type QuizAnswerInput,
+  type QuizQuestionInput,
+  type QuizSettingsInput,
+} from './quiz-schemas';

@@ -72,6 +72,23 @@ export const fieldLabels = {
   agent_percent: 'درصد پورسانت',
   vat_percent: 'نرخ مالیات بر ارزش افزوده',
   payout_to: 'مقصد تسویه',
+  question_type: 'نوع پرسش',
+  question_body: 'متن پرسش',
+  points: 'امتیاز',
+  options: 'گزینه‌ها',
+  option_text: 'متن گزینه',
+  matches: 'پاسخ‌های جورکردنی',
+  correct_boolean: 'پاسخ درست',
+  accepted_answers: 'پاسخ‌های پذیرفته',
+  audio: 'فایل صوتی',
+  time_limit_minutes: 'مدت آزمون (دقیقه)',
+  max_attempts: 'تعداد دفعات مجاز',
+  pass_percent: 'نمره قبولی (درصد)',
+  score_policy: 'نمره ملاک',
+  question_ids: 'پرسش‌های آزمون',
+  option_ids: 'پاسخ',
+  answer_text: 'پاسخ',
+  answer_value: 'پاسخ',
 } as const;
 
 /** The name of a field in {@link fieldLabels}. */
@@ -134,6 +151,15 @@ export const messages = {
   latinCode: (p: FieldMessageParams) => `${fieldOf(p)} فقط باید شامل حروف انگلیسی و رقم باشد (بدون فاصله)`,
   endAfterStart: 'زمان پایان باید پس از زمان شروع باشد',
   productsRequired: 'دست‌کم یک دوره را انتخاب کنید',
+  /** Quiz questions (issue 37). */
+  optionsCount: 'دست‌کم ۲ و حداکثر ۱۰ گزینه بنویسید',
+  oneCorrectOption: 'یک گزینه را به‌عنوان پاسخ درست مشخص کنید',
+  someCorrectOption: 'دست‌کم یک گزینه را به‌عنوان پاسخ درست مشخص کنید',
+  matchesCount: 'برای هر گزینه دقیقاً یک پاسخ جورکردنی بنویسید',
+  acceptedAnswersCount: 'دست‌کم ۱ و حداکثر ۱۰ پاسخ پذیرفته بنویسید',
+  duplicateOption: 'گزینه‌ها نباید تکراری باشند',
+  questionIdsCount: 'دست‌کم ۱ و حداکثر ۲۰۰ پرسش برگزینید',
+  duplicateQuestion: 'یک پرسش دو بار در آزمون آمده است',
   /** The whole input is not an object (e.g. a request body that is an array or a string). */
   invalidInput: 'داده‌های ارسالی معتبر نیست',
 } as const;

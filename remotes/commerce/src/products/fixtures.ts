@@ -41,7 +41,7 @@ export function aProductDetail(overrides: Partial<ProductDetail> = {}): ProductD
 
 /** One session of a product's list, locked for the caller unless overridden. */
 export function aSessionSummary(overrides: Partial<ProductSessionSummary> = {}): ProductSessionSummary {
-  return { id: 11, title: 'نصب ابزارها', slug: 'setup', position: 1, is_free_preview: false, created_at: '2025-03-22T08:00:00Z', can_view: false, is_done: false, ...overrides };
+  return { id: 11, title: 'نصب ابزارها', slug: 'setup', position: 1, is_free_preview: false, kind: 'lesson', created_at: '2025-03-22T08:00:00Z', can_view: false, is_done: false, ...overrides };
 }
 
 /** A session page's answer (`GET /api/product-sessions/:id`), as a non-buyer sees a paid session. */
@@ -59,6 +59,7 @@ export function aSessionDetail(overrides: Partial<ProductSessionDetail> = {}): P
     position_seconds: 0,
     position: 2,
     is_free_preview: false,
+    kind: 'lesson',
     comment_status: 'open',
     likes_count: 3,
     comments_count: 0,

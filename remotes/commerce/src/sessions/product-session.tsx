@@ -1,8 +1,9 @@
+import { lazy, Suspense } from 'react';
 import type { ProductSessionDetail } from '@shop/contracts';
 import { DetailFrame, RichText } from '@shop/content-ui';
 import { CommentThread, LikeButton, useCommentAnchor } from '@shop/engagement';
 import { formatNumber, formatToman, toPersianDigits } from '@shop/format';
-import { Alert, AlertTitle, Button, Icon, Stack, Typography } from '@shop/ui-kit';
+import { Alert, AlertTitle, Button, Icon, Skeleton, Stack, Typography } from '@shop/ui-kit';
 import { Chip } from '@shop/ui-kit/lazy';
 import { Link, useNavigate } from '@shop/router';
 import { useGetCartQuery } from '../cart/cart-api';
@@ -12,7 +13,11 @@ import { useGetProductQuery } from '../products/products-api';
 import { CourseProgressBar } from '../products/course-progress-bar';
 import { useGetProductSessionQuery, useSetSessionProgressMutation } from './sessions-api';
 import { SessionPlayer } from './session-player';
+import { quizStrings } from '../learning/quiz-strings';
 import { t } from '../strings';
+
+/** A quiz session's area (issue 37): a chunk of its own, loaded by quiz sessions only. */
+const QuizPanel = lazy(() => import('../learning/quiz-panel'));
 
 /** Why a non-buyer cannot open the session, and a button that puts the course in the cart and opens the cart. */
 function LockedSession({ session }: { session: ProductSessionDetail }) {
@@ -43,23 +48,32 @@ function LockedSession({ session }: { session: ProductSessionDetail }) {
   );
 }
 
-/** A buyer's «seen» switch for the session and their progress through the course («۳ از ۸ جلسه»). */
+/** A buyer's «seen» switch for the session (a quiz's state instead: done by passing) and their progress through the course («۳ از ۸ جلسه»). */
 function SessionProgress({ session }: { session: ProductSessionDetail }) {
   const { data: product } = useGetProductQuery(session.product_id);
   const [setProgress, { isLoading }] = useSetSessionProgressMutation();
   const progress = product?.data.progress;
+  const doneSwitch = (
+    <Button
+      variant={session.is_done ? 'contained' : 'outlined'}
+      color="success"
+      aria-pressed={session.is_done}
+      disabled={isLoading}
+      startIcon={<Icon name="CheckCircle" />}
+      onClick={() => void setProgress({ sessionId: session.id, productId: session.product_id, done: !session.is_done })}
+    >
+      {session.is_done ? t.markNotDone : t.markDone}
+    </Button>
+  );
+  const quizState = (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', color: session.is_done ? 'success.main' : 'text.secondary' }}>
+      <Icon name={session.is_done ? 'CheckCircle' : 'Info'} />
+      <Typography>{session.is_done ? quizStrings.donePassed : quizStrings.doneByPassing}</Typography>
+    </Stack>
+  );
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 3 }}>
-      <Button
-        variant={session.is_done ? 'contained' : 'outlined'}
-        color="success"
-        aria-pressed={session.is_done}
-        disabled={isLoading}
-        startIcon={<Icon name="CheckCircle" />}
-        onClick={() => void setProgress({ sessionId: session.id, productId: session.product_id, done: !session.is_done })}
-      >
-        {session.is_done ? t.markNotDone : t.markDone}
-      </Button>
+      {session.kind === 'quiz' ? quizState : doneSwitch}
       {progress && <CourseProgressBar progress={progress} />}
     </Stack>
   );
@@ -128,7 +142,13 @@ export function ProductSession({ productId, productSessionId }: { productId: num
             {session.is_bought && <SessionProgress session={session} />}
             {session.can_view ? (
               <>
-                <SessionPlayer session={session} />
+                {session.kind === 'quiz' ? (
+                  <Suspense fallback={<Skeleton variant="rounded" height={200} sx={{ mb: 3 }} />}>
+                    <QuizPanel session={session} />
+                  </Suspense>
+                ) : (
+                  <SessionPlayer session={session} />
+                )}
                 <RichText html={session.description} />
               </>
             ) : (

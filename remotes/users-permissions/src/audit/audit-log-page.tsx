@@ -88,6 +88,13 @@ function entityPath(entry: AuditEntry): string | null {
     }
     case 'instalment_purchase':
       return '/dashboard/financial-info/instalments';
+    case 'quiz_question': {
+      // A question of a course's bank (issue 37) is edited in its course's question bank.
+      const productId = (entry.after ?? entry.before)?.product_id;
+      return typeof productId === 'number' ? `/dashboard/products/${productId}/quiz-questions` : null;
+    }
+    case 'quiz':
+      return `/dashboard/product-sessions/${id}/quiz`;
     case 'sales_agent':
       return '/dashboard/sales-agents';
     case 'agent_payout':

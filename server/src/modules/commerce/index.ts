@@ -73,6 +73,7 @@ export {
   getProductDetail,
   getProductRef,
   getProductSessionRef,
+  type ProductSessionRef,
   listProducts,
   productSearchSql,
   productSessionTitles,

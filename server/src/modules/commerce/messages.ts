@@ -25,6 +25,8 @@ export const COMMERCE_MESSAGES = {
   paymentAmountMismatch: 'مبلغ پرداخت‌شده با مبلغ سفارش برابر نیست؛ سفارش پرداخت‌نشده باقی ماند.',
   paymentGatewayFailed: 'ارتباط با درگاه پرداخت برقرار نشد؛ لطفاً دوباره تلاش کنید.',
   sessionLocked: 'forbidden: برای دیدن این جلسه باید دوره را بخرید.',
+  /** A buyer's «done» on a quiz session (issue 37): it is done by passing. */
+  quizDoneByPassing: 'این جلسه آزمون است و با قبولی در آزمون کامل می‌شود.',
   signedUrlInvalid: 'forbidden: پیوند این فایل نامعتبر است یا منقضی شده است.',
   sessionChanged: 'این جلسه همین حالا تغییر کرد؛ لطفاً دوباره تلاش کنید.',
   productsMissing: 'هنوز هیچ دوره‌ای ثبت نشده است؛ ابتدا یک دوره بسازید.',

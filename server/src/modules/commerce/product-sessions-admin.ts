@@ -26,6 +26,7 @@ const audited = {
   description: productSessions.description,
   position: productSessions.position,
   is_free_preview: productSessions.is_free_preview,
+  kind: productSessions.kind,
   is_active: productSessions.is_active,
   comment_status: productSessions.comment_status,
   image: productSessions.image,

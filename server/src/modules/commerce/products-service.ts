@@ -1,6 +1,6 @@
 /** Public products and their sessions (SPEC §2 /products, §3). Owns `products` and `product_sessions`. */
 import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { DashboardProductSession, Paginated, Product, ProductSessionSummary } from '@shop/contracts';
+import type { DashboardProductSession, Paginated, Product, ProductSessionSummary, SessionKind } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { products, productSessions } from './tables';
 import { toIso } from '../../lib/dates';
@@ -74,6 +74,7 @@ export async function getProductDetail(db: Db, id: number): Promise<ProductWithS
       slug: productSessions.slug,
       position: productSessions.position,
       is_free_preview: productSessions.is_free_preview,
+      kind: productSessions.kind,
       created_at: productSessions.created_at,
     })
     .from(productSessions)
@@ -90,9 +91,10 @@ export function getProductRef(db: Db, id: number): Promise<CommerceItemRef | nul
   return productTable.ref(db, id);
 }
 
-/** A session's reference with its course id (buyers-only comments ask whether the user owns it). */
+/** A session's reference with its course id (buyers-only comments ask whether the user owns it) and what it holds. */
 export interface ProductSessionRef extends CommerceItemRef {
   product_id: number;
+  kind: SessionKind;
 }
 
 /**
@@ -106,6 +108,7 @@ export async function getProductSessionRef(db: Db, id: number): Promise<ProductS
       is_active: sql<boolean>`${productSessions.is_active} and ${products.is_active}`,
       comment_status: productSessions.comment_status,
       product_id: productSessions.product_id,
+      kind: productSessions.kind,
     })
     .from(productSessions)
     .innerJoin(products, eq(products.id, productSessions.product_id))

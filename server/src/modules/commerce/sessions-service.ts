@@ -169,7 +169,7 @@ const activeSessionWhere = (sessionId: number) =>
 /** The course and the ready lesson's length (seconds, or null) of an active session of an active course, or null. */
 async function activeSession(db: Db, sessionId: number) {
   const [row] = await db
-    .select({ product_id: productSessions.product_id, duration_seconds: productSessions.duration_seconds })
+    .select({ product_id: productSessions.product_id, duration_seconds: productSessions.duration_seconds, kind: productSessions.kind })
     .from(productSessions)
     .innerJoin(products, eq(products.id, productSessions.product_id))
     .where(activeSessionWhere(sessionId));
@@ -220,6 +220,7 @@ export async function getSessionDetail(
       image: productSessions.image,
       position: productSessions.position,
       is_free_preview: productSessions.is_free_preview,
+      kind: productSessions.kind,
       comment_status: productSessions.comment_status,
       ...lessonFileColumns,
       subtitles: productSessions.subtitles,
@@ -344,9 +345,13 @@ const DONE_AT_TENTHS = 9;
  * Every watching buyer calls it every few seconds, so it is one statement: an upsert guarded by
  * the session (active, of an active course), ownership and the length, answering the saved place
  * and the course's progress. Only when that statement writes nothing are the reasons looked up.
+ *
+ * A quiz (issue 37) is done when its standing score passes: only the learning module (`by: 'quiz'`)
+ * sets its `done`; a buyer's `done` on it is refused.
  * @throws ApiError 404 unknown or inactive session; 403 `sessionLocked` unless the user owns the
- *   course; 422 `{position_seconds}` past the lesson's length; 409 `sessionChanged` when the
- *   session or purchase changed between the statement and the look-up (the player's next save retries)
+ *   course; 422 `{position_seconds}` past the lesson's length, `{done}` for a buyer's on a quiz;
+ *   409 `sessionChanged` when the session or purchase changed between the statement and the
+ *   look-up (the player's next save retries)
  * @returns the session's state, the saved position and the course's progress
  */
 export async function setSessionProgress(
@@ -354,9 +359,11 @@ export async function setSessionProgress(
   user: User,
   sessionId: number,
   body: SessionProgressBody,
+  by: 'buyer' | 'quiz' = 'buyer',
 ): Promise<SessionProgressAnswer> {
   const position = body.position_seconds ?? null;
   const done = body.done ?? null;
+  const doneAllowed = by === 'quiz' ? sql`true` : sql`(${done}::boolean is null or ${productSessions.kind} = 'lesson')`;
   // Reached: the position is at or past 90 % of a known length (integers: position·10 ≥ length·9).
   const reached = sql`(${position}::int is not null and target.duration_seconds > 0
     and ${position}::int * 10 >= target.duration_seconds * ${DONE_AT_TENTHS})`;
@@ -367,6 +374,7 @@ export async function setSessionProgress(
       where ${productSessions.id} = ${sessionId} and ${productSessions.is_active} and ${products.is_active}
         and ${ownsProductSql(user.id, productSessions.product_id)}
         and (${position}::int is null or ${productSessions.duration_seconds} is null or ${position}::int <= ${productSessions.duration_seconds})
+        and ${doneAllowed}
     ), prior as (
       -- The row as it was before this statement (a data-modifying WITH sees the old snapshot).
       select p.completed_at from ${sessionProgress} as p where p.user_id = ${user.id} and p.product_session_id = ${sessionId}
@@ -397,7 +405,7 @@ export async function setSessionProgress(
         order by c.position, c.id limit 1) as resume_session_id
     from saved cross join target`);
   const [row] = (result as unknown as { rows: SavedProgressRow[] }).rows;
-  if (!row) throw await progressRefusal(db, user, sessionId, position);
+  if (!row) throw await progressRefusal(db, user, sessionId, position, done);
   // The course's last session done by this save: its certificate (issue 24).
   if (row.is_done && !row.was_done && row.done === row.total) await issueCertificate(db, user, row.product_id);
   return {
@@ -419,11 +427,12 @@ interface SavedProgressRow {
   total: number;
 }
 
-/** Why {@link setSessionProgress} wrote nothing: 404, 403 `sessionLocked`, 422 for a position past the length, else 409 `sessionChanged`. */
-async function progressRefusal(db: Db, user: User, sessionId: number, position: number | null): Promise<ApiError> {
+/** Why {@link setSessionProgress} wrote nothing: 404, 403 `sessionLocked`, 422 for a position past the length or `done` on a quiz, else 409 `sessionChanged`. */
+async function progressRefusal(db: Db, user: User, sessionId: number, position: number | null, done: boolean | null): Promise<ApiError> {
   const session = await activeSession(db, sessionId);
   if (!session) return notFound();
   if (!(await hasBoughtProduct(db, user.id, session.product_id))) return new ApiError(403, COMMERCE_MESSAGES.sessionLocked);
+  if (done !== null && session.kind !== 'lesson') return validationFailed({ done: [COMMERCE_MESSAGES.quizDoneByPassing] });
   const length = session.duration_seconds;
   if (position !== null && length !== null && position > length) {
     return validationFailed({ position_seconds: [MESSAGES.fieldMax(length)] });

@@ -7,29 +7,16 @@
  * key) and the seed import this file.
  */
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { DiscountKind, LessonMediaKind, LessonMediaStatus } from '@shop/contracts';
 import { createdAt, updatedAt, id } from '../../db/columns';
 import { contentColumns, listIndexes, searchColumns, searchIndexes } from '../engagement/tables';
 import { users } from '../users/tables';
 
 export const productStatusEnum = pgEnum('product_status', ['in-progress', 'done', 'expired']);
+
+/** What a session holds (issue 37): a lesson, or a quiz (the learning module's `quizzes` row); a quiz is done when passed. */
+export const sessionKindEnum = pgEnum('session_kind', ['lesson', 'quiz']);
 
 /**
  * Payment state of an order (SPEC §4). `cancelled` (issue 32 item 2): the buyer cancelled it from the
@@ -70,6 +57,7 @@ export const productSessions = pgTable(
     position: integer('position').notNull().default(1),
     /** Anyone signed in may open a free-preview session; others need to have bought the product. */
     is_free_preview: boolean('is_free_preview').notNull().default(false),
+    kind: sessionKindEnum('kind').notNull().default('lesson'),
     /**
      * The lesson's processing (issue 24): `none` (no upload), `queued`, `processing` (with
      * `media_progress` in percent), `ready`, or `failed` (with the Persian `media_error`). It tells

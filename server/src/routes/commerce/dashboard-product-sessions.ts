@@ -28,7 +28,7 @@ const dashboardProductSessionsRoutes: FastifyPluginAsync = async (app) => {
   const s = dashboardContentSchemas('product-sessions', dashboardProductSessionSchema, {
     tag: 'commerce',
     formDescription:
-      'multipart/form-data: product_id (an existing course), title, slug, description (HTML, sanitized), position (integer ≥ 1), is_free_preview and is_active ("true"/"false"), comment_status (open|closed|buyers-only), image (file, optional), poster (an image shown before the video plays, optional; else one is taken from the video), subtitles (Persian WebVTT, UTF-8, optional; 422 when malformed). The lesson comes by its own resumable upload (POST /api/dashboard/lesson-uploads). 422 productsMissing while no course exists.',
+      'multipart/form-data: product_id (an existing course), title, slug, description (HTML, sanitized), position (integer ≥ 1), is_free_preview and is_active ("true"/"false"), kind (lesson|quiz, default lesson; the rules and questions of a quiz: PUT /api/dashboard/product-sessions/:sessionId/quiz), comment_status (open|closed|buyers-only), image (file, optional), poster (an image shown before the video plays, optional; else one is taken from the video), subtitles (Persian WebVTT, UTF-8, optional; 422 when malformed). The lesson comes by its own resumable upload (POST /api/dashboard/lesson-uploads). 422 productsMissing while no course exists.',
     listQuery: { product_id: { type: 'integer', minimum: 1, description: 'Only the sessions of this course.' } },
   });
   const form = (request: Parameters<typeof readForm>[0]) =>

@@ -7,6 +7,9 @@
  */
 import { contentBaseProperties, contentBaseRequired, courseProgressSchema, date, int, nullableStr, str } from '../../lib/schemas';
 
+/** SessionKind (issue 37). */
+const sessionKind = { type: 'string', enum: ['lesson', 'quiz'] } as const;
+
 const productProperties = {
   ...contentBaseProperties,
   price: int,
@@ -60,13 +63,14 @@ export const productDetailSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'title', 'slug', 'position', 'is_free_preview', 'created_at', 'can_view', 'is_done'],
+        required: ['id', 'title', 'slug', 'position', 'is_free_preview', 'kind', 'created_at', 'can_view', 'is_done'],
         properties: {
           id: int,
           title: str,
           slug: str,
           position: int,
           is_free_preview: { type: 'boolean' },
+          kind: sessionKind,
           created_at: date,
           can_view: { type: 'boolean' },
           is_done: { type: 'boolean' },
@@ -90,6 +94,7 @@ export const dashboardProductSessionSchema = {
     'product_title',
     'position',
     'is_free_preview',
+    'kind',
     'has_file',
     'file_type',
     'file_size',
@@ -107,6 +112,7 @@ export const dashboardProductSessionSchema = {
     product_title: str,
     position: int,
     is_free_preview: { type: 'boolean' },
+    kind: sessionKind,
     has_file: { type: 'boolean' },
     file_type: nullableStr,
     file_size: { type: ['integer', 'null'] },
@@ -395,7 +401,7 @@ export const productSessionDetailSchema = {
   type: 'object',
   required: [
     'id', 'product_id', 'product_title', 'product_price', 'title', 'slug', 'description', 'image', 'position',
-    'is_free_preview', 'comment_status', 'likes_count', 'comments_count', 'liked_by_me', 'can_view', 'is_bought',
+    'is_free_preview', 'kind', 'comment_status', 'likes_count', 'comments_count', 'liked_by_me', 'can_view', 'is_bought',
     'is_done', 'can_comment', 'file_url', 'file_url_expires_at', 'file_type', 'file_size', 'media', 'position_seconds',
     'previous_session_id', 'next_session_id', 'created_at', 'updated_at',
   ],
@@ -410,6 +416,7 @@ export const productSessionDetailSchema = {
     image: nullableStr,
     position: int,
     is_free_preview: { type: 'boolean' },
+    kind: sessionKind,
     comment_status: contentBaseProperties.comment_status,
     likes_count: int,
     comments_count: int,

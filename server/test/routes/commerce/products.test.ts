@@ -35,6 +35,7 @@ describe.each(DB_TARGETS)('products API on %s', (target) => {
       'js-basics-functions',
       'js-basics-arrays',
       'js-basics-dom',
+      'js-basics-final-quiz',
     ]);
     expect(Object.keys(data.sessions[0]!).sort()).toEqual([
       'can_view',
@@ -42,6 +43,7 @@ describe.each(DB_TARGETS)('products API on %s', (target) => {
       'id',
       'is_done',
       'is_free_preview',
+      'kind',
       'position',
       'slug',
       'title',

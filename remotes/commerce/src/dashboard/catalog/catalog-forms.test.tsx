@@ -18,7 +18,7 @@ const aProduct = (overrides: Partial<Product>): Product => ({
 
 const aSession = (overrides: Partial<DashboardProductSession>): DashboardProductSession => ({
   id: 5, product_id: 1, product_title: 'دوره ری‌اکت', title: 'جلسه پنجم', slug: 'fifth', description: '<p>جلسه</p>', position: 5,
-  is_free_preview: false, is_active: true, comment_status: 'open', image: null, has_file: false, file_type: null, file_size: null,
+  is_free_preview: false, kind: 'lesson', is_active: true, comment_status: 'open', image: null, has_file: false, file_type: null, file_size: null,
   media_status: 'none', media_progress: 0, media_error: null, media_kind: null, duration_seconds: null, poster: null, has_subtitles: false,
   likes_count: 0, comments_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...overrides,
 });
@@ -175,6 +175,7 @@ describe('session form (/dashboard/product-sessions/add-session)', () => {
       description: '<p>سلام <strong>دوره</strong></p>',
       position: '3',
       is_free_preview: 'true',
+      kind: 'lesson',
       is_active: 'true',
       comment_status: 'open',
       image: expect.stringMatching(/\.png \d+ image\/png$/),

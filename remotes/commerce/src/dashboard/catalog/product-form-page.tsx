@@ -5,12 +5,15 @@ import { UploadProgress } from '@shop/content-ui';
 import { formatToman } from '@shop/format';
 import { FormNumberField, FormRadioField, FormRichTextField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_KB, fieldLabels, fileField, productFormSchema } from '@shop/validation';
-import { Box, Paper, Stack, Typography } from '@shop/ui-kit';
+import { Link } from '@shop/router';
+import { Box, Button, Icon, Paper, Stack, Typography } from '@shop/ui-kit';
 import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
 import { useGetAdminProductQuery } from './catalog-admin-api';
 import { CATALOG_PATHS } from './catalog-paths';
 import { InstalmentPlansSection } from './instalment-plans-section';
 import { readWholeNumber, useSaveCatalogItem } from './save-catalog-item';
+import { QUIZ_PATHS } from '../quizzes/quiz-paths';
+import { quizStrings } from '../quizzes/quiz-dashboard-strings';
 import { t } from '../../strings';
 
 /** What the course form holds: the price as typed (Persian digits allowed), the image once chosen. */
@@ -56,7 +59,17 @@ function ProductForm({ product }: { product: Product | null }) {
   const heading = creating ? t.dashboard.addProduct : t.dashboard.editProduct;
   return (
     <Box sx={{ py: { xs: 2, md: 3 }, maxWidth: 880 }}>
-      <PageHeader title={heading} parents={[{ label: t.dashboard.products, to: CATALOG_PATHS.products }]} />
+      <PageHeader
+        title={heading}
+        parents={[{ label: t.dashboard.products, to: CATALOG_PATHS.products }]}
+        actions={
+          product && (
+            <Button component={Link} to={QUIZ_PATHS.bank(product.id)} variant="outlined" startIcon={<Icon name="School" />}>
+              {quizStrings.links.bank}
+            </Button>
+          )
+        }
+      />
       <Formik<ProductFormValues>
         initialValues={initialValues}
         initialStatus={{}}

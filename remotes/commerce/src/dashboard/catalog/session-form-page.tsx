@@ -1,16 +1,18 @@
 import { Formik, Form } from 'formik';
 import { skipToken } from '@shop/api-client';
-import type { CommentStatus, DashboardProductSession, Product } from '@shop/contracts';
+import type { CommentStatus, DashboardProductSession, Product, SessionKind } from '@shop/contracts';
 import { UploadProgress } from '@shop/content-ui';
 import { FormFileField, FormNumberField, FormRadioField, FormRichTextField, FormSelectField, FormSlugField, FormStatusAlert, FormSwitchField, FormTextField, FormButtons, FormImageField } from '@shop/forms';
 import { Link } from '@shop/router';
 import { IMAGE_EXTENSIONS, productSessionFormSchema } from '@shop/validation';
-import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@shop/ui-kit';
+import { Alert, AlertTitle, Box, Button, Icon, Paper, Stack, Typography } from '@shop/ui-kit';
 import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
 import { useGetAdminProductsQuery, useGetAdminSessionQuery } from './catalog-admin-api';
 import { CATALOG_PATHS } from './catalog-paths';
 import { LessonUpload } from './lesson-upload';
 import { readWholeNumber, useSaveCatalogItem } from './save-catalog-item';
+import { QUIZ_PATHS } from '../quizzes/quiz-paths';
+import { quizStrings } from '../quizzes/quiz-dashboard-strings';
 import { t } from '../../strings';
 
 /** Most courses the picker lists (the API clamps `per_page`; a shop has far fewer courses). */
@@ -24,6 +26,8 @@ export interface SessionFormValues {
   description: string;
   position: string;
   is_free_preview: boolean;
+  /** A lesson, or a quiz (issue 37). */
+  kind: SessionKind;
   is_active: boolean;
   comment_status: CommentStatus;
   image: File | null;
@@ -67,6 +71,7 @@ function SessionForm({ session, products }: { session: DashboardProductSession |
     description: session?.description ?? '',
     position: session ? String(session.position) : '',
     is_free_preview: session?.is_free_preview ?? false,
+    kind: session?.kind ?? 'lesson',
     is_active: session?.is_active ?? true,
     comment_status: session?.comment_status ?? 'open',
     image: null,
@@ -81,6 +86,7 @@ function SessionForm({ session, products }: { session: DashboardProductSession |
           <Form noValidate aria-label={heading}>
             <Stack spacing={2} useFlexGap>
               <FormSelectField name="product_id" label={t.form.product} options={products.map(({ id, title }) => ({ value: String(id), label: title }))} />
+              <FormRadioField name="kind" label={t.form.kind} options={t.form.kinds} />
               <FormTextField name="title" label={t.form.title} />
               <FormSlugField label={t.form.slug} help={t.form.slugHelp} suggestLabel={t.form.suggestSlug} />
               <FormNumberField name="position" label={t.form.position} help={t.form.positionHelp} />
@@ -136,7 +142,17 @@ export default function SessionFormPage() {
   const loading = !products.data || (id !== null && !data);
   return (
     <Box sx={{ py: { xs: 2, md: 3 }, maxWidth: 880 }}>
-      <PageHeader title={heading} parents={[{ label: t.dashboard.sessions, to: CATALOG_PATHS.sessions }]} />
+      <PageHeader
+        title={heading}
+        parents={[{ label: t.dashboard.sessions, to: CATALOG_PATHS.sessions }]}
+        actions={
+          id !== null && data?.data.kind === 'quiz' && (
+            <Button component={Link} to={QUIZ_PATHS.settings(id)} variant="outlined" startIcon={<Icon name="Tune" />}>
+              {quizStrings.links.quiz}
+            </Button>
+          )
+        }
+      />
       {loading ? (
         <FormSkeleton />
       ) : id === null && products.data!.data.length === 0 ? (
