@@ -96,7 +96,7 @@ describe.each(DB_TARGETS)('dashboard product sessions API on %s', (target) => {
       [2, false, true, 'audio/ogg'],
       [3, false, true, 'audio/ogg'],
     ]);
-    expect((await list('?per_page=5')).meta).toMatchObject({ per_page: 5, total: 21 });
+    expect((await list("?per_page=5")).meta).toMatchObject({ per_page: 5, total: 22 });
     expect((await list(`?q=${encodeURIComponent('آزمایشی داشبورد')}`)).data.map((s) => s.id)).toEqual([created.id]);
     expect((await list('?q=dashboard-test')).meta.total).toBe(1);
     expect((await list('?product_id=4')).data.every((s) => !s.is_free_preview)).toBe(true);
