@@ -318,10 +318,15 @@ export async function startQuizAttempt(db: Db, user: User, sessionId: number): P
  * @throws ApiError 404 unknown or another user's; 403 when the course is no longer theirs
  */
 async function ownAttempt(db: Db, user: User, attemptId: number): Promise<{ row: AttemptRow; rules: QuizRules }> {
-  const [found] = await db.select().from(quizAttempts).where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.user_id, user.id)));
+  // Whether its time is over, by the database's clock, read with it: every saved answer asks.
+  const [found] = await db
+    .select({ row: quizAttempts, expired: sql<boolean>`(${quizAttempts.submitted_at} is null and ${quizAttempts.deadline_at} <= now())` })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.user_id, user.id)));
   if (!found) throw notFound();
-  const { rules } = await buyersQuiz(db, user, found.product_session_id);
-  await closeExpiredAttempts(db, user, found.product_session_id, rules);
+  const { rules } = await buyersQuiz(db, user, found.row.product_session_id);
+  if (!found.expired) return { row: found.row, rules };
+  await closeExpiredAttempts(db, user, found.row.product_session_id, rules);
   const [row] = await db.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId));
   return { row: row!, rules };
 }
