@@ -1,4 +1,5 @@
-import { expect, type Page, type Request, type Response } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test';
+import { siteOfTest } from '../sites';
 
 /** The three demo accounts of DESIGN.md "Demo data and accounts". */
 export const ACCOUNTS = {
@@ -7,19 +8,23 @@ export const ACCOUNTS = {
   user: { email: 'user@example.com', password: 'User12345' },
 } as const;
 
+/** An account's sign-in: a demo account's or one a test registered ({@link apiAs}). */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
 /**
- * Signs the page's browser context in as `account` the way the login form does, through the API
- * (the CSRF cookie, then `POST /api/auth/login`, whose auth cookie lands in the context), and opens
- * the home page signed in: the tests that need an account do not each wait out the form's 3-second
+ * Signs the page's browser context in as `account` (a demo account, or the credentials of one a
+ * test registered) the way the login form does, through the API (the CSRF cookie, then
+ * `POST /api/auth/login`, whose auth cookie lands in the context), and opens the home page signed in: the tests that need an account do not each wait out the form's 3-second
  * redirect. The form itself is {@link logInByForm}, which auth.spec.ts runs for every account.
  */
-export async function logIn(page: Page, account: keyof typeof ACCOUNTS): Promise<void> {
+export async function logIn(page: Page, account: keyof typeof ACCOUNTS | Credentials): Promise<void> {
+  const { email, password } = typeof account === 'string' ? ACCOUNTS[account] : account;
   await page.request.get('/sanctum/csrf-cookie');
   const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value);
-  const response = await page.request.post('/api/auth/login', {
-    headers: { 'X-XSRF-TOKEN': csrf },
-    data: { email: ACCOUNTS[account].email, password: ACCOUNTS[account].password },
-  });
+  const response = await page.request.post('/api/auth/login', { headers: { 'X-XSRF-TOKEN': csrf }, data: { email, password } });
   expect(response.status(), await response.text()).toBe(200);
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'پروفایل' })).toBeVisible();
@@ -76,4 +81,26 @@ export async function registerFreshUser(page: Page): Promise<string> {
   });
   expect(response.status()).toBe(201);
   return `reader-${stamp}@example.com`;
+}
+
+/**
+ * An API client signed in by bearer token, outside any browser: `super`, or a new account with no
+ * history. Answers the client, the account's id, and its credentials (for {@link logIn} in a browser).
+ */
+export async function apiAs(who: 'super' | 'new'): Promise<{ api: APIRequestContext; userId: number; credentials: Credentials }> {
+  const plain = await request.newContext({ baseURL: siteOfTest() });
+  await plain.get('/sanctum/csrf-cookie');
+  const csrf = decodeURIComponent((await plain.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
+  const credentials = who === 'super' ? ACCOUNTS.super : { email: `graduate-${Date.now()}@example.com`, password: 'Reader12345' };
+  const answer =
+    who === 'super'
+      ? await plain.post('/api/auth/login', { headers: { 'X-XSRF-TOKEN': csrf }, data: credentials })
+      : await plain.post('/api/auth/register', {
+          headers: { 'X-XSRF-TOKEN': csrf },
+          data: { full_name: 'نرگس دانش‌آموخته', ...credentials, password_confirmation: credentials.password },
+        });
+  expect(answer.ok()).toBe(true);
+  const { token, data } = (await answer.json()) as { token: string; data: { user: { id: number } } };
+  await plain.dispose();
+  return { api: await request.newContext({ baseURL: siteOfTest(), extraHTTPHeaders: { authorization: `Bearer ${token}` } }), userId: data.user.id, credentials };
 }

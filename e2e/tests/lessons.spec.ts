@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { expect, request, test, type APIRequestContext } from '../test';
-import { ACCOUNTS, logIn } from './accounts';
+import { expect, test } from '../test';
+import { apiAs, logIn } from './accounts';
 import { checkAccessibility, type Found } from './axe';
-import { siteOfTest } from '../sites';
 
 /**
  * Issue 24, lessons: the staff side of a lesson's upload (resumable, with progress in percent)
@@ -24,24 +23,6 @@ test("staff uploads a session's lesson on its edit page and sees it processed, r
   await page.screenshot({ path: '.artifacts/lesson-upload.png', fullPage: true });
 });
 
-
-/** An API client signed in by bearer token: `super`, or a new account (its id too). */
-async function apiAs(who: 'super' | 'new'): Promise<{ api: APIRequestContext; userId: number }> {
-  const plain = await request.newContext({ baseURL: siteOfTest() });
-  await plain.get('/sanctum/csrf-cookie');
-  const csrf = decodeURIComponent((await plain.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
-  const answer =
-    who === 'super'
-      ? await plain.post('/api/auth/login', { headers: { 'X-XSRF-TOKEN': csrf }, data: { email: ACCOUNTS.super.email, password: ACCOUNTS.super.password } })
-      : await plain.post('/api/auth/register', {
-          headers: { 'X-XSRF-TOKEN': csrf },
-          data: { full_name: 'نرگس دانش‌آموخته', email: `graduate-${Date.now()}@example.com`, password: 'Reader12345', password_confirmation: 'Reader12345' },
-        });
-  expect(answer.ok()).toBe(true);
-  const { token, data } = (await answer.json()) as { token: string; data: { user: { id: number } } };
-  await plain.dispose();
-  return { api: await request.newContext({ baseURL: siteOfTest(), extraHTTPHeaders: { authorization: `Bearer ${token}` } }), userId: data.user.id };
-}
 
 test('a course finished to its certificate: public, shared with its head, one A4 page in print; taken back, it says it is revoked', async ({ browser }) => {
   const staff = await apiAs('super');

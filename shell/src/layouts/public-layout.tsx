@@ -15,6 +15,16 @@ const MAIN_LINKS = [
   { to: '/products', label: t.nav.products },
 ];
 
+/** The public header's toolbar height in px; the header adds its 1 px bottom border. */
+const TOOLBAR_HEIGHT = 64;
+
+/**
+ * The CSS custom property with the sticky public header's height (toolbar and border), set for
+ * every public page: a remote's own sticky bar (a quiz's timer, issue 37) sits below the header with
+ * `top: calc(var(--public-header-height, 0px) + …)` instead of sliding under it.
+ */
+const PUBLIC_HEADER_HEIGHT_VARIABLE = '--public-header-height';
+
 /**
  * The public layout (SPEC §1): header with the site's name, navigation, search box, theme switch,
  * cart menu and account links; the announcement banner above the page (issue 8); the footer.
@@ -23,10 +33,10 @@ const MAIN_LINKS = [
 export function PublicLayout() {
   const siteName = useSiteName();
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', [PUBLIC_HEADER_HEIGHT_VARIABLE]: `${TOOLBAR_HEIGHT + 1}px` }}>
       <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Container>
-          <Toolbar disableGutters sx={{ gap: { xs: 0.5, sm: 2 }, minHeight: 64 }}>
+          <Toolbar disableGutters sx={{ gap: { xs: 0.5, sm: 2 }, minHeight: TOOLBAR_HEIGHT }}>
             <Typography
               component={Link}
               to="/"

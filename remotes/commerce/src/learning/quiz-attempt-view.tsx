@@ -179,9 +179,10 @@ export function QuizAttemptView({ attemptId, quiz, productId, onClose }: { attem
   };
   return (
     <Stack spacing={2.5} useFlexGap>
+      {/* Stays in sight while the buyer scrolls, below the shell's sticky header (its height in --public-header-height). */}
       <Paper
         variant="outlined"
-        sx={{ position: 'sticky', top: 8, zIndex: 1, p: 1.5, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}
+        sx={{ position: 'sticky', top: 'calc(var(--public-header-height, 0px) + 8px)', zIndex: 1, p: 1.5, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}
       >
         <Typography component="h3" sx={{ fontWeight: 700 }}>
           {t.attempt.heading(formatNumber(attempt.number))}
