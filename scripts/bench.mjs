@@ -19,7 +19,12 @@
 //    and the API figures (issue 9 "The API near the ceiling"): `npm run bench:api -w server` serves the
 //    demo data from BENCH_API_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_api,
 //    rebuilt on every run) and measures GET /api/posts, /api/posts/:id, /api/products and /api/search
-//    against a bare Fastify server sending the same bytes (server/scripts/bench-api.ts).
+//    against a bare Fastify server sending the same bytes (server/scripts/bench-api.ts);
+//    and the learning analytics (issue 37 item 6): `npm run bench:learning -w server` seeds one course of
+//    20 sessions and a 10-question quiz with 10 000 buyers into BENCH_LEARNING_DATABASE_URL (default
+//    postgres://postgres@127.0.0.1:5432/bench_learning, rebuilt on every run) and times a course's
+//    learning analytics beside `select count(*)` over the progress table (target: median ≤ 1 s),
+//    written to bench-results/learning.json (server/scripts/bench-learning.ts).
 //
 // 3. The fault figures (issue 23): `npm run bench:faults -w server` stops a PostgreSQL cluster of its
 //    own for 30 s under two instances behind the gateway (needs Debian's postgresql, nginx and the
@@ -223,14 +228,14 @@ async function benchPages() {
   }
 }
 
-/** The PostgreSQL figures, when DATABASE_URL is set: commerce (bench-commerce.ts), then the API (bench-api.ts). */
+/** The PostgreSQL figures, when DATABASE_URL is set: commerce (bench-commerce.ts), the learning analytics (bench-learning.ts), then the API (bench-api.ts). */
 function benchPostgres() {
   if (!process.env.DATABASE_URL) {
     log('DATABASE_URL is not set: skipping the PostgreSQL figures (orders list p99, sales summaries, API against its ceiling)');
     return 0;
   }
   let code = 0;
-  for (const script of ['bench:commerce', 'bench:api']) {
+  for (const script of ['bench:commerce', 'bench:learning', 'bench:api']) {
     const result = spawnSync('npm', ['run', script, '--workspace', 'server'], { cwd: ROOT, stdio: 'inherit' });
     code ||= result.status ?? 1;
   }

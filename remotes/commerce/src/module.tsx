@@ -48,6 +48,8 @@ const commerceModule: RemoteModule = {
     // A course's question bank and a quiz session's rules and questions (issue 37).
     { path: '/dashboard/products/:productId/quiz-questions', Component: lazy(() => import('./dashboard/quizzes/question-bank-page')), permission: 'manage-product-sessions' },
     { path: '/dashboard/product-sessions/:sessionId/quiz', Component: lazy(() => import('./dashboard/quizzes/quiz-settings-page')), permission: 'manage-product-sessions' },
+    // What staff learn of a course: its funnel of sessions, quiz pass rates, questions' share right (issue 37 item 6).
+    { path: '/dashboard/products/:productId/learning-analytics', Component: lazy(() => import('./dashboard/analytics/learning-analytics-page')), permission: 'manage-product-sessions' },
     { path: '/dashboard/financial-info', Component: lazy(() => import('./dashboard/financial/financial-info-page')), permission: 'show-financial-info' },
     { path: '/dashboard/financial-info/orders', Component: lazy(() => import('./dashboard/financial/orders-page')), permission: 'show-financial-info' },
     { path: '/dashboard/financial-info/orders/:editOrderId', Component: lazy(() => import('./dashboard/financial/order-edit-page')), permission: 'show-financial-info' },

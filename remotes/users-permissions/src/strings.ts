@@ -55,7 +55,15 @@ export const t = {
   courseProgressOf: (title: string) => `پیشرفت شما در «${title}»`,
   continueLearning: 'ادامه یادگیری',
   continueLearningOf: (title: string) => `ادامه یادگیری «${title}»`,
-  courseFinished: 'همه جلسه‌ها را دیده‌اید.',
+  /** What is left before a course's certificate (issue 37 item 4): «۲ جلسه و ۱ آزمون مانده»; counts in Persian digits. */
+  courseLeft: {
+    lessonsAndQuizzes: (lessons: string, quizzes: string) => `${lessons} جلسه و ${quizzes} آزمون مانده`,
+    lessons: (lessons: string) => `${lessons} جلسه مانده`,
+    quizzes: (quizzes: string) => `${quizzes} آزمون مانده`,
+    /** The link's name, with the course it is of. */
+    of: (left: string, title: string) => `${left} در «${title}»`,
+    none: 'همه انجام شده',
+  },
   certificates: 'گواهی‌های پایان دوره',
   certificateOf: (title: string) => `گواهی پایان دوره «${title}»`,
   certificateIssuedAt: 'صادرشده در',

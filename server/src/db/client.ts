@@ -21,6 +21,11 @@ import { SERVER_ROOT, type DatabaseBounds } from '../settings';
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** The rows of a raw statement's result (`db.execute`): both drivers (node-postgres, PGlite) answer `{rows}`. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
 /**
  * Runs one SQL text (several statements when `values` is empty) and answers its rows: of several
  * statements, every statement's rows in order on PGlite, and node-postgres' array of results on

@@ -57,11 +57,26 @@ export const podcastSchema = {
   properties: { ...contentBaseProperties, file: nullableStr, duration_seconds: { type: ['integer', 'null'] } },
 } as const;
 
-/** CourseProgress of entities.ts: «۳ از ۸ جلسه», and the session «ادامه یادگیری» opens (issue 24). */
+/**
+ * CourseProgress of entities.ts: «۳ از ۸ جلسه», the session «ادامه یادگیری» opens (issue 24) and
+ * the sessions left before the certificate (issue 37 item 4).
+ */
 export const courseProgressSchema = {
   type: 'object',
-  required: ['done', 'total', 'resume_session_id'],
-  properties: { done: int, total: int, resume_session_id: { type: ['integer', 'null'] } },
+  required: ['done', 'total', 'resume_session_id', 'left'],
+  properties: {
+    done: int,
+    total: int,
+    resume_session_id: { type: ['integer', 'null'] },
+    left: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['session_id', 'title', 'kind'],
+        properties: { session_id: int, title: str, kind: { type: 'string', enum: ['lesson', 'quiz'] } },
+      },
+    },
+  },
 } as const;
 
 /** Shared, recursive schema of a comment with its replies; registered with `app.addSchema`. */

@@ -47,9 +47,16 @@ describe.each(DB_TARGETS)('OpenAPI fuzz on %s', (target) => {
     expect(operations.length).toBeGreaterThan(100);
     const multipart = operations.filter((op) => op.body?.kind === 'multipart');
     expect(multipart.map((op) => op.key).sort()).toEqual(
-      ['posts', 'podcasts', 'products', 'product-sessions'].flatMap((section) => [`POST /api/dashboard/${section}`, `PUT /api/dashboard/${section}/{id}`]).sort(),
+      [
+        ...['posts', 'podcasts', 'products', 'product-sessions'].flatMap((section) => [`POST /api/dashboard/${section}`, `PUT /api/dashboard/${section}/{id}`]),
+        'POST /api/dashboard/products/{productId}/quiz-questions/import',
+        'POST /api/dashboard/quiz-media',
+      ].sort(),
     );
-    for (const op of multipart) expect(op.body).toMatchObject({ fields: expect.arrayContaining(['title', 'slug', 'image']) });
+    for (const op of multipart) {
+      const fields = op.key.includes('quiz') ? ['file'] : ['title', 'slug', 'image'];
+      expect(op.body).toMatchObject({ fields: expect.arrayContaining(fields) });
+    }
     const comments = operations.find((op) => op.key === 'POST /api/comments')!;
     expect(caseClassesOf(comments)).toEqual(expect.arrayContaining(['deep-json', 'huge-string', 'malformed-json', 'wrong-content-type']));
   });

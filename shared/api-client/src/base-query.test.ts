@@ -70,7 +70,7 @@ describe('store', () => {
 
   it('replaces bought products only when the answer includes them (SPEC §3)', () => {
     const store = makeStore();
-    store.dispatch(userReceived({ user, buyedProducts: [{ id: 3, title: 'دوره', slug: 'c', image: null, bought_at: '', progress: { done: 0, total: 1, resume_session_id: 7 } }] }));
+    store.dispatch(userReceived({ user, buyedProducts: [{ id: 3, title: 'دوره', slug: 'c', image: null, bought_at: '', progress: { done: 0, total: 1, resume_session_id: 7, left: [{ session_id: 7, title: 'جلسه', kind: 'lesson' }] } }] }));
     store.dispatch(userReceived({ user }));
     expect(selectBoughtProducts(store.getState())).toHaveLength(1);
     store.dispatch(signedOut());

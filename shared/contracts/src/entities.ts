@@ -114,9 +114,17 @@ export interface ProductSessionSummary {
   is_done: boolean;
 }
 
+/** An active session of a course a buyer has not done yet: what stands between them and the certificate (issue 37 item 4). */
+export interface SessionLeft {
+  session_id: number;
+  title: string;
+  /** A quiz is done only once its standing score passes, so a quiz left is one not passed yet. */
+  kind: SessionKind;
+}
+
 /** How far a buyer is through a course: «۳ از ۸ جلسه». */
 export interface CourseProgress {
-  /** Sessions marked done. */
+  /** Sessions done (a quiz: passed). */
   done: number;
   /** Active sessions of the course. */
   total: number;
@@ -125,6 +133,13 @@ export interface CourseProgress {
    * order, not done yet; null when every one is done (or the course has none).
    */
   resume_session_id: number | null;
+  /**
+   * The active sessions not done yet, in the course's order (position, then id), every one of
+   * them (`total - done` items); for a quiz «not done» means «not passed». The certificate is
+   * issued when this empties; one already issued stays valid if a quiz comes back here (a failed
+   * retake under the «last» score policy). `resume_session_id` is the first one's id.
+   */
+  left: SessionLeft[];
 }
 
 /** A product with its sessions and the caller's relation to it, as the detail page shows it. */

@@ -28,6 +28,7 @@
  * - `GET  /dashboard/quiz-questions/:questionId/regrade` → `Item<QuizRegradePreview>`: what regrading would change
  * - `POST /dashboard/quiz-questions/:questionId/regrade` → `{message, data: QuizRegradePreview}`: done, audited
  * - `GET  /dashboard/product-sessions/:sessionId/quiz` → `Item<DashboardQuiz>`; `PUT` {@link QuizSettingsBody} → `{message, data: DashboardQuiz}`
+ * - `GET  /dashboard/products/:productId/learning-analytics` → `Item<CourseLearningAnalytics>`: funnel, pass rates, share right (issue 37 item 6); 404 unknown course
  */
 
 /** What a course's session holds (issue 37): a lesson to watch, listen to or read, or a quiz. */
@@ -263,4 +264,92 @@ export interface QuizRegradePreview {
   /** Attempts whose score changes (at most 100 listed; `attempts_changed` counts all). */
   changes: QuizRegradeChange[];
   attempts_changed: number;
+}
+
+/**
+ * What staff learn of a course (issue 37 item 6), `GET /api/dashboard/products/:productId/learning-analytics`.
+ * Every count is of the course's buyers: users who ever had an access grant of it (active now or
+ * ended by a refund or a plan cancelled), so a buyer who left still shows where they stopped.
+ * Percents are whole numbers (rounded) of the count named beside them, null when that count is 0.
+ */
+export interface CourseLearningAnalytics {
+  product_id: number;
+  title: string;
+  /** Users who ever had a grant of the course. */
+  buyers: number;
+  /** Of them, those whose grant is active now. */
+  active_buyers: number;
+  /** Active sessions in course order: the funnel. */
+  sessions: CourseSessionFunnelStep[];
+  /** Active quiz sessions in course order. */
+  quizzes: CourseQuizAnalytics[];
+}
+
+/** A session in the funnel: buyers who reached it (a progress row or a quiz attempt) and who have it done. */
+export interface CourseSessionFunnelStep {
+  id: number;
+  title: string;
+  /** 1-based place in the course. */
+  position: number;
+  kind: SessionKind;
+  reached: number;
+  done: number;
+  /** `reached` and `done` in percent of the buyers. */
+  reached_percent: number | null;
+  done_percent: number | null;
+}
+
+/** A quiz's results over its buyers' submitted attempts, by the quiz's score rule (best or last attempt stands). */
+export interface CourseQuizAnalytics {
+  product_session_id: number;
+  title: string;
+  pass_percent: number;
+  score_policy: QuizScorePolicy;
+  /** Buyers with at least one submitted attempt. */
+  attempted: number;
+  /** Submitted attempts, all buyers. */
+  attempts: number;
+  /** Buyers whose standing attempt passed. */
+  passed: number;
+  /** `passed` in percent of `attempted`. */
+  pass_rate: number | null;
+  /** Mean of each buyer's best score, percent (rounded); null when nobody attempted. */
+  average_best_percent: number | null;
+  /** Its questions, lowest share of right answers first (never answered last). */
+  questions: CourseQuizQuestionAnalytics[];
+}
+
+/**
+ * A question of a quiz (in it now, or answered in it before) over submitted attempts; each answer
+ * counted right or wrong by the version it was given (or the one a regrade scored it by).
+ */
+export interface CourseQuizQuestionAnalytics {
+  question_id: number;
+  /** Its current version's text, tags stripped (at most 200 characters). */
+  text: string;
+  type: QuestionType;
+  /** 1-based place in the quiz now; null when no longer in it. */
+  position: number | null;
+  deleted: boolean;
+  /** Times it was given in a submitted attempt; left blank counts as wrong. */
+  answers: number;
+  right: number;
+  unanswered: number;
+  /** `right` in percent of `answers`. */
+  right_percent: number | null;
+}
+
+/**
+ * `POST /api/dashboard/products/:productId/quiz-questions/import` (multipart `file`, a CSV; issue 37
+ * item 1): how many questions the file added, all or nothing; a bad row answers 422 with errors
+ * keyed `row-<N>.<column>` (or `file`), each message naming the row («ردیف ۳، ستون «گزینه‌ها»: …»).
+ */
+export interface QuizImportResult {
+  imported: number;
+}
+
+/** `POST /api/dashboard/quiz-media` (multipart `file`): a question's uploaded image (WebP) or audio clip, as its public `/media/…` path. */
+export interface QuizMedia {
+  path: string;
+  kind: 'image' | 'audio';
 }

@@ -8,6 +8,7 @@
  */
 export { DataTable } from './data-table';
 export { PageHeader } from './page-header';
+export { DashboardSection } from './dashboard-section';
 export { EmailAddress } from './email-address';
 export { ListToolbar } from './list-toolbar';
 export { RowActions } from './row-actions';

@@ -2,6 +2,7 @@
 import type {
   Cart,
   CartItem,
+  CourseProgress,
   InstalmentPlanOffer,
   InstalmentPurchase,
   Order,
@@ -12,6 +13,7 @@ import type {
   ProductSessionDetail,
   ProductSessionSummary,
 } from '@shop/contracts';
+import { toPersianDigits } from '@shop/format';
 
 /** A product as `GET /api/products` lists it; fields can be overridden. */
 export function aProduct(overrides: Partial<Product> = {}): Product {
@@ -37,6 +39,20 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
 /** A product with its sessions, as `GET /api/products/:productId` answers a visitor. */
 export function aProductDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
   return { ...aProduct(), sessions: [], in_cart: false, is_bought: false, progress: null, certificate_code: null, instalment_plans: [], ...overrides };
+}
+
+/**
+ * A buyer's progress through a course (default «۳ از ۸ جلسه», resuming at session 54); unless
+ * given, `left` holds `total - done` lessons numbered from the one to resume on.
+ */
+export function aCourseProgress(overrides: Partial<CourseProgress> = {}): CourseProgress {
+  const { done = 3, total = 8, resume_session_id = 54 } = overrides;
+  const left = Array.from({ length: resume_session_id === null ? 0 : total - done }, (_, i) => ({
+    session_id: resume_session_id! + i,
+    title: `جلسه ${toPersianDigits(done + i + 1)}`,
+    kind: 'lesson' as const,
+  }));
+  return { done, total, resume_session_id, left, ...overrides };
 }
 
 /** One session of a product's list, locked for the caller unless overridden. */

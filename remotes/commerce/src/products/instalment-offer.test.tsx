@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InstalmentPlanOffer, User } from '@shop/contracts';
 import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
-import { aCart, anInstalmentPlanOffer, anInstalmentPurchase, anOrder, aProductDetail } from './fixtures';
+import { aCart, aCourseProgress, anInstalmentPlanOffer, anInstalmentPurchase, anOrder, aProductDetail } from './fixtures';
 import ProductDetailPage from './product-detail-page';
 
 const UNAVAILABLE = 'این طرح اقساط برای این دوره در دسترس نیست.';
@@ -25,7 +25,7 @@ beforeAll(async () => {
     }
     if (url.pathname === '/api/products/1') return { data: aProductDetail({ id: 1, instalment_plans: plans }) };
     if (url.pathname === '/api/products/2') return { data: aProductDetail({ id: 2, in_cart: true, instalment_plans: plans }) };
-    if (url.pathname === '/api/products/3') return { data: aProductDetail({ id: 3, is_bought: true, progress: { done: 0, total: 0, resume_session_id: null }, instalment_plans: plans }) };
+    if (url.pathname === '/api/products/3') return { data: aProductDetail({ id: 3, is_bought: true, progress: aCourseProgress({ done: 0, total: 0, resume_session_id: null }), instalment_plans: plans }) };
     if (url.pathname === '/api/products/4') return { data: aProductDetail({ id: 4 }) };
     if (url.pathname === '/api/products/1/instalment-purchases' && method === 'POST') {
       if (purchaseRefusal) return purchaseRefusal;

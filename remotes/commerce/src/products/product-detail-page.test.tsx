@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@shop/contracts';
 import { aUser, currentLocation, renderPage, startApiServer } from '@shop/test-utils';
-import { aCart, aCartItem, aProductDetail, aSessionSummary } from './fixtures';
+import { aCart, aCartItem, aCourseProgress, aProductDetail, aSessionSummary } from './fixtures';
 import ProductDetailPage from './product-detail-page';
 
 const sessions = [
@@ -12,6 +12,13 @@ const sessions = [
   aSessionSummary({ id: 13, title: 'جنریک‌ها', slug: 'generics', position: 3, created_at: '2025-03-24T08:00:00Z' }),
 ];
 const boughtSessions = sessions.map((session, index) => ({ ...session, can_view: true, is_done: index < 2 }));
+
+/** Seven sessions left, the third and the seventh quizzes not passed yet (issue 37 item 4). */
+const leftSessions = ['هوک‌ها', 'کانتکست', 'آزمون میانی', 'روتر', 'فرم‌ها', 'تست', 'آزمون پایانی'].map((title, i) => ({
+  session_id: 61 + i,
+  title,
+  kind: title.startsWith('آزمون') ? ('quiz' as const) : ('lesson' as const),
+}));
 
 let inCart = false;
 let sellingEnabled = true;
@@ -35,11 +42,14 @@ beforeAll(async () => {
     }
     if (url.pathname === '/api/products/5') {
       return {
-        data: aProductDetail({ id: 5, title: 'دوره ری‌اکت', sessions: boughtSessions, is_bought: true, progress: { done: 3, total: 8, resume_session_id: 54 }, comment_status: 'buyers-only' }),
+        data: aProductDetail({ id: 5, title: 'دوره ری‌اکت', sessions: boughtSessions, is_bought: true, progress: aCourseProgress(), comment_status: 'buyers-only' }),
       };
     }
     if (url.pathname === '/api/products/7') {
-      return { data: aProductDetail({ id: 7, title: 'دوره تمام‌شده', sessions: boughtSessions, is_bought: true, progress: { done: 3, total: 3, resume_session_id: null }, certificate_code: 'K7Q2M9X4PA' }) };
+      return { data: aProductDetail({ id: 7, title: 'دوره تمام‌شده', sessions: boughtSessions, is_bought: true, progress: aCourseProgress({ done: 3, total: 3, resume_session_id: null }), certificate_code: 'K7Q2M9X4PA' }) };
+    }
+    if (url.pathname === '/api/products/8') {
+      return { data: aProductDetail({ id: 8, title: 'دوره با آزمون', sessions: boughtSessions, is_bought: true, progress: aCourseProgress({ done: 2, total: 9, resume_session_id: 61, left: leftSessions }) }) };
     }
     if (url.pathname === '/api/products/6') {
       return { data: aProductDetail({ id: 6, title: 'دوره خریداران', comment_status: 'buyers-only' }) };
@@ -149,6 +159,22 @@ describe('ProductDetailPage (/products/:productId)', () => {
     expect(await screen.findByText('همه جلسه‌های این دوره را دیده‌اید.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'ادامه یادگیری' })).toBeNull();
     expect(screen.getByRole('link', { name: 'دیدن گواهی پایان دوره' }).getAttribute('href')).toBe('/certificates/K7Q2M9X4PA');
+    // Nothing is left before the certificate: no list of what is left.
+    expect(screen.queryByRole('region', { name: 'باقی‌مانده تا گواهی' })).toBeNull();
+  });
+
+  it('lists under the progress what is left before the certificate, quizzes not passed marked, five at most (issue 37 item 4)', async () => {
+    renderProduct(8);
+    const left = await screen.findByRole('region', { name: 'باقی‌مانده تا گواهی' });
+    expect(within(left).getByText('باقی‌مانده تا گواهی:')).toBeTruthy();
+    const items = within(left).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual(['هوک‌ها', 'کانتکست', 'آزمون میانی', 'روتر', 'فرم‌ها']);
+    expect(items.map((item) => within(item).getByRole('link').getAttribute('href'))).toEqual(['/products/8/61', '/products/8/62', '/products/8/63', '/products/8/64', '/products/8/65']);
+    expect(items.map((item) => within(item).queryByText('آزمون — هنوز قبول نشده‌اید') !== null)).toEqual([false, false, true, false, false]);
+    expect(within(left).getByText('و ۲ جلسهٔ دیگر')).toBeTruthy();
+    expect(screen.getByText('۲ از ۹ جلسه')).toBeTruthy();
+    await userEvent.click(within(items[2]!).getByRole('link'));
+    await waitFor(() => expect(currentLocation()).toBe('/products/8/63'));
   });
 
   it('tells a non-buyer that comments on a buyers-only course are for its buyers', async () => {

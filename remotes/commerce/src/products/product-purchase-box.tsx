@@ -5,6 +5,7 @@ import { selectCurrentUser, useAppSelector } from '@shop/api-client';
 import { useCart } from '../cart/cart-api';
 import { useAddToCart } from '../cart/use-add-to-cart';
 import { useSellingEnabled } from '../cart/use-selling-enabled';
+import { CourseLeftList } from './course-left-list';
 import { CourseProgressBar } from './course-progress-bar';
 import { InstalmentOffer } from './instalment-offer';
 import { t } from '../strings';
@@ -12,8 +13,9 @@ import { t } from '../strings';
 /**
  * The course page's buying area (SPEC §8, issue 6): a buyer sees «این دوره را خریده‌اید» with
  * the progress «۳ از ۸ جلسه» and «ادامه یادگیری», which opens the first session not done at the
- * place they stopped (issue 24), or a line saying every session is done with the link to the
- * course's certificate (issue 32 item 7); with selling switched off, a note and no button; a course already
+ * place they stopped (issue 24), and under them what is left before the certificate (quizzes not
+ * passed included, issue 37 item 4, {@link CourseLeftList}); or a line saying every session is done
+ * with the link to the course's certificate (issue 32 item 7); with selling switched off, a note and no button; a course already
  * in the cart, a link to the cart; else «افزودن به سبد خرید», which adds it for a visitor too
  * (issue 25). A visitor's «in the cart» comes from their own cart, asked for in the browser: the
  * course's answer and page are every visitor's and never say it. A course with active plans adds
@@ -51,6 +53,8 @@ export function ProductPurchaseBox({ product }: { product: ProductDetail }) {
             )
           )}
         </Stack>
+        {/* An answer from a server older than issue 37 item 4 has no `left`. */}
+        {product.progress && <CourseLeftList productId={product.id} left={product.progress.left ?? []} />}
       </Paper>
     );
   }

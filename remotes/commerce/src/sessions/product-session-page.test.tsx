@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { ProductSessionDetail } from '@shop/contracts';
 import { aUser, currentLocation, renderPage, startApiServer, useMediaPlayback } from '@shop/test-utils';
-import { aCart, aProductDetail, aSessionDetail } from '../products/fixtures';
+import { aCart, aCourseProgress, aProductDetail, aSessionDetail } from '../products/fixtures';
 import ProductSessionPage from './product-session-page';
 import { RESIGN_BEFORE_EXPIRY_MS } from './session-player';
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
     if (progress && method === 'PUT') {
       const body = json as { done?: boolean; position_seconds?: number };
       done = body.done ?? (body.position_seconds ?? 0) >= 0.9 * 3600;
-      return { data: { session_id: Number(progress[1]), is_done: done, progress: { done: done ? 3 : 2, total: 8, resume_session_id: 21 } } };
+      return { data: { session_id: Number(progress[1]), is_done: done, progress: aCourseProgress({ done: done ? 3 : 2, total: 8, resume_session_id: 21 }) } };
     }
     const detail = /^\/api\/product-sessions\/(\d+)$/.exec(url.pathname);
     if (detail) {
@@ -52,7 +52,7 @@ beforeAll(async () => {
       if (session?.id === 23) return { data: { ...session, media: lessonMedia() } };
       return session && { data: session.id === 21 ? { ...session, is_done: done } : session };
     }
-    if (url.pathname === '/api/products/5') return { data: aProductDetail({ id: 5, is_bought: true, progress: { done: done ? 3 : 2, total: 8, resume_session_id: 21 } }) };
+    if (url.pathname === '/api/products/5') return { data: aProductDetail({ id: 5, is_bought: true, progress: aCourseProgress({ done: done ? 3 : 2, total: 8, resume_session_id: 21 }) }) };
     if (/\/comments$/.test(url.pathname)) return { data: [] };
     if (url.pathname === '/api/cart' && method === 'GET') return { data: aCart([]) };
     if (url.pathname === '/api/cart' && method === 'POST') return { status: 201, body: { message: 'دوره به سبد خرید اضافه شد.', data: aCart([]) } };

@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
 import { Form, Formik, setIn, type FormikHelpers } from 'formik';
 import { claimApiError, type FetchBaseQueryError } from '@shop/api-client';
 import { SOCIAL_NETWORKS, type SiteInformation, type SiteInformationInput, type SocialNetwork } from '@shop/contracts';
-import { FormSkeleton, PageHeader } from '@shop/dashboard-ui';
+import { DashboardSection, FormSkeleton, PageHeader } from '@shop/dashboard-ui';
 import { FormButtons, FormMobileField, FormNumberField, FormRichTextField, FormStatusAlert, FormSwitchField, FormTextField, mobileForApi, showSaveFailure } from '@shop/forms';
 import { ADDRESS_MAX, SHORT_DESCRIPTION_MAX, SITE_NAME_MAX, siteInformationSchema } from '@shop/validation';
-import { Box, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Box, Stack, enqueueSnackbar } from '@shop/ui-kit';
 import { FormHelperText } from '@shop/ui-kit/lazy';
 import { useGetDashboardSiteInformationQuery, useSaveSiteInformationMutation } from './site-administration-api';
 import { t } from '../strings';
@@ -86,25 +85,6 @@ function showFailure(error: unknown, helpers: FormikHelpers<SiteInformationValue
   );
 }
 
-/** A titled part of the form. */
-function Section({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: intro ? 0.5 : 2 }}>
-        {title}
-      </Typography>
-      {intro && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {intro}
-        </Typography>
-      )}
-      <Stack spacing={2} useFlexGap>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 /** The site information form: identity, about-me, contact details, social links, the switches and the VAT rate. */
 function SiteInformationForm({ info }: { info: SiteInformation }) {
   const [save] = useSaveSiteInformationMutation();
@@ -129,7 +109,7 @@ function SiteInformationForm({ info }: { info: SiteInformation }) {
       {({ isSubmitting }) => (
         <Form noValidate aria-label={t.siteInformation.title}>
           <Stack spacing={3} useFlexGap>
-            <Section title={t.siteInformation.identity}>
+            <DashboardSection title={t.siteInformation.identity}>
               <FormTextField name="site_name" label={t.siteInformation.siteName} help={t.siteInformation.siteNameHelp} maxLength={SITE_NAME_MAX} />
               <FormTextField
                 name="short_description"
@@ -139,23 +119,23 @@ function SiteInformationForm({ info }: { info: SiteInformation }) {
                 minRows={2}
                 maxLength={SHORT_DESCRIPTION_MAX}
               />
-            </Section>
-            <Section title={t.siteInformation.aboutMe}>
+            </DashboardSection>
+            <DashboardSection title={t.siteInformation.aboutMe}>
               <FormRichTextField name="about_me" label={t.siteInformation.aboutMe} help={t.siteInformation.aboutMeHelp} disabled={isSubmitting} />
-            </Section>
-            <Section title={t.siteInformation.contact}>
+            </DashboardSection>
+            <DashboardSection title={t.siteInformation.contact}>
               <FormTextField name="contact_email" label={t.siteInformation.contactEmail} help={t.siteInformation.optional} type="email" ltr inputMode="email" />
               <FormMobileField name="contact_phone" label={t.siteInformation.contactPhone} help={t.siteInformation.contactPhoneHelp} />
               <FormTextField name="address" label={t.siteInformation.address} help={t.siteInformation.optional} multiline minRows={2} maxLength={ADDRESS_MAX} />
-            </Section>
-            <Section title={t.siteInformation.social} intro={t.siteInformation.socialHelp}>
+            </DashboardSection>
+            <DashboardSection title={t.siteInformation.social} intro={t.siteInformation.socialHelp}>
               <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
                 {SOCIAL_NETWORKS.map((network) => (
                   <FormTextField key={network} name={`social_links.${network}`} label={t.siteInformation.networks[network]} ltr autoComplete="url" />
                 ))}
               </Box>
-            </Section>
-            <Section title={t.siteInformation.switches} intro={t.siteInformation.switchesIntro}>
+            </DashboardSection>
+            <DashboardSection title={t.siteInformation.switches} intro={t.siteInformation.switchesIntro}>
               {SWITCHES.map(({ name, label, help }) => (
                 <Box key={name}>
                   <FormSwitchField name={name} label={label} />
@@ -163,7 +143,7 @@ function SiteInformationForm({ info }: { info: SiteInformation }) {
                 </Box>
               ))}
               <FormNumberField name="vat_percent" label={t.siteInformation.vatPercent} help={t.siteInformation.vatPercentHelp} />
-            </Section>
+            </DashboardSection>
           </Stack>
           <FormStatusAlert />
           <FormButtons cancelTo="/dashboard" submitting={isSubmitting} />

@@ -7,9 +7,9 @@ import { formatNumber } from '@shop/format';
 import { FormButtons, FormStatusAlert, FormTextField, showSaveFailure } from '@shop/forms';
 import { useNavigate } from '@shop/router';
 import { permissionSchema, type PermissionInput } from '@shop/validation';
-import { Alert, Box, Button, Icon, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
+import { Alert, Box, Button, Icon, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Autocomplete, Chip, TextField } from '@shop/ui-kit/lazy';
-import { DataTable, FormSkeleton, PageHeader, deleteOnList, useEditId, EmailAddress } from '@shop/dashboard-ui';
+import { DashboardSection, DataTable, FormSkeleton, PageHeader, deleteOnList, useEditId, EmailAddress } from '@shop/dashboard-ui';
 import { PATHS } from '../paths';
 import { useGetDashboardUsersQuery } from '../users/users-api';
 import { permissionLabel } from './permission-label';
@@ -25,18 +25,6 @@ import { t } from '../strings';
 /** How many staff users the picker offers for one search. */
 const STAFF_SHOWN = 10;
 const HOLDER_COLUMNS = ['id', 'full_name', 'email', 'actions'] as const;
-
-/** A section of the permission page: a card with a heading. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /**
  * The name form (`permissionSchema`): creates the permission (`POST`, then its page opens) or renames
@@ -223,12 +211,12 @@ function PermissionEditor({ permission }: { permission: PermissionDetail }) {
         }
       />
       <Stack spacing={3} useFlexGap>
-        <Section title={t.permissions.name}>
+        <DashboardSection title={t.permissions.name}>
           <NameForm permission={permission} />
-        </Section>
-        <Section title={t.permissions.holders}>
+        </DashboardSection>
+        <DashboardSection title={t.permissions.holders}>
           <Holders permission={permission} />
-        </Section>
+        </DashboardSection>
       </Stack>
     </>
   );
@@ -250,9 +238,9 @@ export default function PermissionFormPage() {
       ) : (
         <>
           <PageHeader title={t.permissions.add} parents={[{ label: t.permissions.title, to: PATHS.permissions }]} />
-          <Section title={t.permissions.name}>
+          <DashboardSection title={t.permissions.name}>
             <NameForm permission={null} />
-          </Section>
+          </DashboardSection>
         </>
       )}
     </Box>

@@ -1,9 +1,17 @@
 /** @jest-environment-options {"url": "http://127.0.0.1:25135"} */
 import { act, screen, within } from '@testing-library/react';
-import type { BoughtProduct, Certificate } from '@shop/contracts';
+import type { BoughtProduct, Certificate, CourseProgress } from '@shop/contracts';
 import { formatJalaliDate } from '@shop/format';
 import { aUser, renderPage, startApiServer } from '@shop/test-utils';
 import { BoughtProductsTab } from './bought-products-tab';
+
+/** A `CourseProgress` of `done` sessions done and the `left` ones, numbered on from `firstLeft` (issue 37 item 4). */
+const progressOf = (done: number, left: Array<'lesson' | 'quiz'>, firstLeft = 54): CourseProgress => ({
+  done,
+  total: done + left.length,
+  resume_session_id: left.length > 0 ? firstLeft : null,
+  left: left.map((kind, i) => ({ session_id: firstLeft + i, title: `جلسه ${i + 1}`, kind })),
+});
 
 const bought = (overrides: Partial<BoughtProduct>): BoughtProduct => ({
   id: 4,
@@ -11,7 +19,7 @@ const bought = (overrides: Partial<BoughtProduct>): BoughtProduct => ({
   slug: 'typescript',
   image: '/media/products/ts.webp',
   bought_at: '2025-04-01T10:00:00Z',
-  progress: { done: 3, total: 8, resume_session_id: 54 },
+  progress: progressOf(3, ['lesson', 'lesson', 'quiz', 'lesson', 'lesson'], 54),
   ...overrides,
 });
 
@@ -39,7 +47,7 @@ describe('BoughtProductsTab (/profile#buyed-products)', () => {
       url: '/profile#buyed-products',
       path: '/profile',
       user: aUser(),
-      buyedProducts: [bought({}), bought({ id: 9, title: 'کارگاه گیت', image: null, bought_at: '2025-05-10T06:00:00Z', progress: { done: 0, total: 0, resume_session_id: null } })],
+      buyedProducts: [bought({}), bought({ id: 9, title: 'کارگاه گیت', image: null, bought_at: '2025-05-10T06:00:00Z', progress: progressOf(0, []) })],
     });
     const list = screen.getByRole('list', { name: 'دوره‌های خریده‌شده' });
     const [first, second] = within(list).getAllByRole('listitem');
@@ -54,24 +62,42 @@ describe('BoughtProductsTab (/profile#buyed-products)', () => {
     expect(bar.getAttribute('aria-valuetext')).toBe('۳ از ۸ جلسه');
 
     expect(within(first!).getByRole('link', { name: 'ادامه یادگیری «دوره جامع تایپ‌اسکریپت»' }).getAttribute('href')).toBe('/products/4/54');
+    // What is left before the certificate, in one line that opens the first of it (issue 37 item 4).
+    const left = within(first!).getByRole('link', { name: '۴ جلسه و ۱ آزمون مانده در «دوره جامع تایپ‌اسکریپت»' });
+    expect(left.textContent).toBe('۴ جلسه و ۱ آزمون مانده');
+    expect(left.getAttribute('href')).toBe('/products/4/54');
 
     // A course without sessions yet: no division by zero, nothing to resume.
     expect(within(second!).getByText('۰ از ۰ جلسه')).toBeTruthy();
     expect(within(second!).queryByRole('link', { name: /^ادامه یادگیری/ })).toBeNull();
-    expect(within(second!).queryByText('همه جلسه‌ها را دیده‌اید.')).toBeNull();
+    expect(within(second!).queryByText('همه انجام شده')).toBeNull();
+    expect(within(second!).queryByRole('link', { name: /مانده/ })).toBeNull();
     expect(within(second!).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
     expect(within(second!).getByRole('link', { name: 'کارگاه گیت' }).getAttribute('href')).toBe('/products/9');
   });
 
-  it('says a finished course is finished instead of offering to resume it', () => {
+  it('says a finished course is all done instead of offering to resume it', () => {
     renderPage(<BoughtProductsTab />, {
       url: '/profile#buyed-products',
       path: '/profile',
       user: aUser(),
-      buyedProducts: [bought({ progress: { done: 8, total: 8, resume_session_id: null } })],
+      buyedProducts: [bought({ progress: progressOf(8, []) })],
     });
-    expect(screen.getByText('همه جلسه‌ها را دیده‌اید.')).toBeTruthy();
+    expect(screen.getByText('همه انجام شده')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /^ادامه یادگیری/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /مانده/ })).toBeNull();
+  });
+
+  it('says only lessons or only quizzes are left when that is so (issue 37 item 4)', () => {
+    renderPage(<BoughtProductsTab />, {
+      url: '/profile#buyed-products',
+      path: '/profile',
+      user: aUser(),
+      buyedProducts: [bought({ progress: progressOf(6, ['quiz'], 70) }), bought({ id: 9, title: 'کارگاه گیت', progress: progressOf(1, ['lesson', 'lesson'], 90) })],
+    });
+    const [quizLeft, lessonsLeft] = within(screen.getByRole('list', { name: 'دوره‌های خریده‌شده' })).getAllByRole('listitem');
+    expect(within(quizLeft!).getByRole('link', { name: '۱ آزمون مانده در «دوره جامع تایپ‌اسکریپت»' }).getAttribute('href')).toBe('/products/4/70');
+    expect(within(lessonsLeft!).getByRole('link', { name: '۲ جلسه مانده در «کارگاه گیت»' }).getAttribute('href')).toBe('/products/9/90');
   });
 
   it('shows the empty state with a way to the courses', () => {

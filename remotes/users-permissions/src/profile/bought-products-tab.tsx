@@ -1,3 +1,4 @@
+import type { BoughtProduct, SessionLeft } from '@shop/contracts';
 import { selectBoughtProducts, useAppSelector } from '@shop/api-client';
 import { formatJalaliDate, toPersianDigits } from '@shop/format';
 import { Box, Button, Icon, Link as MuiLink, Paper, Stack, Typography } from '@shop/ui-kit';
@@ -37,11 +38,48 @@ function CertificatesList() {
   );
 }
 
+/** «۲ جلسه و ۱ آزمون مانده», «۱ جلسه مانده» or «۱ آزمون مانده» for the sessions left of a course. */
+function leftText(left: SessionLeft[]): string {
+  const quizzes = left.filter((session) => session.kind === 'quiz').length;
+  const lessons = left.length - quizzes;
+  if (quizzes === 0) return t.courseLeft.lessons(toPersianDigits(lessons));
+  if (lessons === 0) return t.courseLeft.quizzes(toPersianDigits(quizzes));
+  return t.courseLeft.lessonsAndQuizzes(toPersianDigits(lessons), toPersianDigits(quizzes));
+}
+
+/**
+ * One line of what is left before a bought course's certificate (issue 37 item 4): the lessons
+ * and quizzes not done (a quiz: not passed), a link to the first of them; «همه انجام شده» once
+ * none is; nothing for a course without sessions (or an answer from a server without `left`).
+ */
+function CourseLeftLine({ product }: { product: BoughtProduct }) {
+  const { progress } = product;
+  // An answer from a server older than issue 37 item 4 has no `left`: say only what it can tell.
+  if (progress.total === 0 || (!progress.left && progress.resume_session_id !== null)) return null;
+  const left = progress.left ?? [];
+  if (left.length === 0) {
+    return (
+      <Typography variant="body2" color="success.main" sx={{ mt: 1 }}>
+        {t.courseLeft.none}
+      </Typography>
+    );
+  }
+  const text = leftText(left);
+  return (
+    <Typography variant="body2" sx={{ mt: 1 }}>
+      <MuiLink component={Link} to={`/products/${product.id}/${left[0]!.session_id}`} aria-label={t.courseLeft.of(text, product.title)} underline="hover">
+        {text}
+      </MuiLink>
+    </Typography>
+  );
+}
+
 /**
  * The profile's `#buyed-products` tab (SPEC §2/§3, issue 6): the courses the user owns, from the
  * store's `buyedProducts` (refreshed after a purchase or a progress change), each with its image,
- * a link to the course, the Jalali date it was bought, the progress «۳ از ۸ جلسه» with a bar and
- * «ادامه یادگیری», which opens the first session not done at the place they stopped, and below
+ * a link to the course, the Jalali date it was bought, the progress «۳ از ۸ جلسه» with a bar, what
+ * is left before the certificate ({@link CourseLeftLine}) and «ادامه یادگیری», which opens the first
+ * session not done at the place they stopped, and below
  * them the user's certificates (issue 24) and orders with their receipts (issue 25).
  */
 export function BoughtProductsTab() {
@@ -94,7 +132,8 @@ export function BoughtProductsTab() {
                     {progress}
                   </Typography>
                 </Stack>
-                {product.progress.resume_session_id !== null ? (
+                <CourseLeftLine product={product} />
+                {product.progress.resume_session_id !== null && (
                   <Button
                     component={Link}
                     to={`/products/${product.id}/${product.progress.resume_session_id}`}
@@ -106,12 +145,6 @@ export function BoughtProductsTab() {
                   >
                     {t.continueLearning}
                   </Button>
-                ) : (
-                  total > 0 && (
-                    <Typography variant="body2" color="success.main" sx={{ mt: 1 }}>
-                      {t.courseFinished}
-                    </Typography>
-                  )
                 )}
               </Box>
             </ListItem>

@@ -45,7 +45,7 @@ describe('ProfilePage (/profile)', () => {
     renderPage(<ProfilePage />, {
       url: '/profile#home',
       user: aUser({ status: 'super' }),
-      buyedProducts: [{ id: 4, title: 'دوره جامع تایپ‌اسکریپت', slug: 'ts', image: null, bought_at: '2025-04-01T10:00:00Z', progress: { done: 0, total: 6, resume_session_id: 40 } }],
+      buyedProducts: [{ id: 4, title: 'دوره جامع تایپ‌اسکریپت', slug: 'ts', image: null, bought_at: '2025-04-01T10:00:00Z', progress: { done: 0, total: 1, resume_session_id: 40, left: [{ session_id: 40, title: 'مقدمه', kind: 'lesson' }] } }],
     });
     expect(screen.getAllByText('مدیر کل').length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('tab', { name: 'دوره‌های خریده‌شده' }));

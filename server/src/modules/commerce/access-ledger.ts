@@ -12,7 +12,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { AccessMismatch, AccessMismatches } from '@shop/contracts';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { toIso } from '../../lib/dates';
 import { TEHRAN_TIME_ZONE } from '../../lib/jalali-periods';
 import { getUserContacts, superUsers } from '../users';
@@ -20,13 +20,12 @@ import { accessMismatchMail } from './mails';
 import { accessGrants, accessMismatches, accessReconciliations, instalmentPurchases, instalments, orderItems, orders, products } from './tables';
 
 /** The rows of a raw statement's result, as both drivers (node-postgres, PGlite) give them. */
-const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 /** Class of the advisory lock of the reconciliation's findings (`pg_advisory_xact_lock(6006, 0)`). */
 const RECONCILIATION_LOCK_NAMESPACE = 6006;
 
 /** SQL true for a grant row `g` that gives access now: not ended, started, not past its period. */
-const activeGrant = sql`g.ended_at is null and g.starts_at <= now() and (g.ends_at is null or g.ends_at > now())`;
+export const activeGrant = sql`g.ended_at is null and g.starts_at <= now() and (g.ends_at is null or g.ends_at > now())`;
 
 /**
  * SQL that is true when `userId` may open the product in `productId` (a column or a value): an active

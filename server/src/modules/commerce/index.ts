@@ -16,6 +16,7 @@ export {
   visitorCartExists,
 } from './cart-service';
 export { getCertificate, listCertificates } from './certificates';
+export { courseBuyersSql, type CourseOutline, getCourseOutline, sessionProgressSql } from './course-learners';
 export {
   type CallbackQuery,
   cancelOwnOrder,

@@ -4,18 +4,20 @@
  * list and the per-viewer fields of the course page. Owns `session_progress`. Who owns a course
  * is asked of ownership.ts only.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type {
   BoughtProduct,
   CourseProgress,
   LessonMedia,
   ProductSessionDetail,
   ProductSessionSummary,
+  SessionKind,
+  SessionLeft,
   SessionProgressAnswer,
   SessionProgressBody,
   User,
 } from '@shop/contracts';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { orderItems, orders, products, productSessions, sessionProgress } from './tables';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
@@ -29,38 +31,57 @@ import { LESSON_MEDIA_PATH, signLessonMedia, signSessionFileUrl } from './signed
 import { viewerWatermark } from './viewer-watermark';
 import { lessonFileColumns } from './session-lessons';
 
+/** An active session as progress reads it: its place in the course, title, kind and whether the buyer has done it. */
+interface SessionState {
+  id: number;
+  position: number;
+  title: string;
+  kind: SessionKind;
+  done: boolean;
+}
+
 /**
- * Progress of `userId` in each course: sessions marked done among its active sessions, the number
- * of active sessions, and the session to resume («ادامه یادگیری», issue 24): the first active one
- * by position (then id) not done. Courses without active sessions answer
- * `{done: 0, total: 0, resume_session_id: null}`. Two queries whatever the number of courses.
+ * A buyer's progress through a course from the states of its active sessions: how many are done,
+ * those left in the course's order (position, then id; for a quiz, not passed) and the first of
+ * them to resume. The one derivation of {@link CourseProgress} besides {@link setSessionProgress}'s statement.
+ */
+function progressFrom(sessions: SessionState[]): CourseProgress {
+  const ordered = [...sessions].sort((a, b) => a.position - b.position || a.id - b.id);
+  const left: SessionLeft[] = ordered.filter((s) => !s.done).map((s) => ({ session_id: s.id, title: s.title, kind: s.kind }));
+  return { done: sessions.length - left.length, total: sessions.length, resume_session_id: left[0]?.session_id ?? null, left };
+}
+
+/**
+ * Progress of `userId` in each course: sessions done among its active sessions, the number of
+ * active sessions, the sessions left (issue 37 item 4) and the session to resume («ادامه یادگیری»,
+ * issue 24): the first left. Courses without active sessions answer
+ * `{done: 0, total: 0, resume_session_id: null, left: []}`. One query whatever the number of courses.
  */
 export async function courseProgress(db: Db, userId: number, productIds: number[]): Promise<Map<number, CourseProgress>> {
-  const progress = new Map<number, CourseProgress>(productIds.map((id) => [id, { done: 0, total: 0, resume_session_id: null }]));
-  if (productIds.length === 0) return progress;
-  const completed = and(
-    eq(sessionProgress.product_session_id, productSessions.id),
-    eq(sessionProgress.user_id, userId),
-    isNotNull(sessionProgress.completed_at),
-  );
-  const active = and(inArray(productSessions.product_id, productIds), eq(productSessions.is_active, true));
-  const [rows, next] = await Promise.all([
-    db
-      .select({ product_id: productSessions.product_id, total: count(), done: count(sessionProgress.user_id) })
+  const states = new Map<number, SessionState[]>(productIds.map((id) => [id, []]));
+  if (productIds.length > 0) {
+    const rows = await db
+      .select({
+        product_id: productSessions.product_id,
+        id: productSessions.id,
+        position: productSessions.position,
+        title: productSessions.title,
+        kind: productSessions.kind,
+        done: sql<boolean>`(${sessionProgress.user_id} is not null)`.mapWith(Boolean),
+      })
       .from(productSessions)
-      .leftJoin(sessionProgress, completed)
-      .where(active)
-      .groupBy(productSessions.product_id),
-    db
-      .selectDistinctOn([productSessions.product_id], { product_id: productSessions.product_id, id: productSessions.id })
-      .from(productSessions)
-      .leftJoin(sessionProgress, completed)
-      .where(and(active, isNull(sessionProgress.user_id)))
-      .orderBy(productSessions.product_id, asc(productSessions.position), asc(productSessions.id)),
-  ]);
-  const resume = new Map(next.map((row) => [row.product_id, row.id]));
-  for (const row of rows) progress.set(row.product_id, { done: row.done, total: row.total, resume_session_id: resume.get(row.product_id) ?? null });
-  return progress;
+      .leftJoin(
+        sessionProgress,
+        and(
+          eq(sessionProgress.product_session_id, productSessions.id),
+          eq(sessionProgress.user_id, userId),
+          isNotNull(sessionProgress.completed_at),
+        ),
+      )
+      .where(and(inArray(productSessions.product_id, productIds), eq(productSessions.is_active, true)));
+    for (const { product_id, ...state } of rows) states.get(product_id)?.push(state);
+  }
+  return new Map([...states].map(([id, sessions]) => [id, progressFrom(sessions)]));
 }
 
 /**
@@ -102,7 +123,7 @@ export interface ProductViewerFields<S> {
  * `user` (null = visitor).
  * @param sessions the course's active sessions (as `getProductDetail` answers them)
  */
-export async function productViewerFields<S extends { id: number; position: number; is_free_preview: boolean }>(
+export async function productViewerFields<S extends { id: number; position: number; title: string; kind: SessionKind; is_free_preview: boolean }>(
   db: Db,
   user: User | null,
   productId: number,
@@ -126,15 +147,9 @@ export async function productViewerFields<S extends { id: number; position: numb
     is_bought: bought,
     certificate_code: certificateCode,
     // `sessions` are the course's active sessions, so progress follows from them without a query.
-    progress: bought ? { done: done.size, total: sessions.length, resume_session_id: firstNotDone(sessions, done) } : null,
+    progress: bought ? progressFrom(sessions.map((s) => ({ ...s, done: done.has(s.id) }))) : null,
     sessions: sessions.map((s) => ({ ...s, can_view: bought || s.is_free_preview, is_done: done.has(s.id) })),
   };
-}
-
-/** The id of the first of `sessions` by position (then id) not in `done`, as `courseProgress` picks it; null when all are. */
-function firstNotDone(sessions: Array<{ id: number; position: number }>, done: Set<number>): number | null {
-  const left = sessions.filter((s) => !done.has(s.id)).sort((a, b) => a.position - b.position || a.id - b.id);
-  return left[0]?.id ?? null;
 }
 
 /** Ids among `sessionIds` that the user has done. */
@@ -397,14 +412,14 @@ export async function setSessionProgress(
         where c.product_id = target.product_id and c.is_active and c.id <> target.id
           and cp.user_id = ${user.id} and cp.completed_at is not null)
         + (saved.completed_at is not null)::int as done,
-      -- The first active session not done, by position (this one as just saved: the snapshot is older).
-      (select c.id from ${productSessions} as c
+      -- The active sessions not done, by position (this one as just saved: the snapshot is older).
+      (select coalesce(json_agg(json_build_object('session_id', c.id, 'title', c.title, 'kind', c.kind) order by c.position, c.id), '[]'::json)
+        from ${productSessions} as c
         left join ${sessionProgress} as cp on cp.product_session_id = c.id and cp.user_id = ${user.id}
         where c.product_id = target.product_id and c.is_active
-          and case when c.id = target.id then saved.completed_at is null else cp.completed_at is null end
-        order by c.position, c.id limit 1) as resume_session_id
+          and case when c.id = target.id then saved.completed_at is null else cp.completed_at is null end) as left_sessions
     from saved cross join target`);
-  const [row] = (result as unknown as { rows: SavedProgressRow[] }).rows;
+  const [row] = rowsOf<SavedProgressRow>(result);
   if (!row) throw await progressRefusal(db, user, sessionId, position, done);
   // The course's last session done by this save: its certificate (issue 24).
   if (row.is_done && !row.was_done && row.done === row.total) await issueCertificate(db, user, row.product_id);
@@ -412,14 +427,15 @@ export async function setSessionProgress(
     session_id: sessionId,
     is_done: row.is_done,
     position_seconds: row.position_seconds,
-    progress: { done: row.done, total: row.total, resume_session_id: row.resume_session_id },
+    progress: { done: row.done, total: row.total, resume_session_id: row.left_sessions[0]?.session_id ?? null, left: row.left_sessions },
   };
 }
 
 /** The row of {@link setSessionProgress}'s statement. */
 interface SavedProgressRow {
   product_id: number;
-  resume_session_id: number | null;
+  /** The sessions left, in order (a json array, parsed by the driver). */
+  left_sessions: SessionLeft[];
   was_done: boolean;
   position_seconds: number;
   is_done: boolean;

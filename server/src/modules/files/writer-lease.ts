@@ -10,7 +10,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import type { SessionConnection } from '../../db/session-connection';
 
 /** Class of the writers' advisory locks (two-key form; 6002/6003 are commerce's, 72010 the setup lock's). */
@@ -64,7 +64,7 @@ export async function postgresLease(session: SessionConnection): Promise<WriterL
     async isAlive(tx, writer) {
       if (writer === own) return true;
       const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${WRITER_LOCK_CLASS}, ${writer}) as free`);
-      const [row] = (result as unknown as { rows: Array<{ free: boolean }> }).rows;
+      const [row] = rowsOf<{ free: boolean }>(result);
       return !row?.free;
     },
   };

@@ -8,4 +8,7 @@ export { getQuizAttempt, getQuizOverview, saveQuizAnswer, startQuizAttempt, subm
 export { normalizeAnswerText } from './quiz-scoring';
 export { getDashboardQuiz, saveQuizSettings } from './quizzes-admin';
 export { applyRegrade, previewRegrade } from './regrade';
+export { getCourseLearningAnalytics } from './course-analytics';
 export { LEARNING_MESSAGES } from './messages';
+export { QUIZ_MEDIA_MESSAGES, saveQuizMedia, type QuizMedia } from './quiz-media';
+export { importQuizQuestions, QUESTION_IMPORT_MAX_KB, QUESTION_IMPORT_MAX_ROWS, QUIZ_IMPORT_MESSAGES } from './quiz-import';

@@ -168,14 +168,28 @@ const audited = (question: QuizQuestion) => ({
  * @throws ApiError 404 for an unknown course
  */
 export async function createQuizQuestion(db: Db, productId: number, input: QuizQuestionInput, audit: AuditContext): Promise<QuizQuestion> {
+  const [question] = await createQuizQuestions(db, productId, [input], audit);
+  return question!;
+}
+
+/**
+ * Adds `inputs` to course `productId`'s bank in one transaction, in their order, each a question
+ * with its first version, audited one by one as {@link createQuizQuestion} does (the CSV import).
+ * @throws ApiError 404 for an unknown course; nothing is saved when any insert fails
+ */
+export async function createQuizQuestions(db: Db, productId: number, inputs: QuizQuestionInput[], audit: AuditContext): Promise<QuizQuestion[]> {
   await assertProduct(db, productId);
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const [row] = await tx.insert(quizQuestions).values({ product_id: productId }).returning({ id: quizQuestions.id });
-    await tx.insert(quizQuestionVersions).values({ question_id: row!.id, version: 1, ...versionOf(input) });
-    const question = await getQuizQuestion(tx, row!.id);
-    await audit.record(tx, { entity: 'quiz_question', id: question.id, action: 'create', after: audited(question) });
-    return question;
+    const created: QuizQuestion[] = [];
+    for (const input of inputs) {
+      const [row] = await tx.insert(quizQuestions).values({ product_id: productId }).returning({ id: quizQuestions.id });
+      await tx.insert(quizQuestionVersions).values({ question_id: row!.id, version: 1, ...versionOf(input) });
+      const question = await getQuizQuestion(tx, row!.id);
+      await audit.record(tx, { entity: 'quiz_question', id: question.id, action: 'create', after: audited(question) });
+      created.push(question);
+    }
+    return created;
   });
 }
 

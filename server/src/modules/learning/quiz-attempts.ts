@@ -16,7 +16,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { QuizAnswer, QuizAnswerResult, QuizAttempt, QuizAttemptAnswerSaved, QuizOverview, QuizQuestion, User } from '@shop/contracts';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -164,7 +164,7 @@ async function toAttempt(db: Db, row: AttemptRow, showAnswers: boolean, serverTi
 /** The database's clock, which decides deadlines. */
 async function databaseNow(db: Db): Promise<Date> {
   const result = await db.execute(sql`select now() as now`);
-  return new Date((result as unknown as { rows: Array<{ now: string | Date }> }).rows[0]!.now);
+  return new Date(rowsOf<{ now: string | Date }>(result)[0]!.now);
 }
 
 /**
@@ -366,7 +366,7 @@ export async function saveQuizAnswer(db: Db, user: User, attemptId: number, posi
     )
     select (select count(*)::int from saved) as saved,
       (select count(*)::int from ${quizAttemptAnswers} as a where a.attempt_id = ${attemptId} and (a.answer is not null or a.position = ${position})) as answered`);
-  const [counts] = (result as unknown as { rows: Array<{ saved: number; answered: number }> }).rows;
+  const [counts] = rowsOf<{ saved: number; answered: number }>(result);
   if (!counts || counts.saved === 0) {
     // The deadline passed, or another tab submitted, between the read and the write.
     const { row: closed } = await ownAttempt(db, user, attemptId);

@@ -1,7 +1,8 @@
 /**
  * The dashboard's question banks and quizzes (issue 37 items 1 and 2; permission
  * `manage-product-sessions`): a course's questions (each edit a new version), a quiz's rules and
- * questions, and regrading a question's earlier answers with a preview first.
+ * questions and regrading a question's earlier answers with a preview first (its files:
+ * dashboard-quiz-files.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { quizQuestionSchema as quizQuestionBodySchema, quizSettingsSchema as quizSettingsBodySchema, QUESTION_TYPES, type QuizQuestionInput, type QuizSettingsInput } from '@shop/validation';

@@ -1,9 +1,11 @@
 /**
- * Checked learning (issue 37): a buyer's quizzes and the dashboard's question banks and quizzes,
- * registered in this order (issue 34 item 5: one registry per folder; src/routes/index.ts registers the folders).
+ * Checked learning (issue 37): a buyer's quizzes and the dashboard's question banks, quizzes,
+ * question files and course analytics, registered in this order (issue 34 item 5: one registry per folder; src/routes/index.ts registers the folders).
  */
 import { registryOf } from '../../lib/plugin-registry';
 import quizRoutes from './quizzes';
 import dashboardQuizRoutes from './dashboard-quizzes';
+import dashboardQuizFileRoutes from './dashboard-quiz-files';
+import dashboardAnalyticsRoutes from './dashboard-analytics';
 
-export default registryOf([quizRoutes, dashboardQuizRoutes]);
+export default registryOf([quizRoutes, dashboardQuizRoutes, dashboardQuizFileRoutes, dashboardAnalyticsRoutes]);

@@ -185,3 +185,9 @@ export const quizRegradePreviewSchema = {
     },
   },
 } as const;
+
+/** QuizImportResult: how many questions a CSV file added to a bank. */
+export const quizImportResultSchema = { type: 'object', required: ['imported'], properties: { imported: int } } as const;
+
+/** QuizMedia: a question's uploaded image or audio clip, as its public `/media/…` path. */
+export const quizMediaSchema = { type: 'object', required: ['path', 'kind'], properties: { path: str, kind: { type: 'string', enum: ['image', 'audio'] } } } as const;

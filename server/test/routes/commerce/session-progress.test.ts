@@ -53,7 +53,12 @@ describe.each(DB_TARGETS)('the place in a lesson on %s', (target) => {
       session_id: id,
       is_done: false,
       position_seconds: 42,
-      progress: { done: 0, total: 3, resume_session_id: id },
+      progress: {
+        done: 0,
+        total: 3,
+        resume_session_id: id,
+        left: course.sessionIds.map((sessionId, index) => ({ session_id: sessionId, title: `جلسه ${index + 1}`, kind: 'lesson' })),
+      },
     });
     expect((await save(id, { position_seconds: 43 }, { cookie: browser.cookie })).statusCode).toBe(419);
     expect(await detailOf(id)).toMatchObject({ position_seconds: 42, is_done: false });

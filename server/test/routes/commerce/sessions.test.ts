@@ -36,6 +36,8 @@ describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (targe
   const detailOf = async (who: Buyer, id: number) => (await session(who, id)).json<{ data: ProductSessionDetail }>().data;
   const progress = (who: Buyer, id: number, payload: object) =>
     app.inject({ method: 'PUT', url: `/api/product-sessions/${id}/progress`, headers: who.headers, payload });
+  /** A lesson left in `CourseProgress.left`: `newCourse` titles the n-th session «جلسه n». */
+  const lessonLeft = (id: number | undefined, n: number) => ({ session_id: id, title: `جلسه ${n}`, kind: 'lesson' });
 
   it('answers a bought session with a signed file URL, neighbours and rights', async () => {
     const [first, second, third] = course.sessionIds;
@@ -172,15 +174,15 @@ describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (targe
   });
 
   it('records progress for buyers idempotently and refuses others with 403', async () => {
-    const [first, second] = course.sessionIds;
+    const [first, second, third] = course.sessionIds;
     for (let i = 0; i < 2; i++) {
       const done = await progress(owner, first!, { done: true });
       expect(done.statusCode).toBe(200);
-      expect(done.json<{ data: SessionProgressAnswer }>().data).toEqual({ session_id: first, is_done: true, position_seconds: 0, progress: { done: 1, total: 3, resume_session_id: second } });
+      expect(done.json<{ data: SessionProgressAnswer }>().data).toEqual({ session_id: first, is_done: true, position_seconds: 0, progress: { done: 1, total: 3, resume_session_id: second, left: [lessonLeft(second, 2), lessonLeft(third, 3)] } });
     }
     await progress(owner, second!, { done: true });
     const undone = await progress(owner, second!, { done: false });
-    expect(undone.json<{ data: SessionProgressAnswer }>().data.progress).toEqual({ done: 1, total: 3, resume_session_id: second });
+    expect(undone.json<{ data: SessionProgressAnswer }>().data.progress).toEqual({ done: 1, total: 3, resume_session_id: second, left: [lessonLeft(second, 2), lessonLeft(third, 3)] });
     expect((await detailOf(owner, first!)).is_done).toBe(true);
     const locked = await progress(visitor, first!, { done: true });
     expect(locked.statusCode).toBe(403);
@@ -203,7 +205,7 @@ describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (targe
         slug: expect.any(String),
         image: null,
         bought_at: expect.any(String),
-        progress: { done: 1, total: 3, resume_session_id: course.sessionIds[1] },
+        progress: { done: 1, total: 3, resume_session_id: course.sessionIds[1], left: [lessonLeft(course.sessionIds[1], 2), lessonLeft(course.sessionIds[2], 3)] },
       },
     ]);
     const info = await app.inject({ method: 'POST', url: '/api/auth/logged-in-user-info', headers: owner.headers });
@@ -216,7 +218,7 @@ describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (targe
     const page = async (who: Buyer | null) =>
       (await app.inject({ url: `/api/products/${course.id}`, headers: who?.headers ?? {} })).json<{ data: ProductDetail }>().data;
     const forOwner = await page(owner);
-    expect(forOwner).toMatchObject({ in_cart: false, is_bought: true, progress: { done: 1, total: 3, resume_session_id: course.sessionIds[1] } });
+    expect(forOwner).toMatchObject({ in_cart: false, is_bought: true, progress: { done: 1, total: 3, resume_session_id: course.sessionIds[1], left: [lessonLeft(course.sessionIds[1], 2), lessonLeft(course.sessionIds[2], 3)] } });
     expect(forOwner.sessions.map((s) => [s.position, s.can_view, s.is_done])).toEqual([
       [1, true, true],
       [2, true, false],
@@ -244,16 +246,22 @@ describe.each(DB_TARGETS)('sessions, progress and bought products on %s', (targe
     const resumeIds = async () => {
       const bought = (await app.inject({ url: '/api/bought-products', headers: learner.headers })).json<{ data: BoughtProduct[] }>().data;
       const page = (await app.inject({ url: `/api/products/${reordered.id}`, headers: learner.headers })).json<{ data: ProductDetail }>().data;
-      return [bought.find((p) => p.id === reordered.id)!.progress.resume_session_id, page.progress!.resume_session_id];
+      const listed = bought.find((p) => p.id === reordered.id)!.progress;
+      // What is left follows the same order on both, and starts with the session to resume.
+      expect(page.progress!.left).toEqual(listed.left);
+      expect(listed.left[0]?.session_id ?? null).toBe(listed.resume_session_id);
+      return [listed.resume_session_id, page.progress!.resume_session_id];
     };
     // Order: b (1), c (2), a (3).
     expect(await resumeIds()).toEqual([b, b]);
+    const leftIds = async () => (await app.inject({ url: `/api/products/${reordered.id}`, headers: learner.headers })).json<{ data: ProductDetail }>().data.progress!.left.map((l) => l.session_id);
+    expect(await leftIds()).toEqual([b, c, a]);
     await progress(learner, b!, { done: true });
     expect(await resumeIds()).toEqual([c, c]);
     await progress(learner, a!, { done: true });
     expect(await resumeIds()).toEqual([c, c]);
     const last = await progress(learner, c!, { done: true });
-    expect(last.json<{ data: SessionProgressAnswer }>().data.progress).toEqual({ done: 3, total: 3, resume_session_id: null });
+    expect(last.json<{ data: SessionProgressAnswer }>().data.progress).toEqual({ done: 3, total: 3, resume_session_id: null, left: [] });
     expect(await resumeIds()).toEqual([null, null]);
     await progress(learner, b!, { done: false });
     expect(await resumeIds()).toEqual([b, b]);

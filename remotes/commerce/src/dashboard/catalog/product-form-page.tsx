@@ -14,6 +14,8 @@ import { InstalmentPlansSection } from './instalment-plans-section';
 import { readWholeNumber, useSaveCatalogItem } from './save-catalog-item';
 import { QUIZ_PATHS } from '../quizzes/quiz-paths';
 import { quizStrings } from '../quizzes/quiz-dashboard-strings';
+import { ANALYTICS_PATHS } from '../analytics/analytics-paths';
+import { analyticsStrings } from '../analytics/analytics-strings';
 import { t } from '../../strings';
 
 /** What the course form holds: the price as typed (Persian digits allowed), the image once chosen. */
@@ -64,9 +66,14 @@ function ProductForm({ product }: { product: Product | null }) {
         parents={[{ label: t.dashboard.products, to: CATALOG_PATHS.products }]}
         actions={
           product && (
-            <Button component={Link} to={QUIZ_PATHS.bank(product.id)} variant="outlined" startIcon={<Icon name="School" />}>
-              {quizStrings.links.bank}
-            </Button>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <Button component={Link} to={QUIZ_PATHS.bank(product.id)} variant="outlined" startIcon={<Icon name="School" />}>
+                {quizStrings.links.bank}
+              </Button>
+              <Button component={Link} to={ANALYTICS_PATHS.of(product.id)} variant="outlined" startIcon={<Icon name="CheckCircle" />}>
+                {analyticsStrings.link}
+              </Button>
+            </Stack>
           )
         }
       />

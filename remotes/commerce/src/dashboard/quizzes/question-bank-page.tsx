@@ -8,6 +8,7 @@ import { Alert, Box, Button, Icon, IconButton, Stack, Typography, enqueueSnackba
 import { CATALOG_PATHS } from '../catalog/catalog-paths';
 import { useGetAdminProductQuery } from '../catalog/catalog-admin-api';
 import { QuestionFormDialog } from './question-form';
+import { QuestionImportDialog } from './question-import-dialog';
 import { questionName } from './question-values';
 import { quizStrings } from './quiz-dashboard-strings';
 import { RegradeDialog, type RegradeTarget } from './regrade-dialog';
@@ -110,7 +111,7 @@ function useQuestionDialogs() {
  * `/dashboard/products/:productId/quiz-questions` (manage-product-sessions; issue 37 items 1–2): a
  * course's question bank under its title: each question's text as plain words, its type in
  * Persian, points and version in Persian digits; search and type filter and page in the URL;
- * «پرسش تازه» and edit open the question form, delete asks first (past attempts keep the question),
+ * «پرسش تازه» and edit open the question form, «ورود از فایل CSV» the import dialog, delete asks first (past attempts keep the question),
  * and a question with answers on earlier versions offers «بازنمره‌دهی» (preview, then apply).
  */
 export default function QuestionBankPage() {
@@ -123,6 +124,7 @@ export default function QuestionBankPage() {
   const deletion = useQuestionDelete(productId);
   const dialogs = useQuestionDialogs();
   const filtered = q !== '' || type !== '';
+  const [importing, setImporting] = useState(false);
 
   return (
     <Box sx={{ py: { xs: 2, md: 3 } }}>
@@ -134,9 +136,14 @@ export default function QuestionBankPage() {
           ...(product ? [{ label: product.title, to: `${CATALOG_PATHS.products}/${product.id}` }] : []),
         ]}
         actions={
-          <Button variant="contained" startIcon={<Icon name="Add" />} onClick={dialogs.add}>
-            {b.add}
-          </Button>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button variant="outlined" startIcon={<Icon name="UploadFile" />} onClick={() => setImporting(true)}>
+              {quizStrings.import.open}
+            </Button>
+            <Button variant="contained" startIcon={<Icon name="Add" />} onClick={dialogs.add}>
+              {b.add}
+            </Button>
+          </Stack>
         }
       />
       <ListToolbar total={data?.meta.total} totalLabel={b.total}>
@@ -162,6 +169,7 @@ export default function QuestionBankPage() {
       />
       <ListPagination meta={data?.meta} onChange={(next) => update({ page: next <= 1 ? null : String(next) })} />
       <QuestionFormDialog productId={productId} editing={dialogs.form.editing} open={dialogs.form.open} onClose={dialogs.closeForm} />
+      <QuestionImportDialog productId={productId} open={importing} onClose={() => setImporting(false)} />
       <RegradeDialog question={dialogs.regrade.target} open={dialogs.regrade.open} onClose={dialogs.closeRegrade} />
       <ConfirmDialog
         open={deletion.open}

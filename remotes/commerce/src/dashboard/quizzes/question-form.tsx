@@ -8,6 +8,7 @@ import { QUESTION_TYPES } from '@shop/validation';
 import { Button, CircularProgress, Stack, Typography, enqueueSnackbar, useMediaQuery, useTheme } from '@shop/ui-kit';
 import { Dialog, DialogActions, DialogContent, DialogTitle } from '@shop/ui-kit/lazy';
 import { QuestionAnswerFields } from './question-answer-fields';
+import { QuestionMediaFields } from './question-media-fields';
 import { blankQuestion, checkedBody, questionValues, showQuestionFailure, validateQuestion, type QuestionFormValues } from './question-values';
 import { quizStrings } from './quiz-dashboard-strings';
 import { useCreateQuizQuestionMutation, useGetQuizQuestionQuery, useUpdateQuizQuestionMutation } from './quizzes-admin-api';
@@ -79,6 +80,7 @@ function QuestionForm({ productId, question, heading, onBusy, onDone, onCancel }
               <FormRichTextField name="body" label={s.body} help={s.bodyHelp} disabled={isSubmitting} />
               <FormNumberField name="points" label={s.points} help={s.pointsHelp} />
               <QuestionAnswerFields />
+              <QuestionMediaFields />
             </Stack>
             <FormStatusAlert />
           </DialogContent>
@@ -100,7 +102,8 @@ function QuestionForm({ productId, question, heading, onBusy, onDone, onCancel }
  * The dialog that adds a question to course `productId`'s bank or edits one (issue 37 item 1;
  * manage-product-sessions), full screen on a phone: the type (fixed once made: the server refuses
  * another), the body in the shared rich-text field, the points (any digits) and the type's answer
- * fields, checked with the shared `quizQuestionSchema`. An edit loads the question's current
+ * fields, an optional image and audio clip (each uploaded when chosen, previewed, removable),
+ * checked with the shared `quizQuestionSchema`. An edit loads the question's current
  * version and keeps each option's id (a regrade maps earlier answers by it). The server's 422 shows
  * under each field (`options[1].text` under the second option); a save toasts the server's message,
  * or, after an edit of a question earlier attempts answered, that those keep their scores until a

@@ -1,5 +1,5 @@
 import { api } from '@shop/api-client';
-import type { DashboardQuiz, Item, Paginated, QuestionType, QuizQuestion, QuizQuestionBody, QuizRegradePreview, QuizSettingsBody } from '@shop/contracts';
+import type { DashboardQuiz, Item, Paginated, QuestionType, QuizImportResult, QuizMedia, QuizQuestion, QuizQuestionBody, QuizRegradePreview, QuizSettingsBody } from '@shop/contracts';
 
 /** Query of a course's bank: a page, text in the questions' bodies, a type. */
 export interface QuizQuestionsQuery {
@@ -29,6 +29,13 @@ const QUIZZES = { type: 'Quiz' as const, id: 'dashboard-quizzes' };
 /** Drops empty query values, so the URL carries only what was chosen. */
 const paramsOf = ({ page, per_page, q, type }: QuizQuestionsQuery) => ({ page, per_page, q: q?.trim() || undefined, type: type || undefined });
 
+/** A multipart body of one `file`. */
+function fileForm(file: File): FormData {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return body;
+}
+
 /**
  * The staff side of quizzes (issue 37 items 1–2; manage-product-sessions; shapes and endpoints in
  * `@shop/contracts` learning.ts): a course's question bank (`/api/dashboard/products/:productId/quiz-questions`),
@@ -46,6 +53,15 @@ export const quizzesAdminApi = api.injectEndpoints({
     createQuizQuestion: build.mutation<QuestionAnswer, { productId: number; body: QuizQuestionBody }>({
       query: ({ productId, body }) => ({ url: `/dashboard/products/${productId}/quiz-questions`, method: 'POST', body }),
       invalidatesTags: (result, _error, { productId }) => (result ? [bankTag(productId)] : []),
+    }),
+    /** A CSV file of questions (format in server/README.md), all or nothing; 422 errors keyed `row-<N>.<column>` or `file`, 413/415 for the file. */
+    importQuizQuestions: build.mutation<{ message: string; data: QuizImportResult }, { productId: number; file: File }>({
+      query: ({ productId, file }) => ({ url: `/dashboard/products/${productId}/quiz-questions/import`, method: 'POST', body: fileForm(file) }),
+      invalidatesTags: (result, _error, { productId }) => (result ? [bankTag(productId)] : []),
+    }),
+    /** A question's image or audio clip, stored at once; its `/media/…` path goes into the question's `image` or `audio`. */
+    uploadQuizMedia: build.mutation<Item<QuizMedia>, File>({
+      query: (file) => ({ url: '/dashboard/quiz-media', method: 'POST', body: fileForm(file) }),
     }),
     getQuizQuestion: build.query<Item<QuizQuestion>, number>({
       query: (questionId) => `/dashboard/quiz-questions/${questionId}`,
@@ -83,6 +99,8 @@ export const {
   useGetQuizQuestionsQuery,
   useCreateQuizQuestionMutation,
   useGetQuizQuestionQuery,
+  useImportQuizQuestionsMutation,
+  useUploadQuizMediaMutation,
   useUpdateQuizQuestionMutation,
   useDeleteQuizQuestionMutation,
   useGetRegradePreviewQuery,
