@@ -4,6 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 export default defineConfig({
   dialect: 'postgresql',
   // Each module declares its tables beside itself (issue 34 item 1).
-  schema: './src/modules/*/tables.ts',
+  // A module whose tables.ts is full adds `<topic>-tables.ts` beside it (commerce's session-schedule-tables.ts).
+  schema: ['./src/modules/*/tables.ts', './src/modules/*/*-tables.ts'],
   out: './drizzle',
 });

@@ -36,12 +36,25 @@ test('a buyer fails the final quiz, retakes it, passes, and gets the certificate
   const courses = ((await (await buyer.api.get('/api/products?per_page=50')).json()) as { data: Array<{ id: number; title: string }> }).data;
   const course = courses.find(({ title }) => title === COURSE)!;
   expect((await staff.api.post('/api/dashboard/financial-info/list-of-products-added-to-users', { data: { user_id: buyer.userId, product_id: course.id } })).status()).toBe(201);
-  const { sessions } = ((await (await buyer.api.get(`/api/products/${course.id}`)).json()) as { data: { sessions: Array<{ id: number; kind: 'lesson' | 'quiz' }> } }).data;
+  // The demo's third lesson opens 7 days after purchase (issue 37 item 5): staff open it for this new buyer.
+  const scheduled = ((await (await buyer.api.get(`/api/products/${course.id}`)).json()) as { data: { sessions: Array<{ id: number; lock: object | null }> } }).data.sessions;
+  for (const { id } of scheduled.filter(({ lock }) => lock !== null)) {
+    expect((await staff.api.put(`/api/dashboard/product-sessions/${id}/unlocks`, { data: { buyer: buyer.credentials.email, opens_date: null, reason: 'آزمون e2e' } })).ok()).toBe(true);
+  }
+  const { sessions } = ((await (await buyer.api.get(`/api/products/${course.id}`)).json()) as { data: { sessions: Array<{ id: number; kind: 'lesson' | 'quiz' | 'assignment' }> } }).data;
   const quiz = sessions.find(({ kind }) => kind === 'quiz')!;
   expect(quiz).toBeDefined();
   // Every lesson done through the API: the quiz is what stands between the buyer and the certificate.
   for (const { id } of sessions.filter(({ kind }) => kind === 'lesson')) {
     expect((await buyer.api.put(`/api/product-sessions/${id}/progress`, { data: { done: true } })).ok()).toBe(true);
+  }
+  // The demo course's assignment (issue 37 item 3), passed through the API: the buyer sends a text,
+  // staff grade it above the pass score; its own spec is server/test/routes/learning/assignments.test.ts.
+  for (const { id } of sessions.filter(({ kind }) => kind === 'assignment')) {
+    const sent = await buyer.api.post(`/api/product-sessions/${id}/assignment/submissions`, { data: { text: 'function sumEven(a) { return a.filter((n) => n % 2 === 0).reduce((s, n) => s + n, 0); }', upload_ids: [] } });
+    expect(sent.status()).toBe(201);
+    const submission = ((await sent.json()) as { data: { id: number } }).data;
+    expect((await staff.api.post(`/api/dashboard/assignment-submissions/${submission.id}/grade`, { data: { score: 90, feedback: 'درست است.' } })).ok()).toBe(true);
   }
   // A buyer's own «done» on a quiz is refused: only passing it counts.
   expect((await buyer.api.put(`/api/product-sessions/${quiz.id}/progress`, { data: { done: true } })).status()).toBe(422);

@@ -5,6 +5,7 @@ import { useProductHead, useProductListHead } from './products/product-head';
 import { useSessionHead } from './sessions/session-head';
 import { useCertificateHead } from './certificates/certificate-head';
 import { agentStrings } from './agent-strings';
+import { assignmentDashboardStrings } from './dashboard/assignments/assignment-dashboard-strings';
 import { t } from './strings';
 
 const ProductFormPage = lazy(() => import('./dashboard/catalog/product-form-page'));
@@ -24,7 +25,7 @@ const WalletsPage = lazy(() => import('./dashboard/financial/wallets-page'));
  */
 const commerceModule: RemoteModule = {
   name: 'commerce',
-  requires: { '@shop/ui-kit': '^2.6.0', '@shop/router': '^1.3.0', '@shop/api-client': '^1.9.0' },
+  requires: { '@shop/ui-kit': '^2.6.0', '@shop/router': '^1.3.0', '@shop/api-client': '^1.10.0' },
   publicRoutes: [
     { path: '/products', Component: commerceIslands.marked.ProductList, useHead: useProductListHead },
     { path: '/products/:productId', Component: lazy(() => import('./products/product-detail-page')), useHead: useProductHead },
@@ -48,6 +49,10 @@ const commerceModule: RemoteModule = {
     // A course's question bank and a quiz session's rules and questions (issue 37).
     { path: '/dashboard/products/:productId/quiz-questions', Component: lazy(() => import('./dashboard/quizzes/question-bank-page')), permission: 'manage-product-sessions' },
     { path: '/dashboard/product-sessions/:sessionId/quiz', Component: lazy(() => import('./dashboard/quizzes/quiz-settings-page')), permission: 'manage-product-sessions' },
+    // Assignments (issue 37 item 3): a session's rules, the queue of submissions and grading one.
+    { path: '/dashboard/product-sessions/:sessionId/assignment', Component: lazy(() => import('./dashboard/assignments/assignment-settings-page')), permission: 'manage-product-sessions' },
+    { path: '/dashboard/assignments', Component: lazy(() => import('./dashboard/assignments/assignments-queue-page')), permission: 'manage-product-sessions' },
+    { path: '/dashboard/assignments/:submissionId', Component: lazy(() => import('./dashboard/assignments/assignment-grading-page')), permission: 'manage-product-sessions' },
     // What staff learn of a course: its funnel of sessions, quiz pass rates, questions' share right (issue 37 item 6).
     { path: '/dashboard/products/:productId/learning-analytics', Component: lazy(() => import('./dashboard/analytics/learning-analytics-page')), permission: 'manage-product-sessions' },
     { path: '/dashboard/financial-info', Component: lazy(() => import('./dashboard/financial/financial-info-page')), permission: 'show-financial-info' },
@@ -78,6 +83,7 @@ const commerceModule: RemoteModule = {
   dashboardNav: [
     { label: t.dashboard.products, path: '/dashboard/products', permission: 'manage-products', icon: 'School' },
     { label: t.dashboard.sessions, path: '/dashboard/product-sessions', permission: 'manage-product-sessions', icon: 'PlayLesson' },
+    { label: assignmentDashboardStrings.nav, path: '/dashboard/assignments', permission: 'manage-product-sessions', icon: 'UploadFile' },
     { label: t.financial.title, path: '/dashboard/financial-info', permission: 'show-financial-info', icon: 'Payments' },
     { label: t.discounts.title, path: '/dashboard/discount-codes', permission: 'manage-discounts', icon: 'Payments' },
     { label: agentStrings.agents.title, path: '/dashboard/sales-agents', permission: SUPER_ONLY, icon: 'PersonAdd' },

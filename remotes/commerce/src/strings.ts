@@ -144,7 +144,7 @@ export const t = {
     isFreePreview: 'پیش‌نمایش رایگان (همه کاربران واردشده می‌توانند آن را ببینند)',
     /** Issue 37: a quiz's rules and questions are set on its own page once it is saved. */
     kind: 'نوع جلسه',
-    kinds: { lesson: 'درس (ویدیو، صوت یا فایل)', quiz: 'آزمون' },
+    kinds: { lesson: 'درس (ویدیو، صوت یا فایل)', quiz: 'آزمون', assignment: 'تکلیف' },
     currentFile: (type: string, size: string) => `فایل فعلی: ${type}، ${size} کیلوبایت`,
     noProducts: 'ابتدا یک دوره بسازید',
     noProductsHint: 'هر جلسه به یک دوره تعلق دارد؛ هنوز هیچ دوره‌ای ساخته نشده است.',

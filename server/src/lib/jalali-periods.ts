@@ -4,8 +4,9 @@
  * midnight in Asia/Tehran and starts at a Jalali boundary there. Calendar math is jalaali-js; the
  * Tehran offset of an instant comes from Intl, so past daylight-saving years stay right.
  */
-import { jalaaliWeek, toGregorian, toJalaali } from 'jalaali-js';
+import { isValidJalaaliDate, jalaaliWeek, toGregorian, toJalaali } from 'jalaali-js';
 import type { SalesPeriod } from '@shop/contracts';
+import { normalizePersianText } from './text';
 
 /** The time zone every period and summary day is measured in. */
 export const TEHRAN_TIME_ZONE = 'Asia/Tehran';
@@ -121,4 +122,27 @@ export function seriesDays(range: PeriodRange, maxDays = 366): CivilDate[] {
   const days: CivilDate[] = [];
   for (let day = first; tehranMidnight(day) < range.to; day = addDays(day, 1)) days.push(day);
   return days;
+}
+
+/** A Jalali date once its digits are Latin and its separators `-`. */
+const JALALI_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+
+/**
+ * The instant a Jalali date (`1405-09-05`, `۱۴۰۵/۰۹/۰۵`) starts in Tehran, `days` later; null when
+ * the text is not a valid Jalali date (the audit log's day filters, a session's release date).
+ */
+export function tehranDayStart(text: string, days = 0): Date | null {
+  const match = JALALI_DATE.exec(normalizePersianText(text).replace(/\//g, '-'));
+  if (!match) return null;
+  const [jy, jm, jd] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (!isValidJalaaliDate(jy, jm, jd)) return null;
+  const { gy, gm, gd } = toGregorian(jy, jm, jd);
+  return tehranMidnight(addDays({ gy, gm, gd }, days));
+}
+
+/** The Jalali day in Tehran of an instant as `1405-09-12` (Latin digits), as the day pickers and {@link tehranDayStart} read it. */
+export function jalaliDayKey(instant: Date): string {
+  const { gy, gm, gd } = tehranDateOf(instant);
+  const { jy, jm, jd } = toJalaali(gy, gm, gd);
+  return `${jy}-${String(jm).padStart(2, '0')}-${String(jd).padStart(2, '0')}`;
 }

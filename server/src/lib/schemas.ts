@@ -73,7 +73,7 @@ export const courseProgressSchema = {
       items: {
         type: 'object',
         required: ['session_id', 'title', 'kind'],
-        properties: { session_id: int, title: str, kind: { type: 'string', enum: ['lesson', 'quiz'] } },
+        properties: { session_id: int, title: str, kind: { type: 'string', enum: ['lesson', 'quiz', 'assignment'] } },
       },
     },
   },

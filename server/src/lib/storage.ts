@@ -8,7 +8,7 @@
 import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/utils';
@@ -46,6 +46,27 @@ export interface UploadStore {
   nameOf(id: string): string;
   /** The private key of upload `id`, `<folder>/<name>`: what `openPrivate` and `deletePrivate` take once it is whole. */
   keyOf(id: string): string;
+}
+
+/** An upload's id in a tus URL: 32 hexadecimal digits. */
+const TUS_UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * The `@tus/server` options every resumable upload of the site shares, for uploads kept in `store`:
+ * a random 32-hex name per upload (its URL's last part, relative to the tus path), no CORS (the
+ * site's own origin only), and no termination through tus of a finished upload (it is its owner's
+ * now: a lesson's or a submission's, dropped through their own routes).
+ */
+export function tusStoreOptions(store: UploadStore) {
+  return {
+    datastore: store.datastore,
+    relativeLocation: true,
+    allowedOrigins: [],
+    disableTerminationForFinishedUploads: true,
+    namingFunction: () => store.idOf(randomBytes(16).toString('hex')),
+    generateUrl: (_req: unknown, { path: base, id }: { path: string; id: string }) => `${base}/${store.nameOf(id)}`,
+    getFileIdFromRequest: (_req: unknown, lastPath?: string) => (lastPath && TUS_UPLOAD_ID.test(lastPath) ? store.idOf(lastPath) : undefined),
+  };
 }
 
 /** A file store: the data folder, or an S3-compatible bucket. */
@@ -104,11 +125,12 @@ const SEED_MEDIA_KEY = new RegExp(`^seed/(images|audio)/${NAME}$`);
  */
 const RELEASE_FOLDER = 'releases/[a-z]+(?:-[a-z]+)*/\\d+\\.\\d+\\.\\d+\\+[0-9a-f]{7,40}/';
 /**
- * Private files: uploaded lesson files (`sessions/…`), the seed's clips, processed lessons
+ * Private files: uploaded lesson files (`sessions/…`), files of assignment submissions
+ * (`submissions/…`, issue 37 item 3), the seed's clips, processed lessons
  * (issue 24): `lessons/<session id>/<uuid>/` holding `master.m3u8` and one folder per rendition,
  * and the files of remotes' releases at any depth of their folder (issue 35).
  */
-const PRIVATE_KEY = new RegExp(`^((sessions|seed)/${NAME}|lessons/\\d+/${NAME}/(${NAME}/)?${NAME}|${RELEASE_FOLDER}(${NAME}/)*${NAME})$`);
+const PRIVATE_KEY = new RegExp(`^((sessions|submissions|seed)/${NAME}|lessons/\\d+/${NAME}/(${NAME}/)?${NAME}|${RELEASE_FOLDER}(${NAME}/)*${NAME})$`);
 /** The folder of one processed lesson or one release: {@link FileStorage.deletePrivatePrefix} removes nothing wider. */
 const PRIVATE_PREFIX = new RegExp(`^(lessons/\\d+/${NAME}/|${RELEASE_FOLDER})$`);
 

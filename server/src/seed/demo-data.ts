@@ -188,7 +188,8 @@ export interface SeedProduct extends SeedItem {
   status: 'in-progress' | 'done' | 'expired';
   /** Default `open`; one course shows `buyers-only` comments (issue 6). */
   commentStatus?: 'open' | 'closed' | 'buyers-only';
-  sessions: Array<{ title: string; slug: string; description: string; kind?: 'quiz' }>;
+  /** `releaseDays`: the session opens that many days after purchase (issue 37 item 5). */
+  sessions: Array<{ title: string; slug: string; description: string; kind?: 'quiz' | 'assignment'; releaseDays?: number }>;
 }
 
 const session = (title: string, slug: string, text: string) => ({ title, slug, description: html(text) });
@@ -206,8 +207,10 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     status: 'done',
     sessions: [
       session('جلسه اول: متغیرها و انواع داده', 'js-basics-variables', 'با let و const و انواع داده پایه آشنا می‌شویم.'),
-      session('جلسه دوم: تابع‌ها', 'js-basics-functions', 'تعریف تابع، پارامترها و مقدار بازگشتی.'),
-      session('جلسه سوم: آرایه‌ها و حلقه‌ها', 'js-basics-arrays', 'پیمایش آرایه‌ها با for و متدهایی مثل map و filter.'),
+      // An assignment (issue 37 item 3): its rules are SEED_ASSIGNMENT.
+      { ...session('جلسه دوم: تابع‌ها (تکلیف)', 'js-basics-functions', 'تعریف تابع، پارامترها و مقدار بازگشتی را با نوشتن یک تابع تمرین می‌کنید و پاسخ را برای بررسی می‌فرستید.'), kind: 'assignment' },
+      // Opens 7 days after purchase (issue 37 item 5); user@example.com bought 40 days ago, so it is open for them.
+      { ...session('جلسه سوم: آرایه‌ها و حلقه‌ها', 'js-basics-arrays', 'پیمایش آرایه‌ها با for و متدهایی مثل map و filter.'), releaseDays: 7 },
       session('جلسه چهارم: کار با DOM', 'js-basics-dom', 'تغییر صفحه وب با جاوااسکریپت و پاسخ به رویدادها.'),
       { ...session('آزمون پایانی', 'js-basics-final-quiz', 'پنج پرسش از همهٔ جلسه‌ها؛ با ۶۰٪ قبول می‌شوید و گواهی دوره را می‌گیرید.'), kind: 'quiz' },
     ],
@@ -327,6 +330,20 @@ export const SEED_DISCOUNT_CODES = [
     ends_at: '2025-12-21T20:30:00.000Z', total_cap: null, per_user_cap: 1, min_cart_total: null, is_active: true,
   },
 ] as const;
+
+/** The demo course's assignment (issue 37 item 3): its second session; pass at 60, send again until passed. */
+export const SEED_ASSIGNMENT = {
+  instructions: html(
+    'تابعی به نام sumEven بنویسید که آرایه‌ای از عددها بگیرد و مجموع عددهای زوج آن را برگرداند؛ برای آرایهٔ خالی صفر.',
+    'کد را در یک فایل js یا zip بفرستید و در متن پاسخ بنویسید تابع را چطور آزمودید. نمرهٔ قبولی ۶۰ از ۱۰۰ است و تا قبول نشده‌اید می‌توانید دوباره بفرستید.',
+  ),
+  max_files: 3,
+  max_file_size_mb: 5,
+  allowed_types: ['js', 'zip', 'txt', 'pdf'],
+  pass_score: 60,
+  allow_resubmit: 'until_passed' as const,
+  required_for_certificate: true,
+};
 
 /**
  * The demo's final quiz of «دوره مقدماتی جاوااسکریپت» (issue 37): five questions of mixed types, pass

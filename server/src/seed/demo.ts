@@ -23,6 +23,7 @@ import {
   SEED_PODCASTS,
   SEED_POSTS,
   SEED_PRODUCTS,
+  SEED_ASSIGNMENT,
   SEED_QUIZ,
   SEED_READERS,
   SEED_SITE_INFORMATION,
@@ -36,7 +37,7 @@ import { SERVER_ROOT } from '../settings';
 import { hashPassword } from '../lib/passwords';
 import { createDiscountCode, createGiftCard, createInstalmentPlan, saveSalesAgent } from '../modules/commerce';
 import { addComment, addLike } from '../modules/engagement';
-import { createQuizQuestion, saveQuizSettings } from '../modules/learning';
+import { createQuizQuestion, saveAssignmentSettings, saveQuizSettings } from '../modules/learning';
 import { createAnnouncement, createLink, createTicket, getSiteInformation, saveSiteInformation } from '../modules/support';
 import type { AuditContext } from '../lib/audit-trail';
 import { auditActor } from '../modules/audit';
@@ -298,13 +299,14 @@ async function seedCatalogue(db: Db, ago: Ago, people: SeedPeople, lessonFiles: 
     productIds.push(row!.id);
     await like('product', row!.id, i + 5);
     // Sessions in order 1..n, each lesson with a clip; the first of a paid course is a free preview.
-    for (const [j, { kind = 'lesson', ...s }] of item.sessions.entries()) {
+    for (const [j, { kind = 'lesson', releaseDays, ...s }] of item.sessions.entries()) {
       const sessionCreated = ago(item.daysAgo - j * 2, 8);
       const [added] = await db
         .insert(productSessions)
         .values({
           ...s,
           kind,
+          release_days: releaseDays ?? null,
           product_id: row!.id,
           image,
           position: j + 1,
@@ -316,6 +318,7 @@ async function seedCatalogue(db: Db, ago: Ago, people: SeedPeople, lessonFiles: 
         })
         .returning({ id: productSessions.id });
       if (kind === 'quiz') await seedQuiz(db, row!.id, added!.id, people.seedAudit);
+      if (kind === 'assignment') await saveAssignmentSettings(db, added!.id, SEED_ASSIGNMENT, people.seedAudit);
     }
   }
   // The first course (JavaScript basics) can be bought in parts (issue 36 item 2).

@@ -53,7 +53,7 @@ export async function newBuyer(app: FastifyInstance, options: { verified?: boole
 export interface SessionSpec {
   is_free_preview?: boolean;
   /** `quiz`: a quiz session (issue 37), without rules or questions until a test sets them. */
-  kind?: 'lesson' | 'quiz';
+  kind?: 'lesson' | 'quiz' | 'assignment';
   file?: { content: Buffer; type: string };
   is_active?: boolean;
 }

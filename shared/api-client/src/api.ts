@@ -25,6 +25,8 @@ export const TAG_TYPES = [
   'DiscountCode',
   // Question banks, quizzes and attempts (issue 37).
   'Quiz',
+  // Assignments, their submissions and the staff queue (issue 37 item 3).
+  'Assignment',
   // Each remote's releases: the dashboard's list of where every remote stands (issue 35 item 5).
   'Release',
 ] as const;

@@ -36,6 +36,8 @@ export const AUDIT_ENTITIES = [
   'agent_payout',
   'quiz_question',
   'quiz',
+  'assignment',
+  'assignment_submission',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -48,13 +50,14 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
  * `release`, `promote`, `rollback`, `canary`, `prune`, `preview`: a remote's version published, made
  * active, rolled back from, tried on a share of visitors (or its canary ended), its files removed,
  * previewed by a super user for themselves (or the preview ended) (issue 35); `regrade`: a quiz
- * question's earlier answers scored again by its current version (issue 37).
+ * question's earlier answers scored again by its current version, `grade`: an assignment's submission given its score (issue 37).
  */
 export const AUDIT_ACTIONS = [
   'create', 'update', 'delete', 'refund', 'approve', 'reject', 'assign', 'unassign', 'read', 'unread', 'upload', 'retry', 'login_failed', 'lockout',
   'reply', 'close', 'reopen',
   'release', 'promote', 'rollback', 'canary', 'prune', 'preview',
   'regrade',
+  'grade',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -81,6 +84,8 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   instalment_plan: 'طرح اقساط',
   quiz_question: 'پرسش آزمون',
   quiz: 'آزمون',
+  assignment: 'تکلیف',
+  assignment_submission: 'پاسخ تکلیف',
   instalment_purchase: 'خرید اقساطی',
   sales_agent: 'همکار فروش',
   agent_payout: 'تسویه همکار فروش',
@@ -112,6 +117,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   prune: 'پاک‌کردن نسخه قدیمی',
   preview: 'پیش‌نمایش نسخه برای خود',
   regrade: 'بازنمره‌دهی',
+  grade: 'نمره‌دادن',
 };
 
 /** Field values of an entity at one moment (only the fields that changed, for an update). */

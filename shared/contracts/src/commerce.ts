@@ -75,7 +75,8 @@
  *   `refund-summary-<period>-….csv`
  */
 import type { SessionKind } from './learning';
-import type { CommentStatus, CourseProgress, ProductStatus } from './entities';
+import type { CommentStatus, CourseProgress, ProductStatus, SessionLock } from './entities';
+import type { SessionScheduleForm } from './session-schedule';
 
 /** A course in the cart, priced from the database now (tomans). */
 export interface CartItem {
@@ -365,6 +366,8 @@ export interface ProductSessionDetail {
   media: LessonMedia | null;
   /** Where the caller stopped in this lesson, whole seconds (0 when never played; issue 24). */
   position_seconds: number;
+  /** What still closes it to the buyer (issue 37 item 5), or null when open; while set, `media`, `file_url` are null. */
+  lock: SessionLock | null;
   /** Neighbours in the course, for next/previous links. */
   previous_session_id: number | null;
   next_session_id: number | null;
@@ -423,8 +426,8 @@ export interface ProductForm {
   comment_status: CommentStatus;
 }
 
-/** Fields of the dashboard session form (multipart; `image` and `file` are files). */
-export interface ProductSessionForm {
+/** Fields of the dashboard session form (multipart; `image` and `file` are files), with its schedule (issue 37 item 5). */
+export interface ProductSessionForm extends SessionScheduleForm {
   product_id: number;
   title: string;
   slug: string;
@@ -437,9 +440,12 @@ export interface ProductSessionForm {
   comment_status: CommentStatus;
 }
 
+
 /** A session as the dashboard lists and edits it. */
 export interface DashboardProductSession extends ProductSessionForm {
   id: number;
+  /** The instant of `release_date` (ISO UTC), or null; the server always sends the schedule's fields (issue 37 item 5). */
+  release_at?: string | null;
   product_title: string;
   image: string | null;
   /** True when a lesson file is stored. */

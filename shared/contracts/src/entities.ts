@@ -105,13 +105,36 @@ export interface ProductSessionSummary {
   slug: string;
   position: number;
   is_free_preview: boolean;
-  /** A lesson, or a quiz (issue 37). */
+  /** A lesson, a quiz or an assignment (issue 37). */
   kind: SessionKind;
+  /** Whether the course's certificate waits for it: false only for an assignment staff made optional (issue 37 item 3). */
+  required_for_certificate: boolean;
   created_at: string;
   /** True when the caller may open it (bought the course, or a free preview); false for visitors on paid sessions. */
   can_view: boolean;
   /** True when the caller marked it done; false for visitors. */
   is_done: boolean;
+  /** Why the session is still closed to the buyer, or null when open (issue 37 item 5; null for visitors, non-buyers and free previews). */
+  lock: SessionLock | null;
+}
+
+/**
+ * How a session opens (issue 37 item 5): at once (`none`), a number of days after the buyer's
+ * access to the course began (`days_after_purchase`), or on a Jalali day at 00:00 Tehran time (`on_date`).
+ */
+export type SessionRelease = 'none' | 'days_after_purchase' | 'on_date';
+
+/**
+ * What still closes a session to a buyer (issue 37 item 5); at least one of `opens_at` and
+ * `prerequisite` is set. Its content (lesson, file, quiz) is refused (423) until both clear.
+ */
+export interface SessionLock {
+  /** When its date opens it for this buyer (ISO UTC), or null when no date holds it back. */
+  opens_at: string | null;
+  /** The rule's days when the date is «N days after purchase» (for «۷ روز پس از خرید»), else null. */
+  days_after_purchase: number | null;
+  /** The session to do first (a quiz: to pass), or null when none holds it back. */
+  prerequisite: { id: number; title: string; kind: SessionKind } | null;
 }
 
 /** An active session of a course a buyer has not done yet: what stands between them and the certificate (issue 37 item 4). */
@@ -129,15 +152,15 @@ export interface CourseProgress {
   /** Active sessions of the course. */
   total: number;
   /**
-   * The session «ادامه یادگیری» opens (issue 24): the first active session, in the course's
-   * order, not done yet; null when every one is done (or the course has none).
+   * The session «ادامه یادگیری» opens (issue 24): the first of `left`; null when nothing is left
+   * (or the course has no session).
    */
   resume_session_id: number | null;
   /**
-   * The active sessions not done yet, in the course's order (position, then id), every one of
-   * them (`total - done` items); for a quiz «not done» means «not passed». The certificate is
-   * issued when this empties; one already issued stays valid if a quiz comes back here (a failed
-   * retake under the «last» score policy). `resume_session_id` is the first one's id.
+   * The active sessions the certificate waits for (every one but an optional assignment) not done
+   * yet, in the course's order (position, then id); for a quiz «not done» means «not passed», for
+   * an assignment «not graded a pass». The certificate is issued when this empties; one already
+   * issued stays valid if a quiz comes back here (a failed retake under the «last» score policy).
    */
   left: SessionLeft[];
 }

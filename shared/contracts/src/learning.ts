@@ -31,8 +31,8 @@
  * - `GET  /dashboard/products/:productId/learning-analytics` → `Item<CourseLearningAnalytics>`: funnel, pass rates, share right (issue 37 item 6); 404 unknown course
  */
 
-/** What a course's session holds (issue 37): a lesson to watch, listen to or read, or a quiz. */
-export type SessionKind = 'lesson' | 'quiz';
+/** What a course's session holds (issue 37): a lesson to watch, listen to or read, a quiz, or an assignment (assignments.ts). */
+export type SessionKind = 'lesson' | 'quiz' | 'assignment';
 
 /** The six kinds of question (issue 37 item 1). */
 export type QuestionType = 'single_choice' | 'multiple_choice' | 'true_false' | 'short_answer' | 'ordering' | 'matching';

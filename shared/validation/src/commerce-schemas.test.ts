@@ -67,8 +67,22 @@ describe('productSessionSchema (issue 6 ProductSessionForm)', () => {
         kind: 'lesson',
         is_active: true,
         comment_status: 'buyers-only',
+        release: 'none',
+        prerequisite_session_id: null,
       },
     });
+  });
+
+  it('reads the schedule (issue 37 item 5): days or a Jalali day as its release needs, with Persian errors', async () => {
+    const days = await validate(productSessionSchema, { ...session, release: 'days_after_purchase', release_days: '۷', release_date: '1405-09-12', prerequisite_session_id: '۴' });
+    expect(days.ok && days.value).toMatchObject({ release: 'days_after_purchase', release_days: 7, prerequisite_session_id: 4 });
+    expect(days.ok && 'release_date' in days.value).toBe(false);
+    const onDate = await validate(productSessionSchema, { ...session, release: 'on_date', release_date: '۱۴۰۵/۰۹/۱۲', release_days: '9' });
+    expect(onDate.ok && onDate.value).toMatchObject({ release: 'on_date', release_date: '۱۴۰۵/۰۹/۱۲' });
+    const wrong = await validate(productSessionSchema, { ...session, release: 'days_after_purchase', release_days: '0' });
+    expect(wrong.ok ? {} : wrong.errors).toEqual({ release_days: ['تعداد روز پس از خرید نباید کمتر از ۱ باشد'] });
+    const noDay = await validate(productSessionSchema, { ...session, release: 'on_date', release_date: 'فردا' });
+    expect(noDay.ok ? {} : noDay.errors).toEqual({ release_date: ['تاریخ باز شدن معتبر نیست'] });
   });
 
   it('takes an optional image in the form, checked by extension; the lesson has its own upload', async () => {

@@ -1,5 +1,5 @@
-import { boolean, mixed, type InferType } from 'yup';
-import type { SessionKind } from '@shop/contracts';
+import { boolean, mixed, string, type InferType } from 'yup';
+import type { SessionKind, SessionRelease } from '@shop/contracts';
 import { commentStatusField, IMAGE_EXTENSIONS, IMAGE_MAX_KB, postFormSchema, postSchema } from './content-schemas';
 import { fileField, ID_MAX, wholeNumberField } from './fields';
 import { fieldLabels, messages } from './messages';
@@ -45,6 +45,36 @@ export const productSchema = postSchema.shape({
 /** The course form of the dashboard: {@link productSchema} plus the image (required on create by the form and server). */
 export const productFormSchema = productSchema.shape({ image: postFormSchema.fields.image });
 
+/** The most days after purchase a session may wait (issue 37 item 5). */
+export const RELEASE_DAYS_MAX = 365;
+
+/** A Jalali day as the day picker writes it, `1405-09-12` (Persian digits and `/` read too). */
+const JALALI_DAY = /^[0-9\u06f0-\u06f9]{4}[-/][0-9\u06f0-\u06f9]{1,2}[-/][0-9\u06f0-\u06f9]{1,2}$/;
+
+/**
+ * A session's schedule (issue 37 item 5): `release` none / days after purchase (`release_days`
+ * 1–{@link RELEASE_DAYS_MAX}, required then) / on a Jalali day (`release_date`, required then; the
+ * server checks the day exists), and an optional prerequisite session of the same course (the
+ * server checks the course, itself and cycles). A field that its `release` does not use reads as null.
+ */
+const sessionReleaseFields = {
+  release: mixed<SessionRelease>().label('زمان باز شدن').oneOf(['none', 'days_after_purchase', 'on_date'], messages.invalid).default('none'),
+  release_days: wholeNumberField('تعداد روز پس از خرید', { min: 1, max: RELEASE_DAYS_MAX })
+    .nullable()
+    .when('release', { is: 'days_after_purchase', then: (field) => field.required(messages.required), otherwise: (field) => field.strip() }),
+  release_date: string()
+    .label('تاریخ باز شدن')
+    .nullable()
+    .typeError(messages.invalid)
+    .transform((value: unknown) => (typeof value !== 'string' ? value : value.trim() || null))
+    .when('release', {
+      is: 'on_date',
+      then: (field) => field.required(messages.required).matches(JALALI_DAY, messages.invalid),
+      otherwise: (field) => field.strip(),
+    }),
+  prerequisite_session_id: wholeNumberField('جلسهٔ پیش‌نیاز', { min: 1, max: ID_MAX }).nullable().default(null),
+};
+
 /**
  * Text fields of a session (issue 6 `ProductSessionForm`): its course id (that it exists is the
  * server's check), a post's title, slug and description, the position (1..{@link SESSION_POSITION_MAX})
@@ -55,8 +85,9 @@ export const productSessionSchema = postSchema.shape({
   product_id: wholeNumberField(fieldLabels.product_id, { min: 1, max: ID_MAX }).required(messages.required),
   position: wholeNumberField(fieldLabels.position, { min: 1, max: SESSION_POSITION_MAX }).required(messages.required),
   is_free_preview: boolean().typeError(messages.invalid).default(false).label('پیش‌نمایش رایگان'),
-  kind: mixed<SessionKind>().label('نوع جلسه').oneOf(['lesson', 'quiz'], messages.invalid).default('lesson'),
+  kind: mixed<SessionKind>().label('نوع جلسه').oneOf(['lesson', 'quiz', 'assignment'], messages.invalid).default('lesson'),
   comment_status: commerceCommentStatus,
+  ...sessionReleaseFields,
 });
 
 /**

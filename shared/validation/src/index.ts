@@ -168,3 +168,18 @@ export {
   type QuizQuestionInput,
   type QuizSettingsInput,
 } from './quiz-schemas';
+export {
+  ASSIGNMENT_FILE_MB_MAX,
+  ASSIGNMENT_FILES_MAX,
+  ASSIGNMENT_INSTRUCTIONS_MAX,
+  ASSIGNMENT_RESUBMIT_RULES,
+  assignmentGradeSchema,
+  assignmentSettingsSchema,
+  assignmentSubmissionSchema,
+  DEFAULT_ASSIGNMENT_TYPES,
+  FEEDBACK_MAX,
+  SUBMISSION_TEXT_MAX,
+  type AssignmentGradeInput,
+  type AssignmentSettingsInput,
+  type AssignmentSubmissionInput,
+} from './assignment-schemas';

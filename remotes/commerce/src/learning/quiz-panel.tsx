@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { claimApiError, type FetchBaseQueryError } from '@shop/api-client';
 import type { ProductSessionDetail, QuizOverview } from '@shop/contracts';
 import { formatJalaliDate, formatNumber } from '@shop/format';
-import { Alert, Box, Button, Icon, Paper, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { Alert, Box, Button, Icon, Stack, Typography } from '@shop/ui-kit';
 import { Chip } from '@shop/ui-kit/lazy';
 import { QuizAttemptView } from './quiz-attempt-view';
 import { useGetQuizOverviewQuery, useStartQuizAttemptMutation } from './quiz-api';
 import { quizStrings as t } from './quiz-strings';
+import { LearningPanel } from './learning-panel';
 
 /** The quiz's rules, one line each. */
 function QuizRules({ quiz }: { quiz: QuizOverview }) {
@@ -117,24 +118,14 @@ export function QuizPanel({ session }: { session: ProductSessionDetail }) {
   const [attemptId, setAttemptId] = useState<number | null>(null);
   const quiz = data?.data;
   return (
-    <Paper component="section" variant="outlined" aria-labelledby="quiz-title" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, mb: 3 }}>
-      <Typography id="quiz-title" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-        {t.title}
-      </Typography>
-      {isError ? (
-        <Alert severity="error">{t.failedToLoad}</Alert>
-      ) : !quiz ? (
-        <Stack spacing={1} aria-busy="true" aria-label={t.loading}>
-          <Skeleton width="60%" />
-          <Skeleton width="40%" />
-          <Skeleton variant="rounded" height={40} width={160} />
-        </Stack>
-      ) : attemptId !== null ? (
-        <QuizAttemptView attemptId={attemptId} quiz={quiz} productId={session.product_id} onClose={() => setAttemptId(null)} />
-      ) : (
-        <QuizIntro quiz={quiz} onOpen={setAttemptId} />
-      )}
-    </Paper>
+    <LearningPanel title={t.title} isError={isError} failedText={t.failedToLoad} loaded={!!quiz} loadingText={t.loading}>
+      {quiz &&
+        (attemptId !== null ? (
+          <QuizAttemptView attemptId={attemptId} quiz={quiz} productId={session.product_id} onClose={() => setAttemptId(null)} />
+        ) : (
+          <QuizIntro quiz={quiz} onOpen={setAttemptId} />
+        ))}
+    </LearningPanel>
   );
 }
 

@@ -9,6 +9,8 @@ export const completionStrings = {
   heading: 'باقی‌مانده تا گواهی:',
   /** Beside a quiz left: a quiz is done only by passing it. */
   quizNotPassed: 'آزمون — هنوز قبول نشده‌اید',
+  /** Beside an assignment left: it is done when staff grade it a pass. */
+  assignmentNotPassed: 'تکلیف — هنوز نمرهٔ قبولی نگرفته‌اید',
   /** «و ۳ جلسهٔ دیگر», after the sessions listed by name. */
   more: (count: string) => `و ${count} جلسهٔ دیگر`,
 };

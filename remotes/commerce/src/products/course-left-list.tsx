@@ -9,8 +9,9 @@ export const LEFT_SHOWN = 5;
 
 /**
  * «باقی‌مانده تا گواهی:» on a bought course's page (issue 37 item 4): the first {@link LEFT_SHOWN}
- * sessions the buyer has not done, in the course's order, each a link to its page, a quiz marked
- * «آزمون — هنوز قبول نشده‌اید», then «و N جلسهٔ دیگر». Nothing when none is left.
+ * sessions the certificate waits for that the buyer has not done, in the course's order, each a
+ * link to its page, a quiz marked «آزمون — هنوز قبول نشده‌اید» and an assignment «تکلیف — هنوز نمرهٔ
+ * قبولی نگرفته‌اید», then «و N جلسهٔ دیگر». Nothing when none is left.
  */
 export function CourseLeftList({ productId, left }: { productId: number; left: SessionLeft[] }) {
   if (left.length === 0) return null;
@@ -26,9 +27,9 @@ export function CourseLeftList({ productId, left }: { productId: number; left: S
             <MuiLink component={Link} to={`/products/${productId}/${session.session_id}`} underline="hover">
               {session.title}
             </MuiLink>
-            {session.kind === 'quiz' && (
+            {session.kind !== 'lesson' && (
               <Typography component="span" variant="body2" sx={{ color: 'warning.main', marginInlineStart: 1 }}>
-                {s.quizNotPassed}
+                {session.kind === 'quiz' ? s.quizNotPassed : s.assignmentNotPassed}
               </Typography>
             )}
           </Typography>

@@ -57,7 +57,7 @@ export function aCourseProgress(overrides: Partial<CourseProgress> = {}): Course
 
 /** One session of a product's list, locked for the caller unless overridden. */
 export function aSessionSummary(overrides: Partial<ProductSessionSummary> = {}): ProductSessionSummary {
-  return { id: 11, title: 'نصب ابزارها', slug: 'setup', position: 1, is_free_preview: false, kind: 'lesson', created_at: '2025-03-22T08:00:00Z', can_view: false, is_done: false, ...overrides };
+  return { id: 11, title: 'نصب ابزارها', slug: 'setup', position: 1, is_free_preview: false, kind: 'lesson', required_for_certificate: true, created_at: '2025-03-22T08:00:00Z', can_view: false, is_done: false, lock: null, ...overrides };
 }
 
 /** A session page's answer (`GET /api/product-sessions/:id`), as a non-buyer sees a paid session. */
@@ -88,6 +88,7 @@ export function aSessionDetail(overrides: Partial<ProductSessionDetail> = {}): P
     file_url_expires_at: null,
     file_type: null,
     file_size: null,
+    lock: null,
     previous_session_id: 11,
     next_session_id: 13,
     created_at: '2025-03-23T08:00:00Z',

@@ -13,11 +13,11 @@ const sessions = [
 ];
 const boughtSessions = sessions.map((session, index) => ({ ...session, can_view: true, is_done: index < 2 }));
 
-/** Seven sessions left, the third and the seventh quizzes not passed yet (issue 37 item 4). */
-const leftSessions = ['هوک‌ها', 'کانتکست', 'آزمون میانی', 'روتر', 'فرم‌ها', 'تست', 'آزمون پایانی'].map((title, i) => ({
+/** Seven sessions left, the third and the seventh quizzes not passed yet, the fifth an assignment not graded a pass (issue 37 items 3 and 4). */
+const leftSessions = ['هوک‌ها', 'کانتکست', 'آزمون میانی', 'روتر', 'تمرین فرم‌ها', 'تست', 'آزمون پایانی'].map((title, i) => ({
   session_id: 61 + i,
   title,
-  kind: title.startsWith('آزمون') ? ('quiz' as const) : ('lesson' as const),
+  kind: title.startsWith('آزمون') ? ('quiz' as const) : title.startsWith('تمرین') ? ('assignment' as const) : ('lesson' as const),
 }));
 
 let inCart = false;
@@ -163,14 +163,15 @@ describe('ProductDetailPage (/products/:productId)', () => {
     expect(screen.queryByRole('region', { name: 'باقی‌مانده تا گواهی' })).toBeNull();
   });
 
-  it('lists under the progress what is left before the certificate, quizzes not passed marked, five at most (issue 37 item 4)', async () => {
+  it('lists under the progress what is left before the certificate, quizzes and assignments not passed marked, five at most (issue 37 items 3 and 4)', async () => {
     renderProduct(8);
     const left = await screen.findByRole('region', { name: 'باقی‌مانده تا گواهی' });
     expect(within(left).getByText('باقی‌مانده تا گواهی:')).toBeTruthy();
     const items = within(left).getAllByRole('listitem');
-    expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual(['هوک‌ها', 'کانتکست', 'آزمون میانی', 'روتر', 'فرم‌ها']);
+    expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual(['هوک‌ها', 'کانتکست', 'آزمون میانی', 'روتر', 'تمرین فرم‌ها']);
     expect(items.map((item) => within(item).getByRole('link').getAttribute('href'))).toEqual(['/products/8/61', '/products/8/62', '/products/8/63', '/products/8/64', '/products/8/65']);
     expect(items.map((item) => within(item).queryByText('آزمون — هنوز قبول نشده‌اید') !== null)).toEqual([false, false, true, false, false]);
+    expect(items.map((item) => within(item).queryByText('تکلیف — هنوز نمرهٔ قبولی نگرفته‌اید') !== null)).toEqual([false, false, false, false, true]);
     expect(within(left).getByText('و ۲ جلسهٔ دیگر')).toBeTruthy();
     expect(screen.getByText('۲ از ۹ جلسه')).toBeTruthy();
     await userEvent.click(within(items[2]!).getByRole('link'));

@@ -3,6 +3,7 @@ import { formatJalaliDate, toPersianDigits } from '@shop/format';
 import { Box, Icon, Paper, Stack, Typography } from '@shop/ui-kit';
 import { Chip, List, ListItemButton, ListItemText } from '@shop/ui-kit/lazy';
 import { Link } from '@shop/router';
+import { lockText, sessionLockStrings } from '../sessions/session-lock-strings';
 import { t } from '../strings';
 
 /** The width of a session's round marker, px. */
@@ -33,8 +34,9 @@ function SessionMarker({ number, done }: { number: number; done: boolean }) {
 /**
  * A course's sessions in order (SPEC §2 /products/:productId, issue 6), numbered in Persian
  * digits, each a link to `/products/:productId/:sessionId`: a lock where the caller may not
- * open it (`can_view`), a «پیش‌نمایش رایگان» chip on free previews and a tick on those the buyer
- * marked done (`is_done`).
+ * open it (`can_view`), a «پیش‌نمایش رایگان» chip on free previews, a tick on those the buyer
+ * marked done (`is_done`), and for a session its schedule still closes (issue 37 item 5) a clock and
+ * when or what opens it in place of its date (the session page links the prerequisite: a row is a link already).
  */
 export function ProductSessionsList({ productId, sessions }: { productId: number; sessions: ProductSessionSummary[] }) {
   return (
@@ -60,7 +62,11 @@ export function ProductSessionsList({ productId, sessions }: { productId: number
                 <SessionMarker number={index + 1} done={session.is_done} />
                 <ListItemText
                   primary={session.title}
-                  secondary={`${t.session(toPersianDigits(index + 1))} · ${formatJalaliDate(session.created_at)}`}
+                  secondary={
+                    session.lock
+                      ? `${t.session(toPersianDigits(index + 1))} · ${lockText(session.lock)}`
+                      : `${t.session(toPersianDigits(index + 1))} · ${formatJalaliDate(session.created_at)}`
+                  }
                   slotProps={{ primary: { sx: { fontWeight: 500 } } }}
                   sx={{ flexBasis: { xs: `calc(100% - ${MARKER_PX}px - 16px)`, sm: 'auto' }, minWidth: 0 }}
                 />
@@ -68,6 +74,7 @@ export function ProductSessionsList({ productId, sessions }: { productId: number
                   {session.is_done && <Chip size="small" color="success" variant="outlined" label={t.sessionDone} />}
                   {session.is_free_preview && <Chip size="small" color="secondary" variant="outlined" label={t.freePreview} />}
                   {!session.can_view && <Icon name="Lock" titleAccess={t.locked} color="action" fontSize="small" />}
+                  {session.lock && <Icon name="Schedule" titleAccess={sessionLockStrings.locked} color="action" fontSize="small" />}
                 </Stack>
               </ListItemButton>
             </li>

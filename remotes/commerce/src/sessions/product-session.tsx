@@ -13,11 +13,14 @@ import { useGetProductQuery } from '../products/products-api';
 import { CourseProgressBar } from '../products/course-progress-bar';
 import { useGetProductSessionQuery, useSetSessionProgressMutation } from './sessions-api';
 import { SessionPlayer } from './session-player';
+import { SessionLockNote } from './session-lock-note';
 import { quizStrings } from '../learning/quiz-strings';
+import { assignmentStrings } from '../learning/assignment-strings';
 import { t } from '../strings';
 
 /** A quiz session's area (issue 37): a chunk of its own, loaded by quiz sessions only. */
 const QuizPanel = lazy(() => import('../learning/quiz-panel'));
+const AssignmentPanel = lazy(() => import('../learning/assignment-panel'));
 
 /** Why a non-buyer cannot open the session, and a button that puts the course in the cart and opens the cart. */
 function LockedSession({ session }: { session: ProductSessionDetail }) {
@@ -58,7 +61,7 @@ function SessionProgress({ session }: { session: ProductSessionDetail }) {
       variant={session.is_done ? 'contained' : 'outlined'}
       color="success"
       aria-pressed={session.is_done}
-      disabled={isLoading}
+      disabled={isLoading || session.lock !== null}
       startIcon={<Icon name="CheckCircle" />}
       onClick={() => void setProgress({ sessionId: session.id, productId: session.product_id, done: !session.is_done })}
     >
@@ -71,9 +74,16 @@ function SessionProgress({ session }: { session: ProductSessionDetail }) {
       <Typography>{session.is_done ? quizStrings.donePassed : quizStrings.doneByPassing}</Typography>
     </Stack>
   );
+  // An assignment is done when staff grade it a pass (issue 37 item 3).
+  const assignmentState = (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', color: session.is_done ? 'success.main' : 'text.secondary' }}>
+      <Icon name={session.is_done ? 'CheckCircle' : 'Info'} />
+      <Typography>{session.is_done ? assignmentStrings.donePassed : assignmentStrings.doneByGrading}</Typography>
+    </Stack>
+  );
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 3 }}>
-      {session.kind === 'quiz' ? quizState : doneSwitch}
+      {session.kind === 'quiz' ? quizState : session.kind === 'assignment' ? assignmentState : doneSwitch}
       {progress && <CourseProgressBar progress={progress} />}
     </Stack>
   );
@@ -109,7 +119,8 @@ function SessionNeighbours({ session }: { session: ProductSessionDetail }) {
  * `/products/:productId/:productSessionId` (SPEC §2, issue 6; behind the signed-in and
  * email-verified checks): the session's title, number, like button and comments; for a buyer
  * or on a free preview the description and the player or download, and for a buyer the «seen»
- * switch and the course progress; for others why they cannot open it and a buy button. A session
+ * switch and the course progress (a session its schedule still closes shows when or what opens it,
+ * issue 37 item 5); for others why they cannot open it and a buy button. A session
  * of another course than the URL names shows a notice instead. One island, its page's whole area
  * (issue 9): the page is rendered for a signed-in reader only, whose islands hydrate at once.
  * @param productId the course the URL names
@@ -140,11 +151,18 @@ export function ProductSession({ productId, productSessionId }: { productId: num
               <LikeButton type="product_session" id={session.id} likesCount={session.likes_count} likedByMe={session.liked_by_me} />
             </Stack>
             {session.is_bought && <SessionProgress session={session} />}
-            {session.can_view ? (
+            {session.lock ? (
+              // Its schedule still closes it (issue 37 item 5): when or what opens it, not its content.
+              <SessionLockNote productId={session.product_id} lock={session.lock} description={session.description} />
+            ) : session.can_view ? (
               <>
                 {session.kind === 'quiz' ? (
                   <Suspense fallback={<Skeleton variant="rounded" height={200} sx={{ mb: 3 }} />}>
                     <QuizPanel session={session} />
+                  </Suspense>
+                ) : session.kind === 'assignment' ? (
+                  <Suspense fallback={<Skeleton variant="rounded" height={200} sx={{ mb: 3 }} />}>
+                    <AssignmentPanel session={session} />
                   </Suspense>
                 ) : (
                   <SessionPlayer session={session} />

@@ -95,6 +95,11 @@ function entityPath(entry: AuditEntry): string | null {
     }
     case 'quiz':
       return `/dashboard/product-sessions/${id}/quiz`;
+    case 'assignment':
+      return `/dashboard/product-sessions/${id}/assignment`;
+    case 'assignment_submission':
+      // A submission graded from the assignments queue (issue 37 item 3) has its own grading page.
+      return `/dashboard/assignments/${id}`;
     case 'sales_agent':
       return '/dashboard/sales-agents';
     case 'agent_payout':

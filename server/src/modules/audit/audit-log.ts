@@ -7,14 +7,13 @@
  */
 import { and, count, desc, eq, getTableColumns, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { isValidJalaaliDate, toGregorian } from 'jalaali-js';
 import type { AuditAction, AuditEntity, AuditEntry, AuditFields, AuditLogQuery, Paginated } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { auditLog } from './tables';
 import { validationFailed } from '../../lib/api-error';
 import { csvDateColumns, type CsvExport } from '../../lib/csv-export';
 import { toIso } from '../../lib/dates';
-import { addDays, TEHRAN_TIME_ZONE, tehranMidnight } from '../../lib/jalali-periods';
+import { TEHRAN_TIME_ZONE, tehranDayStart } from '../../lib/jalali-periods';
 import { keysetRows, newestFirstAfter, newestFirstCursor, type NewestFirstCursor } from '../../lib/keyset-rows';
 import { AUDIT_CSV_TEXT, AUDIT_MESSAGES } from './messages';
 import { pageMeta, toPageRequest } from '../../lib/pagination';
@@ -110,22 +109,6 @@ async function recordAudit(tx: Db, context: AuditContext, changes: AuditChange |
       };
     }),
   );
-}
-
-/** A Jalali date once its digits are Latin and its separators `-`. */
-const JALALI_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
-
-/**
- * The instant a Jalali date (`1405-09-05`, `۱۴۰۵/۰۹/۰۵`) starts in Tehran, `days` later; null when
- * the text is not a valid Jalali date.
- */
-function tehranDayStart(text: string, days: number): Date | null {
-  const match = JALALI_DATE.exec(normalizePersianText(text).replace(/\//g, '-'));
-  if (!match) return null;
-  const [jy, jm, jd] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (!isValidJalaaliDate(jy, jm, jd)) return null;
-  const { gy, gm, gd } = toGregorian(jy, jm, jd);
-  return tehranMidnight(addDays({ gy, gm, gd }, days));
 }
 
 /**

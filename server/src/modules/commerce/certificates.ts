@@ -4,6 +4,10 @@
  * the buyer loses the course (a refund, a course given by hand taken back; the page then says so)
  * and issued again when they own it again ({@link reconcileCertificates}).
  * The holder's name and the course's title are kept as they were at issue.
+ *
+ * The one rule (issue 37 item 3): a certificate waits for every active session whose
+ * `required_for_certificate` is true, which is every session but an assignment staff made optional;
+ * an optional one still counts in the buyer's progress, but not here.
  */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -80,7 +84,7 @@ export async function reconcileCertificates(db: Db, userId: number, productIds: 
         sql`not exists (
           select 1 from ${productSessions} as s
           left join ${sessionProgress} as sp on sp.product_session_id = s.id and sp.user_id = ${userId}
-          where s.product_id = ${certificates.product_id} and s.is_active and sp.completed_at is null)`,
+          where s.product_id = ${certificates.product_id} and s.is_active and s.required_for_certificate and sp.completed_at is null)`,
       ),
     );
 }

@@ -16,6 +16,7 @@ export {
   visitorCartExists,
 } from './cart-service';
 export { getCertificate, listCertificates } from './certificates';
+export { isSessionRequiredForCertificate, setSessionRequiredForCertificate } from './certificate-requirement';
 export { courseBuyersSql, type CourseOutline, getCourseOutline, sessionProgressSql } from './course-learners';
 export {
   type CallbackQuery,
@@ -111,6 +112,9 @@ export {
   updateInstalmentPlan,
 } from './instalments';
 export { remindInstalmentsDue, startInstalmentReminders } from './instalment-reminders';
+export { assertSessionOpen, courseSessionLocks, sessionLockText } from './session-schedule';
+export { listSessionUnlocks, removeSessionUnlock, setSessionUnlock } from './session-unlocks';
+export { mailOpenedSessions, SESSION_OPEN_MAIL_QUEUE, startSessionOpenMails } from './session-open-mails';
 export {
   activeAgentOf,
   AGENT_CODE_PATTERN,

@@ -1,7 +1,7 @@
 /**
  * The commerce module's mails: the receipt of a paid order, a refund, the reminder of an unpaid order
  * (issues 6 and 25), the access reconciliation's findings and the reminder of a part falling due
- * (issue 36); amounts in tomans.
+ * (issue 36) and a session opened by its date (issue 37 item 5); amounts in tomans.
  */
 import { formatJalaliDate, formatToman, toPersianDigits } from '@shop/format';
 import { SITE_NAME, escapeHtml, layout, buttonHtml, type MailMessage } from '../../lib/mail';
@@ -259,4 +259,40 @@ ${grace}
 ${note}
 ${SITE_NAME}`;
   return { to: input.to, subject: `${title}: ${input.course} — ${SITE_NAME}`, html, text };
+}
+
+/** Input of {@link sessionOpenedMail}. */
+export interface SessionOpenedMailInput {
+  to: string;
+  fullName: string;
+  course: string;
+  session: string;
+  /** When it opened. */
+  openedAt: Date;
+  /** The absolute session page link. */
+  link: string;
+}
+
+/**
+ * «A session opened» (issue 37 item 5): a session of a bought course that waited for a date (days
+ * after purchase, a day staff set, or a day staff moved it to for this buyer) is open now; the
+ * Jalali date it opened and a link to it.
+ */
+export function sessionOpenedMail(input: SessionOpenedMailInput): MailMessage {
+  const title = 'جلسهٔ تازه باز شد';
+  const opened = formatJalaliDate(input.openedAt);
+  const note = 'این پیام را به این دلیل دریافت کرده‌اید که این دوره را خریده‌اید.';
+  const html = layout(
+    title,
+    `<p style="margin:0 0 16px;">${escapeHtml(input.fullName)} عزیز، جلسهٔ «${escapeHtml(input.session)}» دوره «${escapeHtml(input.course)}» از ${escapeHtml(opened)} برای شما باز است.</p>
+${buttonHtml(input.link, 'دیدن جلسه')}`,
+    note,
+  );
+  const text = `${input.fullName} عزیز، جلسهٔ «${input.session}» دوره «${input.course}» از ${opened} برای شما باز است.
+
+دیدن جلسه: ${input.link}
+
+${note}
+${SITE_NAME}`;
+  return { to: input.to, subject: `${title}: ${input.session} — ${SITE_NAME}`, html, text };
 }

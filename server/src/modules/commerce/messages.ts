@@ -25,8 +25,21 @@ export const COMMERCE_MESSAGES = {
   paymentAmountMismatch: 'مبلغ پرداخت‌شده با مبلغ سفارش برابر نیست؛ سفارش پرداخت‌نشده باقی ماند.',
   paymentGatewayFailed: 'ارتباط با درگاه پرداخت برقرار نشد؛ لطفاً دوباره تلاش کنید.',
   sessionLocked: 'forbidden: برای دیدن این جلسه باید دوره را بخرید.',
+  /** A bought session its schedule still closes (issue 37 item 5, 423): `when` says when or what opens it. */
+  sessionNotOpenYet: (when: string) => `این جلسه هنوز باز نیست: ${when}.`,
+  /** Session form's prerequisite (issue 37 item 5). */
+  prerequisiteOtherCourse: 'جلسهٔ پیش‌نیاز باید از همین دوره باشد.',
+  prerequisiteItself: 'جلسه نمی‌تواند پیش‌نیاز خودش باشد.',
+  prerequisiteCycle: 'این پیش‌نیاز دور می‌سازد: آن جلسه خودش پس از این جلسه باز می‌شود.',
+  releaseDateInvalid: 'تاریخ باز شدن را به شکل سال/ماه/روز شمسی بنویسید، مانند ۱۴۰۵/۰۹/۱۲.',
+  unlockBuyerUnknown: 'خریداری از این دوره با این ایمیل یافت نشد؛ ایمیل کامل خریدار را بنویسید.',
+  unlockReasonTooLong: 'دلیل نباید بیشتر از ۵۰۰ نویسه باشد.',
+  unlockSaved: 'قفل جلسه برای این خریدار تغییر کرد.',
+  unlockRemoved: 'قفل جلسه برای این خریدار به قاعدهٔ جلسه برگشت.',
   /** A buyer's «done» on a quiz session (issue 37): it is done by passing. */
   quizDoneByPassing: 'این جلسه آزمون است و با قبولی در آزمون کامل می‌شود.',
+  /** A buyer's «done» on an assignment session (issue 37 item 3): it is done when staff grade it a pass. */
+  assignmentDoneByGrading: 'این جلسه تکلیف است و وقتی پاسخ شما نمرهٔ قبولی بگیرد کامل می‌شود.',
   signedUrlInvalid: 'forbidden: پیوند این فایل نامعتبر است یا منقضی شده است.',
   sessionChanged: 'این جلسه همین حالا تغییر کرد؛ لطفاً دوباره تلاش کنید.',
   productsMissing: 'هنوز هیچ دوره‌ای ثبت نشده است؛ ابتدا یک دوره بسازید.',

@@ -4,16 +4,17 @@
  * optional image (public, WebP) and lesson file (private, served only by signed URL), and delete.
  * Permission manage-product-sessions is checked by the routes.
  */
-import { count, eq, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { DashboardProductSession, Paginated } from '@shop/contracts';
 import { productSessionSchema } from '@shop/validation';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { products, productSessions } from './tables';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import type { DashboardListQuery } from '../../lib/list-order';
 import { COMMERCE_MESSAGES } from './messages';
 import { checkSubtitles, newKey, toWebp, type FormBody } from '../../lib/uploads';
 import { checkForm } from '../../lib/dashboard-form';
+import { tehranDayStart } from '../../lib/jalali-periods';
 import type { Discard, FileToStore, StoredFiles } from '../../lib/stored-files';
 import { productSessionTable } from './products-service';
 import type { AuditContext } from '../../lib/audit-trail';
@@ -32,6 +33,9 @@ const audited = {
   image: productSessions.image,
   poster: productSessions.poster,
   subtitles: productSessions.subtitles,
+  release_days: productSessions.release_days,
+  release_at: productSessions.release_at,
+  prerequisite_session_id: productSessions.prerequisite_session_id,
 };
 
 /** Query of `GET /api/dashboard/product-sessions`: a dashboard list, optionally of one course. */
@@ -58,12 +62,19 @@ export function getProductSessionForDashboard(db: Db, id: number): Promise<Dashb
  * video's poster re-encoded to WebP (public), the Persian WebVTT subtitles checked (private,
  * served signed with the lesson; issue 24). The lesson itself comes through its own resumable
  * upload (modules/lessons/lesson-uploads.ts).
- * @throws ApiError 422 (fields, unknown course, malformed subtitles), 415 (not an image).
+ * The schedule (issue 37 item 5) becomes its columns: `release_days`, `release_at` (Tehran 00:00 of the
+ * Jalali `release_date`) and `prerequisite_session_id` (see {@link checkPrerequisite}).
+ * @throws ApiError 422 (fields, unknown course, malformed subtitles, a release date that is no
+ *   Jalali day, a prerequisite of another course, itself or making a cycle), 415 (not an image).
  */
-async function readSessionForm(db: Db, form: FormBody) {
-  const fields = await checkForm(productSessionSchema, form, []);
+async function readSessionForm(db: Db, form: FormBody, id?: number) {
+  const { release, release_days, release_date, ...checked } = await checkForm(productSessionSchema, form, []);
+  const releaseAt = release === 'on_date' ? tehranDayStart(release_date ?? '') : null;
+  if (release === 'on_date' && !releaseAt) throw validationFailed({ release_date: [COMMERCE_MESSAGES.releaseDateInvalid] });
+  const fields = { ...checked, release_days: release === 'days_after_purchase' ? (release_days ?? null) : null, release_at: releaseAt };
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, fields.product_id));
   if (!product) throw validationFailed({ product_id: [COMMERCE_MESSAGES.productUnknown] });
+  if (fields.prerequisite_session_id) await checkPrerequisite(db, fields.prerequisite_session_id, fields.product_id, id);
   const image = form.files.image ? await toWebp(form.files.image) : null;
   const poster = form.files.poster ? await toWebp(form.files.poster) : null;
   const subtitles = form.files.subtitles ? checkSubtitles(form.files.subtitles) : null;
@@ -83,6 +94,28 @@ async function readSessionForm(db: Db, form: FormBody) {
     };
   };
   return { fields, uploads, values, replaces: { image: image !== null, poster: poster !== null, subtitles: subtitles !== null } };
+}
+
+/**
+ * Refuses a prerequisite that is not another session of course `productId` or that would close a
+ * circle: session `id` (when updating) reached by following prerequisites from it.
+ * @throws ApiError 422 on `prerequisite_session_id`
+ */
+async function checkPrerequisite(db: Db, prerequisiteId: number, productId: number, id?: number): Promise<void> {
+  const fail = (message: string) => validationFailed({ prerequisite_session_id: [message] });
+  if (prerequisiteId === id) throw fail(COMMERCE_MESSAGES.prerequisiteItself);
+  const [prerequisite] = await db.select({ product_id: productSessions.product_id }).from(productSessions).where(eq(productSessions.id, prerequisiteId));
+  if (prerequisite?.product_id !== productId) throw fail(COMMERCE_MESSAGES.prerequisiteOtherCourse);
+  if (id === undefined) return;
+  const result = await db.execute(sql`
+    with recursive chain(id, depth) as (
+      select ${prerequisiteId}::int, 0
+      union all
+      select s.prerequisite_session_id, chain.depth + 1 from ${productSessions} as s join chain on s.id = chain.id
+      where s.prerequisite_session_id is not null and chain.depth < 1000
+    )
+    select 1 from chain where id = ${id} limit 1`);
+  if (rowsOf(result).length > 0) throw fail(COMMERCE_MESSAGES.prerequisiteCycle);
 }
 
 /**
@@ -126,7 +159,7 @@ export async function updateProductSession(
 ): Promise<DashboardProductSession> {
   const [current] = await db.select({ id: productSessions.id }).from(productSessions).where(eq(productSessions.id, id));
   if (!current) throw notFound();
-  const { fields, uploads, values, replaces } = await readSessionForm(db, form);
+  const { fields, uploads, values, replaces } = await readSessionForm(db, form, id);
   await productSessionTable.assertSlugFree(db, fields.slug, id);
   await files.write(db, uploads, async (tx, paths, discard) => {
     // The files replaced are read in the transaction, locked: of two concurrent updates each discards what it replaced.

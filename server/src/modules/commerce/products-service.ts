@@ -1,9 +1,10 @@
 /** Public products and their sessions (SPEC §2 /products, §3). Owns `products` and `product_sessions`. */
 import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { DashboardProductSession, Paginated, Product, ProductSessionSummary, SessionKind } from '@shop/contracts';
+import type { DashboardProductSession, Paginated, Product, ProductSessionSummary, SessionKind, SessionRelease } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { products, productSessions } from './tables';
 import { toIso } from '../../lib/dates';
+import { jalaliDayKey } from '../../lib/jalali-periods';
 import type { PublicListQuery } from '../../lib/list-order';
 import { qualified } from '../../lib/qualified';
 import { searchHitsSql, type SearchTier } from '../../lib/search';
@@ -41,10 +42,18 @@ export const productSessionTable = contentTable({
   },
   toItem: (row): DashboardProductSession => ({
     ...row,
+    ...releaseFields(row),
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   }),
 });
+
+/** A session's schedule columns as the dashboard form reads them (issue 37 item 5): `release`, the Jalali `release_date`, `release_at` ISO. */
+function releaseFields(row: { release_days: number | null; release_at: Date | string | null }) {
+  const at = row.release_at === null ? null : new Date(row.release_at);
+  const release: SessionRelease = row.release_days !== null ? 'days_after_purchase' : at ? 'on_date' : 'none';
+  return { release, release_date: at ? jalaliDayKey(at) : null, release_at: at ? at.toISOString() : null };
+}
 
 /** The sitemap's blocks of active courses and their items (issue 9; content-table.ts). */
 export const productSitemap = {
@@ -57,8 +66,8 @@ export function listProducts(db: Db, query: PublicListQuery): Promise<Paginated<
   return productTable.list(db, query);
 }
 
-/** A session in a course's list, before the viewer's `can_view` and `is_done` are added (route). */
-export type ProductSessionListing = Omit<ProductSessionSummary, 'can_view' | 'is_done'>;
+/** A session in a course's list, before the viewer's `can_view`, `is_done` and `lock` are added (route). */
+export type ProductSessionListing = Omit<ProductSessionSummary, 'can_view' | 'is_done' | 'lock'>;
 
 /** A course with its active sessions, before the viewer's fields of `ProductDetail` are added. */
 export type ProductWithSessions = Product & { sessions: ProductSessionListing[] };
@@ -75,6 +84,7 @@ export async function getProductDetail(db: Db, id: number): Promise<ProductWithS
       position: productSessions.position,
       is_free_preview: productSessions.is_free_preview,
       kind: productSessions.kind,
+      required_for_certificate: productSessions.required_for_certificate,
       created_at: productSessions.created_at,
     })
     .from(productSessions)

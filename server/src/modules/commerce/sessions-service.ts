@@ -30,25 +30,27 @@ import { boughtProductIds, hasBoughtProduct, ownsProductSql } from './ownership'
 import { LESSON_MEDIA_PATH, signLessonMedia, signSessionFileUrl } from './signed-urls';
 import { viewerWatermark } from './viewer-watermark';
 import { lessonFileColumns } from './session-lessons';
+import { courseSessionLocks, sessionLockedError, sessionLockOf, sessionOpenSql } from './session-schedule';
 
-/** An active session as progress reads it: its place in the course, title, kind and whether the buyer has done it. */
+/** An active session as progress reads it: its place in the course, title, kind, whether the certificate waits for it and whether the buyer has done it. */
 interface SessionState {
   id: number;
   position: number;
   title: string;
   kind: SessionKind;
+  required_for_certificate: boolean;
   done: boolean;
 }
 
 /**
  * A buyer's progress through a course from the states of its active sessions: how many are done,
- * those left in the course's order (position, then id; for a quiz, not passed) and the first of
- * them to resume. The one derivation of {@link CourseProgress} besides {@link setSessionProgress}'s statement.
+ * those the certificate waits for left in the course's order (position, then id; a quiz not
+ * passed, an assignment not graded a pass) and the first of them to resume. The one derivation of {@link CourseProgress} besides {@link setSessionProgress}'s statement.
  */
 function progressFrom(sessions: SessionState[]): CourseProgress {
   const ordered = [...sessions].sort((a, b) => a.position - b.position || a.id - b.id);
-  const left: SessionLeft[] = ordered.filter((s) => !s.done).map((s) => ({ session_id: s.id, title: s.title, kind: s.kind }));
-  return { done: sessions.length - left.length, total: sessions.length, resume_session_id: left[0]?.session_id ?? null, left };
+  const left: SessionLeft[] = ordered.filter((s) => !s.done && s.required_for_certificate).map((s) => ({ session_id: s.id, title: s.title, kind: s.kind }));
+  return { done: sessions.filter((s) => s.done).length, total: sessions.length, resume_session_id: left[0]?.session_id ?? null, left };
 }
 
 /**
@@ -67,6 +69,7 @@ export async function courseProgress(db: Db, userId: number, productIds: number[
         position: productSessions.position,
         title: productSessions.title,
         kind: productSessions.kind,
+        required_for_certificate: productSessions.required_for_certificate,
         done: sql<boolean>`(${sessionProgress.user_id} is not null)`.mapWith(Boolean),
       })
       .from(productSessions)
@@ -114,7 +117,7 @@ export interface ProductViewerFields<S> {
   is_bought: boolean;
   progress: CourseProgress | null;
   certificate_code: string | null;
-  sessions: Array<S & Pick<ProductSessionSummary, 'can_view' | 'is_done'>>;
+  sessions: Array<S & Pick<ProductSessionSummary, 'can_view' | 'is_done' | 'lock'>>;
 }
 
 /**
@@ -123,16 +126,18 @@ export interface ProductViewerFields<S> {
  * `user` (null = visitor).
  * @param sessions the course's active sessions (as `getProductDetail` answers them)
  */
-export async function productViewerFields<S extends { id: number; position: number; title: string; kind: SessionKind; is_free_preview: boolean }>(
+export async function productViewerFields<
+  S extends { id: number; position: number; title: string; kind: SessionKind; required_for_certificate: boolean; is_free_preview: boolean },
+>(
   db: Db,
   user: User | null,
   productId: number,
   sessions: S[],
 ): Promise<ProductViewerFields<S>> {
   if (!user) {
-    return { in_cart: false, is_bought: false, progress: null, certificate_code: null, sessions: sessions.map((s) => ({ ...s, can_view: false, is_done: false })) };
+    return { in_cart: false, is_bought: false, progress: null, certificate_code: null, sessions: sessions.map((s) => ({ ...s, can_view: false, is_done: false, lock: null })) };
   }
-  const [inCart, bought, done, certificateCode] = await Promise.all([
+  const [inCart, bought, done, certificateCode, locks] = await Promise.all([
     isInCart(db, user.id, productId),
     hasBoughtProduct(db, user.id, productId),
     doneSessionIds(
@@ -141,6 +146,7 @@ export async function productViewerFields<S extends { id: number; position: numb
       sessions.map((s) => s.id),
     ),
     validCertificateCode(db, user.id, productId),
+    courseSessionLocks(db, user.id, productId),
   ]);
   return {
     in_cart: inCart,
@@ -148,7 +154,7 @@ export async function productViewerFields<S extends { id: number; position: numb
     certificate_code: certificateCode,
     // `sessions` are the course's active sessions, so progress follows from them without a query.
     progress: bought ? progressFrom(sessions.map((s) => ({ ...s, done: done.has(s.id) }))) : null,
-    sessions: sessions.map((s) => ({ ...s, can_view: bought || s.is_free_preview, is_done: done.has(s.id) })),
+    sessions: sessions.map((s) => ({ ...s, can_view: bought || s.is_free_preview, is_done: done.has(s.id), lock: bought ? (locks.get(s.id) ?? null) : null })),
   };
 }
 
@@ -214,7 +220,8 @@ const isStreamed = (lesson: { hls: string | null; media_kind: string | null }): 
  * when they may view the session (bought the course, or a free preview) and its file is no
  * streamed lesson's source (issue 31 item 4: that one has no `file_url`, `file_type` or
  * `file_size`; the player uses `media`). What the reader may do with it (`liked_by_me`,
- * `can_comment`) is the engagement's part, which the route adds (site's `engagementOf`).
+ * `can_comment`) is the engagement's part, which the route adds (site's `engagementOf`). A buyer's
+ * session that its schedule still closes (issue 37 item 5) answers its `lock` and no `media` or `file_url`.
  */
 export async function getSessionDetail(
   db: Db,
@@ -249,7 +256,7 @@ export async function getSessionDetail(
     .where(activeSessionWhere(sessionId));
   if (!row) throw notFound();
   const { file, hls, media_kind, duration_seconds, poster, subtitles, ...session } = row;
-  const [siblings, bought, done] = await Promise.all([
+  const [siblings, bought, done, lock] = await Promise.all([
     db
       .select({ id: productSessions.id })
       .from(productSessions)
@@ -257,11 +264,14 @@ export async function getSessionDetail(
       .orderBy(asc(productSessions.position), asc(productSessions.id)),
     hasBoughtProduct(db, user.id, row.product_id),
     placeIn(db, user.id, row.id),
+    sessionLockOf(db, user.id, row.id),
   ]);
   const canView = bought || row.is_free_preview;
+  // A session its schedule still closes (issue 37 item 5) shows its lock, not its content.
+  const locked = bought && lock !== null;
   // The file offered: a PDF, a ZIP or a lesson not processed, never a streamed lesson's source.
   const offered = isStreamed({ hls, media_kind }) ? null : file;
-  const signed = canView && offered ? signSessionFileUrl(signing.appKey, row.id, user.id, signing.ttlSeconds) : null;
+  const signed = canView && !locked && offered ? signSessionFileUrl(signing.appKey, row.id, user.id, signing.ttlSeconds) : null;
   const index = siblings.findIndex((s) => s.id === row.id);
   return {
     ...session,
@@ -269,7 +279,8 @@ export async function getSessionDetail(
     is_bought: bought,
     is_done: done.is_done,
     position_seconds: done.position_seconds,
-    media: canView ? lessonMedia(user, row.id, { hls, media_kind, duration_seconds, poster, subtitles }, signing) : null,
+    lock: bought ? lock : null,
+    media: canView && !locked ? lessonMedia(user, row.id, { hls, media_kind, duration_seconds, poster, subtitles }, signing) : null,
     file_url: signed?.url ?? null,
     file_url_expires_at: signed?.expiresAt ?? null,
     file_type: offered ? row.file_type : null,
@@ -335,7 +346,7 @@ export async function getLessonFiles(db: Db, user: User, sessionId: number): Pro
     .innerJoin(products, eq(products.id, productSessions.product_id))
     .where(activeSessionWhere(sessionId));
   if (!row?.hls || !row.media_kind) return null;
-  if (!(await mayViewSession(db, user, row))) throw new ApiError(403, COMMERCE_MESSAGES.signedUrlInvalid);
+  await assertMayView(db, user, sessionId, row);
   return { hls: row.hls, subtitles: row.subtitles };
 }
 
@@ -346,6 +357,17 @@ export async function getLessonFiles(db: Db, user: User, sessionId: number): Pro
  */
 async function mayViewSession(db: Db, user: User, session: { product_id: number; is_free_preview: boolean }): Promise<boolean> {
   return user.is_email_verified && (session.is_free_preview || (await hasBoughtProduct(db, user.id, session.product_id)));
+}
+
+/**
+ * Refuses a signed URL's request unless `user` may view session `sessionId` (see {@link mayViewSession})
+ * and its schedule has opened it for them (issue 37 item 5).
+ * @throws ApiError 403 `signedUrlInvalid`; 423 `sessionNotOpenYet`
+ */
+async function assertMayView(db: Db, user: User, sessionId: number, session: { product_id: number; is_free_preview: boolean }): Promise<void> {
+  const [may, lock] = await Promise.all([mayViewSession(db, user, session), session.is_free_preview ? null : sessionLockOf(db, user.id, sessionId)]);
+  if (!may) throw new ApiError(403, COMMERCE_MESSAGES.signedUrlInvalid);
+  if (lock) throw sessionLockedError(lock);
 }
 
 /** Share of a lesson that, once watched up to, marks the session done (issue 24: 90 %), in tenths. */
@@ -361,10 +383,12 @@ const DONE_AT_TENTHS = 9;
  * the session (active, of an active course), ownership and the length, answering the saved place
  * and the course's progress. Only when that statement writes nothing are the reasons looked up.
  *
- * A quiz (issue 37) is done when its standing score passes: only the learning module (`by: 'quiz'`)
- * sets its `done`; a buyer's `done` on it is refused.
+ * A quiz (issue 37) is done when its standing score passes, an assignment when staff grade it a
+ * pass: only the learning module (`by: 'quiz'`, `by: 'assignment'`, each for its own kind) sets
+ * their `done`; a buyer's `done` on them is refused. The certificate comes with the last session
+ * of the course `required_for_certificate` done (certificates.ts: an optional assignment is not waited for).
  * @throws ApiError 404 unknown or inactive session; 403 `sessionLocked` unless the user owns the
- *   course; 422 `{position_seconds}` past the lesson's length, `{done}` for a buyer's on a quiz;
+ *   course; 423 `sessionNotOpenYet` while its schedule closes it (issue 37 item 5); 422 `{position_seconds}` past the lesson's length, `{done}` for a buyer's on a quiz;
  *   409 `sessionChanged` when the session or purchase changed between the statement and the
  *   look-up (the player's next save retries)
  * @returns the session's state, the saved position and the course's progress
@@ -374,11 +398,11 @@ export async function setSessionProgress(
   user: User,
   sessionId: number,
   body: SessionProgressBody,
-  by: 'buyer' | 'quiz' = 'buyer',
+  by: 'buyer' | 'quiz' | 'assignment' = 'buyer',
 ): Promise<SessionProgressAnswer> {
   const position = body.position_seconds ?? null;
   const done = body.done ?? null;
-  const doneAllowed = by === 'quiz' ? sql`true` : sql`(${done}::boolean is null or ${productSessions.kind} = 'lesson')`;
+  const doneAllowed = sql`(${done}::boolean is null or ${productSessions.kind} = ${by === 'buyer' ? 'lesson' : by})`;
   // Reached: the position is at or past 90 % of a known length (integers: position·10 ≥ length·9).
   const reached = sql`(${position}::int is not null and target.duration_seconds > 0
     and ${position}::int * 10 >= target.duration_seconds * ${DONE_AT_TENTHS})`;
@@ -390,6 +414,7 @@ export async function setSessionProgress(
         and ${ownsProductSql(user.id, productSessions.product_id)}
         and (${position}::int is null or ${productSessions.duration_seconds} is null or ${position}::int <= ${productSessions.duration_seconds})
         and ${doneAllowed}
+        and ${sessionOpenSql(user.id, sql`${productSessions}`)}
     ), prior as (
       -- The row as it was before this statement (a data-modifying WITH sees the old snapshot).
       select p.completed_at from ${sessionProgress} as p where p.user_id = ${user.id} and p.product_session_id = ${sessionId}
@@ -412,17 +437,18 @@ export async function setSessionProgress(
         where c.product_id = target.product_id and c.is_active and c.id <> target.id
           and cp.user_id = ${user.id} and cp.completed_at is not null)
         + (saved.completed_at is not null)::int as done,
-      -- The active sessions not done, by position (this one as just saved: the snapshot is older).
+      -- The active sessions the certificate waits for not done, by position (this one as just
+      -- saved: the snapshot is older).
       (select coalesce(json_agg(json_build_object('session_id', c.id, 'title', c.title, 'kind', c.kind) order by c.position, c.id), '[]'::json)
         from ${productSessions} as c
         left join ${sessionProgress} as cp on cp.product_session_id = c.id and cp.user_id = ${user.id}
-        where c.product_id = target.product_id and c.is_active
+        where c.product_id = target.product_id and c.is_active and c.required_for_certificate
           and case when c.id = target.id then saved.completed_at is null else cp.completed_at is null end) as left_sessions
     from saved cross join target`);
   const [row] = rowsOf<SavedProgressRow>(result);
   if (!row) throw await progressRefusal(db, user, sessionId, position, done);
   // The course's last session done by this save: its certificate (issue 24).
-  if (row.is_done && !row.was_done && row.done === row.total) await issueCertificate(db, user, row.product_id);
+  if (row.is_done && !row.was_done && row.left_sessions.length === 0) await issueCertificate(db, user, row.product_id);
   return {
     session_id: sessionId,
     is_done: row.is_done,
@@ -434,7 +460,7 @@ export async function setSessionProgress(
 /** The row of {@link setSessionProgress}'s statement. */
 interface SavedProgressRow {
   product_id: number;
-  /** The sessions left, in order (a json array, parsed by the driver). */
+  /** The sessions the certificate waits for not done, in order (a json array, parsed by the driver); none: the certificate is due. */
   left_sessions: SessionLeft[];
   was_done: boolean;
   position_seconds: number;
@@ -443,12 +469,16 @@ interface SavedProgressRow {
   total: number;
 }
 
-/** Why {@link setSessionProgress} wrote nothing: 404, 403 `sessionLocked`, 422 for a position past the length or `done` on a quiz, else 409 `sessionChanged`. */
+/** Why {@link setSessionProgress} wrote nothing: 404, 403 `sessionLocked`, 423 `sessionNotOpenYet` (issue 37 item 5), 422 for a position past the length or `done` on a quiz, else 409 `sessionChanged`. */
 async function progressRefusal(db: Db, user: User, sessionId: number, position: number | null, done: boolean | null): Promise<ApiError> {
   const session = await activeSession(db, sessionId);
   if (!session) return notFound();
   if (!(await hasBoughtProduct(db, user.id, session.product_id))) return new ApiError(403, COMMERCE_MESSAGES.sessionLocked);
-  if (done !== null && session.kind !== 'lesson') return validationFailed({ done: [COMMERCE_MESSAGES.quizDoneByPassing] });
+  const lock = await sessionLockOf(db, user.id, sessionId);
+  if (lock) return sessionLockedError(lock);
+  if (done !== null && session.kind !== 'lesson') {
+    return validationFailed({ done: [session.kind === 'quiz' ? COMMERCE_MESSAGES.quizDoneByPassing : COMMERCE_MESSAGES.assignmentDoneByGrading] });
+  }
   const length = session.duration_seconds;
   if (position !== null && length !== null && position > length) {
     return validationFailed({ position_seconds: [MESSAGES.fieldMax(length)] });
@@ -479,6 +509,6 @@ export async function getSessionFile(db: Db, user: User, sessionId: number): Pro
     .innerJoin(products, eq(products.id, productSessions.product_id))
     .where(activeSessionWhere(sessionId));
   if (!row) return null;
-  if (!(await mayViewSession(db, user, row))) throw new ApiError(403, COMMERCE_MESSAGES.signedUrlInvalid);
+  await assertMayView(db, user, sessionId, row);
   return row.file && !isStreamed(row) ? { file: row.file, file_type: row.file_type } : null;
 }

@@ -15,8 +15,11 @@ import { users } from '../users/tables';
 
 export const productStatusEnum = pgEnum('product_status', ['in-progress', 'done', 'expired']);
 
-/** What a session holds (issue 37): a lesson, or a quiz (the learning module's `quizzes` row); a quiz is done when passed. */
-export const sessionKindEnum = pgEnum('session_kind', ['lesson', 'quiz']);
+/**
+ * What a session holds (issue 37): a lesson, a quiz (the learning module's `quizzes` row) or an
+ * assignment (its `assignments` row); a quiz is done when passed, an assignment when graded a pass.
+ */
+export const sessionKindEnum = pgEnum('session_kind', ['lesson', 'quiz', 'assignment']);
 
 /**
  * Payment state of an order (SPEC §4). `cancelled` (issue 32 item 2): the buyer cancelled it from the
@@ -78,6 +81,15 @@ export const productSessions = pgTable(
     poster: text('poster'),
     /** Storage key of the Persian WebVTT subtitles (private area, served signed like the lesson). */
     subtitles: text('subtitles'),
+    /** Schedule (issue 37 item 5, session-schedule.ts): days after the buyer's access began, a Tehran-midnight day, a session to do (a quiz: pass) first. */
+    release_days: integer('release_days'),
+    release_at: timestamp('release_at', { withTimezone: true }),
+    prerequisite_session_id: integer('prerequisite_session_id').references((): AnyPgColumn => productSessions.id, { onDelete: 'set null' }),
+    /**
+     * Whether the course's certificate waits for this session (issue 37 item 3): false only for an
+     * assignment staff made optional (the learning module sets it with the assignment's rules).
+     */
+    required_for_certificate: boolean('required_for_certificate').notNull().default(true),
   },
   (t) => [index('product_sessions_product_idx').on(t.product_id, t.position)],
 );

@@ -20,7 +20,7 @@ import { rowsOf, type Db } from '../../db/client';
 import { ApiError, notFound, validationFailed } from '../../lib/api-error';
 import { toIso } from '../../lib/dates';
 import { uniqueViolation } from '../../lib/db-errors';
-import { COMMERCE_MESSAGES, hasBoughtProduct, setSessionProgress } from '../commerce';
+import { assertSessionOpen, COMMERCE_MESSAGES, hasBoughtProduct, setSessionProgress } from '../commerce';
 import { LEARNING_MESSAGES } from './messages';
 import { quizQuestionsOf, quizRules, quizSessionRef, type QuizRules } from './quizzes-admin';
 import { fitAnswer, type QuestionKey, scoreAnswer, scorePercent } from './quiz-scoring';
@@ -270,10 +270,12 @@ export async function getQuizOverview(db: Db, user: User, sessionId: number): Pr
 /**
  * Starts an attempt at quiz `sessionId` for `user`, or answers the one still open (a second tab).
  * @returns the attempt, and whether it is new
- * @throws ApiError 404/403 as {@link getQuizOverview}; 422 `noAttemptsLeft`, `quizWithoutQuestions`
+ * @throws ApiError 404/403 as {@link getQuizOverview}; 423 while its schedule closes it (issue 37 item 5); 422 `noAttemptsLeft`, `quizWithoutQuestions`
  */
 export async function startQuizAttempt(db: Db, user: User, sessionId: number): Promise<{ attempt: QuizAttempt; created: boolean }> {
   const { rules } = await buyersQuiz(db, user, sessionId);
+  // A quiz its schedule still closes (issue 37 item 5) is not started: 423 naming when or what opens it.
+  await assertSessionOpen(db, user, sessionId);
   await closeExpiredAttempts(db, user, sessionId, rules);
   const attempts = await attemptsOf(db, user.id, sessionId);
   const open = attempts.find((attempt) => attempt.submitted_at === null);
@@ -344,11 +346,12 @@ export async function getQuizAttempt(db: Db, user: User, attemptId: number): Pro
  * Saves `user`'s answer to the question at `position` of open attempt `attemptId`, replacing an
  * earlier one; only before the deadline by the database's clock.
  * @throws ApiError 404 unknown attempt or position; 422 with field errors when the answer does not
- *   fit the question, `timeOver` past the deadline (the attempt is then submitted), `attemptClosed` once submitted
+ *   fit the question, `timeOver` past the deadline (the attempt is then submitted), `attemptClosed` once submitted; 423 while the session's schedule closes it (issue 37 item 5)
  */
 export async function saveQuizAnswer(db: Db, user: User, attemptId: number, position: number, body: QuizAnswer): Promise<QuizAttemptAnswerSaved> {
   const { row } = await ownAttempt(db, user, attemptId);
   if (row.submitted_at) throw new ApiError(422, row.timed_out ? LEARNING_MESSAGES.timeOver : LEARNING_MESSAGES.attemptClosed);
+  await assertSessionOpen(db, user, row.product_session_id);
   const [question] = await db
     .select(keyColumns(quizQuestionVersions))
     .from(quizAttemptAnswers)

@@ -1,6 +1,7 @@
 /**
  * The learning module's tables (issue 37): each course's question bank, kept as versions, the
- * quizzes built from it (a session of kind `quiz`), and buyers' attempts with their answers.
+ * quizzes built from it (a session of kind `quiz`), buyers' attempts with their answers, and
+ * assignments (a session of kind `assignment`) with their uploads and submissions (item 3).
  * Declared beside the module that owns them (issue 34 item 1): another module reaches them only
  * through this module's functions (its index.ts).
  *
@@ -9,8 +10,8 @@
  * and shown as it was taken, whatever happens to the bank later, until staff regrade it.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { QuestionOption, QuizAnswer, QuizQuestionOption } from '@shop/contracts';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { AssignmentResubmit, QuestionOption, QuizAnswer, QuizQuestionOption } from '@shop/contracts';
 import { createdAt, id, updatedAt } from '../../db/columns';
 import { products, productSessions } from '../commerce/tables';
 import { users } from '../users/tables';
@@ -153,4 +154,109 @@ export const quizAttemptAnswers = pgTable(
     graded_version_id: integer('graded_version_id').references(() => quizQuestionVersions.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.attempt_id, t.position] }), index('quiz_attempt_answers_version_idx').on(t.question_version_id)],
+);
+
+/*
+ * Assignments (issue 37 item 3): an assignment's rules (a session of kind `assignment`), the files
+ * buyers upload for their next submission, and the submissions staff grade. Whether the
+ * certificate waits for an assignment is commerce's `required_for_certificate` of the session (the
+ * one rule of certificates.ts), set with these rules.
+ */
+
+export const assignmentResubmitEnum = pgEnum('assignment_resubmit', ['never', 'until_passed', 'always'] as const satisfies readonly AssignmentResubmit[]);
+export const assignmentSubmissionStatusEnum = pgEnum('assignment_submission_status', ['submitted', 'graded']);
+
+/** The rules of an assignment; a session of kind `assignment` without a row has the defaults (assignments.ts). */
+export const assignments = pgTable(
+  'assignments',
+  {
+    product_session_id: integer('product_session_id')
+      .primaryKey()
+      .references(() => productSessions.id, { onDelete: 'cascade' }),
+    /** Sanitized HTML. */
+    instructions: text('instructions').notNull().default(''),
+    max_files: integer('max_files').notNull().default(3),
+    max_file_size_mb: integer('max_file_size_mb').notNull().default(10),
+    /** Extensions accepted, lower case without the dot. */
+    allowed_types: jsonb('allowed_types').$type<string[]>().notNull(),
+    /** Least score out of 100 that passes. */
+    pass_score: integer('pass_score').notNull().default(60),
+    allow_resubmit: assignmentResubmitEnum('allow_resubmit').notNull().default('until_passed'),
+    updated_at: updatedAt(),
+  },
+  (t) => [check('assignments_pass_score_check', sql`${t.pass_score} between 0 and 100`)],
+);
+
+/** A stored file of a submission: the upload's id, its private key, its name as sent, bytes and MIME type. */
+export interface StoredAssignmentFile {
+  id: string;
+  key: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
+/**
+ * A file a buyer uploaded (tus) for their next submission of an assignment: theirs until sent
+ * (`submission_id` set) or dropped. Its bytes are the private file `key`.
+ */
+export const assignmentUploads = pgTable(
+  'assignment_uploads',
+  {
+    /** The upload's id, 32 hex digits (its URL's last segment). */
+    id: varchar('id', { length: 32 }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    product_session_id: integer('product_session_id')
+      .notNull()
+      .references(() => productSessions.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    size: integer('size').notNull(),
+    type: varchar('type', { length: 100 }).notNull(),
+    submission_id: integer('submission_id').references(() => assignmentSubmissions.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('assignment_uploads_owner_idx').on(t.user_id, t.product_session_id)],
+);
+
+/**
+ * A buyer's submission of an assignment: a text and files (a copy of their uploads' facts), then
+ * staff's score out of 100 and feedback. One ungraded submission per buyer and assignment.
+ */
+export const assignmentSubmissions = pgTable(
+  'assignment_submissions',
+  {
+    id: id(),
+    product_session_id: integer('product_session_id')
+      .notNull()
+      .references(() => productSessions.id, { onDelete: 'cascade' }),
+    /** The session's course, kept for the queue's filter. */
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1 for the buyer's first submission of this assignment. */
+    number: integer('number').notNull(),
+    text: text('text').notNull().default(''),
+    files: jsonb('files').$type<StoredAssignmentFile[]>().notNull(),
+    status: assignmentSubmissionStatusEnum('status').notNull().default('submitted'),
+    score: integer('score'),
+    /** Whether `score` reached the pass score when it was graded. */
+    passed: boolean('passed'),
+    feedback: text('feedback'),
+    graded_by: integer('graded_by').references(() => users.id, { onDelete: 'set null' }),
+    graded_at: timestamp('graded_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    unique('assignment_submissions_user_session_number_key').on(t.user_id, t.product_session_id, t.number),
+    uniqueIndex('assignment_submissions_open_key').on(t.user_id, t.product_session_id).where(sql`${t.status} = 'submitted'`),
+    index('assignment_submissions_queue_idx').on(t.status, t.created_at),
+    index('assignment_submissions_product_idx').on(t.product_id, t.status),
+    check('assignment_submissions_score_check', sql`${t.score} between 0 and 100`),
+  ],
 );

@@ -21,10 +21,10 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import { fileTypeFromBuffer } from 'file-type';
-import { randomBytes } from 'node:crypto';
 import { ApiError, notFound } from '../../lib/api-error';
 import { LESSONS_MESSAGES } from './messages';
 import { MESSAGES } from '../../lib/messages';
+import { tusStoreOptions } from '../../lib/storage';
 import type { AuditContext } from '../../lib/audit-trail';
 import { readSessionLesson, updateSessionLesson } from '../commerce';
 import { lessonAudited, lessonBusy, queueTranscode } from './transcode';
@@ -34,9 +34,6 @@ export const LESSON_UPLOADS_PATH = '/api/dashboard/lesson-uploads';
 
 /** Private folder of uploads, shared with the lesson files themselves (storage.ts `sessions/`). */
 const FOLDER = 'sessions';
-
-/** An upload id: 32 hex digits (tus' default name), the last segment of its URL. */
-const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /** An unfinished upload left this long is removed (ms): a day to resume it. */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
@@ -130,17 +127,9 @@ export function createLessonUploadServer(app: FastifyInstance): LessonUploadServ
   const store = app.storage.createUploadStore(FOLDER, { expiryMs: UPLOAD_EXPIRY_MS });
 
   const options: ConstructorParameters<typeof Server>[0] = {
+    ...tusStoreOptions(store),
     path: LESSON_UPLOADS_PATH,
-    datastore: store.datastore,
     maxSize: app.settings.uploadLimits.sessionFileKb * 1024,
-    relativeLocation: true,
-    // The dashboard's own origin only: no CORS headers.
-    allowedOrigins: [],
-    // A finished upload is the session's (or the queue's) now: not to be deleted through tus.
-    disableTerminationForFinishedUploads: true,
-    namingFunction: () => store.idOf(randomBytes(16).toString('hex')),
-    generateUrl: (_req, { path: base, id }) => `${base}/${store.nameOf(id)}`,
-    getFileIdFromRequest: (_req, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? store.idOf(lastPath) : undefined),
 
     async onUploadCreate(_req, upload) {
       const sessionId = sessionIdOf(upload);

@@ -18,6 +18,7 @@ import dashboardDiscountCodesRoutes from './dashboard-discount-codes';
 import dashboardAccessRoutes from './dashboard-access';
 import dashboardProductsRoutes from './dashboard-products';
 import dashboardProductSessionsRoutes from './dashboard-product-sessions';
+import dashboardSessionUnlocksRoutes from './dashboard-session-unlocks';
 import lessonUploadsRoutes from './lesson-uploads';
 import certificatesRoutes from './certificates';
 
@@ -36,6 +37,7 @@ export default registryOf([
   dashboardAccessRoutes,
   dashboardProductsRoutes,
   dashboardProductSessionsRoutes,
+  dashboardSessionUnlocksRoutes,
   lessonUploadsRoutes,
   certificatesRoutes,
 ]);

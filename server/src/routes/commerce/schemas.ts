@@ -8,7 +8,25 @@
 import { contentBaseProperties, contentBaseRequired, courseProgressSchema, date, int, nullableStr, str } from '../../lib/schemas';
 
 /** SessionKind (issue 37). */
-const sessionKind = { type: 'string', enum: ['lesson', 'quiz'] } as const;
+const sessionKind = { type: 'string', enum: ['lesson', 'quiz', 'assignment'] } as const;
+
+/** SessionLock of entities.ts (issue 37 item 5), or null when the session is open. */
+const sessionLock = {
+  anyOf: [
+    {
+      type: 'object',
+      required: ['opens_at', 'days_after_purchase', 'prerequisite'],
+      properties: {
+        opens_at: { type: ['string', 'null'], format: 'date-time' },
+        days_after_purchase: { type: ['integer', 'null'] },
+        prerequisite: {
+          anyOf: [{ type: 'object', required: ['id', 'title', 'kind'], properties: { id: int, title: str, kind: sessionKind } }, { type: 'null' }],
+        },
+      },
+    },
+    { type: 'null' },
+  ],
+} as const;
 
 const productProperties = {
   ...contentBaseProperties,
@@ -63,7 +81,7 @@ export const productDetailSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'title', 'slug', 'position', 'is_free_preview', 'kind', 'created_at', 'can_view', 'is_done'],
+        required: ['id', 'title', 'slug', 'position', 'is_free_preview', 'kind', 'required_for_certificate', 'created_at', 'can_view', 'is_done', 'lock'],
         properties: {
           id: int,
           title: str,
@@ -71,9 +89,11 @@ export const productDetailSchema = {
           position: int,
           is_free_preview: { type: 'boolean' },
           kind: sessionKind,
+          required_for_certificate: { type: 'boolean' },
           created_at: date,
           can_view: { type: 'boolean' },
           is_done: { type: 'boolean' },
+          lock: sessionLock,
         },
       },
     },
@@ -105,6 +125,11 @@ export const dashboardProductSessionSchema = {
     'duration_seconds',
     'poster',
     'has_subtitles',
+    'release',
+    'release_days',
+    'release_date',
+    'release_at',
+    'prerequisite_session_id',
   ],
   properties: {
     ...contentBaseProperties,
@@ -123,6 +148,11 @@ export const dashboardProductSessionSchema = {
     duration_seconds: { type: ['integer', 'null'] },
     poster: nullableStr,
     has_subtitles: { type: 'boolean' },
+    release: { type: 'string', enum: ['none', 'days_after_purchase', 'on_date'] },
+    release_days: { type: ['integer', 'null'] },
+    release_date: nullableStr,
+    release_at: { type: ['string', 'null'], format: 'date-time' },
+    prerequisite_session_id: { type: ['integer', 'null'] },
   },
 } as const;
 
@@ -402,7 +432,7 @@ export const productSessionDetailSchema = {
   required: [
     'id', 'product_id', 'product_title', 'product_price', 'title', 'slug', 'description', 'image', 'position',
     'is_free_preview', 'kind', 'comment_status', 'likes_count', 'comments_count', 'liked_by_me', 'can_view', 'is_bought',
-    'is_done', 'can_comment', 'file_url', 'file_url_expires_at', 'file_type', 'file_size', 'media', 'position_seconds',
+    'is_done', 'can_comment', 'file_url', 'file_url_expires_at', 'file_type', 'file_size', 'media', 'position_seconds', 'lock',
     'previous_session_id', 'next_session_id', 'created_at', 'updated_at',
   ],
   properties: {
@@ -430,6 +460,7 @@ export const productSessionDetailSchema = {
     file_type: nullableStr,
     file_size: { type: ['integer', 'null'] },
     media: { anyOf: [lessonMediaSchema, { type: 'null' }] },
+    lock: sessionLock,
     position_seconds: { type: 'integer', minimum: 0 },
     previous_session_id: { type: ['integer', 'null'] },
     next_session_id: { type: ['integer', 'null'] },

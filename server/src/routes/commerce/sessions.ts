@@ -71,7 +71,7 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * PUT /api/product-sessions/:sessionId/progress `{done?, position_seconds?}`: `{data:
-   * SessionProgressAnswer}`; 403 `sessionLocked` unless bought; 404; 422 without either field or
+   * SessionProgressAnswer}`; 403 `sessionLocked` unless bought; 423 while its schedule closes it (issue 37 item 5); 404; 422 without either field or
    * for a position past the lesson (issue 24: called every few seconds by every watching buyer).
    */
   app.put<{ Params: { sessionId: string }; Body: SessionProgressBody }>(
@@ -83,7 +83,7 @@ const sessionsRoutes: FastifyPluginAsync = async (app) => {
         summary: "Save the buyer's place in the lesson and/or mark the session done or not done (buyers)",
         params: sessionParams,
         body: sessionProgressBodySchema,
-        response: { 200: itemSchema(sessionProgressAnswerSchema), 409: errorBodySchema, ...errors },
+        response: { 200: itemSchema(sessionProgressAnswerSchema), 409: errorBodySchema, 423: errorBodySchema, ...errors },
       },
       onRequest: requireUser,
     },

@@ -51,7 +51,7 @@ const sessionSchema = {
     id: int,
     title: str,
     position: int,
-    kind: { type: 'string', enum: ['lesson', 'quiz'] },
+    kind: { type: 'string', enum: ['lesson', 'quiz', 'assignment'] },
     reached: int,
     done: int,
     reached_percent: nullableInt,

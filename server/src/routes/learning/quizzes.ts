@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { QuizAnswer } from '@shop/contracts';
 import { quizAnswerSchema as quizAnswerBodySchema } from '@shop/validation';
 import { routeId } from '../../lib/pagination';
-import { itemSchema, signedInErrorResponses } from '../../lib/schemas';
+import { errorBodySchema, itemSchema, signedInErrorResponses } from '../../lib/schemas';
 import { yupBody } from '../../lib/yup-body';
 import { requireAuth, requireUser } from '../../plugins/app/auth';
 import { getQuizAttempt, getQuizOverview, saveQuizAnswer, startQuizAttempt, submitQuizAttempt } from '../../modules/learning';
@@ -42,7 +42,7 @@ const quizRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Start an attempt at a quiz, or continue the open one',
         params: sessionParams,
-        response: { 200: itemSchema(quizAttemptSchema), 201: itemSchema(quizAttemptSchema), ...errors },
+        response: { 200: itemSchema(quizAttemptSchema), 201: itemSchema(quizAttemptSchema), 423: errorBodySchema, ...errors },
       },
       onRequest: requireUser,
     },
@@ -69,7 +69,7 @@ const quizRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { attemptId: string; position: string }; Body: QuizAnswer }>(
     '/api/quiz-attempts/:attemptId/answers/:position',
     {
-      schema: { tags, summary: 'Save an answer of an open attempt', params: answerParams, body: answerBody.jsonSchema, response: { 200: itemSchema(quizAnswerSavedSchema), ...errors } },
+      schema: { tags, summary: 'Save an answer of an open attempt', params: answerParams, body: answerBody.jsonSchema, response: { 200: itemSchema(quizAnswerSavedSchema), 423: errorBodySchema, ...errors } },
       onRequest: requireUser,
       preValidation: answerBody.preValidation,
       validatorCompiler: answerBody.validatorCompiler,

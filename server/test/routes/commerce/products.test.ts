@@ -44,7 +44,9 @@ describe.each(DB_TARGETS)('products API on %s', (target) => {
       'is_done',
       'is_free_preview',
       'kind',
+      'lock',
       'position',
+      'required_for_certificate',
       'slug',
       'title',
     ]);

@@ -178,6 +178,7 @@ describe('session form (/dashboard/product-sessions/add-session)', () => {
       kind: 'lesson',
       is_active: 'true',
       comment_status: 'open',
+      release: 'none',
       image: expect.stringMatching(/\.png \d+ image\/png$/),
       subtitles: 'fa.vtt 7 text/vtt',
     });

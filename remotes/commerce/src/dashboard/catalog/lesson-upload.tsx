@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Upload, type DetailedError } from 'tus-js-client';
+import { Upload } from 'tus-js-client';
 import { api, readCsrfToken, refreshCsrfCookie, useAppDispatch, CSRF_HEADER } from '@shop/api-client';
 import type { DashboardProductSession } from '@shop/contracts';
 import { formatClock, formatNumber } from '@shop/format';
@@ -8,6 +8,7 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@shop/ui-kit';
 import { LinearProgress } from '@shop/ui-kit/lazy';
 import { useGetAdminSessionQuery, useRetryLessonMediaMutation } from './catalog-admin-api';
 import { t } from '../../strings';
+import { tusRefusalMessage } from '../../tus-refusal';
 
 /** The tus endpoint of lesson uploads (server routes/commerce/lesson-uploads.ts). */
 export const LESSON_UPLOADS_URL = '/api/dashboard/lesson-uploads';
@@ -20,20 +21,6 @@ const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000];
 
 /** How often a queued or processing lesson's state is read again, ms. */
 const POLL_MS = 2_000;
-
-/** The Persian message of a failed upload: the server's, else a connection message. */
-function messageOf(error: Error): string {
-  const response = (error as DetailedError).originalResponse;
-  if (response) {
-    try {
-      const body = JSON.parse(response.getBody()) as { message?: string };
-      if (body.message) return body.message;
-    } catch {
-      // not the server's JSON: a gateway page
-    }
-  }
-  return t.lesson.connectionLost;
-}
 
 /** Where the latest upload is: the queue, processing with percent, ready, failed. */
 function LessonState({ session }: { session: DashboardProductSession }) {
@@ -125,7 +112,7 @@ export function LessonUpload({ sessionId }: { sessionId: number }) {
       onBeforeRequest: (request) => request.setHeader(CSRF_HEADER, readCsrfToken() ?? ''),
       onProgress: (sent, total) => setPercent(Math.floor((sent / total) * 100)),
       onError: (failure) => {
-        setError(messageOf(failure));
+        setError(tusRefusalMessage(failure, t.lesson.connectionLost));
         setPercent(null);
         upload.current = null;
       },

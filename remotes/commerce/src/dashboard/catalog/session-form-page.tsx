@@ -10,16 +10,20 @@ import { FormSkeleton, PageHeader, useEditId } from '@shop/dashboard-ui';
 import { useGetAdminProductsQuery, useGetAdminSessionQuery } from './catalog-admin-api';
 import { CATALOG_PATHS } from './catalog-paths';
 import { LessonUpload } from './lesson-upload';
+import { scheduleInitialValues, SessionScheduleFields, type ScheduleFormValues } from './session-schedule-fields';
+import { SessionUnlocksSection } from './session-unlocks-section';
 import { readWholeNumber, useSaveCatalogItem } from './save-catalog-item';
 import { QUIZ_PATHS } from '../quizzes/quiz-paths';
 import { quizStrings } from '../quizzes/quiz-dashboard-strings';
+import { ASSIGNMENT_PATHS } from '../assignments/assignment-paths';
+import { assignmentDashboardStrings } from '../assignments/assignment-dashboard-strings';
 import { t } from '../../strings';
 
 /** Most courses the picker lists (the API clamps `per_page`; a shop has far fewer courses). */
 const PICKER_SIZE = 100;
 
 /** What the session form holds: ids and the position as typed, files once chosen. */
-export interface SessionFormValues {
+export interface SessionFormValues extends ScheduleFormValues {
   product_id: string;
   title: string;
   slug: string;
@@ -59,9 +63,13 @@ function SessionForm({ session, products }: { session: DashboardProductSession |
   const creating = session === null;
   const save = useSaveCatalogItem<SessionFormValues>(
     { section: 'product-sessions', id: session?.id ?? null, tags: ['ProductSession', 'Product'], listPath: CATALOG_PATHS.sessions, saved: t.form.savedSession },
-    ({ position, ...values }) => ({
+    ({ position, release_days, release_date, prerequisite_session_id, ...values }) => ({
       ...values,
       position: readWholeNumber(position) ?? position,
+      // Only the field its `release` uses is sent (issue 37 item 5); none: no prerequisite.
+      release_days: values.release === 'days_after_purchase' ? (readWholeNumber(release_days) ?? release_days) : null,
+      release_date: values.release === 'on_date' ? release_date : null,
+      prerequisite_session_id: prerequisite_session_id || null,
     }),
   );
   const initialValues: SessionFormValues = {
@@ -77,6 +85,7 @@ function SessionForm({ session, products }: { session: DashboardProductSession |
     image: null,
     poster: null,
     subtitles: null,
+    ...scheduleInitialValues(session),
   };
   const heading = creating ? t.dashboard.addSession : t.dashboard.editSession;
   return (
@@ -115,6 +124,7 @@ function SessionForm({ session, products }: { session: DashboardProductSession |
                   {t.form.lessonAfterSave}
                 </Typography>
               )}
+              <SessionScheduleFields sessionId={session?.id ?? null} />
               <FormSwitchField name="is_free_preview" label={t.form.isFreePreview} />
               <FormSwitchField name="is_active" label={t.form.isActive} />
               <FormRadioField name="comment_status" label={t.form.commentStatus} options={t.form.commentStatuses} />
@@ -146,11 +156,17 @@ export default function SessionFormPage() {
         title={heading}
         parents={[{ label: t.dashboard.sessions, to: CATALOG_PATHS.sessions }]}
         actions={
-          id !== null && data?.data.kind === 'quiz' && (
+          id !== null &&
+          (data?.data.kind === 'quiz' ? (
             <Button component={Link} to={QUIZ_PATHS.settings(id)} variant="outlined" startIcon={<Icon name="Tune" />}>
               {quizStrings.links.quiz}
             </Button>
-          )
+          ) : data?.data.kind === 'assignment' ? (
+            // An assignment's rules (issue 37 item 3) are set on its own page once it is saved.
+            <Button component={Link} to={ASSIGNMENT_PATHS.settings(id)} variant="outlined" startIcon={<Icon name="Tune" />}>
+              {assignmentDashboardStrings.links.settings}
+            </Button>
+          ) : null)
         }
       />
       {loading ? (
@@ -162,6 +178,7 @@ export default function SessionFormPage() {
         <>
           <SessionForm key={id ?? 'new'} session={data?.data ?? null} products={products.data!.data} />
           {id !== null && <LessonUpload sessionId={id} />}
+          {id !== null && <SessionUnlocksSection sessionId={id} />}
         </>
       )}
     </Box>
