@@ -12,6 +12,7 @@ import { AppThemeProvider } from '@shop/ui-kit';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/router';
 
 export { clickWithUndo, expectSentAfterUndoWindow, undoAndExpectNothingSent, useFakeClock } from './undo-window';
+export { describeRemoteContract } from './remote-contract';
 
 /** One request as the test server received it. */
 export interface RecordedRequest {

@@ -1,0 +1,4 @@
+import { describeRemoteContract } from '@shop/test-utils';
+import commerceModule from './module';
+
+describeRemoteContract('commerce', commerceModule);
