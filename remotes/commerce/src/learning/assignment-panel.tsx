@@ -9,7 +9,7 @@ import { Chip, LinearProgress, TextField } from '@shop/ui-kit/lazy';
 import { useDiscardAssignmentUploadMutation, useGetAssignmentOverviewQuery, useSubmitAssignmentMutation } from './assignment-api';
 import { assignmentStrings as t } from './assignment-strings';
 import { useAssignmentUpload } from './use-assignment-upload';
-import { LearningPanel } from './learning-panel';
+import { LearningPanel, RulesList } from './learning-panel';
 import { AssignmentFileList } from './assignment-file-list';
 
 
@@ -22,15 +22,7 @@ function AssignmentRules({ assignment }: { assignment: AssignmentOverview }) {
     t.rules.resubmit[assignment.allow_resubmit],
     ...(assignment.required_for_certificate ? [] : [t.rules.optional]),
   ];
-  return (
-    <Box component="ul" sx={{ m: 0, ps: 3, display: 'grid', gap: 0.5 }}>
-      {lines.map((line) => (
-        <Typography component="li" key={line}>
-          {line}
-        </Typography>
-      ))}
-    </Box>
-  );
+  return <RulesList lines={lines} />;
 }
 
 /** One submission: its number, date, files, text, and once graded its score and feedback. */

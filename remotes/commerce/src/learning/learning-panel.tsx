@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Alert, Paper, Skeleton, Stack, Typography } from '@shop/ui-kit';
+import { Alert, Box, Paper, Skeleton, Stack, Typography } from '@shop/ui-kit';
 
 /**
  * The area of a quiz or an assignment session in place of a lesson's player (issue 37): a
@@ -32,5 +32,18 @@ export function LearningPanel({ title, isError, failedText, loaded, loadingText,
         children
       )}
     </Paper>
+  );
+}
+
+/** A quiz's or an assignment's rules, one Persian line each, as a list (issue 37). */
+export function RulesList({ lines }: { lines: string[] }) {
+  return (
+    <Box component="ul" sx={{ m: 0, ps: 3, display: 'grid', gap: 0.5 }}>
+      {lines.map((line) => (
+        <Typography component="li" key={line}>
+          {line}
+        </Typography>
+      ))}
+    </Box>
   );
 }

@@ -7,7 +7,7 @@ import { Chip } from '@shop/ui-kit/lazy';
 import { QuizAttemptView } from './quiz-attempt-view';
 import { useGetQuizOverviewQuery, useStartQuizAttemptMutation } from './quiz-api';
 import { quizStrings as t } from './quiz-strings';
-import { LearningPanel } from './learning-panel';
+import { LearningPanel, RulesList } from './learning-panel';
 
 /** The quiz's rules, one line each. */
 function QuizRules({ quiz }: { quiz: QuizOverview }) {
@@ -18,15 +18,7 @@ function QuizRules({ quiz }: { quiz: QuizOverview }) {
     quiz.max_attempts === null ? t.rules.anyAttempts : t.rules.attemptsLeft(formatNumber(quiz.attempts_left ?? 0), formatNumber(quiz.max_attempts)),
     quiz.score_policy === 'best' ? t.rules.best : t.rules.last,
   ];
-  return (
-    <Box component="ul" sx={{ m: 0, ps: 3, display: 'grid', gap: 0.5 }}>
-      {lines.map((line) => (
-        <Typography component="li" key={line}>
-          {line}
-        </Typography>
-      ))}
-    </Box>
-  );
+  return <RulesList lines={lines} />;
 }
 
 /** The buyer's attempts, newest first, each with its result and a way to see it again. */

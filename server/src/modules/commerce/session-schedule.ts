@@ -22,6 +22,7 @@ import { accessGrants, products, productSessions, sessionProgress } from './tabl
 import { sessionUnlocks } from './session-schedule-tables';
 import { COMMERCE_MESSAGES } from './messages';
 import { hasBoughtProduct } from './ownership';
+import { activeGrant } from './access-ledger';
 
 /**
  * SQL of when the date rules open session `s` (a row reference such as `s` or `"product_sessions"`)
@@ -32,9 +33,8 @@ export function sessionOpensAtSql(user: number | SQL, s: SQL): SQL<Date | string
   return sql`coalesce(
     (select su.opens_at from ${sessionUnlocks} as su where su.user_id = ${user} and su.product_session_id = ${s}.id and su.opens_at is not null),
     ${s}.release_at,
-    (select min(ag.starts_at) from ${accessGrants} as ag
-      where ag.user_id = ${user} and ag.product_id = ${s}.product_id
-        and ag.ended_at is null and ag.starts_at <= now() and (ag.ends_at is null or ag.ends_at > now())
+    (select min(g.starts_at) from ${accessGrants} as g
+      where g.user_id = ${user} and g.product_id = ${s}.product_id and ${activeGrant}
     ) + ${s}.release_days * interval '1 day'
   )`;
 }
