@@ -20,6 +20,7 @@ const RELEASES = 'releases.spec.ts';
 const SHARES = [
   [
     'accessibility-dashboard.spec.ts',
+    'assignments.spec.ts',
     'commerce.spec.ts',
     'community.spec.ts',
     'discount-codes.spec.ts',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../test';
-import { apiAs, logIn } from './accounts';
+import { apiAs } from './accounts';
 import { checkAccessibility, type Found } from './axe';
-import { readMail } from './outbox';
+import { openSessionAsBuyer, ownDemoCourse, sessionHydrated } from './learning';
 
 /**
  * Issue 37, «How it is tested»: a buyer takes the demo course's final quiz, fails, retakes it (a
@@ -9,18 +9,8 @@ import { readMail } from './outbox';
  * certificate follows. The demo quiz: five questions, 6 points, pass mark 60 %, options shuffled.
  */
 
-const COURSE = 'دوره مقدماتی جاوااسکریپت';
-
 /** The attempt's question `position` (1-based), a region named «پرسش N از ۵». */
 const question = (page: Page, position: string) => page.getByRole('region', { name: new RegExp(`^پرسش ${position} از ۵`) });
-
-/**
- * Waits for the session's island to hydrate: it is server-rendered for its buyer, and a click on
- * its buttons before the page's script has attached would do nothing.
- */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator(`[data-island*='"island":"ProductSession"']`)).toHaveAttribute('data-hydrated', '');
-}
 
 /** Submits the attempt through its confirmation dialog and waits for its result. */
 async function submitAttempt(page: Page): Promise<void> {
@@ -33,15 +23,7 @@ async function submitAttempt(page: Page): Promise<void> {
 test('a buyer fails the final quiz, retakes it, passes, and gets the certificate', async ({ browser }) => {
   const staff = await apiAs('super');
   const buyer = await apiAs('new');
-  const courses = ((await (await buyer.api.get('/api/products?per_page=50')).json()) as { data: Array<{ id: number; title: string }> }).data;
-  const course = courses.find(({ title }) => title === COURSE)!;
-  expect((await staff.api.post('/api/dashboard/financial-info/list-of-products-added-to-users', { data: { user_id: buyer.userId, product_id: course.id } })).status()).toBe(201);
-  // The demo's third lesson opens 7 days after purchase (issue 37 item 5): staff open it for this new buyer.
-  const scheduled = ((await (await buyer.api.get(`/api/products/${course.id}`)).json()) as { data: { sessions: Array<{ id: number; lock: object | null }> } }).data.sessions;
-  for (const { id } of scheduled.filter(({ lock }) => lock !== null)) {
-    expect((await staff.api.put(`/api/dashboard/product-sessions/${id}/unlocks`, { data: { buyer: buyer.credentials.email, opens_date: null, reason: 'آزمون e2e' } })).ok()).toBe(true);
-  }
-  const { sessions } = ((await (await buyer.api.get(`/api/products/${course.id}`)).json()) as { data: { sessions: Array<{ id: number; kind: 'lesson' | 'quiz' | 'assignment' }> } }).data;
+  const { courseId, sessions } = await ownDemoCourse(staff.api, buyer);
   const quiz = sessions.find(({ kind }) => kind === 'quiz')!;
   expect(quiz).toBeDefined();
   // Every lesson done through the API: the quiz is what stands between the buyer and the certificate.
@@ -60,14 +42,7 @@ test('a buyer fails the final quiz, retakes it, passes, and gets the certificate
   expect((await buyer.api.put(`/api/product-sessions/${quiz.id}/progress`, { data: { done: true } })).status()).toBe(422);
   expect(((await (await buyer.api.get('/api/profile/certificates')).json()) as { data: unknown[] }).data).toHaveLength(0);
 
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await logIn(page, buyer.credentials);
-  // A course's sessions ask for a verified email: the link of the verification mail, opened.
-  const mail = await readMail(buyer.credentials.email, /verification\?token=/);
-  await page.goto(/(https?:\/\/\S+\/verification\?token=[^\s"<]+)/.exec(mail.text ?? '')![1]!);
-  await expect(page.getByRole('heading', { name: 'ایمیل شما تأیید شد' })).toBeVisible();
-  await page.goto(`/products/${course.id}/${quiz.id}`);
-  await hydrated(page);
+  const page = await openSessionAsBuyer(browser, buyer.credentials, courseId, quiz.id);
   const rules = page.getByRole('region', { name: 'آزمون' });
   await expect(rules.getByText('۵ پرسش، روی هم ۶ امتیاز')).toBeVisible();
   await expect(rules.getByText('نمرهٔ قبولی: ۶۰٪')).toBeVisible();
@@ -105,7 +80,7 @@ test('a buyer fails the final quiz, retakes it, passes, and gets the certificate
   await question(page, '۲').getByRole('radio', { name: 'نادرست' }).check();
   await expect(page.getByText('پاسخ‌ها ذخیره شده‌اند').or(page.getByText('۲ از ۵ پرسش پاسخ داده شده است'))).toBeVisible();
   await page.reload();
-  await hydrated(page);
+  await sessionHydrated(page);
   await page.getByRole('button', { name: 'ادامهٔ آزمون' }).click();
   await expect(page.getByRole('heading', { name: 'آزمون، بار ۲' })).toBeVisible();
   await expect(question(page, '۱').getByRole('radio', { name: 'const' })).toBeChecked();
@@ -131,7 +106,7 @@ test('a buyer fails the final quiz, retakes it, passes, and gets the certificate
   // Every session done: the certificate was issued, and the course page leads to it.
   const [certificate] = ((await (await buyer.api.get('/api/profile/certificates')).json()) as { data: Array<{ code: string }> }).data;
   expect(certificate).toBeDefined();
-  await page.goto(`/products/${course.id}`);
+  await page.goto(`/products/${courseId}`);
   await expect(page.getByRole('link', { name: 'دیدن گواهی پایان دوره' })).toHaveAttribute('href', `/certificates/${certificate!.code}`);
   await page.screenshot({ path: '.artifacts/quiz-course-certificate.png', fullPage: true });
   expect(found).toEqual({});

@@ -38,6 +38,7 @@ export const t = {
   courseProgress: 'پیشرفت شما در دوره',
   continueLearning: 'ادامه یادگیری',
   courseFinished: 'همه جلسه‌های این دوره را دیده‌اید.',
+  nextSessionsLocked: 'جلسه‌های مانده هنوز باز نشده‌اند؛ زمان باز شدن هر کدام در فهرست جلسه‌ها آمده است.',
   viewCertificate: 'دیدن گواهی پایان دوره',
   addToCart: 'افزودن به سبد خرید',
   adding: 'در حال افزودن…',

@@ -51,6 +51,9 @@ beforeAll(async () => {
     if (url.pathname === '/api/products/8') {
       return { data: aProductDetail({ id: 8, title: 'دوره با آزمون', sessions: boughtSessions, is_bought: true, progress: aCourseProgress({ done: 2, total: 9, resume_session_id: 61, left: leftSessions }) }) };
     }
+    if (url.pathname === '/api/products/9') {
+      return { data: aProductDetail({ id: 9, title: 'دوره زمان‌بندی‌شده', sessions: boughtSessions, is_bought: true, progress: aCourseProgress({ done: 2, total: 3, resume_session_id: null, left: [{ session_id: 13, title: 'جلسه سوم', kind: 'lesson' }] }) }) };
+    }
     if (url.pathname === '/api/products/6') {
       return { data: aProductDetail({ id: 6, title: 'دوره خریداران', comment_status: 'buyers-only' }) };
     }
@@ -161,6 +164,14 @@ describe('ProductDetailPage (/products/:productId)', () => {
     expect(screen.getByRole('link', { name: 'دیدن گواهی پایان دوره' }).getAttribute('href')).toBe('/certificates/K7Q2M9X4PA');
     // Nothing is left before the certificate: no list of what is left.
     expect(screen.queryByRole('region', { name: 'باقی‌مانده تا گواهی' })).toBeNull();
+  });
+
+  it('says the sessions left are not open yet, with no «ادامه یادگیری», while every one left is locked (issue 37 item 5)', async () => {
+    renderProduct(9);
+    expect(await screen.findByText('جلسه‌های مانده هنوز باز نشده‌اند؛ زمان باز شدن هر کدام در فهرست جلسه‌ها آمده است.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'ادامه یادگیری' })).toBeNull();
+    expect(screen.queryByText('همه جلسه‌های این دوره را دیده‌اید.')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'باقی‌مانده تا گواهی' })).getByRole('link', { name: 'جلسه سوم' })).toBeTruthy();
   });
 
   it('lists under the progress what is left before the certificate, quizzes and assignments not passed marked, five at most (issue 37 items 3 and 4)', async () => {

@@ -12,8 +12,8 @@ import { t } from '../strings';
 
 /**
  * The course page's buying area (SPEC §8, issue 6): a buyer sees «این دوره را خریده‌اید» with
- * the progress «۳ از ۸ جلسه» and «ادامه یادگیری», which opens the first session not done at the
- * place they stopped (issue 24), and under them what is left before the certificate (quizzes not
+ * the progress «۳ از ۸ جلسه» and «ادامه یادگیری», which opens the first session not done that
+ * its schedule opens, at the place they stopped (issue 24; a note instead while every one left is locked), and under them what is left before the certificate (quizzes not
  * passed included, issue 37 item 4, {@link CourseLeftList}); or a line saying every session is done
  * with the link to the course's certificate (issue 32 item 7); with selling switched off, a note and no button; a course already
  * in the cart, a link to the cart; else «افزودن به سبد خرید», which adds it for a visitor too
@@ -40,6 +40,8 @@ export function ProductPurchaseBox({ product }: { product: ProductDetail }) {
             <Button component={Link} to={`/products/${product.id}/${resume}`} variant="contained" startIcon={<Icon name="PlayArrow" />}>
               {t.continueLearning}
             </Button>
+          ) : (product.progress?.left?.length ?? 0) > 0 ? (
+            <Typography variant="body2">{t.nextSessionsLocked}</Typography>
           ) : (
             (product.progress?.total ?? 0) > 0 && (
               <Stack spacing={1} useFlexGap sx={{ alignItems: { sm: 'flex-end' } }}>

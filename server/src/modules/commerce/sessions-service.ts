@@ -32,7 +32,7 @@ import { viewerWatermark } from './viewer-watermark';
 import { lessonFileColumns } from './session-lessons';
 import { courseSessionLocks, sessionLockedError, sessionLockOf, sessionOpenSql } from './session-schedule';
 
-/** An active session as progress reads it: its place in the course, title, kind, whether the certificate waits for it and whether the buyer has done it. */
+/** An active session as progress reads it: its place in the course, title, kind, whether the certificate waits for it, whether the buyer has done it and whether its schedule lets them in. */
 interface SessionState {
   id: number;
   position: number;
@@ -40,23 +40,41 @@ interface SessionState {
   kind: SessionKind;
   required_for_certificate: boolean;
   done: boolean;
+  open: boolean;
+}
+
+/** A session left before the certificate, with whether the buyer may open it now (issue 37 item 5). */
+type LeftState = SessionLeft & { open: boolean };
+
+/**
+ * {@link CourseProgress} from the counts and the sessions left in the course's order: «ادامه یادگیری»
+ * resumes the first left that its schedule opens, none while every one left is locked (the course
+ * page says when each opens).
+ */
+function progressOf(done: number, total: number, left: LeftState[]): CourseProgress {
+  return {
+    done,
+    total,
+    resume_session_id: left.find((s) => s.open)?.session_id ?? null,
+    left: left.map(({ session_id, title, kind }) => ({ session_id, title, kind })),
+  };
 }
 
 /**
  * A buyer's progress through a course from the states of its active sessions: how many are done,
  * those the certificate waits for left in the course's order (position, then id; a quiz not
- * passed, an assignment not graded a pass) and the first of them to resume. The one derivation of {@link CourseProgress} besides {@link setSessionProgress}'s statement.
+ * passed, an assignment not graded a pass) and the first open one of them to resume.
  */
 function progressFrom(sessions: SessionState[]): CourseProgress {
   const ordered = [...sessions].sort((a, b) => a.position - b.position || a.id - b.id);
-  const left: SessionLeft[] = ordered.filter((s) => !s.done && s.required_for_certificate).map((s) => ({ session_id: s.id, title: s.title, kind: s.kind }));
-  return { done: sessions.filter((s) => s.done).length, total: sessions.length, resume_session_id: left[0]?.session_id ?? null, left };
+  const left = ordered.filter((s) => !s.done && s.required_for_certificate).map((s) => ({ session_id: s.id, title: s.title, kind: s.kind, open: s.open }));
+  return progressOf(sessions.filter((s) => s.done).length, sessions.length, left);
 }
 
 /**
  * Progress of `userId` in each course: sessions done among its active sessions, the number of
  * active sessions, the sessions left (issue 37 item 4) and the session to resume («ادامه یادگیری»,
- * issue 24): the first left. Courses without active sessions answer
+ * issue 24): the first left that is open. Courses without active sessions answer
  * `{done: 0, total: 0, resume_session_id: null, left: []}`. One query whatever the number of courses.
  */
 export async function courseProgress(db: Db, userId: number, productIds: number[]): Promise<Map<number, CourseProgress>> {
@@ -71,6 +89,7 @@ export async function courseProgress(db: Db, userId: number, productIds: number[
         kind: productSessions.kind,
         required_for_certificate: productSessions.required_for_certificate,
         done: sql<boolean>`(${sessionProgress.user_id} is not null)`.mapWith(Boolean),
+        open: sessionOpenSql(userId, sql`${productSessions}`).mapWith(Boolean),
       })
       .from(productSessions)
       .leftJoin(
@@ -153,7 +172,7 @@ export async function productViewerFields<
     is_bought: bought,
     certificate_code: certificateCode,
     // `sessions` are the course's active sessions, so progress follows from them without a query.
-    progress: bought ? progressFrom(sessions.map((s) => ({ ...s, done: done.has(s.id) }))) : null,
+    progress: bought ? progressFrom(sessions.map((s) => ({ ...s, done: done.has(s.id), open: !locks.has(s.id) }))) : null,
     sessions: sessions.map((s) => ({ ...s, can_view: bought || s.is_free_preview, is_done: done.has(s.id), lock: bought ? (locks.get(s.id) ?? null) : null })),
   };
 }
@@ -438,8 +457,8 @@ export async function setSessionProgress(
           and cp.user_id = ${user.id} and cp.completed_at is not null)
         + (saved.completed_at is not null)::int as done,
       -- The active sessions the certificate waits for not done, by position (this one as just
-      -- saved: the snapshot is older).
-      (select coalesce(json_agg(json_build_object('session_id', c.id, 'title', c.title, 'kind', c.kind) order by c.position, c.id), '[]'::json)
+      -- saved: the snapshot is older), each with whether its schedule opens it.
+      (select coalesce(json_agg(json_build_object('session_id', c.id, 'title', c.title, 'kind', c.kind, 'open', ${sessionOpenSql(user.id, sql.raw('c'))}) order by c.position, c.id), '[]'::json)
         from ${productSessions} as c
         left join ${sessionProgress} as cp on cp.product_session_id = c.id and cp.user_id = ${user.id}
         where c.product_id = target.product_id and c.is_active and c.required_for_certificate
@@ -449,19 +468,20 @@ export async function setSessionProgress(
   if (!row) throw await progressRefusal(db, user, sessionId, position, done);
   // The course's last session done by this save: its certificate (issue 24).
   if (row.is_done && !row.was_done && row.left_sessions.length === 0) await issueCertificate(db, user, row.product_id);
-  return {
-    session_id: sessionId,
-    is_done: row.is_done,
-    position_seconds: row.position_seconds,
-    progress: { done: row.done, total: row.total, resume_session_id: row.left_sessions[0]?.session_id ?? null, left: row.left_sessions },
-  };
+  // A session done or undone by this save may open or close those that wait for it, which the
+  // statement's snapshot cannot see: read the course's progress again (only then, not on every save).
+  const progress =
+    row.is_done === row.was_done
+      ? progressOf(row.done, row.total, row.left_sessions)
+      : (await courseProgress(db, user.id, [row.product_id])).get(row.product_id)!;
+  return { session_id: sessionId, is_done: row.is_done, position_seconds: row.position_seconds, progress };
 }
 
 /** The row of {@link setSessionProgress}'s statement. */
 interface SavedProgressRow {
   product_id: number;
   /** The sessions the certificate waits for not done, in order (a json array, parsed by the driver); none: the certificate is due. */
-  left_sessions: SessionLeft[];
+  left_sessions: LeftState[];
   was_done: boolean;
   position_seconds: number;
   is_done: boolean;

@@ -15,7 +15,7 @@ import { rowsOf, type Db } from '../../db/client';
 import { notFound } from '../../lib/api-error';
 import { courseBuyersSql, getCourseOutline, sessionProgressSql } from '../commerce';
 import { DEFAULT_QUIZ_RULES } from './quizzes-admin';
-import { quizAttemptAnswers, quizAttempts, quizItems, quizQuestions, quizQuestionVersions, quizzes } from './tables';
+import { assignmentSubmissions, quizAttemptAnswers, quizAttempts, quizItems, quizQuestions, quizQuestionVersions, quizzes } from './tables';
 
 /**
  * SQL subquery of the course's buyers' ids, for `user_id in …`. A semi-join inside each branch keeps
@@ -33,7 +33,10 @@ const QUESTION_TEXT_LENGTH = 200;
 /** `part` in whole percent of `whole` (rounded), null when `whole` is 0. */
 const percentOf = (part: number, whole: number): number | null => (whole === 0 ? null : Math.round((part * 100) / whole));
 
-/** Buyers who reached and who have done each session (a progress row, or for a quiz any attempt). */
+/**
+ * Buyers who reached and who have done each session: a progress row, or for a quiz any attempt, for
+ * an assignment any submission (graded or waiting: a pass alone writes progress).
+ */
 async function funnelOf(db: Db, productId: number, sessionIds: number[]): Promise<Map<number, { reached: number; done: number }>> {
   if (sessionIds.length === 0) return new Map();
   const rows = rowsOf<{ product_session_id: number; reached: number; done: number }>(
@@ -44,6 +47,9 @@ async function funnelOf(db: Db, productId: number, sessionIds: number[]): Promis
         union all
         select a.user_id, a.product_session_id, false from ${quizAttempts} as a
         where a.product_session_id in (${idList(sessionIds)}) and a.user_id in ${buyerIdsSql(productId)}
+        union all
+        select s.user_id, s.product_session_id, false from ${assignmentSubmissions} as s
+        where s.product_session_id in (${idList(sessionIds)}) and s.user_id in ${buyerIdsSql(productId)}
       ) as t
       group by t.product_session_id`),
   );

@@ -135,6 +135,35 @@ describe.each(DB_TARGETS)('session schedule on %s', (target) => {
     expect((await detailOf(buyer, afterQuiz)).lock).toBeNull();
   });
 
+  it('resumes the first session left that is open: past a locked one, at one its prerequisite just opened, none while all left are locked', async () => {
+    const course = await newCourse(app, { price: 1000, sessions: [{}, {}, {}] });
+    const [first, dated, afterFirst] = course.sessionIds as [number, number, number];
+    await setRules(dated, { release_days: 7 });
+    await setRules(afterFirst, { prerequisite_session_id: first });
+    const buyer = await newBuyer(app);
+    await buy(app, buyer, course.id);
+    const resumeOf = async () => {
+      const listed = (await app.inject({ url: '/api/bought-products', headers: buyer.headers })).json<{ data: Array<{ id: number; progress: ProductDetail['progress'] }> }>().data;
+      const page = (await courseOf(buyer, course.id)).progress!;
+      expect(listed.find((product) => product.id === course.id)!.progress).toEqual(page);
+      return page.resume_session_id;
+    };
+    expect(await resumeOf()).toBe(first);
+
+    // Done by this save, the first opens the third, which the save's own answer already resumes.
+    const saved = await progress(buyer, first, { done: true });
+    expect(saved.json().data.progress).toMatchObject({ done: 1, resume_session_id: afterFirst });
+    expect(saved.json().data.progress.left.map((s: { session_id: number }) => s.session_id)).toEqual([dated, afterFirst]);
+    expect(await resumeOf()).toBe(afterFirst);
+
+    const last = await progress(buyer, afterFirst, { done: true });
+    expect(last.json().data.progress).toMatchObject({ done: 2, resume_session_id: null, left: [{ session_id: dated }] });
+    expect(await resumeOf()).toBeNull();
+    // Undone, the first closes the third again: the answer resumes the first.
+    const undone = await progress(buyer, first, { done: false });
+    expect(undone.json().data.progress).toMatchObject({ done: 1, resume_session_id: first });
+  });
+
   it('refuses a locked quiz its start with 423', async () => {
     const course = await newCourse(app, { price: 1000, sessions: [{}, { kind: 'quiz' }] });
     await setRules(course.sessionIds[1]!, { prerequisite_session_id: course.sessionIds[0]! });

@@ -8,6 +8,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { CourseLearningAnalytics, QuizAttempt, QuizQuestion, QuizQuestionBody } from '@shop/contracts';
 import { sessionProgress } from '../../../src/modules/commerce/tables';
+import { assignmentSubmissions } from '../../../src/modules/learning/tables';
 import { buy, newBuyer, newCourse, refundInDatabase, type Buyer } from '../../helpers/commerce-fixtures';
 import { newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';
 import { buildTestApp, DB_TARGETS } from '../../helpers/test-app';
@@ -56,8 +57,8 @@ describe.each(DB_TARGETS)('learning analytics on %s', (target) => {
   beforeAll(async () => {
     app = await buildTestApp(target, { rateLimit: { register: 1_000, checkout: 1_000 } });
     staff = await newStaff(app, ['manage-product-sessions']);
-    // A free preview, a lesson, the quiz, and an inactive lesson that the funnel leaves out.
-    course = await newCourse(app, { price: 90_000, sessions: [{ is_free_preview: true }, {}, { kind: 'quiz' }, { is_active: false }] });
+    // A free preview, a lesson, the quiz, an inactive lesson that the funnel leaves out, and an assignment.
+    course = await newCourse(app, { price: 90_000, sessions: [{ is_free_preview: true }, {}, { kind: 'quiz' }, { is_active: false }, { kind: 'assignment' }] });
     const add = async (body: QuizQuestionBody) =>
       (await call({ method: 'POST', url: `/api/dashboard/products/${course.id}/quiz-questions`, payload: body }, staff)).json<{ data: QuizQuestion }>().data;
     single = await add(choice);
@@ -84,6 +85,17 @@ describe.each(DB_TARGETS)('learning analytics on %s', (target) => {
     await progress(dara!, 1, true);
     await attempt(dara!, [true, true]);
     await refundInDatabase(app, dara!.id, course.id);
+    // The assignment: Ali's submission graded a pass (which marks it done), Bahar's waiting for a grade.
+    const submission = (who: Buyer, passed: boolean | null) => ({
+      product_session_id: course.sessionIds[4]!,
+      product_id: course.id,
+      user_id: who.id,
+      number: 1,
+      files: [],
+      ...(passed === null ? {} : { status: 'graded' as const, score: passed ? 90 : 20, passed, graded_at: new Date() }),
+    });
+    await app.db.insert(assignmentSubmissions).values([submission(ali!, true), submission(bahar!, null)]);
+    await progress(ali!, 4, true);
     // A visitor who watched the free preview without buying: not counted.
     await progress(visitor!, 0, true);
     // An edit after the answers: counted by the versions answered, shown as the current text.
@@ -102,6 +114,8 @@ describe.each(DB_TARGETS)('learning analytics on %s', (target) => {
       { id: course.sessionIds[1], position: 2, kind: 'lesson', reached: 3, done: 2, reached_percent: 75, done_percent: 50 },
       // Done by passing (the quiz settles the session); Cyrus reached it with his open attempt.
       { id: course.sessionIds[2], position: 3, kind: 'quiz', reached: 4, done: 2, reached_percent: 100, done_percent: 50 },
+      // Reached by a submission, graded or not; done by the pass.
+      { id: course.sessionIds[4], position: 5, kind: 'assignment', reached: 2, done: 1, reached_percent: 50, done_percent: 25 },
     ]);
   });
 
