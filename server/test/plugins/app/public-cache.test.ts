@@ -8,8 +8,14 @@ import compressPlugin from '../../../src/plugins/external/compress';
 import cookiePlugin from '../../../src/plugins/external/cookie';
 import { buildApp } from '../../../src/app';
 import { DB_TARGETS, buildTestApp, loginToken, tempDir } from '../../helpers/test-app';
+import { advanceClock, resetClock } from '../../helpers/clock';
 
-const TTL_MS = 1500;
+/**
+ * How long an answer stays fresh, ms: far longer than any test takes, so only the clock a test moves
+ * ({@link advanceClock}) expires an answer, never a slow machine (a check that the cache still held
+ * an answer failed in ci22 when 1.5 s passed under load).
+ */
+const TTL_MS = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(DB_TARGETS)('cache of anonymous public answers on %s', (target) => {
@@ -22,7 +28,10 @@ describe.each(DB_TARGETS)('cache of anonymous public answers on %s', (target) =>
     const me = await app.inject({ method: 'POST', url: '/api/auth/logged-in-user-info', headers: auth(userToken) });
     userId = me.json<{ data: { user: { id: number } } }>().data.user.id;
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    resetClock();
+  });
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const firstPost = async (headers: Record<string, string> = {}) =>
@@ -44,14 +53,14 @@ describe.each(DB_TARGETS)('cache of anonymous public answers on %s', (target) =>
     expect((await firstPost()).title).toBe(before.title);
     expect((await firstPost(auth(userToken))).title).toBe('عنوان تازه');
     expect((await firstPost({ cookie: 'auth_token=whatever' })).title).toBe('عنوان تازه');
-    await sleep(TTL_MS + 50);
+    advanceClock(TTL_MS + 50);
     expect((await firstPost()).title).toBe('عنوان تازه');
     await renameDirectly(before.id, before.title);
   });
 
   it('keeps the compressed bytes per Accept-Encoding, small and large answers alike, and serves them unchanged', async () => {
     for (const url of ['/api/posts', '/api/posts?per_page=50&filter=oldest']) {
-      await sleep(TTL_MS + 50);
+      advanceClock(TTL_MS + 50);
       const br = { 'accept-encoding': 'br' };
       const first = await app.inject({ url, headers: br });
       expect(first.headers['content-encoding']).toBe('br');
@@ -168,7 +177,7 @@ describe('one computation per answer at a time', () => {
   let bigComputed = 0;
   beforeAll(async () => {
     app = Fastify({ logger: false });
-    app.decorate('settings', { publicCacheMs: 200 } as FastifyInstance['settings']);
+    app.decorate('settings', { publicCacheMs: TTL_MS } as FastifyInstance['settings']);
     await app.register(cookiePlugin);
     await app.register(compressPlugin);
     await app.register(publicCachePlugin);
@@ -185,7 +194,10 @@ describe('one computation per answer at a time', () => {
     });
     await app.ready();
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    resetClock();
+  });
 
   const burst = async () => (await Promise.all(Array.from({ length: 20 }, () => app.inject({ url: '/slow' })))).map((r) => r.json<{ computed: number }>().computed);
 
@@ -195,7 +207,7 @@ describe('one computation per answer at a time', () => {
   });
 
   it('serves the expired answer while one visitor computes the new one', async () => {
-    await sleep(250);
+    advanceClock(TTL_MS + 50);
     // The first request after expiry computes (100 ms); the others meanwhile get the expired bytes at once.
     const answers = await burst();
     expect(answers[0]).toBe(2);

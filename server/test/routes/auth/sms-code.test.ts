@@ -15,23 +15,7 @@ import { users } from '../../../src/modules/users/tables';
 import { DB_TARGETS, buildTestApp, csrfHeaders, setCookie } from '../../helpers/test-app';
 import { startFakeSmsir, type FakeSmsir } from '../../helpers/fake-smsir';
 import { AUTH_MESSAGES } from '../../../src/modules/auth';
-
-/** Every timer API but `Date` stays real: the server, PGlite and pg-boss keep running. */
-const ONLY_DATE = [
-  'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame',
-  'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval',
-  'clearInterval', 'setTimeout', 'clearTimeout',
-] as const;
-
-/**
- * Moves the clock `Date` reads `ms` further ahead of the real one (which goes on ticking). The
- * clock only ever moves forward within the app's life: pg-boss's workers time their polls by it.
- */
-let clockOffset = 0;
-function advanceClock(ms: number): void {
-  clockOffset += ms;
-  jest.useFakeTimers({ doNotFake: [...ONLY_DATE], advanceTimers: true, now: jest.getRealSystemTime() + clockOffset });
-}
+import { advanceClock, resetClock } from '../../helpers/clock';
 
 interface OutboxSms {
   to: string;
@@ -63,8 +47,7 @@ describe.each(DB_TARGETS)('SMS codes with the outbox on %s', (target) => {
   });
   afterAll(async () => {
     await app.close();
-    jest.useRealTimers();
-    clockOffset = 0;
+    resetClock();
   });
   const { nextIp, post } = requester(() => app);
   beforeEach(nextIp);
