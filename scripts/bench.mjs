@@ -44,7 +44,13 @@
 //    the wall time and the public API pages' p99 at rest and while it transcodes (target: at most
 //    twice), written to bench-results/transcode.json (server/scripts/bench-transcode.ts; needs ffmpeg).
 //
-// 7. The cold start (issue 33): `npm run bench:cold-start` clones HEAD, installs it and times its first
+// 7. The segment figure (issue 38 item 2): `npm run bench:streams -w server` times a buyer's lesson
+//    segment (its signature against the caller's token, its stream against the registry, in process and
+//    in the local Redis) beside a bare route sending the same bytes and that route with the two queries
+//    a segment cost before (the signed-in caller looked up), as ratios in one run, on PGlite; written to
+//    bench-results/streams.json (server/scripts/bench-streams.ts).
+//
+// 8. The cold start (issue 33): `npm run bench:cold-start` clones HEAD, installs it and times its first
 //    `npm start` on an empty data folder to the server-rendered home page, /posts and a working
 //    dashboard, then the server's resident memory after every public page once, beside the figures
 //    before issue 33 and the last `.ci/run`'s step table (bench/cold-start/run.mjs,
@@ -272,6 +278,12 @@ function benchTranscode() {
   return result.status ?? 1;
 }
 
+/** The segment figures (bench-streams.ts, issue 38 item 2): the added time per segment request as a ratio. */
+function benchStreams() {
+  const result = spawnSync('npm', ['run', 'bench:streams', '--workspace', 'server'], { cwd: ROOT, stdio: 'inherit' });
+  return result.status ?? 1;
+}
+
 /** The cold-start figures (bench/cold-start/run.mjs, issue 33); 1 when a step could not run. */
 function benchColdStart() {
   const result = spawnSync(process.execPath, [join(ROOT, 'bench', 'cold-start', 'run.mjs')], { cwd: ROOT, stdio: 'inherit' });
@@ -285,7 +297,8 @@ async function main() {
   const faultsCode = benchFaults();
   const uploadCode = benchUpload();
   const transcodeCode = benchTranscode();
-  return benchFuzz() || uploadCode || transcodeCode || faultsCode || postgresCode || pagesCode || coldStartCode;
+  const streamsCode = benchStreams();
+  return benchFuzz() || uploadCode || transcodeCode || streamsCode || faultsCode || postgresCode || pagesCode || coldStartCode;
 }
 
 main().then(

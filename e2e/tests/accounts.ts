@@ -15,13 +15,28 @@ export interface Credentials {
 }
 
 /**
+ * The device key (issue 38: a browser profile's key in localStorage) every browser of a demo account
+ * shares in the tests: a lesson plays on at most three devices per account, and the demo accounts
+ * sign in from a new browser in test after test. A test of the device limit uses its own account.
+ */
+const DEMO_DEVICE_KEYS: Record<keyof typeof ACCOUNTS, string> = {
+  super: 'e2e-demo-device-of-super-account',
+  staff: 'e2e-demo-device-of-staff-account',
+  user: 'e2e-demo-device-of-user-account0',
+};
+
+/**
  * Signs the page's browser context in as `account` (a demo account, or the credentials of one a
  * test registered) the way the login form does, through the API (the CSRF cookie, then
  * `POST /api/auth/login`, whose auth cookie lands in the context), and opens the home page signed in: the tests that need an account do not each wait out the form's 3-second
  * redirect. The form itself is {@link logInByForm}, which auth.spec.ts runs for every account.
+ * A demo account's browser gets that account's one device key ({@link DEMO_DEVICE_KEYS}).
  */
 export async function logIn(page: Page, account: keyof typeof ACCOUNTS | Credentials): Promise<void> {
   const { email, password } = typeof account === 'string' ? ACCOUNTS[account] : account;
+  if (typeof account === 'string') {
+    await page.context().addInitScript((key) => window.localStorage.setItem('shop-device-key', key), DEMO_DEVICE_KEYS[account]);
+  }
   await page.request.get('/sanctum/csrf-cookie');
   const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value);
   const response = await page.request.post('/api/auth/login', { headers: { 'X-XSRF-TOKEN': csrf }, data: { email, password } });

@@ -89,6 +89,8 @@ export interface AppOptions {
   rateLimit?: Partial<RateLimits>;
   /** Key prefix of the rate-limit counters in Redis (env RATE_LIMIT_REDIS_NAMESPACE, default `shop-rate-limit:`). */
   rateLimitNamespace?: string;
+  /** Key prefix of the stream registry in Redis (issue 38 item 2; env STREAMS_REDIS_NAMESPACE, default `shop-streams:`). */
+  streamsNamespace?: string;
   /** Which proxies' X-Forwarded-For to believe (env TRUST_PROXY, see {@link parseTrustProxy}); default none. */
   trustProxy?: TrustProxy;
   /** Origin of every absolute URL (env PUBLIC_URL); see {@link publicUrlFrom}. */
@@ -251,6 +253,8 @@ export interface AppSettings {
   rateLimit: RateLimits;
   /** Key prefix of the rate-limit counters in Redis. */
   rateLimitNamespace: string;
+  /** Key prefix of the streams each account plays now, in Redis (issue 38 item 2; modules/commerce/stream-registry.ts). */
+  streamsNamespace: string;
   /** Fastify's `trustProxy`: whose X-Forwarded-For gives `request.ip` (per-IP limits). */
   trustProxy: TrustProxy;
   /** Origin of every absolute URL (mail links, feeds, sitemaps, the payment callback), without a trailing slash: {@link publicUrlFrom}. */
@@ -490,6 +494,7 @@ export function resolveSettings(options: AppOptions, env = process.env): AppSett
     appKey: process.env.APP_KEY || keptSecret(dataDir, 'app-key', 32, () => randomBytes(32).toString('hex')),
     rateLimit: { ...rateLimitsFromEnv(env), ...options.rateLimit },
     rateLimitNamespace: options.rateLimitNamespace ?? (env.RATE_LIMIT_REDIS_NAMESPACE || 'shop-rate-limit:'),
+    streamsNamespace: options.streamsNamespace ?? (env.STREAMS_REDIS_NAMESPACE || 'shop-streams:'),
     trustProxy: options.trustProxy ?? parseTrustProxy(env.TRUST_PROXY),
     publicUrl: publicUrlFrom(options.publicUrl ?? (env.PUBLIC_URL || undefined), listen, production),
     listen,

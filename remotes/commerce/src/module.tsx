@@ -25,7 +25,7 @@ const WalletsPage = lazy(() => import('./dashboard/financial/wallets-page'));
  */
 const commerceModule: RemoteModule = {
   name: 'commerce',
-  requires: { '@shop/ui-kit': '^2.6.0', '@shop/router': '^1.3.0', '@shop/api-client': '^1.10.0' },
+  requires: { '@shop/ui-kit': '^2.6.0', '@shop/router': '^1.3.0', '@shop/api-client': '^1.11.0' },
   publicRoutes: [
     { path: '/products', Component: commerceIslands.marked.ProductList, useHead: useProductListHead },
     { path: '/products/:productId', Component: lazy(() => import('./products/product-detail-page')), useHead: useProductHead },

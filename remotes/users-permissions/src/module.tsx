@@ -15,7 +15,7 @@ const PermissionFormPage = lazy(() => import('./permissions/permission-form-page
  */
 const usersPermissionsModule: RemoteModule = {
   name: 'users-permissions',
-  requires: { '@shop/ui-kit': '^2.7.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.0.0' },
+  requires: { '@shop/ui-kit': '^2.7.0', '@shop/router': '^1.0.0', '@shop/api-client': '^1.11.0' },
   publicRoutes: [{ path: '/profile', Component: lazy(() => import('./profile/profile-page')), guard: 'signed-in' }],
   dashboardRoutes: [
     { path: PATHS.users, Component: lazy(() => import('./users/users-page')), permission: 'show-users' },

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { PERMISSIONS, type ContentType, type User } from '@shop/contracts';
-import { quizQuestionSchema } from '@shop/validation';
+import { PLAYBACK_DEFAULTS, quizQuestionSchema } from '@shop/validation';
 import type { Db } from '../db/client';
 import { products, productSessions } from '../modules/commerce/tables';
 import { podcasts, posts } from '../modules/content/tables';
@@ -451,6 +451,7 @@ async function seedSite(db: Db, now: Date, ago: Ago, { ordinary, readers, staffU
     tickets_enabled: true,
     selling_enabled: true,
     vat_percent: DEMO_VAT_PERCENT,
+    ...PLAYBACK_DEFAULTS,
   });
   await createAnnouncement(db, {
     title: SEED_ANNOUNCEMENT.title,

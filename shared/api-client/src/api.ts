@@ -29,6 +29,8 @@ export const TAG_TYPES = [
   'Assignment',
   // Each remote's releases: the dashboard's list of where every remote stands (issue 35 item 5).
   'Release',
+  // The devices a buyer's lessons play on: their own list and staff's (issue 38 item 1).
+  'Device',
 ] as const;
 
 /**

@@ -12,4 +12,5 @@ export { UploadProgress } from './upload-progress';
 export { RefetchBar } from './refetch-bar';
 export { ConfirmDialog } from './confirm-dialog';
 export { MediaPlayer, PLAYBACK_RATES, type MediaPlayerProps } from './media-player';
+export type { StreamRefusal } from './hls-stream';
 export { TicketMessages, TicketReplyForm, TicketStateChip, type TicketReplyResult, type TicketViewer } from './ticket-thread';

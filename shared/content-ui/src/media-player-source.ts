@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { attachHlsStream, type StreamController, type StreamLevel } from './hls-stream';
+import { attachHlsStream, type StreamController, type StreamLevel, type StreamRefusal } from './hls-stream';
 import type { CarryOver } from './media-player-position';
 
 /** What {@link useMediaSource} takes (see `MediaPlayerProps` for `src`, `format` and `onStreamError`). */
@@ -7,7 +7,7 @@ export interface MediaSourceOptions {
   audioRef: RefObject<HTMLMediaElement | null>;
   src: string;
   format: 'file' | 'hls';
-  onStreamError: (() => void) | undefined;
+  onStreamError: ((refusal: StreamRefusal | null) => void) | undefined;
   /** The time shown (seconds) and whether it plays, noted when a file's URL changes. */
   current: number;
   playing: boolean;
@@ -20,12 +20,14 @@ export interface MediaSourceOptions {
  * Puts `src` on the element: a file is the element's own `src` (the caller sets it), an HLS stream is
  * attached here through `attachHlsStream`. Leaving a URL for a new one notes in `carryOver` where it
  * was (seconds) and whether it played, so the new one goes on there. Returns `failed` (the stream
- * cannot go on: `onStreamError` was called), the stream's `levels` (renditions, in the playlist's
- * order) and `stream`, the attached stream's controller (null before it is attached and for a file).
+ * cannot go on: `onStreamError` was called), `refusal` (the server's reason when it gave one: the
+ * element is paused then), the stream's `levels` (renditions, in the playlist's order) and
+ * `stream`, the attached stream's controller (null before it is attached and for a file).
  */
 export function useMediaSource({ audioRef, src, format, onStreamError, current, playing, started, carryOver }: MediaSourceOptions) {
   const [levels, setLevels] = useState<StreamLevel[]>([]);
   const [failed, setFailed] = useState(false);
+  const [refusal, setRefusal] = useState<StreamRefusal | null>(null);
   const stream = useRef<StreamController | null>(null);
 
   // A re-signed HLS URL (same path, new query) reaches a stream that follows the query without a
@@ -48,15 +50,19 @@ export function useMediaSource({ audioRef, src, format, onStreamError, current, 
     const audio = audioRef.current;
     if (format !== 'hls' || !audio) return undefined;
     setFailed(false);
+    setRefusal(null);
     let cancelled = false;
     void attachHlsStream(audio, attached, {
       onLevels: (found) => {
         if (!cancelled) setLevels(found);
       },
-      onFatal: () => {
+      onFatal: (reason) => {
         if (cancelled) return;
+        // Refused with a reason (another stream took over): it stops here, whatever is buffered.
+        if (reason) audio.pause();
         setFailed(true);
-        onStreamError?.();
+        setRefusal(reason ?? null);
+        onStreamError?.(reason ?? null);
       },
       query: () => query.current,
     }).then((controller) => {
@@ -81,5 +87,5 @@ export function useMediaSource({ audioRef, src, format, onStreamError, current, 
     // Only a new URL matters here; `current` and `playing` are read as they were before it.
   }, [src, format]);
 
-  return { failed, levels, stream };
+  return { failed, refusal, levels, stream };
 }

@@ -231,6 +231,27 @@ describe('MediaPlayer with a lesson stream (issue 24)', () => {
     expect(onStreamError).toHaveBeenCalledTimes(1);
   });
 
+  it('stops and says why when the server refuses the stream with a reason (issue 38)', async () => {
+    const onStreamError = jest.fn();
+    const refusal = { message: 'پخش این درس متوقف شد، چون با همین حساب درسی در دستگاه دیگری پخش شد.', code: 'stream_superseded' };
+    let events: StreamEvents | undefined;
+    attach.mockImplementation((_media, _url, given) => {
+      events = given;
+      return Promise.resolve({ setLevel, destroy, followsQuery: true });
+    });
+    const { video } = renderLesson({ onStreamError });
+    loadMetadata(video, 60);
+    await act(() => Promise.resolve());
+    await userEvent.click(screen.getByRole('button', { name: 'پخش' }));
+    expect(video.paused).toBe(false);
+    act(() => events!.onFatal(refusal));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(refusal.message);
+    expect(screen.queryByText('پخش این فایل ممکن نشد. صفحه را دوباره باز کنید.')).toBeNull();
+    expect(video.paused).toBe(true);
+    expect(onStreamError).toHaveBeenCalledWith(refusal);
+  });
+
   it('takes a re-signed URL into the playing hls.js stream without a reload: same place, speed, quality and subtitles (issue 32 item 1)', async () => {
     let events: StreamEvents | undefined;
     attach.mockImplementation((_media, _url, given) => {

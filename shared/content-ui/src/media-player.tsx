@@ -7,6 +7,7 @@ import { PLAYBACK_RATES, usePlayback } from './media-player-playback';
 import { POSITION_REPORT_SECONDS, useResumePosition } from './media-player-position';
 import { useQualityLevels } from './media-player-quality';
 import { useMediaSource } from './media-player-source';
+import type { StreamRefusal } from './hls-stream';
 import { useFullscreen, useSubtitles } from './media-player-video';
 import { Watermark, WATERMARK_MOVE_MS } from './media-player-watermark';
 import { t } from './strings';
@@ -41,8 +42,12 @@ export interface MediaPlayerProps {
    * caller then sends it with `keepalive`).
    */
   onPosition?: (seconds: number, leaving: boolean) => void;
-  /** Called when the stream cannot go on (an expired signature): the caller may give a new `src`. */
-  onStreamError?: () => void;
+  /**
+   * Called when the stream cannot go on: with the server's refusal when it gave a reason (issue 38:
+   * another stream took over; the player shows its message and stops), else null (an expired
+   * signature: the caller may give a new `src`).
+   */
+  onStreamError?: (refusal: StreamRefusal | null) => void;
   /** Length in seconds known before the file loads (shown until it does). */
   durationHint?: number | null;
   /** Video only: the image shown before playing. */
@@ -94,7 +99,7 @@ export function MediaPlayer({
   const position = useResumePosition({ audioRef, positionKey, startAt, onPosition, playback });
   const { started, carryOver } = position;
   const { current, playing } = playback;
-  const { failed, levels, stream } = useMediaSource({ audioRef, src, format, onStreamError, current, playing, started, carryOver });
+  const { failed, refusal, levels, stream } = useMediaSource({ audioRef, src, format, onStreamError, current, playing, started, carryOver });
   const quality = useQualityLevels(stream, levels);
   const captions = useSubtitles(audioRef, subtitles);
   const fullscreen = useFullscreen(boxRef);
@@ -151,8 +156,8 @@ export function MediaPlayer({
         <audio ref={audioRef as Ref<HTMLAudioElement>} {...events} />
       )}
       {failed && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {t.player.streamFailed}
+        <Alert severity={refusal ? 'warning' : 'error'} sx={{ mb: 1 }}>
+          {refusal?.message ?? t.player.streamFailed}
         </Alert>
       )}
       {position.resumed > 0 && (

@@ -38,6 +38,7 @@ export const AUDIT_ENTITIES = [
   'quiz',
   'assignment',
   'assignment_submission',
+  'user_device',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -86,6 +87,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   quiz: 'آزمون',
   assignment: 'تکلیف',
   assignment_submission: 'پاسخ تکلیف',
+  user_device: 'دستگاه کاربر',
   instalment_purchase: 'خرید اقساطی',
   sales_agent: 'همکار فروش',
   agent_payout: 'تسویه همکار فروش',

@@ -39,11 +39,13 @@
  *   for the signed-in caller (bearer or cookie) it was signed for, while they may view the session
  *   (issue 31 item 4); 403 otherwise (visitors too), expired or tampered; 404 without a file, and
  *   for a ready lesson's source, which is never served
- * - `GET    /media/lessons/:sessionId/hls/<file>?expires=&signature=` → a ready lesson's HLS playlist
- *   (every URI in it carries the same query) or segment (Range supported), and
- *   `GET /media/lessons/:sessionId/subtitles.vtt?…` its WebVTT subtitles (issue 24): the signed-in
- *   caller (bearer or cookie) must be the user the query was signed for and may still view the
- *   session; 403 otherwise (visitors too), expired or tampered; 404 for any other path
+ * - `GET    /media/lessons/:sessionId/hls/<file>?viewer=&stream=&expires=&signature=` → a ready
+ *   lesson's HLS playlist (every URI in it carries the same query) or segment (Range supported),
+ *   and `GET /media/lessons/:sessionId/subtitles.vtt?…` its WebVTT subtitles (issue 24), the query
+ *   of a {@link LessonPlayback}: the caller must send the credential (cookie or bearer) the query
+ *   was signed for and may still view the session; 403 otherwise (visitors too), expired or
+ *   tampered; 409 `{message, code: 'stream_superseded'}` once another stream of the account took
+ *   over (issue 38 item 2); 404 for any other path
  *
  * Dashboard (DESIGN.md conventions: lists `{data, meta}` with `page`, `per_page`, `q`, `sort`):
  * - `/dashboard/products` (manage-products): multipart create/update (`ProductForm` fields + `image`)
@@ -298,30 +300,19 @@ export type LessonMediaStatus = 'none' | 'queued' | 'processing' | 'ready' | 'fa
 export type LessonMediaKind = 'video' | 'audio';
 
 /**
- * A ready lesson as its player needs it (issue 24), for the caller who may view it: every URL is
- * signed for this caller and this session and stops working at `expires_at` (SIGNED_URL_TTL_SECONDS
- * after the session was read, an hour by default); the HLS playlists it leads to carry the same
- * signature. The URLs work only with the caller's own credentials (same-origin cookie or bearer).
- *
- * A lesson longer than what is left of the signature keeps playing this way: the player reads the
- * session again (`GET /api/product-sessions/:id`) a few minutes before `expires_at` (and at once
- * when a media request answers 403), and from then on sends the new `media.hls_url` query
- * (`expires` and `signature`) on every media request instead of the old one (hls.js: rewrite the
- * query in `xhrSetup`/the loader; native HLS: set the new `hls_url` and seek back to the current
- * time). The file paths never change for a lesson; only the query does.
+ * A ready lesson as the session page shows it (issue 24), for the caller who may view it: its kind,
+ * poster, length and the viewer's watermark. Its playable URLs are not here: the player asks for
+ * them with `POST /product-sessions/:sessionId/playback` ({@link LessonPlayback}, issue 38), which
+ * checks the device and starts a stream.
  */
 export interface LessonMedia {
   kind: LessonMediaKind;
-  /** The HLS master playlist (360p and 720p video renditions, none above the source, and audio only). */
-  hls_url: string;
   /** The poster image (staff's, or taken from the video), or null for audio without one. */
   poster_url: string | null;
-  /** Persian WebVTT subtitles, or null. */
-  subtitles_url: string | null;
+  /** Whether the lesson has Persian WebVTT subtitles (their URL comes with the playback). */
+  has_subtitles: boolean;
   /** Length, whole seconds. */
   duration_seconds: number;
-  /** When the signed URLs stop working (ISO UTC). */
-  expires_at: string;
   /** Drawn over the video, moving every few seconds: the viewer's masked mobile or email. */
   watermark: string;
 }

@@ -15,3 +15,4 @@ export * from './instalments';
 export * from './agents';
 export * from './learning';
 export * from './assignments';
+export * from './playback';

@@ -104,6 +104,12 @@ export interface SiteInformation {
    * who charges none. Kept with each order as it is paid and shown on its receipt.
    */
   vat_percent: number;
+  /** Devices a buyer's paid lessons play on (issue 38 item 1): 1–20, default 3. */
+  max_devices: number;
+  /** Devices a buyer may remove themselves in 30 days (issue 38 item 1): 0–10, default 2. */
+  device_removals_per_month: number;
+  /** Lessons one account plays at once (issue 38 item 2): 1–10, default 1; a new stream takes over the oldest. */
+  max_concurrent_streams: number;
 }
 
 /** Body of `PUT /dashboard/site-information`: everything but the terms, which `manage-terms` edits. */

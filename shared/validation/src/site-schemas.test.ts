@@ -86,10 +86,33 @@ describe('siteInformationSchema (issue 8 "Site information")', () => {
         comments_enabled: true,
         tickets_enabled: false,
         selling_enabled: true,
-        // Left out: no VAT (issue 36 item 5).
+        // Left out: no VAT (issue 36 item 5), and the playback limits' defaults (issue 38).
         vat_percent: 0,
+        max_devices: 3,
+        device_removals_per_month: 2,
+        max_concurrent_streams: 1,
       },
     });
+  });
+
+  it('takes the playback limits in any digits within their bounds, with Persian refusals (issue 38)', async () => {
+    expect(await validate(siteInformationSchema, { ...info, max_devices: '۵', device_removals_per_month: 0, max_concurrent_streams: '2' })).toMatchObject({
+      ok: true,
+      value: { max_devices: 5, device_removals_per_month: 0, max_concurrent_streams: 2 },
+    });
+    const cases: Array<[string, unknown]> = [
+      ['max_devices', 0],
+      ['max_devices', '21'],
+      ['device_removals_per_month', -1],
+      ['device_removals_per_month', 11],
+      ['max_concurrent_streams', '1.5'],
+      ['max_concurrent_streams', 'یک'],
+    ];
+    for (const [field, wrong] of cases) {
+      const result = await validate(siteInformationSchema, { ...info, [field]: wrong });
+      expect([field, wrong, result.ok ? [] : Object.keys(result.errors)]).toEqual([field, wrong, [field]]);
+      if (!result.ok) expect(result.errors[field]![0]).toMatch(/[\u0600-\u06FF]/);
+    }
   });
 
   it('takes the VAT rate in any digits as a whole percent of 0 to 100 (issue 36 item 5)', async () => {

@@ -73,6 +73,16 @@ export const termsSchema = object({
 /** Valid terms body. */
 export type TermsBody = InferType<typeof termsSchema>;
 
+/** Bounds of the playback settings (issue 38 items 1 and 2), whole numbers. */
+export const PLAYBACK_LIMITS = {
+  max_devices: { min: 1, max: 20 },
+  device_removals_per_month: { min: 0, max: 10 },
+  max_concurrent_streams: { min: 1, max: 10 },
+} as const;
+
+/** The playback settings of a new site (issue 38): 3 devices, 2 removals in 30 days, 1 stream at once. */
+export const PLAYBACK_DEFAULTS = { max_devices: 3, device_removals_per_month: 2, max_concurrent_streams: 1 } as const;
+
 const socialLinksShape = Object.fromEntries(
   SOCIAL_NETWORKS.map((network) => [
     network,
@@ -82,8 +92,9 @@ const socialLinksShape = Object.fromEntries(
 
 /**
  * Site information (PUT /api/dashboard/site-information): name, short description, about-me HTML,
- * contact details, social links (http(s) only), the three switches of SPEC §1 and the VAT rate in
- * whole percent, 0–100 (issue 36 item 5; 0 when left out, so an older form keeps working).
+ * contact details, social links (http(s) only), the three switches of SPEC §1, the VAT rate in
+ * whole percent, 0–100 (issue 36 item 5; 0 when left out, so an older form keeps working), and the
+ * playback limits of issue 38 ({@link PLAYBACK_LIMITS}; their defaults when left out).
  */
 export const siteInformationSchema = object({
   site_name: requiredString(fieldLabels.site_name).max(SITE_NAME_MAX, messages.max),
@@ -102,6 +113,13 @@ export const siteInformationSchema = object({
   tickets_enabled: boolean().label(fieldLabels.tickets_enabled).typeError(messages.invalid).required(messages.required),
   selling_enabled: boolean().label(fieldLabels.selling_enabled).typeError(messages.invalid).required(messages.required),
   vat_percent: wholeNumberField(fieldLabels.vat_percent, { min: 0, max: 100 }).default(0),
+  max_devices: wholeNumberField(fieldLabels.max_devices, PLAYBACK_LIMITS.max_devices).default(PLAYBACK_DEFAULTS.max_devices),
+  device_removals_per_month: wholeNumberField(fieldLabels.device_removals_per_month, PLAYBACK_LIMITS.device_removals_per_month).default(
+    PLAYBACK_DEFAULTS.device_removals_per_month,
+  ),
+  max_concurrent_streams: wholeNumberField(fieldLabels.max_concurrent_streams, PLAYBACK_LIMITS.max_concurrent_streams).default(
+    PLAYBACK_DEFAULTS.max_concurrent_streams,
+  ),
 });
 
 /** Valid site-information body. */

@@ -44,6 +44,9 @@ const info: SiteInformation = {
   tickets_enabled: true,
   selling_enabled: true,
   vat_percent: 0,
+  max_devices: 3,
+  device_removals_per_month: 2,
+  max_concurrent_streams: 1,
 };
 
 let PublicLayout: typeof import('./public-layout').PublicLayout;

@@ -21,6 +21,9 @@ const info: SiteInformation = {
   tickets_enabled: true,
   selling_enabled: true,
   vat_percent: 0,
+  max_devices: 3,
+  device_removals_per_month: 2,
+  max_concurrent_streams: 1,
 };
 
 /** What GET /api/site-information answers: the record, or an error status. */

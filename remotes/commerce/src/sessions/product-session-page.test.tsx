@@ -20,18 +20,36 @@ const sessions: Record<number, ProductSessionDetail> = {
   // A buyer's processed video lesson, stopped at 12:34 (issue 24).
   23: aSessionDetail({ id: 23, product_id: 5, product_title: 'دوره ری‌اکت', title: 'کانتکست', can_view: true, is_bought: true, position_seconds: 754 }),
 };
-/** The lesson's HLS, signed anew at each request (`signature=1`, `2`…) and valid for `lessonLifetime` ms. */
+/** The lesson as its page shows it; its URLs come from the playback (issue 38). */
+const lessonMedia = () => ({ kind: 'video' as const, poster_url: '/media/posters/23.jpg', has_subtitles: true, duration_seconds: 3600, watermark: '0912***4567' });
+/** The lesson's HLS, signed anew at each playback (`signature=1`, `2`…) and valid for `lessonLifetime` ms. */
 let signatures = 0;
 let lessonLifetime = 3_600_000;
-const lessonMedia = () => ({
-  kind: 'video' as const,
-  hls_url: `/api/product-sessions/23/hls/master.m3u8?expires=1900000000&signature=${++signatures}`,
-  poster_url: '/media/posters/23.jpg',
-  subtitles_url: `/api/product-sessions/23/subtitles.vtt?signature=${signatures}`,
-  duration_seconds: 3600,
-  expires_at: new Date(Date.now() + lessonLifetime).toISOString(),
-  watermark: '0912***4567',
-});
+/** How the playback answers next: its URLs, or a refusal (issue 38). */
+let playbackAnswer: 'ok' | 'device-limit' = 'ok';
+/** Streams started (a POST without `stream_id`). */
+let streamsStarted = 0;
+/** Whether the media URLs answer that another stream took over. */
+let superseded = false;
+const SUPERSEDED = 'پخش این درس متوقف شد، چون با همین حساب درسی در دستگاه یا صفحه‌ای دیگر پخش شد.';
+const lessonPlayback = (streamId: string) => {
+  const query = `viewer=7&stream=${streamId}&expires=1900000000&signature=${++signatures}`;
+  return {
+    hls_url: `/api/media/lessons/23/hls/master.m3u8?${query}`,
+    subtitles_url: `/api/media/lessons/23/subtitles.vtt?${query}`,
+    expires_at: new Date(Date.now() + lessonLifetime).toISOString(),
+    stream_id: streamId,
+  };
+};
+const OWN_DEVICES = {
+  devices: [
+    { id: 31, name: 'Chrome روی Windows', created_at: '2026-10-01T08:00:00Z', last_used_at: '2026-11-20T10:30:00Z' },
+    { id: 32, name: 'Safari روی iOS', created_at: '2026-10-05T08:00:00Z', last_used_at: '2026-11-18T18:00:00Z' },
+  ],
+  max_devices: 2,
+  removals_left: 2,
+  next_removal_at: null,
+};
 let done = false;
 useMediaPlayback();
 let api: Awaited<ReturnType<typeof startApiServer>>;
@@ -46,6 +64,18 @@ beforeAll(async () => {
       done = body.done ?? (body.position_seconds ?? 0) >= 0.9 * 3600;
       return { data: { session_id: Number(progress[1]), is_done: done, progress: aCourseProgress({ done: done ? 3 : 2, total: 8, resume_session_id: 21 }) } };
     }
+    if (url.pathname === '/api/product-sessions/23/playback' && method === 'POST') {
+      const { stream_id: renewed } = (json ?? {}) as { stream_id?: string };
+      if (playbackAnswer === 'device-limit') {
+        return { status: 409, body: { message: 'درس‌های شما حداکثر روی ۲ دستگاه پخش می‌شوند و این دستگاه تازه است.', code: 'device_limit', devices: OWN_DEVICES } };
+      }
+      return { data: lessonPlayback(renewed ?? `5.stream${++streamsStarted}`) };
+    }
+    if (url.pathname === '/api/devices/32' && method === 'DELETE') {
+      playbackAnswer = 'ok';
+      return { message: 'دستگاه حذف شد.', data: { ...OWN_DEVICES, devices: OWN_DEVICES.devices.slice(0, 1), removals_left: 1 } };
+    }
+    if (url.pathname === '/api/media/lessons/23/hls/master.m3u8' && superseded) return { status: 409, body: { message: SUPERSEDED, code: 'stream_superseded' } };
     const detail = /^\/api\/product-sessions\/(\d+)$/.exec(url.pathname);
     if (detail) {
       const session = sessions[Number(detail[1])];
@@ -66,11 +96,21 @@ beforeEach(() => {
   done = false;
   lessonLifetime = 3_600_000;
   signatures = 0;
+  playbackAnswer = 'ok';
+  streamsStarted = 0;
+  superseded = false;
 });
 
 const renderSession = (productId: number, sessionId: number) =>
   renderPage(<ProductSessionPage />, { url: `/products/${productId}/${sessionId}`, path: '/products/:productId/:productSessionId', user: aUser() });
 const requests = (path: string, method: string) => api.seen.filter((r) => r.url.pathname === path && r.method === method);
+/** The lesson's player once its playback came (a placeholder of the same name stands before it). */
+const lessonPlayer = (name: string) =>
+  waitFor(() => {
+    const player = screen.getByRole('region', { name });
+    expect(player.querySelector('video')).not.toBeNull();
+    return player;
+  });
 
 describe('ProductSessionPage (/products/:productId/:productSessionId)', () => {
   it('tells a non-buyer why a paid session is locked, and its buy button adds the course and opens the cart', async () => {
@@ -153,14 +193,18 @@ describe('ProductSessionPage (/products/:productId/:productSessionId)', () => {
     const sent = jest.spyOn(globalThis, 'fetch');
     try {
       renderSession(5, 23);
-      const player = await screen.findByRole('region', { name: 'پخش جلسه: کانتکست' });
+      const player = await lessonPlayer('پخش جلسه: کانتکست');
       const video = player.querySelector('video')!;
       expect(within(player).getByText('ادامه از ۱۲:۳۴')).toBeTruthy();
       expect(within(player).getByTestId('player-watermark').textContent).toBe('۰۹۱۲***۴۵۶۷');
       expect(video.getAttribute('poster')).toBe('/media/posters/23.jpg');
-      expect(video.querySelector('track')!.getAttribute('src')).toMatch(/^\/api\/product-sessions\/23\/subtitles\.vtt/);
+      expect(video.querySelector('track')!.getAttribute('src')).toMatch(/^\/api\/media\/lessons\/23\/subtitles\.vtt\?viewer=7&stream=5\.stream1&/);
       // jsdom has no MediaSource: the hls.js seam hands the playlist to the element.
-      await waitFor(() => expect(video.getAttribute('src')).toMatch(/^\/api\/product-sessions\/23\/hls\/master\.m3u8/));
+      await waitFor(() => expect(video.getAttribute('src')).toMatch(/^\/api\/media\/lessons\/23\/hls\/master\.m3u8/));
+      // Asked for on this browser with its device key (issue 38).
+      const [asked] = requests('/api/product-sessions/23/playback', 'POST');
+      expect(asked!.json).toEqual({});
+      expect(asked!.headers['x-device-key']).toMatch(/^[\w-]{43}$/);
       Object.defineProperty(video, 'duration', { value: 3600, configurable: true });
       fireEvent.loadedMetadata(video);
       expect(video.currentTime).toBe(754);
@@ -197,16 +241,54 @@ describe('ProductSessionPage (/products/:productId/:productSessionId)', () => {
   it('signs the lesson again before its URLs expire and goes on at the same position', async () => {
     lessonLifetime = RESIGN_BEFORE_EXPIRY_MS + 12_000;
     renderSession(5, 23);
-    const player = await screen.findByRole('region', { name: 'پخش جلسه: کانتکست' });
+    const player = await lessonPlayer('پخش جلسه: کانتکست');
     const video = player.querySelector('video')!;
     await waitFor(() => expect(video.getAttribute('src')).toContain('signature=1'));
     Object.defineProperty(video, 'duration', { value: 3600, configurable: true });
     fireEvent.loadedMetadata(video);
     video.currentTime = 1000;
-    // 12 s before the margin: the page asks for the session again and the player takes the new URL.
+    // 12 s before the margin: the page renews its stream and the player takes the new URL.
     await waitFor(() => expect(video.getAttribute('src')).toContain('signature=2'), { timeout: 20_000 });
-    expect(requests('/api/product-sessions/23', 'GET')).toHaveLength(2);
+    expect(requests('/api/product-sessions/23/playback', 'POST').map((r) => r.json)).toEqual([{}, { stream_id: '5.stream1' }]);
+    expect(requests('/api/product-sessions/23', 'GET')).toHaveLength(1);
     fireEvent.loadedMetadata(video);
     expect(video.currentTime).toBe(1000);
   }, 30_000);
+
+  it('shows the device limit with the account’s devices in Persian, and plays here once one is removed (issue 38)', async () => {
+    playbackAnswer = 'device-limit';
+    renderSession(5, 23);
+    expect(await screen.findByText('این دستگاه تازه است و سقف دستگاه‌های شما پر شده است')).toBeTruthy();
+    expect(screen.getByText('درس‌های شما حداکثر روی ۲ دستگاه پخش می‌شوند و این دستگاه تازه است.')).toBeTruthy();
+    expect(screen.getByText('Chrome روی Windows')).toBeTruthy();
+    expect(screen.getAllByText(/آخرین پخش: [۰-۹]+ آبان ۱۴۰۵، ساعت [۰-۹]{2}:[۰-۹]{2}/)).toHaveLength(2);
+    expect(screen.getByText('در ۳۰ روز گذشته هنوز ۲ بار می‌توانید دستگاهی را حذف کنید.')).toBeTruthy();
+    expect(document.querySelector('video')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'حذف Safari روی iOS' }));
+    const player = await lessonPlayer('پخش جلسه: کانتکست');
+    await waitFor(() => expect(player.querySelector('video')!.getAttribute('src')).toContain('stream=5.stream1'));
+    expect(requests('/api/product-sessions/23/playback', 'POST')).toHaveLength(2);
+  });
+
+  it('stops and says why when another stream of the account takes over, and plays here again on request (issue 38)', async () => {
+    renderSession(5, 23);
+    const player = await lessonPlayer('پخش جلسه: کانتکست');
+    const video = player.querySelector('video')!;
+    await waitFor(() => expect(video.getAttribute('src')).toContain('stream=5.stream1'));
+    superseded = true;
+    // The browser's own HLS fails; the player asks the playlist once more and reads why.
+    fireEvent.error(video);
+    const stopped = await waitFor(() => {
+      const region = screen.getByRole('region', { name: 'پخش جلسه: کانتکست' });
+      expect(within(region).getByText(SUPERSEDED)).toBeTruthy();
+      return region;
+    });
+    expect(stopped.querySelector('video')).toBeNull();
+    // No renewal of the taken stream: it would be refused.
+    expect(requests('/api/product-sessions/23/playback', 'POST').map((r) => r.json)).toEqual([{}]);
+    superseded = false;
+    await userEvent.click(within(stopped).getByRole('button', { name: 'پخش در این دستگاه' }));
+    await waitFor(() => expect(document.querySelector('video')?.getAttribute('src')).toContain('stream=5.stream2'));
+    expect(requests('/api/product-sessions/23/playback', 'POST').map((r) => r.json)).toEqual([{}, {}]);
+  });
 });

@@ -15,6 +15,9 @@ export function aSiteInformation(overrides: Partial<SiteInformation> = {}): Site
     tickets_enabled: true,
     selling_enabled: true,
     vat_percent: 10,
+    max_devices: 3,
+    device_removals_per_month: 2,
+    max_concurrent_streams: 1,
     ...overrides,
   };
 }

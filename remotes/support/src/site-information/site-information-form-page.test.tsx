@@ -106,6 +106,9 @@ describe('site information (/dashboard/site-information)', () => {
         tickets_enabled: false,
         selling_enabled: false,
         vat_percent: 10,
+        max_devices: 3,
+        device_removals_per_month: 2,
+        max_concurrent_streams: 1,
       },
     ]);
     // The form now shows what the server stored, and the public record was read again.
@@ -156,6 +159,27 @@ describe('site information (/dashboard/site-information)', () => {
     expect(await screen.findByText('اطلاعات سایت ذخیره شد.')).toBeTruthy();
     expect(puts()).toEqual([expect.objectContaining({ vat_percent: 9 })]);
     await waitFor(() => expect(vat.value).toBe('۹'));
+  });
+
+  it('edits the playback limits of issue 38 with their Persian labels, checked by the shared schema', async () => {
+    renderForm();
+    await loaded();
+    const playback = screen.getByRole('region', { name: 'پخش درس‌ها' });
+    const devices = within(playback).getByRole('textbox', { name: 'بیشترین دستگاه هر حساب' }) as HTMLInputElement;
+    expect(devices.value).toBe('۳');
+    expect(within(playback).getByText(/هر مرورگر یک دستگاه است/)).toBeTruthy();
+    await fill('بیشترین دستگاه هر حساب', '0');
+    await fill('پخش هم‌زمان هر حساب', '۱۱');
+    await save();
+    expect(await screen.findByText('بیشترین دستگاه هر حساب نباید کمتر از ۱ باشد')).toBeTruthy();
+    expect(screen.getByText('پخش هم‌زمان هر حساب نباید بیشتر از ۱۰ باشد')).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+    await fill('بیشترین دستگاه هر حساب', '۵');
+    await fill('حذف دستگاه در ۳۰ روز', '0');
+    await fill('پخش هم‌زمان هر حساب', '2');
+    await save();
+    expect(await screen.findByText('اطلاعات سایت ذخیره شد.')).toBeTruthy();
+    expect(puts()).toEqual([expect.objectContaining({ max_devices: 5, device_removals_per_month: 0, max_concurrent_streams: 2 })]);
   });
 
   it("shows the server's 422 under the fields, a social link's too, and keeps what was typed", async () => {

@@ -22,7 +22,17 @@ interface SiteInformationValues {
   tickets_enabled: boolean;
   selling_enabled: boolean;
   vat_percent: string;
+  max_devices: string;
+  device_removals_per_month: string;
+  max_concurrent_streams: string;
 }
+
+/** The playback limits of issue 38, each with what it does. */
+const PLAYBACK_FIELDS = [
+  { name: 'max_devices', label: t.siteInformation.maxDevices, help: t.siteInformation.maxDevicesHelp },
+  { name: 'device_removals_per_month', label: t.siteInformation.deviceRemovals, help: t.siteInformation.deviceRemovalsHelp },
+  { name: 'max_concurrent_streams', label: t.siteInformation.maxStreams, help: t.siteInformation.maxStreamsHelp },
+] as const;
 
 /** The three site switches of SPEC §1, each with what it does. */
 const SWITCHES = [
@@ -45,10 +55,13 @@ function toValues(info: SiteInformation): SiteInformationValues {
     tickets_enabled: info.tickets_enabled,
     selling_enabled: info.selling_enabled,
     vat_percent: String(info.vat_percent),
+    max_devices: String(info.max_devices),
+    device_removals_per_month: String(info.device_removals_per_month),
+    max_concurrent_streams: String(info.max_concurrent_streams),
   };
 }
 
-/** The request body: texts trimmed, an empty contact as null, empty social links left out, the VAT rate as a number (empty: 0). */
+/** The request body: texts trimmed, an empty contact as null, empty social links left out, the VAT rate and the playback limits as numbers (empty: their defaults). */
 function toBody(values: SiteInformationValues): SiteInformationInput {
   return {
     site_name: values.site_name.trim(),
@@ -63,8 +76,16 @@ function toBody(values: SiteInformationValues): SiteInformationInput {
     comments_enabled: values.comments_enabled,
     tickets_enabled: values.tickets_enabled,
     selling_enabled: values.selling_enabled,
-    vat_percent: siteInformationSchema.pick(['vat_percent']).cast(values).vat_percent,
+    ...numbersOf(values),
   };
+}
+
+/** The VAT rate and the playback limits as numbers, from the digits typed (any script; empty: their defaults). */
+function numbersOf(values: SiteInformationValues): Pick<SiteInformationInput, 'vat_percent' | 'max_devices' | 'device_removals_per_month' | 'max_concurrent_streams'> {
+  const { vat_percent, max_devices, device_removals_per_month, max_concurrent_streams } = siteInformationSchema
+    .pick(['vat_percent', 'max_devices', 'device_removals_per_month', 'max_concurrent_streams'])
+    .cast(values);
+  return { vat_percent, max_devices, device_removals_per_month, max_concurrent_streams };
 }
 
 /** The API names a social link's error by its path (`social_links.telegram`); formik reads errors and touched as nested objects. */
@@ -85,7 +106,7 @@ function showFailure(error: unknown, helpers: FormikHelpers<SiteInformationValue
   );
 }
 
-/** The site information form: identity, about-me, contact details, social links, the switches and the VAT rate. */
+/** The site information form: identity, about-me, contact details, social links, the switches, the VAT rate and the playback limits. */
 function SiteInformationForm({ info }: { info: SiteInformation }) {
   const [save] = useSaveSiteInformationMutation();
   return (
@@ -144,6 +165,11 @@ function SiteInformationForm({ info }: { info: SiteInformation }) {
               ))}
               <FormNumberField name="vat_percent" label={t.siteInformation.vatPercent} help={t.siteInformation.vatPercentHelp} />
             </DashboardSection>
+            <DashboardSection title={t.siteInformation.playback} intro={t.siteInformation.playbackIntro}>
+              {PLAYBACK_FIELDS.map(({ name, label, help }) => (
+                <FormNumberField key={name} name={name} label={label} help={help} />
+              ))}
+            </DashboardSection>
           </Stack>
           <FormStatusAlert />
           <FormButtons cancelTo="/dashboard" submitting={isSubmitting} />
@@ -156,8 +182,9 @@ function SiteInformationForm({ info }: { info: SiteInformation }) {
 /**
  * `/dashboard/site-information` (SPEC §1, §2; permission `manage-site-information`): the site's
  * name and short description, the about-me text (the rich-text editor), contact email, phone and
- * address, social links (http(s) only), the three switches, each with what it does, and the VAT rate
- * prices include, 0–100 (issue 36 item 5) (`GET|PUT /api/dashboard/site-information`). The 422's field errors show under their fields; a
+ * address, social links (http(s) only), the three switches, each with what it does, the VAT rate
+ * prices include, 0–100 (issue 36 item 5), and the playback limits: devices per account, their
+ * removals in 30 days and lessons played at once (issue 38) (`GET|PUT /api/dashboard/site-information`). The 422's field errors show under their fields; a
  * save refreshes the site information everywhere, so each switch acts at once.
  */
 export default function SiteInformationFormPage() {

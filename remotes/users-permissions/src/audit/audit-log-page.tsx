@@ -43,6 +43,11 @@ function readable(value: unknown, field = ''): string {
 
 /** The dashboard page of an entry's entity, when it has one and was not deleted by it. */
 function entityPath(entry: AuditEntry): string | null {
+  if (entry.entity_type === 'user_device') {
+    // A device staff removed (issue 38) is seen, with the others, on its user's page.
+    const userId = (entry.after ?? entry.before)?.user_id;
+    return typeof userId === 'number' ? `/dashboard/users/${userId}` : null;
+  }
   if (entry.action === 'delete') return null;
   const id = entry.entity_id;
   switch (entry.entity_type) {

@@ -12,6 +12,11 @@ const editedStaff = aUser({
   permissions: [{ id: 2, name: 'show-comments' }],
 });
 let saveAnswer: { status: number; body: unknown } | null = null;
+/** The user's devices that play lessons (issue 38), until a reset empties them. */
+let devices = [
+  { id: 41, name: 'Chrome روی Windows', created_at: '2026-10-01T08:00:00Z', last_used_at: '2026-11-20T10:30:00Z' },
+  { id: 42, name: 'Safari روی iOS', created_at: '2026-10-05T08:00:00Z', last_used_at: '2026-11-18T18:00:00Z' },
+];
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -20,6 +25,11 @@ beforeAll(async () => {
       return { data: permissions, meta: { current_page: 1, last_page: 1, per_page: 50, total: permissions.length } };
     }
     if (url.pathname === '/api/dashboard/users/12' && method === 'GET') return { data: editedStaff };
+    if (url.pathname === '/api/dashboard/users/12/devices' && method === 'GET') return { data: devices };
+    if (url.pathname === '/api/dashboard/users/12/devices' && method === 'DELETE') {
+      devices = [];
+      return { message: 'همه دستگاه‌های این کاربر حذف شدند و پخش‌هایش متوقف شد.' };
+    }
     if (/^\/api\/dashboard\/users(\/12)?$/.test(url.pathname) && (method === 'POST' || method === 'PUT')) {
       return saveAnswer ?? { status: method === 'POST' ? 201 : 200, body: { data: { ...editedStaff, ...(json as object) } } };
     }
@@ -165,5 +175,19 @@ describe('edit user (/dashboard/users/:editUserId)', () => {
     expect(await screen.findByText('این ایمیل قبلاً ثبت شده است.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('لطفاً خطاهای مشخص‌شده را برطرف کنید.');
     expect(currentLocation()).toBe('/dashboard/users/12');
+  });
+
+  it('lists the user’s devices that play lessons and resets them after a confirmation (issue 38)', async () => {
+    renderForm('/dashboard/users/12', staffCaller);
+    const card = await screen.findByRole('region', { name: 'دستگاه‌های پخش درس' });
+    const table = await within(card).findByRole('table', { name: 'دستگاه‌های پخش درس' });
+    const rows = within(table).getAllByRole('row').map((row) => row.textContent);
+    expect(rows[1]).toMatch(/^Chrome روی Windows[۰-۹]+ مهر ۱۴۰۵، ساعت [۰-۹:]+[۰-۹]+ آبان ۱۴۰۵، ساعت [۰-۹:]+$/);
+    expect(rows).toHaveLength(3);
+    await userEvent.click(within(card).getByRole('button', { name: 'بازنشانی دستگاه‌ها' }));
+    const dialog = await screen.findByRole('dialog', { name: 'بازنشانی دستگاه‌های این کاربر؟' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'بازنشانی دستگاه‌ها' }));
+    expect(await within(card).findByText('هنوز درسی روی دستگاهی پخش نکرده است.')).toBeTruthy();
+    expect(api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual(['/api/dashboard/users/12/devices']);
   });
 });

@@ -11,6 +11,7 @@ import { permissionLabel } from '../permissions/permission-label';
 import { useGetPermissionsQuery } from '../permissions/permissions-api';
 import { PATHS } from '../paths';
 import { useCreateDashboardUserMutation, useGetDashboardUserQuery, useUpdateDashboardUserMutation } from './users-api';
+import { UserDevicesCard } from './user-devices-card';
 import { t } from '../strings';
 
 /** What the user form holds. */
@@ -157,7 +158,8 @@ function UserForm({ user, caller }: { user: User | null; caller: User | null }) 
 
 /**
  * `/dashboard/users/add-user` and `/dashboard/users/:editUserId` (permission `show-users`): the user
- * form, after loading the user when editing (a missing one answers 404 and the shell shows its page).
+ * form, after loading the user when editing (a missing one answers 404 and the shell shows its page),
+ * and under it the user's devices that play lessons (issue 38).
  */
 export default function UserFormPage() {
   const id = useEditId('editUserId');
@@ -165,5 +167,14 @@ export default function UserFormPage() {
   const { data } = useGetDashboardUserQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
   if (id !== null && !data) return <FormSkeleton />;
   // A new key per user, so formik starts from that user's values.
-  return <UserForm key={id ?? 'new'} user={data?.data ?? null} caller={caller} />;
+  const form = <UserForm key={id ?? 'new'} user={data?.data ?? null} caller={caller} />;
+  if (id === null) return form;
+  return (
+    <>
+      {form}
+      <Box sx={{ pb: { xs: 2, md: 3 }, maxWidth: 880 }}>
+        <UserDevicesCard userId={id} />
+      </Box>
+    </>
+  );
 }

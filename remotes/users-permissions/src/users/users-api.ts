@@ -1,5 +1,5 @@
 import { api } from '@shop/api-client';
-import type { CommentRestrictionBody, DashboardUserBody, DashboardUserListQuery, Item, MessageAnswer, Paginated, User } from '@shop/contracts';
+import type { CommentRestrictionBody, DashboardUserBody, DashboardUserListQuery, Item, MessageAnswer, Paginated, User, UserDevice } from '@shop/contracts';
 
 /** Drops empty values, so the request carries only what was chosen. */
 function paramsOf(query: DashboardUserListQuery): Record<string, string | number> {
@@ -14,7 +14,8 @@ const userWritten = (id: number) => [{ type: 'User' as const, id: 'LIST' }, { ty
 
 /**
  * Dashboard users endpoints (`shared/contracts/src/accounts.ts`; permission `show-users`): the list
- * with search, sort and filters, one user, create, update, delete and the comment restriction.
+ * with search, sort and filters, one user, create, update, delete, the comment restriction and the
+ * user's devices that play lessons (issue 38).
  * A refused write invalidates nothing, so the row a 405 refused stays as it was.
  */
 export const usersApi = api.injectEndpoints({
@@ -43,6 +44,16 @@ export const usersApi = api.injectEndpoints({
       query: (id) => ({ url: `/dashboard/users/${id}`, method: 'DELETE', keepalive: true }),
       invalidatesTags: (result, _error, id) => (result ? userWritten(id) : []),
     }),
+    /** A user's devices that play lessons (issue 38 item 1). */
+    getUserDevices: build.query<Item<UserDevice[]>, number>({
+      query: (id) => `/dashboard/users/${id}/devices`,
+      providesTags: (_result, _error, id) => [{ type: 'Device', id }],
+    }),
+    /** Removes every device of a user and stops their streams (audited). */
+    resetUserDevices: build.mutation<MessageAnswer, number>({
+      query: (id) => ({ url: `/dashboard/users/${id}/devices`, method: 'DELETE' }),
+      invalidatesTags: (result, _error, id) => (result ? [{ type: 'Device', id }] : []),
+    }),
     setCommentStatus: build.mutation<Item<User>, { id: number; body: CommentRestrictionBody }>({
       query: ({ id, body }) => ({ url: `/dashboard/users/${id}/comment-status`, method: 'POST', body }),
       invalidatesTags: (result, _error, { id }) => (result ? [{ type: 'User', id: 'LIST' }, { type: 'User', id }] : []),
@@ -57,4 +68,6 @@ export const {
   useUpdateDashboardUserMutation,
   useDeleteDashboardUserMutation,
   useSetCommentStatusMutation,
+  useGetUserDevicesQuery,
+  useResetUserDevicesMutation,
 } = usersApi;

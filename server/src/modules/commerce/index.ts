@@ -1,7 +1,7 @@
 /**
  * The commerce module's one door (issue 34 item 1): courses and their sessions, the cart, checkout
  * and payments, the wallet and gift cards, discount codes, orders, receipts, certificates, ownership, financial reports and
- * lesson links signed for their viewer (SPEC §2, §3; issues 6, 24 and 25). Another module, a route, a
+ * lesson links signed for their viewer, the devices and streams lessons play on (SPEC §2, §3; issues 6, 24, 25 and 38). Another module, a route, a
  * plugin or the seed imports only this file of the module; lint refuses the others (eslint.config.mjs).
  */
 export {
@@ -94,7 +94,18 @@ export {
   productViewerFields,
   setSessionProgress,
 } from './sessions-service';
-export { isValidLessonMediaSignature, isValidSessionFileSignature } from './signed-urls';
+export { isValidLessonMediaSignature, isValidSessionFileSignature, type LessonMediaGrant } from './signed-urls';
+export { type PlaybackLimits, type PlaybackRequest, startLessonPlayback } from './lesson-playback';
+export { deviceNameOf, listOwnDevices, listUserDevices, removeOwnDevice, resetUserDevices } from './playback-devices';
+export { PLAYBACK_MESSAGES } from './playback-messages';
+export { PlaybackRefusalError, streamSuperseded } from './playback-refusal';
+export {
+  memoryStreamRegistry,
+  redisStreamRegistry,
+  STREAM_ID_PATTERN,
+  type StreamRegistry,
+  type StreamState,
+} from './stream-registry';
 export { startUnpaidReminders } from './unpaid-reminder';
 export {
   cancelInstalmentPurchase,

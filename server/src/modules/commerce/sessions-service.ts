@@ -27,7 +27,7 @@ import { qualified } from '../../lib/qualified';
 import { isInCart } from './cart-service';
 import { issueCertificate, validCertificateCode } from './certificates';
 import { boughtProductIds, hasBoughtProduct, ownsProductSql } from './ownership';
-import { LESSON_MEDIA_PATH, signLessonMedia, signSessionFileUrl } from './signed-urls';
+import { signSessionFileUrl } from './signed-urls';
 import { viewerWatermark } from './viewer-watermark';
 import { lessonFileColumns } from './session-lessons';
 import { courseSessionLocks, sessionLockedError, sessionLockOf, sessionOpenSql } from './session-schedule';
@@ -299,7 +299,7 @@ export async function getSessionDetail(
     is_done: done.is_done,
     position_seconds: done.position_seconds,
     lock: bought ? lock : null,
-    media: canView && !locked ? lessonMedia(user, row.id, { hls, media_kind, duration_seconds, poster, subtitles }, signing) : null,
+    media: canView && !locked ? lessonMedia(user, { hls, media_kind, duration_seconds, poster, subtitles }) : null,
     file_url: signed?.url ?? null,
     file_url_expires_at: signed?.expiresAt ?? null,
     file_type: offered ? row.file_type : null,
@@ -321,28 +321,26 @@ interface StoredLesson {
 }
 
 /**
- * The player's view of session `sessionId`'s ready lesson for `user`, who may view it (issue 24),
- * or null when no lesson is ready. Every URL carries one query signed for this user and session.
+ * The session page's view of a ready lesson for `user`, who may view it (issue 24), or null when no
+ * lesson is ready. Its playable URLs come from the playback (lesson-playback.ts, issue 38), which
+ * checks the device and starts a stream.
  */
-function lessonMedia(user: User, sessionId: number, lesson: StoredLesson, signing: SigningSettings): LessonMedia | null {
+function lessonMedia(user: User, lesson: StoredLesson): LessonMedia | null {
   if (!lesson.hls || !lesson.media_kind) return null;
-  const { query, expiresAt } = signLessonMedia(signing.appKey, sessionId, user.id, signing.ttlSeconds);
-  const base = `${LESSON_MEDIA_PATH}${sessionId}`;
   return {
     kind: lesson.media_kind,
-    hls_url: `${base}/hls/master.m3u8?${query}`,
     poster_url: lesson.poster,
-    subtitles_url: lesson.subtitles ? `${base}/subtitles.vtt?${query}` : null,
+    has_subtitles: lesson.subtitles !== null,
     duration_seconds: lesson.duration_seconds ?? 0,
-    expires_at: expiresAt,
     watermark: viewerWatermark(user),
   };
 }
 
-/** Where a ready lesson's files are kept: the HLS prefix and the subtitles key (private storage). */
+/** Where a ready lesson's files are kept: the HLS prefix and the subtitles key (private storage), and whether the session is a free preview (issue 38: no device or stream then). */
 export interface LessonFiles {
   hls: string;
   subtitles: string | null;
+  free_preview: boolean;
 }
 
 /**
@@ -366,7 +364,7 @@ export async function getLessonFiles(db: Db, user: User, sessionId: number): Pro
     .where(activeSessionWhere(sessionId));
   if (!row?.hls || !row.media_kind) return null;
   await assertMayView(db, user, sessionId, row);
-  return { hls: row.hls, subtitles: row.subtitles };
+  return { hls: row.hls, subtitles: row.subtitles, free_preview: row.is_free_preview };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { SiteInformation, SiteInformationInput, SocialLinks, TermsInput } from '@shop/contracts';
-import type { SiteInformationBody } from '@shop/validation';
+import { PLAYBACK_DEFAULTS, type SiteInformationBody } from '@shop/validation';
 import type { Db } from '../../db/client';
 import { siteSettings } from './tables';
 import { ApiError, validationFailed } from '../../lib/api-error';
@@ -13,7 +13,7 @@ import { hasScriptMarkup, sanitizeRichText } from '../../lib/html';
 import { SUPPORT_MESSAGES } from './messages';
 import type { AuditContext } from '../../lib/audit-trail';
 
-/** What a database without the row answers: empty texts, no contacts, every switch on. */
+/** What a database without the row answers: empty texts, no contacts, every switch on, the playback limits' defaults (issue 38). */
 const DEFAULTS: SiteInformation = {
   site_name: '',
   short_description: '',
@@ -27,6 +27,7 @@ const DEFAULTS: SiteInformation = {
   tickets_enabled: true,
   selling_enabled: true,
   vat_percent: 0,
+  ...PLAYBACK_DEFAULTS,
 };
 
 const columns = {
@@ -42,6 +43,9 @@ const columns = {
   tickets_enabled: siteSettings.tickets_enabled,
   selling_enabled: siteSettings.selling_enabled,
   vat_percent: siteSettings.vat_percent,
+  max_devices: siteSettings.max_devices,
+  device_removals_per_month: siteSettings.device_removals_per_month,
+  max_concurrent_streams: siteSettings.max_concurrent_streams,
 };
 
 /** The site information with its switches (public `GET /api/site-information`); {@link DEFAULTS} when the row is missing. */
@@ -126,6 +130,9 @@ export async function updateSiteInformation(db: Db, input: SiteInformationBody, 
     tickets_enabled: input.tickets_enabled,
     selling_enabled: input.selling_enabled,
     vat_percent: input.vat_percent ?? 0,
+    max_devices: input.max_devices ?? PLAYBACK_DEFAULTS.max_devices,
+    device_removals_per_month: input.device_removals_per_month ?? PLAYBACK_DEFAULTS.device_removals_per_month,
+    max_concurrent_streams: input.max_concurrent_streams ?? PLAYBACK_DEFAULTS.max_concurrent_streams,
   };
   return writeAudited(db, values, 'site_information', audit);
 }

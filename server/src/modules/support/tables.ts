@@ -47,6 +47,12 @@ export const siteSettings = pgTable('site_settings', {
   selling_enabled: boolean('selling_enabled').notNull().default(true),
   /** Whole percent of VAT that prices include (issue 36 item 5); 0: none. */
   vat_percent: integer('vat_percent').notNull().default(0),
+  /** Devices a buyer's paid lessons play on (issue 38 item 1). */
+  max_devices: integer('max_devices').notNull().default(3),
+  /** Devices a buyer may remove themselves in 30 days (issue 38 item 1). */
+  device_removals_per_month: integer('device_removals_per_month').notNull().default(2),
+  /** Lessons one account plays at once (issue 38 item 2). */
+  max_concurrent_streams: integer('max_concurrent_streams').notNull().default(1),
   updated_at: updatedAt(),
 });
 

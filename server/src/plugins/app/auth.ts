@@ -60,6 +60,15 @@ async function resolve(request: FastifyRequest): Promise<Resolution> {
   return { auth: null, staleToken: token !== null, staleCookie: cookie !== null };
 }
 
+/**
+ * The token the request authenticates with, unchecked: its bearer when it sends one, else its
+ * token cookie (the one means `resolve` reads), or null. No database: a lesson's segments compare
+ * its digest with the one their URL was signed for (issue 38 item 2).
+ */
+export function credentialOf(request: FastifyRequest): string | null {
+  return bearerOf(request) ?? (request.cookies[AUTH_COOKIE] || null);
+}
+
 /** True when the request sends an `Authorization: Bearer` header, its only credential then (see `resolve`). */
 export function sendsBearer(request: FastifyRequest): boolean {
   return bearerOf(request) !== null;

@@ -1,7 +1,7 @@
 /**
  * The app's own plugins, loaded after the outside services' and before the routes, in this order:
  * mail and SMS, the order workflow, the background workers (stored files, transcoding, unpaid reminders, comment
- * notices, audit pruning, the access reconciliation, the instalment reminders, the «session opened» mails), then the request pipeline (errors, input and disk guards, metrics,
+ * notices, audit pruning, the access reconciliation, the instalment reminders, the «session opened» mails), the stream registry (issue 38), then the request pipeline (errors, input and disk guards, metrics,
  * CSRF, route access, the public cache), and the sales agents' link cookie. The static site is registered last of all, by app.ts.
  */
 import fp from 'fastify-plugin';
@@ -17,6 +17,7 @@ import auditPruningPlugin from './audit-pruning';
 import accessReconciliationPlugin from './access-reconciliation';
 import instalmentRemindersPlugin from './instalment-reminders';
 import sessionOpenMailsPlugin from './session-open-mails';
+import streamRegistryPlugin from './stream-registry';
 import agentReferralPlugin from './agent-referral';
 import errorHandlerPlugin from './error-handler';
 import inputGuardPlugin from './input-guard';
@@ -39,6 +40,7 @@ export default fp(
     accessReconciliationPlugin,
     instalmentRemindersPlugin,
     sessionOpenMailsPlugin,
+    streamRegistryPlugin,
     agentReferralPlugin,
     errorHandlerPlugin,
     inputGuardPlugin,

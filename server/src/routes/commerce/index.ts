@@ -13,6 +13,7 @@ import salesAgentRoutes from './sales-agents';
 import paymentsRoutes from './payments';
 import sessionsRoutes from './sessions';
 import lessonMediaRoutes from './lesson-media';
+import lessonPlaybackRoutes from './lesson-playback';
 import dashboardFinancialInfoRoutes from './dashboard-financial-info';
 import dashboardDiscountCodesRoutes from './dashboard-discount-codes';
 import dashboardAccessRoutes from './dashboard-access';
@@ -32,6 +33,7 @@ export default registryOf([
   paymentsRoutes,
   sessionsRoutes,
   lessonMediaRoutes,
+  lessonPlaybackRoutes,
   dashboardFinancialInfoRoutes,
   dashboardDiscountCodesRoutes,
   dashboardAccessRoutes,

@@ -411,17 +411,15 @@ export const certificateSchema = {
   },
 } as const;
 
-/** LessonMedia of commerce.ts (issue 24): a ready lesson's signed URLs for its viewer. */
+/** LessonMedia of commerce.ts (issue 24): a ready lesson as its page shows it; its URLs come with the playback (issue 38). */
 export const lessonMediaSchema = {
   type: 'object',
-  required: ['kind', 'hls_url', 'poster_url', 'subtitles_url', 'duration_seconds', 'expires_at', 'watermark'],
+  required: ['kind', 'poster_url', 'has_subtitles', 'duration_seconds', 'watermark'],
   properties: {
     kind: { type: 'string', enum: ['video', 'audio'] },
-    hls_url: str,
     poster_url: nullableStr,
-    subtitles_url: nullableStr,
+    has_subtitles: { type: 'boolean' },
     duration_seconds: int,
-    expires_at: { type: 'string', format: 'date-time' },
     watermark: str,
   },
 } as const;

@@ -64,12 +64,13 @@ export const termsSchema = {
   properties: { terms_and_conditions: { type: 'string', description: 'Sanitized HTML' } },
 } as const;
 
-/** SiteInformation of site.ts: texts, contact details, social links, the three switches and the VAT rate. */
+/** SiteInformation of site.ts: texts, contact details, social links, the three switches, the VAT rate and the playback limits (issue 38). */
 export const siteInformationSchema = {
   type: 'object',
   required: [
     'site_name', 'short_description', 'about_me', 'terms_and_conditions', 'contact_email', 'contact_phone', 'address',
     'social_links', 'comments_enabled', 'tickets_enabled', 'selling_enabled', 'vat_percent',
+    'max_devices', 'device_removals_per_month', 'max_concurrent_streams',
   ],
   properties: {
     site_name: str,
@@ -89,6 +90,9 @@ export const siteInformationSchema = {
     tickets_enabled: { type: 'boolean' },
     selling_enabled: { type: 'boolean' },
     vat_percent: { type: 'integer', minimum: 0, maximum: 100, description: 'Whole percent of VAT that prices include (issue 36 item 5); 0: none' },
+    max_devices: { type: 'integer', minimum: 1, maximum: 20, description: "Devices a buyer's paid lessons play on (issue 38 item 1)" },
+    device_removals_per_month: { type: 'integer', minimum: 0, maximum: 10, description: 'Devices a buyer may remove themselves in 30 days (issue 38 item 1)' },
+    max_concurrent_streams: { type: 'integer', minimum: 1, maximum: 10, description: 'Lessons one account plays at once (issue 38 item 2)' },
   },
 } as const;
 

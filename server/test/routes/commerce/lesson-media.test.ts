@@ -1,7 +1,8 @@
 /**
- * A ready lesson's signed HLS (issue 24): `media` of the session page, and the playlists,
- * segments and subtitles behind a query signed for one viewer, from the data folder (PGlite) and
- * from S3 (s3rver; on PostgreSQL when DATABASE_URL is set). The HLS is made here by ffmpeg.
+ * A ready lesson's signed HLS (issue 24): `media` of the session page, its playback (issue 38:
+ * the URLs signed for a viewer's stream and credential), and the playlists, segments and subtitles
+ * behind that query, from the data folder (PGlite) and from S3 (s3rver; on PostgreSQL when
+ * DATABASE_URL is set). The HLS is made here by ffmpeg. Devices and streams: devices-and-streams.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,9 +10,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ProductSessionDetail } from '@shop/contracts';
+import type { LessonPlayback, ProductSessionDetail } from '@shop/contracts';
 import { productSessions } from '../../../src/modules/commerce/tables';
 import { users } from '../../../src/modules/users/tables';
+import { issueToken } from '../../../src/modules/users/access-tokens';
 import { signLessonMedia, signSessionFileUrl } from '../../../src/modules/commerce/signed-urls';
 import { buy, newBuyer, newCourse, type Buyer, refundInDatabase } from '../../helpers/commerce-fixtures';
 import { startLocalS3, type LocalS3 } from '../../helpers/s3-server';
@@ -83,6 +85,18 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
 
   const detailOf = async (who: Buyer, id: number) =>
     (await app.inject({ url: `/api/product-sessions/${id}`, headers: who.headers })).json<{ data: ProductSessionDetail }>().data;
+  /** One device key per buyer, as one browser keeps it. */
+  const keyOf = (who: Buyer) => `device-key-of-buyer-${who.id}-0000000`;
+  /** The lesson's playback for `who` from their one device (issue 38). */
+  const playbackOf = async (who: Buyer, id: number) => {
+    const response = await app.inject({ method: 'POST', url: `/api/product-sessions/${id}/playback`, headers: { ...who.headers, 'x-device-key': keyOf(who) }, payload: {} });
+    expect([id, response.statusCode]).toEqual([id, 200]);
+    return response.json<{ data: LessonPlayback }>().data;
+  };
+  /** A second token of `who`, as another browser of theirs signs in with. */
+  const loginAgain = async (who: Buyer) => (await issueToken(app.db, who.id)).token;
+  /** `who`'s bearer token, which their URLs are signed for. */
+  const tokenOf = (who: Buyer) => who.headers.authorization.slice('Bearer '.length);
   const get = (url: string, who: Buyer | null, headers: Record<string, string> = {}) =>
     app.inject({ url, headers: { ...(who?.headers ?? {}), ...headers } });
   /** The URI lines of a playlist (not tags), resolved against its URL. */
@@ -95,20 +109,25 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
         return resolved.pathname + resolved.search;
       });
 
-  it('answers a buyer the signed media of a ready lesson with a masked watermark', async () => {
+  it('answers a buyer the ready lesson with a masked watermark, and its playback the signed media', async () => {
     const id = course.sessionIds[1]!;
     const { media } = await detailOf(owner, id);
-    const query = 'expires=\\d+&signature=[\\w-]+';
     expect(media).toEqual({
       kind: 'video',
-      hls_url: expect.stringMatching(new RegExp(`^/api/media/lessons/${id}/hls/master\\.m3u8\\?${query}$`)),
       poster_url: '/media/product-sessions/p.webp',
-      subtitles_url: expect.stringMatching(new RegExp(`^/api/media/lessons/${id}/subtitles\\.vtt\\?${query}$`)),
+      has_subtitles: true,
       duration_seconds: 2,
-      expires_at: expect.any(String),
       watermark: expect.stringMatching(/^bu\*\*\*@example\.com$/),
     });
-    const expiresIn = Date.parse(media!.expires_at) - Date.now();
+    const playback = await playbackOf(owner, id);
+    const query = `viewer=${owner.id}&stream=\\d+\\.[\\w-]{22}&expires=\\d+&signature=[\\w-]+`;
+    expect(playback).toEqual({
+      hls_url: expect.stringMatching(new RegExp(`^/api/media/lessons/${id}/hls/master\\.m3u8\\?${query}$`)),
+      subtitles_url: expect.stringMatching(new RegExp(`^/api/media/lessons/${id}/subtitles\\.vtt\\?${query}$`)),
+      expires_at: expect.any(String),
+      stream_id: expect.stringMatching(/^\d+\.[\w-]{22}$/),
+    });
+    const expiresIn = Date.parse(playback.expires_at) - Date.now();
     expect(expiresIn).toBeGreaterThan(590_000);
     expect(expiresIn).toBeLessThanOrEqual(600_000);
     await app.db.update(users).set({ mobile: '+989121234567' }).where(eq(users.id, owner.id));
@@ -118,7 +137,7 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
   });
 
   it('serves the master, a variant playlist and a segment with every URI signed', async () => {
-    const { media } = await detailOf(owner, course.sessionIds[1]!);
+    const media = await playbackOf(owner, course.sessionIds[1]!);
     const query = new URL(media!.hls_url, 'http://shop.test').search;
     const master = await get(media!.hls_url, owner);
     expect(master.statusCode).toBe(200);
@@ -145,17 +164,23 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
 
   it('refuses a non-buyer, another user with the buyer’s URL, a visitor, an expired and a tampered signature with 403', async () => {
     const id = course.sessionIds[1]!;
-    const { media } = await detailOf(owner, id);
+    const media = await playbackOf(owner, id);
     const segment = `/api/media/lessons/${id}/hls/v0/seg_000.ts`;
     const key = app.settings.appKey;
-    const signedFor = (userId: number, ttl: number, now = Date.now()) => `?${signLessonMedia(key, id, userId, ttl, now).query}`;
+    const signedFor = (who: Buyer, ttl: number, now = Date.now()) =>
+      `?${signLessonMedia(key, { sessionId: id, viewerId: who.id, streamId: null, credential: tokenOf(who) }, ttl, now).query}`;
     const refusals: Array<[string, Buyer | null]> = [
       // A non-buyer holding a query signed for themselves: the route asks who may view the session.
-      [`${segment}${signedFor(other.id, 600)}`, other],
+      [`${segment}${signedFor(other, 600)}`, other],
       [media!.hls_url, other],
       [media!.subtitles_url!, other],
       [media!.hls_url, null],
-      [`${segment}${signedFor(owner.id, 60, Date.now() - 120_000)}`, owner],
+      [`${segment}${signedFor(owner, 60, Date.now() - 120_000)}`, owner],
+      // The buyer's URL from another browser of theirs (another token): signed for the first one's credential.
+      [media.hls_url, { ...owner, headers: { authorization: `Bearer ${await loginAgain(owner)}` } }],
+      // Its viewer or stream changed.
+      [media.hls_url.replace(`viewer=${owner.id}`, `viewer=${other.id}`), owner],
+      [media.hls_url.replace(/stream=[^&]+/, `stream=${media.stream_id!.replace(/\..*/, '')}.AAAAAAAAAAAAAAAAAAAAAA`), owner],
       [media!.hls_url.replace(/expires=(\d+)/, (_, s: string) => `expires=${Number(s) + 1}`), owner],
       [media!.hls_url.replace(/signature=.*/, 'signature=AAAA'), owner],
       [`/api/media/lessons/${course.sessionIds[0]}/hls/master.m3u8${new URL(media!.hls_url, 'http://shop.test').search}`, owner],
@@ -170,7 +195,7 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
 
   it('answers 404 for paths outside the prefix, other files and missing ones', async () => {
     const id = course.sessionIds[1]!;
-    const { media } = await detailOf(owner, id);
+    const media = await playbackOf(owner, id);
     const query = new URL(media!.hls_url, 'http://shop.test').search;
     const base = `/api/media/lessons/${id}/hls/`;
     for (const file of ['../x.ts', 'v0/../../x.ts', '..%2Fx.ts', 'v0/.seg.ts', 'v0/seg_000.exe', 'v0/seg_000', '.m3u8', 'v0//seg_000.ts', 'v0/seg_009.ts', 'a/b/c/d/e.ts']) {
@@ -178,21 +203,28 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
       expect([file, response.statusCode]).toEqual([file, 404]);
     }
     const empty = course.sessionIds[2]!;
-    const signed = `?${signLessonMedia(app.settings.appKey, empty, owner.id, 600).query}`;
+    const signed = `?${signLessonMedia(app.settings.appKey, { sessionId: empty, viewerId: owner.id, streamId: null, credential: tokenOf(owner) }, 600).query}`;
     expect((await get(`/api/media/lessons/${empty}/hls/master.m3u8${signed}`, owner)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: `/api/product-sessions/${empty}/playback`, headers: { ...owner.headers, 'x-device-key': keyOf(owner) }, payload: {} })).statusCode).toBe(404);
     expect((await get(`/api/media/lessons/x/hls/master.m3u8${query}`, owner)).statusCode).toBe(404);
   });
 
   it('plays a free preview for any signed-in user with a verified email, and not for an unverified one', async () => {
     const id = course.sessionIds[0]!;
-    const { media, is_bought } = await detailOf(other, id);
+    const { is_bought } = await detailOf(other, id);
     expect(is_bought).toBe(false);
+    // A free preview needs no device and starts no stream (issue 38).
+    const previewed = await app.inject({ method: 'POST', url: `/api/product-sessions/${id}/playback`, headers: other.headers, payload: {} });
+    expect(previewed.statusCode).toBe(200);
+    const media = previewed.json<{ data: LessonPlayback }>().data;
+    expect(media.stream_id).toBeNull();
+    expect(media.hls_url).not.toContain('stream=');
     const master = await get(media!.hls_url, other);
     expect(master.statusCode).toBe(200);
     const segment = await get(urisOf((await get(urisOf(master.body, media!.hls_url)[0]!, other)).body, urisOf(master.body, media!.hls_url)[0]!)[0]!, other);
     expect(segment.statusCode).toBe(200);
     const unverified = await newBuyer(app, { verified: false });
-    const signed = `?${signLessonMedia(app.settings.appKey, id, unverified.id, 600).query}`;
+    const signed = `?${signLessonMedia(app.settings.appKey, { sessionId: id, viewerId: unverified.id, streamId: null, credential: tokenOf(unverified) }, 600).query}`;
     const refused = await get(`/api/media/lessons/${id}/hls/master.m3u8${signed}`, unverified);
     expect(refused.statusCode).toBe(403);
   });
@@ -206,11 +238,12 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
     for (const [id, who] of [[own.sessionIds[0]!, buyer], [own.sessionIds[1]!, other]] as const) {
       const detail = await detailOf(who, id);
       expect(detail).toMatchObject({ can_view: true, file_url: null, file_url_expires_at: null, file_type: null, file_size: null });
-      expect(detail.media?.hls_url).toMatch(/^\/api\/media\/lessons\//);
+      const media = await playbackOf(who, id);
+      expect(media.hls_url).toMatch(/^\/api\/media\/lessons\//);
       // Not even through a URL signed for this very viewer.
       const signed = signSessionFileUrl(app.settings.appKey, id, who.id, 600).url;
       expect([id, (await get(signed, who)).statusCode]).toEqual([id, 404]);
-      expect((await get(detail.media!.hls_url, who)).statusCode).toBe(200);
+      expect((await get(media.hls_url, who)).statusCode).toBe(200);
     }
   });
 
@@ -220,13 +253,13 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
     const id = own.sessionIds[0]!;
     await storeLesson(id, false);
     await buy(app, buyer, own.id);
-    const { media } = await detailOf(buyer, id);
-    expect(media!.subtitles_url).toBeNull();
+    const media = await playbackOf(buyer, id);
+    expect(media.subtitles_url).toBeNull();
     expect((await get(media!.hls_url, buyer)).statusCode).toBe(200);
     expect((await get(`/api/media/lessons/${id}/subtitles.vtt${new URL(media!.hls_url, 'http://shop.test').search}`, buyer)).statusCode).toBe(404);
     const prefix = await storeLesson(id, false);
     await app.storage.putPrivate(`${prefix}v0/index.m3u8`, Buffer.from('#EXTM3U\n#EXTINF:1,\nnew_000.ts\n#EXT-X-ENDLIST\n'));
-    expect((await get(media!.hls_url.replace('master', 'v0/index'), buyer)).body).toContain('new_000.ts?expires=');
+    expect((await get(media!.hls_url.replace('master', 'v0/index'), buyer)).body).toContain(`new_000.ts?viewer=${buyer.id}&stream=`);
     // A segment read keeps the buyer's leave for a while; the refused playlist after the refund ends it.
     const segment = media!.hls_url.replace('master.m3u8', 'v0/seg_000.ts');
     expect((await get(segment, buyer)).statusCode).toBe(200);

@@ -61,12 +61,16 @@ describe.each(DB_TARGETS)('terms and site information API on %s', (target) => {
       [
         'site_name', 'short_description', 'about_me', 'terms_and_conditions', 'contact_email', 'contact_phone', 'address',
         'social_links', 'comments_enabled', 'tickets_enabled', 'selling_enabled', 'vat_percent',
+        'max_devices', 'device_removals_per_month', 'max_concurrent_streams',
       ].sort(),
     );
     expect(data).toMatchObject({
       site_name: 'آکادمی نوشتار',
-      // The demo's VAT rate (issue 36 item 5).
+      // The demo's VAT rate (issue 36 item 5), and the playback limits' defaults (issue 38).
       vat_percent: 10,
+      max_devices: 3,
+      device_removals_per_month: 2,
+      max_concurrent_streams: 1,
       short_description: expect.stringMatching(PERSIAN),
       about_me: expect.stringContaining('<p>'),
       terms_and_conditions: expect.stringContaining('<h2>'),
@@ -168,9 +172,14 @@ describe.each(DB_TARGETS)('terms and site information API on %s', (target) => {
       contact_phone: '۰۹۱۲ ۱۱۱ ۲۲۳۳',
       address: '',
       social_links: { telegram: 'https://t.me/neveshtar', github: '' },
+      // Digits in any script (issue 38's playback limits).
+      max_devices: '۵' as unknown as number,
+      device_removals_per_month: 0,
+      max_concurrent_streams: 2,
     });
     expect(response.statusCode).toBe(200);
     const data = response.json<{ data: SiteInformation }>().data;
+    expect(data).toMatchObject({ max_devices: 5, device_removals_per_month: 0, max_concurrent_streams: 2 });
     expect(data).toMatchObject({
       site_name: 'نوشتار',
       short_description: 'توضیح کوتاه تازه',
@@ -207,6 +216,13 @@ describe.each(DB_TARGETS)('terms and site information API on %s', (target) => {
       [{ vat_percent: -1 }, 'vat_percent'],
       [{ vat_percent: 'ده' }, 'vat_percent'],
       [{ vat_percent: 9.5 }, 'vat_percent'],
+      // The playback limits (issue 38): devices 1–20, removals 0–10, streams 1–10.
+      [{ max_devices: 0 }, 'max_devices'],
+      [{ max_devices: 21 }, 'max_devices'],
+      [{ device_removals_per_month: -1 }, 'device_removals_per_month'],
+      [{ device_removals_per_month: 'دو' }, 'device_removals_per_month'],
+      [{ max_concurrent_streams: 0 }, 'max_concurrent_streams'],
+      [{ max_concurrent_streams: 1.5 }, 'max_concurrent_streams'],
     ];
     for (const [change, field] of cases) {
       const response = await saveInfo(change as Partial<SiteInformationInput>);
