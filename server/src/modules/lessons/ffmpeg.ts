@@ -53,15 +53,18 @@ const STDERR_TAIL = 2_000;
 interface Run {
   stdout: string;
   stderr: string;
+  /** The standard output's bytes, with `raw` only (then `stdout` is empty). */
+  bytes?: Buffer;
 }
 
 /**
  * Runs `program` with `args` at nice 19 and resolves with its output when it exits with 0.
- * `onLine` sees each line of its standard output as it comes; `signal` kills it.
+ * `onLine` sees each line of its standard output as it comes; `raw` keeps that output as bytes;
+ * `signal` kills it.
  * @throws MediaRefused `ffmpegMissing` when the program is not installed; Error with the end of
  * its error output when it exits otherwise
  */
-function run(program: string, args: string[], options: { signal?: AbortSignal; onLine?: (line: string) => void } = {}): Promise<Run> {
+function run(program: string, args: string[], options: { signal?: AbortSignal; onLine?: (line: string) => void; raw?: boolean } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
     if (child.pid !== undefined) {
@@ -74,7 +77,9 @@ function run(program: string, args: string[], options: { signal?: AbortSignal; o
     let stdout = '';
     let stderr = '';
     let pending = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    const chunks: Buffer[] = [];
+    if (options.raw) child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    else child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       if (!options.onLine) {
         stdout += chunk;
         return;
@@ -90,7 +95,7 @@ function run(program: string, args: string[], options: { signal?: AbortSignal; o
       reject(error.code === 'ENOENT' ? new MediaRefused(LESSONS_MESSAGES.ffmpegMissing) : error);
     });
     child.on('close', (code, signal) => {
-      if (code === 0) resolve({ stdout, stderr });
+      if (code === 0) resolve({ stdout, stderr, ...(options.raw ? { bytes: Buffer.concat(chunks) } : {}) });
       else reject(Object.assign(new Error(`${program} exited with ${code ?? signal}: ${stderr.trim()}`), { stderr }));
     });
   });
@@ -105,6 +110,16 @@ export async function checkPrograms(programs: FfmpegPrograms): Promise<Error | n
   } catch (error) {
     return error as Error;
   }
+}
+
+/**
+ * Runs ffmpeg with `args`, which write raw bytes to its standard output (`pipe:1`), at nice 19, and
+ * resolves with those bytes (the forensic watermark reads frames as gray pixels this way; issue 38).
+ * @throws MediaRefused `ffmpegMissing`; Error with the end of its error output when ffmpeg fails or `signal` stops it
+ */
+export async function ffmpegBytes(programs: FfmpegPrograms, args: string[], signal?: AbortSignal): Promise<Buffer> {
+  const { bytes } = await run(programs.ffmpegPath, ['-v', 'error', '-nostdin', ...args], { signal, raw: true });
+  return bytes!;
 }
 
 interface ProbeStream {
@@ -176,6 +191,8 @@ function videoKbps(side: number): number {
  * `seg00000.ts`…), H.264 + AAC in {@link SEGMENT_SECONDS}-second segments. A video gets its
  * {@link renditionSides} (with sound when it has some) and, with sound, an audio-only variant;
  * a sound source only the audio variant. `onProgress` gets the seconds of the source done so far.
+ * `options.picture` is a filter graph that reads `[0:v:0]` and writes `[picture]`, from which the
+ * renditions are scaled (the forensic watermark's B variant, issue 38); segments stay the same.
  * @throws MediaRefused `lessonUnreadable` when ffmpeg cannot decode it, `ffmpegMissing`; Error when
  * stopped by `signal` or the disk is full
  */
@@ -186,6 +203,7 @@ export async function transcodeToHls(
   outDir: string,
   onProgress: (seconds: number) => void,
   signal?: AbortSignal,
+  options: { picture?: string } = {},
 ): Promise<void> {
   const args = ['-v', 'error', '-nostdin', '-y', '-i', file];
   const maps: string[] = [];
@@ -195,7 +213,8 @@ export async function transcodeToHls(
   if (sides.length > 0) {
     const labels = sides.map((_side, i) => `[s${i}]`).join('');
     const scales = sides.map((side, i) => `[s${i}]scale=${portrait ? `${side}:-2` : `-2:${side}`}[v${i}]`).join(';');
-    args.push('-filter_complex', `[0:v:0]split=${sides.length}${labels};${scales}`);
+    const picture = options.picture ? `${options.picture};[picture]` : '[0:v:0]';
+    args.push('-filter_complex', `${picture}split=${sides.length}${labels};${scales}`);
   }
   let audioIndex = 0;
   sides.forEach((side, i) => {

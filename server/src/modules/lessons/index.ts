@@ -3,7 +3,7 @@
  * ffmpeg (issue 24). Another module, a route, a plugin or the seed imports only this file of the
  * module; lint refuses the others (eslint.config.mjs).
  */
-export { checkPrograms, type FfmpegPrograms, grabFrame, hlsFilesOf, probeMedia, renderTestClip, transcodeToHls } from './ffmpeg';
+export { checkPrograms, ffmpegBytes, type FfmpegPrograms, grabFrame, hlsFilesOf, probeMedia, renderTestClip, SEGMENT_SECONDS, transcodeToHls, type MediaProbe } from './ffmpeg';
 export { createLessonUploadServer, LESSON_UPLOADS_PATH } from './lesson-uploads';
 export { retryTranscode, startTranscoder } from './transcode';
 export { LESSONS_MESSAGES } from './messages';
