@@ -130,7 +130,7 @@ export default function UsersPage() {
       case 'way_of_knowing_our_website':
         return user.way_of_knowing_our_website ? (
           <Tooltip title={user.way_of_knowing_our_website}>
-            <Typography noWrap sx={{ maxWidth: 120, fontSize: 'inherit' }}>
+            <Typography noWrap sx={{ maxWidth: 96, fontSize: 'inherit' }}>
               {user.way_of_knowing_our_website}
             </Typography>
           </Tooltip>
