@@ -446,6 +446,7 @@ export const t = {
       duration_seconds: 'مدت (ثانیه)',
       price: 'قیمت (تومان)',
       product_status: 'وضعیت دوره',
+      forensic_watermark: 'واترمارک پنهان',
       product_id: 'شناسه دوره',
       position: 'ترتیب',
       is_free_preview: 'پیش‌نمایش رایگان',

@@ -126,12 +126,13 @@ describe.each<StoreKind>(['local', 's3'])('FileStorage on %s', (kind) => {
 
   it("keeps a processed lesson's folder (issue 24) and deletes it whole, nothing beside it", async () => {
     const folder = 'lessons/7/3f2a9c/';
-    const keys = ['master.m3u8', '360p/index.m3u8', '360p/seg00000.ts', 'audio/seg00000.ts'].map((name) => folder + name);
+    // B segments of the forensic watermark beside a rendition's own (issue 38 item 3).
+    const keys = ['master.m3u8', '360p/index.m3u8', '360p/seg00000.ts', '360p/b/seg00000.ts', 'audio/seg00000.ts'].map((name) => folder + name);
     for (const key of keys) await storage.putPrivate(key, CONTENT);
     await storage.putPrivate('lessons/7/3f2a9cd/master.m3u8', CONTENT);
     await storage.putPrivate('lessons/77/3f2a9c/master.m3u8', CONTENT);
     expect((await storage.statPrivate(`${folder}360p/seg00000.ts`))?.size).toBe(1000);
-    for (const key of ['lessons/7/x/a/b/c.ts', 'lessons/x/y/master.m3u8', 'lessons/7/master.m3u8', 'lessons/7/../x/y.ts']) {
+    for (const key of ['lessons/7/x/a/c/d.ts', 'lessons/7/x/a/b/c/d.ts', 'lessons/7/x/b/c.ts/d.ts', 'lessons/x/y/master.m3u8', 'lessons/7/master.m3u8', 'lessons/7/../x/y.ts']) {
       await expect(storage.putPrivate(key, CONTENT)).rejects.toThrow(/invalid private key/);
     }
     for (const prefix of ['lessons/7/', 'lessons/', 'lessons/7/3f2a9c', 'sessions/', 'lessons/7/../8/']) {

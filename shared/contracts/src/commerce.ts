@@ -415,6 +415,8 @@ export interface ProductForm {
   is_active: boolean;
   product_status: ProductStatus;
   comment_status: CommentStatus;
+  /** See {@link Product.forensic_watermark}; true when not sent. */
+  forensic_watermark: boolean;
 }
 
 /** Fields of the dashboard session form (multipart; `image` and `file` are files), with its schedule (issue 37 item 5). */

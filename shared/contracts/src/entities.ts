@@ -86,6 +86,11 @@ export interface Product extends ContentBase {
   price: number;
   sessions_count: number;
   product_status: ProductStatus;
+  /**
+   * Whether the course's video lessons carry the forensic watermark (issue 38 item 3): each buyer's
+   * stream names them, at the cost of a second transcode of every upload. On by default.
+   */
+  forensic_watermark: boolean;
 }
 
 /** A product session (SPEC §3) as the public pages list it, without its file. */

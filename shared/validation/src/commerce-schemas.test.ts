@@ -9,7 +9,7 @@ describe('productSchema (issue 6 ProductForm)', () => {
     const result = await validate(productSchema, { ...course, price: '250000', is_active: 'false' });
     expect(result).toEqual({
       ok: true,
-      value: { ...course, price: 250000, is_active: false, comment_status: 'open', product_status: 'in-progress' },
+      value: { ...course, price: 250000, is_active: false, comment_status: 'open', product_status: 'in-progress', forensic_watermark: true },
     });
   });
 

@@ -31,7 +31,8 @@ const commerceCommentStatus = commentStatusField(PRODUCT_COMMENT_STATUSES);
 /**
  * Text fields of a course (issue 6 `ProductForm`): a post's title, slug and description, a price
  * in whole tomans 0..{@link PRICE_MAX} (Persian and Arabic-Indic digits accepted), the course
- * status (default in-progress) and a comment status that may be `buyers-only`.
+ * status (default in-progress), a comment status that may be `buyers-only`, and whether its video
+ * lessons carry the forensic watermark (default on; issue 38 item 3).
  */
 export const productSchema = postSchema.shape({
   price: wholeNumberField(fieldLabels.price, { min: 0, max: PRICE_MAX }).required(messages.required),
@@ -40,6 +41,7 @@ export const productSchema = postSchema.shape({
     .default('in-progress')
     .label(fieldLabels.product_status),
   comment_status: commerceCommentStatus,
+  forensic_watermark: boolean().typeError(messages.invalid).default(true).label('واترمارک پنهان'),
 });
 
 /** The course form of the dashboard: {@link productSchema} plus the image (required on create by the form and server). */

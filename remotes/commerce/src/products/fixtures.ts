@@ -32,6 +32,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     price: 490000,
     sessions_count: 12,
     product_status: 'in-progress',
+    forensic_watermark: true,
     ...overrides,
   };
 }

@@ -39,6 +39,7 @@ const product = {
   price: 1_250_000,
   sessions_count: 8,
   product_status: 'in-progress',
+  forensic_watermark: true,
   sessions: [],
   in_cart: false,
   is_bought: false,

@@ -84,7 +84,7 @@ export {
 } from './products-service';
 export { assignReceiptNumber } from './receipts';
 export { getSalesOverview, getSalesSummary, resetSalesRollup, type SummaryKind } from './sales-summary-service';
-export { type AwaitedLesson, listAwaitedLessons, readSessionLesson, type SessionLesson, updateSessionLesson } from './session-lessons';
+export { type AwaitedLesson, listAwaitedLessons, readSessionLesson, type SessionLesson, updateSessionLesson, wantsForensicWatermark } from './session-lessons';
 export {
   getLessonFiles,
   getSessionDetail,

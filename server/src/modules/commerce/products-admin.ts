@@ -39,6 +39,7 @@ const audited = {
   product_status: products.product_status,
   is_active: products.is_active,
   comment_status: products.comment_status,
+  forensic_watermark: products.forensic_watermark,
   image: products.image,
 };
 

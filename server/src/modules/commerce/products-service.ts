@@ -16,6 +16,7 @@ export const productTable = contentTable({
   type: 'product',
   columns: () => ({
     ...publicColumns(products),
+    forensic_watermark: products.forensic_watermark,
     sessions_count: sql<number>`(select count(*)::int from ${productSessions} as s where s.product_id = ${qualified(products.id)} and s.is_active)`.mapWith(
       Number,
     ),

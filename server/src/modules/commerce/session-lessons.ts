@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productSessions } from './tables';
+import { products, productSessions } from './tables';
 
 /** The columns of a session's lesson as it plays: its file, HLS renditions, kind, length and poster. */
 export const lessonFileColumns = {
@@ -13,6 +13,7 @@ export const lessonFileColumns = {
   file_type: productSessions.file_type,
   file_size: productSessions.file_size,
   hls: productSessions.hls,
+  forensic_renditions: productSessions.forensic_renditions,
   media_kind: productSessions.media_kind,
   duration_seconds: productSessions.duration_seconds,
   poster: productSessions.poster,
@@ -56,6 +57,19 @@ export async function readSessionLesson(db: Db, target: LessonTarget, { lock = f
 export async function updateSessionLesson(db: Db, target: LessonTarget, change: SessionLessonChange): Promise<SessionLesson | null> {
   const [row] = await db.update(productSessions).set(change).where(whereOf(target)).returning(lessonColumns);
   return row ?? null;
+}
+
+/**
+ * Whether the lesson of session `sessionId` is to carry the forensic watermark: its course's
+ * `forensic_watermark` switch (issue 38 item 3); false for an unknown session.
+ */
+export async function wantsForensicWatermark(db: Db, sessionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ on: products.forensic_watermark })
+    .from(productSessions)
+    .innerJoin(products, eq(products.id, productSessions.product_id))
+    .where(eq(productSessions.id, sessionId));
+  return row?.on ?? false;
 }
 
 /** A session whose lesson waits for processing: its id, `queued` or `processing`, and the upload it waits for (private key). */

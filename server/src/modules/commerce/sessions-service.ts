@@ -339,6 +339,8 @@ function lessonMedia(user: User, lesson: StoredLesson): LessonMedia | null {
 /** Where a ready lesson's files are kept: the HLS prefix and the subtitles key (private storage), and whether the session is a free preview (issue 38: no device or stream then). */
 export interface LessonFiles {
   hls: string;
+  /** The renditions of `hls` with B segments (issue 38 item 3), or null: no forensic watermark. */
+  forensic_renditions: string[] | null;
   subtitles: string | null;
   free_preview: boolean;
 }
@@ -356,6 +358,7 @@ export async function getLessonFiles(db: Db, user: User, sessionId: number): Pro
       product_id: productSessions.product_id,
       is_free_preview: productSessions.is_free_preview,
       hls: productSessions.hls,
+      forensic_renditions: productSessions.forensic_renditions,
       media_kind: productSessions.media_kind,
       subtitles: productSessions.subtitles,
     })
@@ -364,7 +367,7 @@ export async function getLessonFiles(db: Db, user: User, sessionId: number): Pro
     .where(activeSessionWhere(sessionId));
   if (!row?.hls || !row.media_kind) return null;
   await assertMayView(db, user, sessionId, row);
-  return { hls: row.hls, subtitles: row.subtitles, free_preview: row.is_free_preview };
+  return { hls: row.hls, forensic_renditions: row.forensic_renditions, subtitles: row.subtitles, free_preview: row.is_free_preview };
 }
 
 /**

@@ -1,10 +1,8 @@
 /**
- * The commerce module's tables: courses and sessions, carts, discount codes, orders and their
- * items, payments, receipts, the daily sales roll-up, progress and certificates (issues 6, 24, 25),
- * and the access ledger (issue 36).
- * Declared beside the module that owns them (issue 34 item 1): another module reaches them only
- * through this module's functions (its index.ts); lint lets only other tables files (for a foreign
- * key) and the seed import this file.
+ * The commerce module's tables: courses and sessions, carts, discount codes, orders and items,
+ * payments, receipts, the daily sales roll-up, progress and certificates (issues 6, 24, 25), and the
+ * access ledger (issue 36). Declared beside their module (issue 34 item 1): another module reaches
+ * them only through its index.ts; lint lets only other tables files (a foreign key) and the seed import this.
  */
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
@@ -15,10 +13,7 @@ import { users } from '../users/tables';
 
 export const productStatusEnum = pgEnum('product_status', ['in-progress', 'done', 'expired']);
 
-/**
- * What a session holds (issue 37): a lesson, a quiz (the learning module's `quizzes` row) or an
- * assignment (its `assignments` row); a quiz is done when passed, an assignment when graded a pass.
- */
+/** What a session holds (issue 37): a lesson, a quiz (`quizzes` row; done when passed) or an assignment (`assignments` row; done when graded a pass). */
 export const sessionKindEnum = pgEnum('session_kind', ['lesson', 'quiz', 'assignment']);
 
 /**
@@ -42,6 +37,8 @@ export const products = pgTable(
     /** Whole tomans; 0 = free. */
     price: integer('price').notNull().default(0),
     product_status: productStatusEnum('product_status').notNull().default('in-progress'),
+    /** Whether the course's video lessons get B segments for the forensic watermark (issue 38 item 3; modules/forensics). */
+    forensic_watermark: boolean('forensic_watermark').notNull().default(true),
   },
   (t) => [...listIndexes('products', t), ...searchIndexes('products', t)],
 );
@@ -75,6 +72,8 @@ export const productSessions = pgTable(
     media_kind: varchar('media_kind', { length: 10 }).$type<LessonMediaKind>(),
     /** Storage prefix of the ready lesson's HLS (master playlist `master.m3u8` under it). */
     hls: text('hls'),
+    /** The renditions of the ready lesson (`hls`) with B segments (`360p`, …; issue 38 item 3, routes/commerce/lesson-media.ts); null: none. */
+    forensic_renditions: text('forensic_renditions').array(),
     /** Length of the ready lesson, seconds. */
     duration_seconds: integer('duration_seconds'),
     /** Public path of the poster image (staff's, or taken from the video), like `image`. */

@@ -5,5 +5,5 @@
  */
 export { checkPrograms, ffmpegBytes, type FfmpegPrograms, grabFrame, hlsFilesOf, probeMedia, renderTestClip, SEGMENT_SECONDS, transcodeToHls, type MediaProbe } from './ffmpeg';
 export { createLessonUploadServer, LESSON_UPLOADS_PATH } from './lesson-uploads';
-export { retryTranscode, startTranscoder } from './transcode';
+export { type MarkRenditions, retryTranscode, startTranscoder } from './transcode';
 export { LESSONS_MESSAGES } from './messages';

@@ -105,6 +105,7 @@ async function storeDocument(
       file_size: file.size,
       file_type: file.type,
       hls: null,
+      forensic_renditions: null,
       media_kind: null,
       duration_seconds: null,
       media_status: 'none',

@@ -160,11 +160,26 @@ async function markFailed(app: FastifyInstance, sessionId: number, source: strin
   await updateSessionLesson(app.db, { sessionId, source }, { media_status: 'failed', media_error: reason });
 }
 
+/**
+ * A step of a job after its HLS is made and before it is stored (the forensic watermark's B
+ * segments, issue 38 item 3, wired by plugins/app/transcoder.ts): it may add files to `hlsDir`,
+ * reports the source's seconds it has done, and answers the renditions it marked, or null (none;
+ * stored as `forensic_renditions`). A throw fails the try as a transcode's would.
+ */
+export type MarkRenditions = (lesson: {
+  sessionId: number;
+  source: string;
+  probe: MediaProbe;
+  hlsDir: string;
+  signal: AbortSignal;
+  onProgress: (seconds: number) => void;
+}) => Promise<string[] | null>;
+
 /** Thrown in the final update when the session no longer waits for this source (deleted, or replaced). */
 class StaleJob extends Error {}
 
 /** Runs one job; resolves when it is done with (ready, refused, or stale), throws to have the queue try it again. */
-async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: Job<TranscodeJob>, signal: AbortSignal): Promise<void> {
+async function processJob(app: FastifyInstance, programs: FfmpegPrograms, mark: MarkRenditions | undefined, job: Job<TranscodeJob>, signal: AbortSignal): Promise<void> {
   const { sessionId, source, sourceType } = job.data;
   const waiting = { sessionId, source };
   const started = await updateSessionLesson(app.db, waiting, { media_status: 'processing', media_progress: 0 });
@@ -174,6 +189,7 @@ async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: J
   const dir = path.join(workRootOf(app), `${sessionId}-${randomUUID()}`);
   const prefix = `${lessonsOf(sessionId)}${randomUUID()}/`;
   let probe: MediaProbe | undefined;
+  let marked: string[] | null = null;
   let size = 0;
   try {
     await app.files.writeFolder(
@@ -189,14 +205,18 @@ async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: J
         await pipeline(opened.stream, createWriteStream(input), { signal });
         probe = await probeMedia(programs, input, signal);
         const duration = probe.durationSeconds;
+        // With a marking step, the transcode is the first half of the progress and the step the second.
+        const passes = mark && probe.video ? 2 : 1;
         let last = Date.now();
-        const out = path.join(dir, 'hls');
-        await transcodeToHls(programs, input, probe, out, (seconds) => {
+        const progress = (pass: number) => (seconds: number) => {
           if (Date.now() - last < PROGRESS_EVERY_MS) return;
           last = Date.now();
-          const percent = Math.max(0, Math.min(99, Math.floor((seconds / duration) * 100)));
+          const percent = Math.max(0, Math.min(99, Math.floor(((pass + seconds / duration) / passes) * 100)));
           updateSessionLesson(app.db, waiting, { media_progress: percent }).catch((error: unknown) => app.log.warn({ err: error, sessionId }, 'lesson progress not saved'));
-        }, signal);
+        };
+        const out = path.join(dir, 'hls');
+        await transcodeToHls(programs, input, probe, out, progress(0), signal);
+        if (passes === 2) marked = await mark!({ sessionId, source: input, probe, hlsDir: out, signal, onProgress: progress(1) });
         for (const name of await hlsFilesOf(out)) {
           await app.storage.putPrivate(prefix + name, await fs.readFile(path.join(out, name)));
         }
@@ -214,6 +234,7 @@ async function processJob(app: FastifyInstance, programs: FfmpegPrograms, job: J
         if (paths[0] && !poster) discard.publicPath(paths[0]);
         await updateSessionLesson(tx, { sessionId }, {
             hls: prefix,
+            forensic_renditions: marked,
             media_kind: probe!.video ? 'video' : 'audio',
             duration_seconds: Math.max(1, Math.round(probe!.durationSeconds)),
             file: source,
@@ -312,10 +333,11 @@ export async function reapDeadJobs(app: FastifyInstance): Promise<number> {
 
 /**
  * Creates (or updates) the queue, starts `concurrency` workers of this process, and the reaper
- * (at once, then every {@link REAP_INTERVAL_MS}). Answers a function that stops them: running
- * ffmpeg children are killed and their jobs go back to the queue.
+ * (at once, then every {@link REAP_INTERVAL_MS}). Each video lesson goes through `mark` after its
+ * transcode, when given. Answers a function that stops them: running ffmpeg children are killed
+ * and their jobs go back to the queue.
  */
-export async function startTranscoder(app: FastifyInstance, programs: FfmpegPrograms, concurrency: number): Promise<() => Promise<void>> {
+export async function startTranscoder(app: FastifyInstance, programs: FfmpegPrograms, concurrency: number, mark?: MarkRenditions): Promise<() => Promise<void>> {
   const queue = {
     name: TRANSCODE_QUEUE,
     retryLimit: TRANSCODE_RETRY.limit,
@@ -327,7 +349,7 @@ export async function startTranscoder(app: FastifyInstance, programs: FfmpegProg
   const stopping = new AbortController();
   // None with 0: another replica transcodes (this one still reaps and recovers).
   if (concurrency > 0) {
-    await app.jobs.work<TranscodeJob>(TRANSCODE_QUEUE, (job) => processJob(app, programs, job, stopping.signal), { concurrency });
+    await app.jobs.work<TranscodeJob>(TRANSCODE_QUEUE, (job) => processJob(app, programs, mark, job, stopping.signal), { concurrency });
   }
 
   let reaping: Promise<unknown> | undefined;

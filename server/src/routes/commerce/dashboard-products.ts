@@ -17,7 +17,7 @@ const dashboardProductsRoutes: FastifyPluginAsync = async (app) => {
   const s = dashboardContentSchemas('products', productSchema, {
     tag: 'commerce',
     formDescription:
-      'multipart/form-data: title, slug, description (HTML, sanitized), price (whole tomans ≥ 0; Persian or Arabic-Indic digits accepted), is_active ("true"/"false"), product_status (in-progress|done|expired), comment_status (open|closed|buyers-only), image (file, required on create).',
+      'multipart/form-data: title, slug, description (HTML, sanitized), price (whole tomans ≥ 0; Persian or Arabic-Indic digits accepted), is_active ("true"/"false"), product_status (in-progress|done|expired), comment_status (open|closed|buyers-only), forensic_watermark ("true"/"false", default true: its video lessons get B segments, issue 38), image (file, required on create).',
   });
   const form = (request: Parameters<typeof readForm>[0]) => readForm(request, { image: app.settings.uploadLimits.imageKb });
 

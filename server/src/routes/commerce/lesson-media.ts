@@ -10,6 +10,11 @@
  * 409 `stream_superseded`. Playlists and subtitles still check the signed-in caller and their
  * right to view afresh; a segment reads that right from the route's cache and never waits for the
  * database: a leave older than {@link VIEWER_CACHE_TTL_MS} is checked again beside the answer.
+ *
+ * Issue 38 item 3: a rendition with B segments (`forensic_renditions`) is served to each viewer as
+ * their own code word says: their playlist names A or B per segment, and a segment is served only
+ * in the version their playlist names (one HMAC, no database), so no one can fetch both and leak a
+ * copy that names nobody.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -27,6 +32,7 @@ import {
   STREAM_ID_PATTERN,
   streamSuperseded,
 } from '../../modules/commerce';
+import { forensicKey, mayFetchSegment, watermarkPlaylist } from '../../modules/forensics';
 import { playbackRefusalSchema } from './playback-schemas';
 
 /** A file of a lesson's HLS: up to four folders deep, plain names, one of the HLS extensions. */
@@ -175,7 +181,8 @@ const lessonMediaRoutes: FastifyPluginAsync = async (app) => {
    * (its URIs signed with the same query) or a segment (Range → 206, 416; ETag → 304) of the ready
    * lesson; 403 `signedUrlInvalid` for a visitor, another user or browser, an expired or tampered
    * signature, or a viewer who may no longer view the session; 409 `stream_superseded` once another
-   * stream of the account took over (issue 38); 404 for a path that is no HLS file or a missing file.
+   * stream of the account took over (issue 38); 404 for a path that is no HLS file, a missing file,
+   * or the version of a marked segment that the viewer's playlist does not name (issue 38 item 3).
    */
   app.get<MediaRequest>(
     '/api/media/lessons/:sessionId/hls/*',
@@ -196,11 +203,15 @@ const lessonMediaRoutes: FastifyPluginAsync = async (app) => {
       const path = request.params['*'] ?? '';
       const extension = HLS_FILE.exec(path)?.[1]?.toLowerCase();
       if (!extension) throw notFound();
-      const { hls } = await filesOf(request, extension === 'm3u8');
+      const { hls, forensic_renditions: marked } = await filesOf(request, extension === 'm3u8');
       // `hls` is the lesson's folder, `lessons/<id>/<uuid>/` (modules/lessons/transcode.ts).
       const key = `${hls}${path}`;
+      const { sessionId, viewerId, streamId } = checked.get(request)!;
+      const forensic = marked ? forensicKey(app.settings.appKey, sessionId) : null;
       reply.header('x-content-type-options', 'nosniff');
       if (extension !== 'm3u8') {
+        // The other version of a marked segment is not this viewer's to fetch.
+        if (forensic && !mayFetchSegment(path, forensic, viewerId, marked!)) throw notFound();
         return sendStoredFile(request, reply, privateFile(key), { contentType: CONTENT_TYPES[extension]!, cacheControl: CACHE_CONTROL });
       }
       const file = await app.storage.openPrivate(key);
@@ -212,10 +223,12 @@ const lessonMediaRoutes: FastifyPluginAsync = async (app) => {
       const chunks: Buffer[] = [];
       for await (const chunk of file.stream) chunks.push(chunk as Buffer);
       // Built from the checked values, so the playlist carries exactly what the guard accepted.
-      const { viewerId, streamId } = checked.get(request)!;
       const stream = streamId === null ? '' : `&stream=${streamId}`;
       const query = `viewer=${viewerId}${stream}&expires=${Number(request.query.expires)}&signature=${request.query.signature}`;
-      const playlist = addPlaylistQuery(Buffer.concat(chunks).toString('utf8'), query);
+      const text = Buffer.concat(chunks).toString('utf8');
+      const rendition = /^([a-z0-9_-]+)\/[^/]+\.m3u8$/i.exec(path)?.[1];
+      const own = forensic && rendition && marked!.includes(rendition) ? watermarkPlaylist(text, forensic, viewerId) : text;
+      const playlist = addPlaylistQuery(own, query);
       return reply.type(CONTENT_TYPES.m3u8!).header('cache-control', CACHE_CONTROL).send(playlist);
     },
   );

@@ -33,11 +33,12 @@ const productProperties = {
   price: int,
   sessions_count: int,
   product_status: { type: 'string', enum: ['in-progress', 'done', 'expired'] },
+  forensic_watermark: { type: 'boolean' },
 } as const;
 
 export const productSchema = {
   type: 'object',
-  required: [...contentBaseRequired, 'price', 'sessions_count', 'product_status'],
+  required: [...contentBaseRequired, 'price', 'sessions_count', 'product_status', 'forensic_watermark'],
   properties: productProperties,
 } as const;
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { productSessions } from '../../../src/modules/commerce/tables';
+import { products, productSessions } from '../../../src/modules/commerce/tables';
 import { pendingFiles } from '../../../src/modules/files/tables';
 import { users } from '../../../src/modules/users/tables';
 import { auditActor, listAuditLog } from '../../../src/modules/audit/audit-log';
@@ -167,6 +167,11 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
       expect(playlist).toContain('seg00000.ts');
       expect((await app.storage.statPrivate(`${ready.hls}${rendition}/seg00000.ts`))!.size).toBeGreaterThan(1000);
     }
+    // The forensic watermark, on by default (issue 38 item 3): B segments beside each video rendition's, and the signature.
+    expect(ready.forensic_renditions).toEqual(['360p', '720p']);
+    for (const rendition of ['360p', '720p']) expect((await app.storage.statPrivate(`${ready.hls}${rendition}/b/seg00000.ts`))!.size).toBeGreaterThan(1000);
+    expect(await app.storage.statPrivate(`${ready.hls}audio/b/seg00000.ts`)).toBeNull();
+    expect(JSON.parse((await text(`${ready.hls}forensics.json`))!)).toMatchObject({ version: 1, rendition: '360p', durations: [2] });
     expect(ready.poster).toMatch(/^\/media\/product-sessions\/[0-9a-f-]+\.webp$/);
     const poster = await app.inject({ url: ready.poster! });
     expect(poster.statusCode).toBe(200);
@@ -175,11 +180,23 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     // A new upload: once it is ready the previous HLS folder and lesson file are gone.
     const second = await upload(id, AUDIO, 'audio/mp4');
     const replaced = await settled(id);
-    expect(replaced).toMatchObject({ media_status: 'ready', media_kind: 'audio', file: second, poster: ready.poster });
+    expect(replaced).toMatchObject({ media_status: 'ready', media_kind: 'audio', file: second, poster: ready.poster, forensic_renditions: null });
     expect(replaced.hls).not.toBe(ready.hls);
     expect(await app.storage.statPrivate(`${ready.hls}master.m3u8`)).toBeNull();
     expect(await app.storage.statPrivate(`${ready.hls}720p/seg00000.ts`)).toBeNull();
+    expect(await app.storage.statPrivate(`${ready.hls}720p/b/seg00000.ts`)).toBeNull();
     expect(await app.storage.statPrivate(source)).toBeNull();
+  });
+
+  it('makes no B segments for a course whose forensic watermark is off (issue 38 item 3)', async () => {
+    const { id: courseId, sessionIds } = await newCourse(app, { price: 0 });
+    await app.db.update(products).set({ forensic_watermark: false }).where(eq(products.id, courseId));
+    await upload(sessionIds[0]!, SMALL, 'video/mp4');
+    const ready = await settled(sessionIds[0]!);
+    expect(ready).toMatchObject({ media_status: 'ready', media_kind: 'video', forensic_renditions: null });
+    expect(await app.storage.statPrivate(`${ready.hls}240p/seg00000.ts`)).not.toBeNull();
+    expect(await app.storage.statPrivate(`${ready.hls}240p/b/seg00000.ts`)).toBeNull();
+    expect(await app.storage.statPrivate(`${ready.hls}forensics.json`)).toBeNull();
   });
 
   it('runs one lesson at a time (TRANSCODE_CONCURRENCY 1), ffmpeg at nice 19', async () => {

@@ -60,6 +60,8 @@ describe.each(DB_TARGETS)('dashboard products API on %s', (target) => {
       is_active: false,
       product_status: 'in-progress',
       comment_status: 'buyers-only',
+      // On unless the form says otherwise (issue 38 item 3).
+      forensic_watermark: true,
       sessions_count: 0,
       likes_count: 0,
       comments_count: 0,
@@ -87,13 +89,14 @@ describe.each(DB_TARGETS)('dashboard products API on %s', (target) => {
 
   it('answers 422 per field in Persian: price, statuses, missing image, duplicate slug', async () => {
     const bad = await send('POST', '/api/dashboard/products', {
-      ...fields({ slug: 'other-course', price: '-5', product_status: 'sold', comment_status: 'friends' }),
+      ...fields({ slug: 'other-course', price: '-5', product_status: 'sold', comment_status: 'friends', forensic_watermark: 'maybe' }),
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json<{ errors: Record<string, string[]> }>().errors).toEqual({
       price: ['قیمت نباید کمتر از ۰ باشد'],
       product_status: ['وضعیت دوره معتبر نیست'],
       comment_status: ['وضعیت دیدگاه‌ها معتبر نیست'],
+      forensic_watermark: ['واترمارک پنهان معتبر نیست'],
       image: ['انتخاب این فایل الزامی است.'],
     });
     const fraction = await send('POST', '/api/dashboard/products', fields({ slug: 'other-course', price: '12.5' }), {
@@ -117,9 +120,9 @@ describe.each(DB_TARGETS)('dashboard products API on %s', (target) => {
   });
 
   it('updates without an image and keeps it; a new image replaces and deletes the old file', async () => {
-    const kept = await send('PUT', `/api/dashboard/products/${created.id}`, fields({ price: '0', is_active: 'true', product_status: 'done' }));
+    const kept = await send('PUT', `/api/dashboard/products/${created.id}`, fields({ price: '0', is_active: 'true', product_status: 'done', forensic_watermark: 'false' }));
     expect(kept.statusCode).toBe(200);
-    expect(kept.json<{ data: Product }>().data).toMatchObject({ price: 0, is_active: true, product_status: 'done', image: created.image });
+    expect(kept.json<{ data: Product }>().data).toMatchObject({ price: 0, is_active: true, product_status: 'done', forensic_watermark: false, image: created.image });
     expect((await app.inject({ url: `/api/products/${created.id}` })).statusCode).toBe(200);
 
     const replaced = await send('PUT', `/api/dashboard/products/${created.id}`, fields({ is_active: 'true' }), { image: await pngFile(300, 300) });

@@ -18,6 +18,7 @@ import { signLessonMedia, signSessionFileUrl } from '../../../src/modules/commer
 import { buy, newBuyer, newCourse, type Buyer, refundInDatabase } from '../../helpers/commerce-fixtures';
 import { startLocalS3, type LocalS3 } from '../../helpers/s3-server';
 import { DB_TARGETS, buildTestApp, tempDir, type DbTarget } from '../../helpers/test-app';
+import { forensicKey, variantOf } from '../../../src/modules/forensics';
 
 const REFUSED = 'forbidden: پیوند این فایل نامعتبر است یا منقضی شده است.';
 const SUBTITLES = 'WEBVTT\n\n00:00.000 --> 00:01.500\nسلام، به این درس خوش آمدید.\n';
@@ -244,6 +245,47 @@ describe.each(CASES)('lesson media on %s with the %s store', (target, store) => 
       const signed = signSessionFileUrl(app.settings.appKey, id, who.id, 600).url;
       expect([id, (await get(signed, who)).statusCode]).toEqual([id, 404]);
       expect((await get(media.hls_url, who)).statusCode).toBe(200);
+    }
+  });
+
+  it("serves a marked rendition as each viewer's own A/B sequence, and each segment only in the version their playlist names (issue 38 item 3)", async () => {
+    const own = await newCourse(app, { price: 10_000, sessions: [{}] });
+    const id = own.sessionIds[0]!;
+    // The fixture as the lesson job leaves a marked rendition: segNNNNN.ts, each with a B beside it in b/.
+    const prefix = await storeLesson(id, false);
+    const names = ['seg_000.ts', 'seg_001.ts'];
+    const bOf = (k: number) => Buffer.concat([HLS.get(`v0/${names[k]}`)!, Buffer.from('B')]);
+    for (const [k, name] of names.entries()) {
+      await app.storage.putPrivate(`${prefix}v0/seg0000${k}.ts`, HLS.get(`v0/${name}`)!);
+      await app.storage.putPrivate(`${prefix}v0/b/seg0000${k}.ts`, bOf(k));
+    }
+    await app.storage.putPrivate(`${prefix}v0/index.m3u8`, Buffer.from(HLS.get('v0/index.m3u8')!.toString().replaceAll('seg_00', 'seg0000')));
+    await app.db.update(productSessions).set({ forensic_renditions: ['v0'] }).where(eq(productSessions.id, id));
+    const key = forensicKey(app.settings.appKey, id);
+    // Buyers until two of them differ in a segment (one in four pairs of two-segment code words agree).
+    const buyers: Buyer[] = [];
+    const word = (who: Buyer) => [0, 1].map((k) => variantOf(key, who.id, k)).join('');
+    while (buyers.length < 2 || new Set(buyers.map(word)).size < 2) {
+      const buyer = await newBuyer(app);
+      await buy(app, buyer, own.id);
+      buyers.push(buyer);
+    }
+    for (const buyer of [buyers[0]!, buyers.find((b) => word(b) !== word(buyers[0]!))!]) {
+      const media = await playbackOf(buyer, id);
+      const playlistUrl = media.hls_url.replace('master', 'v0/index');
+      const playlist = await get(playlistUrl, buyer);
+      expect(playlist.statusCode).toBe(200);
+      const expected = [0, 1].map((k) => `${variantOf(key, buyer.id, k) === 'b' ? 'b/' : ''}seg0000${k}.ts`);
+      const query = new URL(media.hls_url, 'http://shop.test').search;
+      expect(urisOf(playlist.body, playlistUrl)).toEqual(expected.map((file) => `/api/media/lessons/${id}/hls/v0/${file}${query}`));
+      for (const k of [0, 1]) {
+        const named = variantOf(key, buyer.id, k);
+        const [mine, other] = named === 'b' ? [`b/seg0000${k}.ts`, `seg0000${k}.ts`] : [`seg0000${k}.ts`, `b/seg0000${k}.ts`];
+        const served = await get(media.hls_url.replace('master.m3u8', `v0/${mine}`), buyer);
+        expect(served.statusCode).toBe(200);
+        expect(served.rawPayload.equals(named === 'b' ? bOf(k) : HLS.get(`v0/${names[k]}`)!)).toBe(true);
+        expect((await get(media.hls_url.replace('master.m3u8', `v0/${other}`), buyer)).statusCode).toBe(404);
+      }
     }
   });
 

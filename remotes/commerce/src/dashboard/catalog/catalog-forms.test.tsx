@@ -13,7 +13,7 @@ stubLayoutForEditor();
 const aProduct = (overrides: Partial<Product>): Product => ({
   id: 1, title: 'دوره ری‌اکت', slug: 'react', description: '<p>دوره</p>', image: '/media/products/1.webp', is_active: true,
   comment_status: 'open', likes_count: 0, comments_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
-  price: 490000, sessions_count: 3, product_status: 'in-progress', ...overrides,
+  price: 490000, sessions_count: 3, product_status: 'in-progress', forensic_watermark: true, ...overrides,
 });
 
 const aSession = (overrides: Partial<DashboardProductSession>): DashboardProductSession => ({
@@ -101,6 +101,12 @@ describe('course form (/dashboard/products/add-product)', () => {
     await userEvent.upload(screen.getByLabelText('تصویر'), png());
     await userEvent.click(screen.getByRole('radio', { name: 'تکمیل شده' }));
     await userEvent.click(screen.getByRole('radio', { name: 'فقط خریداران' }));
+    // On by default, its cost told beside it (issue 38 item 3).
+    const watermark = screen.getByLabelText('واترمارک پنهان در ویدیوها');
+    expect(watermark).toHaveProperty('checked', true);
+    expect(watermark.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(watermark.getAttribute('aria-describedby')!)?.textContent).toMatch(/تقریباً دو برابر زمان و فضا/);
+    await userEvent.click(watermark);
     await userEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
     expect(await screen.findByRole('heading', { name: 'فهرست دوره‌ها' }, { timeout: 5000 })).toBeTruthy();
     expect(saved[0]!.request.method).toBe('POST');
@@ -113,6 +119,7 @@ describe('course form (/dashboard/products/add-product)', () => {
       is_active: 'true',
       product_status: 'done',
       comment_status: 'buyers-only',
+      forensic_watermark: 'false',
       image: 'cover.png 4 image/png',
     });
     expect(progress).toContain(100);

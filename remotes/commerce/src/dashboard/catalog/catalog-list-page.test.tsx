@@ -8,7 +8,7 @@ import DashboardProductsPage from './dashboard-products-page';
 const aProduct = (overrides: Partial<Product>): Product => ({
   id: 1, title: 'دوره ری‌اکت', slug: 'react', description: '', image: null, is_active: true, comment_status: 'open',
   likes_count: 4, comments_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
-  price: 490000, sessions_count: 3, product_status: 'in-progress', ...overrides,
+  price: 490000, sessions_count: 3, product_status: 'in-progress', forensic_watermark: true, ...overrides,
 });
 const SOLD = 'این دوره فروخته شده است و حذف نمی‌شود؛ به جای حذف، آن را غیرفعال کنید.';
 

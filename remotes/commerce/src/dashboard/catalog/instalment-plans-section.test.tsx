@@ -11,7 +11,7 @@ const DAYS_REFUSED = 'فاصله قسط‌ها با این دوره جور نی�
 const course: Product = {
   id: 1, title: 'دوره ری‌اکت', slug: 'react', description: '<p>دوره</p>', image: '/media/products/1.webp', is_active: true,
   comment_status: 'open', likes_count: 0, comments_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
-  price: 490000, sessions_count: 3, product_status: 'in-progress',
+  price: 490000, sessions_count: 3, product_status: 'in-progress', forensic_watermark: true,
 };
 const aPlan = (overrides: Partial<InstalmentPlan> = {}): InstalmentPlan => ({
   id: 5, product_id: 1, parts: 3, first_share_percent: 40, days_between: 30, surcharge: 0, grace_days: 7, is_active: true, ...overrides,

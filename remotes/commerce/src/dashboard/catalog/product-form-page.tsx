@@ -27,6 +27,7 @@ export interface ProductFormValues {
   is_active: boolean;
   product_status: ProductStatus;
   comment_status: CommentStatus;
+  forensic_watermark: boolean;
   image: File | null;
 }
 
@@ -56,6 +57,7 @@ function ProductForm({ product }: { product: Product | null }) {
     is_active: product?.is_active ?? true,
     product_status: product?.product_status ?? 'in-progress',
     comment_status: product?.comment_status ?? 'open',
+    forensic_watermark: product?.forensic_watermark ?? true,
     image: null,
   };
   const heading = creating ? t.dashboard.addProduct : t.dashboard.editProduct;
@@ -97,6 +99,7 @@ function ProductForm({ product }: { product: Product | null }) {
                 <FormSwitchField name="is_active" label={t.form.isActive} />
                 <FormRadioField name="product_status" label={t.form.productStatus} options={t.status} />
                 <FormRadioField name="comment_status" label={t.form.commentStatus} options={t.form.commentStatuses} />
+                <FormSwitchField name="forensic_watermark" label={t.form.forensicWatermark} help={t.form.forensicWatermarkHelp} />
               </Stack>
               {isSubmitting && <UploadProgress />}
               <FormStatusAlert />

@@ -10,7 +10,7 @@ stubLayoutForEditor();
 
 const course: Product = {
   id: 1, title: 'دوره ری‌اکت', slug: 'react', description: '<p>دوره</p>', image: null, is_active: true, comment_status: 'open', likes_count: 0,
-  comments_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', price: 490000, sessions_count: 3, product_status: 'in-progress',
+  comments_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', price: 490000, sessions_count: 3, product_status: 'in-progress', forensic_watermark: true,
 };
 const aSession = (overrides: Partial<DashboardProductSession>): DashboardProductSession => ({
   id: 5, product_id: 1, product_title: 'دوره ری‌اکت', title: 'جلسه پنجم', slug: 'fifth', description: '<p>جلسه</p>', position: 5,

@@ -10,7 +10,7 @@ stubLayoutForEditor();
 const course: Product = {
   id: 1, title: 'دوره ری‌اکت', slug: 'react', description: '<p>دوره</p>', image: '/media/products/1.webp', is_active: true,
   comment_status: 'open', likes_count: 0, comments_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
-  price: 490000, sessions_count: 3, product_status: 'in-progress',
+  price: 490000, sessions_count: 3, product_status: 'in-progress', forensic_watermark: true,
 };
 const aQuestion = (overrides: Partial<QuizQuestion> = {}): QuizQuestion => ({
   id: 11, product_id: 1, version: 1, type: 'single_choice', body: '<p>هوک <strong>useState</strong> چه می‌دهد؟</p>', points: 2,
