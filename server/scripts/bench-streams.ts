@@ -9,6 +9,9 @@
  * - `before`: that route doing what a segment cost before issue 38, the signed-in caller looked up
  *   in the database (the token marked used, then the user: two queries).
  *
+ * and `marked`: another buyer's segment of a lesson with the forensic watermark (issue 38 item 3),
+ * served only in the version (A or B) their playlist names: one more HMAC per segment.
+ *
  * Run with the in-process registry and, when the local Redis answers (REDIS_URL, default
  * redis://127.0.0.1:6379), with the Redis one; both on PGlite in memory. Each figure is the median
  * of ROUNDS rounds of BATCH requests, the three kinds taking turns so that drift hits them alike.
@@ -43,7 +46,7 @@ const BATCH = 200;
 /** The segment: 6 s of 720p is about 1.5 MB; a small one shows the checks' share at its largest. */
 const SEGMENT_BYTES = 64 * 1024;
 
-type Kind = 'segment' | 'reference' | 'before';
+type Kind = 'segment' | 'marked' | 'reference' | 'before';
 
 /** The figures of one registry store, microseconds per request. */
 interface StoreFigures {
@@ -53,6 +56,10 @@ interface StoreFigures {
   before_us: number;
   /** segment − reference: what the signature and the stream check add. */
   added_us: number;
+  /** A segment of a marked lesson (issue 38 item 3), and what its A/B check adds to a plain one's. */
+  marked_us: number;
+  forensic_added_us: number;
+  marked_ratio: number;
   /** segment ÷ reference. */
   ratio: number;
   /** before ÷ reference: the same ratio with the two queries a segment cost before issue 38. */
@@ -76,31 +83,60 @@ async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
-/** An app with one paid lesson (a tiny HLS of one segment) and its buyer's playback. */
-async function lessonApp(store: StoreFigures['store']): Promise<{ app: FastifyInstance; playback: LessonPlayback; token: string; headers: Record<string, string>; key: string }> {
+/** What {@link lessonApp} sets up: a plain lesson's buyer and a marked lesson's buyer, each with their playback's segment URL. */
+interface LessonSetup {
+  app: FastifyInstance;
+  headers: Record<string, string>;
+  segmentUrl: string;
+  marked: { headers: Record<string, string>; segmentUrl: string };
+  key: string;
+}
+
+/**
+ * An app with a course of two paid lessons (tiny HLS of one segment each; the second with B
+ * segments, issue 38 item 3) and two buyers, each playing one of them (one stream an account).
+ */
+async function lessonApp(store: StoreFigures['store']): Promise<LessonSetup> {
   const pglite = createPglite();
   await pglite.waitReady;
   const redis = store === 'redis' ? { redisUrl: REDIS_URL, streamsNamespace: `bench-streams-${randomBytes(6).toString('hex')}:` } : {};
   const app = await buildApp({ pglite, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-streams-')), seed: false, demoLesson: false, serveStatic: false, logger: false, ...redis });
-  const course = await newCourse(app, { price: 100_000, sessions: [{}] });
-  const sessionId = course.sessionIds[0]!;
-  const prefix = `lessons/${sessionId}/bench/`;
-  await app.storage.putPrivate(`${prefix}master.m3u8`, Buffer.from('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\nv0/index.m3u8\n'));
-  await app.storage.putPrivate(`${prefix}v0/seg_000.ts`, randomBytes(SEGMENT_BYTES));
-  await app.db.update(productSessions).set({ hls: prefix, media_kind: 'video', media_status: 'ready', duration_seconds: 6 }).where(eq(productSessions.id, sessionId));
-  const buyer = await newBuyer(app);
-  await buy(app, buyer, course.id);
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/product-sessions/${sessionId}/playback`,
-    headers: { ...buyer.headers, 'x-device-key': randomBytes(32).toString('base64url'), 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' },
-    payload: {},
-  });
-  if (response.statusCode !== 200) throw new Error(`playback: ${response.statusCode} ${response.body}`);
-  const playback = response.json<{ data: LessonPlayback }>().data;
-  // The playlist: the caller's right to view, checked and kept for the segments.
-  await app.inject({ url: playback.hls_url, headers: buyer.headers });
-  return { app, playback, token: buyer.headers.authorization.slice('Bearer '.length), headers: buyer.headers, key: `${prefix}v0/seg_000.ts` };
+  const course = await newCourse(app, { price: 100_000, sessions: [{}, {}] });
+  const [plainId, markedId] = course.sessionIds as [number, number];
+  const segment = randomBytes(SEGMENT_BYTES);
+  const storeLesson = async (sessionId: number, files: string[], marked: boolean) => {
+    const prefix = `lessons/${sessionId}/bench/`;
+    await app.storage.putPrivate(`${prefix}master.m3u8`, Buffer.from('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\nv0/index.m3u8\n'));
+    await app.storage.putPrivate(`${prefix}v0/index.m3u8`, Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6,\n${files[0]}\n#EXT-X-ENDLIST\n`));
+    for (const file of files) await app.storage.putPrivate(`${prefix}v0/${file}`, segment);
+    await app.db
+      .update(productSessions)
+      .set({ hls: prefix, media_kind: 'video', media_status: 'ready', duration_seconds: 6, forensic_renditions: marked ? ['v0'] : null })
+      .where(eq(productSessions.id, sessionId));
+    return prefix;
+  };
+  const prefix = await storeLesson(plainId, ['seg_000.ts'], false);
+  await storeLesson(markedId, ['seg00000.ts', 'b/seg00000.ts'], true);
+  /** A new buyer's playback of `sessionId` and the URL of the first segment their playlist names. */
+  const play = async (sessionId: number) => {
+    const buyer = await newBuyer(app);
+    await buy(app, buyer, course.id);
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/product-sessions/${sessionId}/playback`,
+      headers: { ...buyer.headers, 'x-device-key': randomBytes(32).toString('base64url'), 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' },
+      payload: {},
+    });
+    if (response.statusCode !== 200) throw new Error(`playback: ${response.statusCode} ${response.body}`);
+    const playback = response.json<{ data: LessonPlayback }>().data;
+    // The media playlist: the caller's right to view, checked and kept for the segments.
+    const playlistUrl = playback.hls_url.replace('master.m3u8', 'v0/index.m3u8');
+    const playlist = await app.inject({ url: playlistUrl, headers: buyer.headers });
+    const first = new URL(playlist.body.split('\n').find((line) => line !== '' && !line.startsWith('#'))!, `http://bench${playlistUrl}`);
+    return { headers: buyer.headers, segmentUrl: first.pathname + first.search };
+  };
+  const plain = await play(plainId);
+  return { app, ...plain, marked: await play(markedId), key: `${prefix}v0/seg_000.ts` };
 }
 
 /** The references: the same stored segment with no check, and with the signed-in caller looked up as before issue 38. */
@@ -130,22 +166,22 @@ async function batch(send: () => Promise<{ statusCode: number }>): Promise<numbe
 }
 
 async function measure(store: StoreFigures['store']): Promise<StoreFigures> {
-  const { app, playback, headers, key } = await lessonApp(store);
+  const { app, headers, segmentUrl, marked, key } = await lessonApp(store);
   const bare = await referenceServer(app, key);
   try {
-    const segment = playback.hls_url.replace('master.m3u8', 'v0/seg_000.ts');
     const send: Record<Kind, () => Promise<{ statusCode: number }>> = {
-      segment: () => app.inject({ url: segment, headers }),
+      segment: () => app.inject({ url: segmentUrl, headers }),
+      marked: () => app.inject({ url: marked.segmentUrl, headers: marked.headers }),
       reference: () => bare.inject({ url: '/reference', headers }),
       before: () => bare.inject({ url: '/before', headers }),
     };
     for (const kind of Object.keys(send) as Kind[]) for (let i = 0; i < WARMUP; i++) await send[kind]();
-    const times: Record<Kind, number[]> = { segment: [], reference: [], before: [] };
+    const times: Record<Kind, number[]> = { segment: [], marked: [], reference: [], before: [] };
     const counter = countQueries(app);
     let segmentQueries = 0;
     try {
       for (let round = 0; round < ROUNDS; round++) {
-        for (const kind of (round % 2 ? ['reference', 'before', 'segment'] : ['segment', 'before', 'reference']) as Kind[]) {
+        for (const kind of (round % 2 ? ['reference', 'marked', 'before', 'segment'] : ['segment', 'before', 'marked', 'reference']) as Kind[]) {
           const seen = counter.queries.length;
           times[kind].push(await batch(send[kind]));
           if (kind === 'segment') segmentQueries += counter.queries.length - seen;
@@ -154,7 +190,7 @@ async function measure(store: StoreFigures['store']): Promise<StoreFigures> {
     } finally {
       counter.stop();
     }
-    const [reference, segmentUs, before] = [median(times.reference), median(times.segment), median(times.before)];
+    const [reference, segmentUs, markedUs, before] = [median(times.reference), median(times.segment), median(times.marked), median(times.before)];
     const round2 = (value: number) => Math.round(value * 100) / 100;
     return {
       store,
@@ -163,6 +199,9 @@ async function measure(store: StoreFigures['store']): Promise<StoreFigures> {
       before_us: round2(before),
       added_us: round2(segmentUs - reference),
       ratio: round2(segmentUs / reference),
+      marked_us: round2(markedUs),
+      forensic_added_us: round2(markedUs - segmentUs),
+      marked_ratio: round2(markedUs / reference),
       before_ratio: round2(before / reference),
       statements_per_segment: Math.round((segmentQueries / (ROUNDS * BATCH)) * 10_000) / 10_000,
     };

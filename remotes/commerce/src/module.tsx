@@ -6,6 +6,8 @@ import { useSessionHead } from './sessions/session-head';
 import { useCertificateHead } from './certificates/certificate-head';
 import { agentStrings } from './agent-strings';
 import { assignmentDashboardStrings } from './dashboard/assignments/assignment-dashboard-strings';
+import { FORENSIC_PATHS } from './dashboard/forensics/forensic-paths';
+import { forensicStrings } from './dashboard/forensics/forensic-strings';
 import { t } from './strings';
 
 const ProductFormPage = lazy(() => import('./dashboard/catalog/product-form-page'));
@@ -21,11 +23,12 @@ const WalletsPage = lazy(() => import('./dashboard/financial/wallets-page'));
  * adds, refunds, sales, the access reconciliation for super users, issue 36 item 1, gift cards and
  * users' wallets, issue 36 item 3, the parts to be paid of courses bought in parts, issue 36 item 2,
  * whose plans are on each course's edit page, sales agents' payouts, issue 36 item 4), discount codes
- * (issue 25) and, for super users, sales agents (issue 36 item 4).
+ * (issue 25), for super users, sales agents (issue 36 item 4), and identifying a leaked lesson copy
+ * with revoking the account it came from (issue 38 items 3 and 4).
  */
 const commerceModule: RemoteModule = {
   name: 'commerce',
-  requires: { '@shop/ui-kit': '^2.6.0', '@shop/router': '^1.3.0', '@shop/api-client': '^1.11.0' },
+  requires: { '@shop/ui-kit': '^2.6.0', '@shop/router': '^1.3.0', '@shop/api-client': '^1.12.0' },
   publicRoutes: [
     { path: '/products', Component: commerceIslands.marked.ProductList, useHead: useProductListHead },
     { path: '/products/:productId', Component: lazy(() => import('./products/product-detail-page')), useHead: useProductHead },
@@ -53,6 +56,9 @@ const commerceModule: RemoteModule = {
     { path: '/dashboard/product-sessions/:sessionId/assignment', Component: lazy(() => import('./dashboard/assignments/assignment-settings-page')), permission: 'manage-product-sessions' },
     { path: '/dashboard/assignments', Component: lazy(() => import('./dashboard/assignments/assignments-queue-page')), permission: 'manage-product-sessions' },
     { path: '/dashboard/assignments/:submissionId', Component: lazy(() => import('./dashboard/assignments/assignment-grading-page')), permission: 'manage-product-sessions' },
+    // Identifying a leaked lesson copy and revoking the account it came from (issue 38 items 3 and 4); revoking needs manage-refunds.
+    { path: FORENSIC_PATHS.list, Component: lazy(() => import('./dashboard/forensics/forensic-identifications-page')), permission: 'manage-product-sessions' },
+    { path: FORENSIC_PATHS.resultRoute, Component: lazy(() => import('./dashboard/forensics/forensic-identification-page')), permission: 'manage-product-sessions' },
     // What staff learn of a course: its funnel of sessions, quiz pass rates, questions' share right (issue 37 item 6).
     { path: '/dashboard/products/:productId/learning-analytics', Component: lazy(() => import('./dashboard/analytics/learning-analytics-page')), permission: 'manage-product-sessions' },
     { path: '/dashboard/financial-info', Component: lazy(() => import('./dashboard/financial/financial-info-page')), permission: 'show-financial-info' },
@@ -84,6 +90,7 @@ const commerceModule: RemoteModule = {
     { label: t.dashboard.products, path: '/dashboard/products', permission: 'manage-products', icon: 'School' },
     { label: t.dashboard.sessions, path: '/dashboard/product-sessions', permission: 'manage-product-sessions', icon: 'PlayLesson' },
     { label: assignmentDashboardStrings.nav, path: '/dashboard/assignments', permission: 'manage-product-sessions', icon: 'UploadFile' },
+    { label: forensicStrings.nav, path: FORENSIC_PATHS.list, permission: 'manage-product-sessions', icon: 'Gavel' },
     { label: t.financial.title, path: '/dashboard/financial-info', permission: 'show-financial-info', icon: 'Payments' },
     { label: t.discounts.title, path: '/dashboard/discount-codes', permission: 'manage-discounts', icon: 'Payments' },
     { label: agentStrings.agents.title, path: '/dashboard/sales-agents', permission: SUPER_ONLY, icon: 'PersonAdd' },

@@ -18,6 +18,8 @@ export const MESSAGES = {
   // bad input (issue 10)
   jsonTooDeep: 'بدنه درخواست JSON بیش از حد تودرتو است.',
   formInvalid: 'فرم ارسال‌شده ناقص یا نامعتبر است.',
+  // a tus endpoint asked without the protocol (lib/tus-routes.ts)
+  uploadProtocolRequired: 'این نشانی فقط بارگذاری ازسرگرفتنی (tus، سرآیند Tus-Resumable: 1.0.0) را می‌پذیرد.',
   /** A NUL character, a lone surrogate or bytes that are not UTF-8 (issue 22 item 3). */
   fieldBadCharacter: 'این فیلد نویسه نامعتبر دارد.',
   bodyNotUtf8: 'بدنه درخواست متن UTF-8 معتبر نیست.',

@@ -126,11 +126,12 @@ const SEED_MEDIA_KEY = new RegExp(`^seed/(images|audio)/${NAME}$`);
 const RELEASE_FOLDER = 'releases/[a-z]+(?:-[a-z]+)*/\\d+\\.\\d+\\.\\d+\\+[0-9a-f]{7,40}/';
 /**
  * Private files: uploaded lesson files (`sessions/…`), files of assignment submissions
- * (`submissions/…`, issue 37 item 3), the seed's clips, processed lessons
+ * (`submissions/…`, issue 37 item 3), leaked copies of lessons staff upload to identify their
+ * buyer (`forensic-copies/…`, issue 38 item 3), the seed's clips, processed lessons
  * (issue 24): `lessons/<session id>/<uuid>/` holding `master.m3u8` and one folder per rendition
  * (with its B segments in `b/`, and the lesson's `forensics.json`: issue 38 item 3), and the files of remotes' releases at any depth of their folder (issue 35).
  */
-const PRIVATE_KEY = new RegExp(`^((sessions|submissions|seed)/${NAME}|lessons/\\d+/${NAME}/(${NAME}/(b/)?)?${NAME}|${RELEASE_FOLDER}(${NAME}/)*${NAME})$`);
+const PRIVATE_KEY = new RegExp(`^((sessions|submissions|forensic-copies|seed)/${NAME}|lessons/\\d+/${NAME}/(${NAME}/(b/)?)?${NAME}|${RELEASE_FOLDER}(${NAME}/)*${NAME})$`);
 /** The folder of one processed lesson or one release: {@link FileStorage.deletePrivatePrefix} removes nothing wider. */
 const PRIVATE_PREFIX = new RegExp(`^(lessons/\\d+/${NAME}/|${RELEASE_FOLDER})$`);
 

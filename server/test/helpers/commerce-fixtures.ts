@@ -58,10 +58,13 @@ export interface SessionSpec {
   is_active?: boolean;
 }
 
-/** Creates an active course (tomans) with sessions at positions 1..n; answers the ids. */
+/**
+ * Creates an active course (tomans) with sessions at positions 1..n; answers the ids. Its video
+ * lessons get the forensic watermark's B segments unless `forensic_watermark` is false (issue 38).
+ */
 export async function newCourse(
   app: FastifyInstance,
-  options: { price: number; sessions?: SessionSpec[]; comment_status?: CommentStatus; is_active?: boolean },
+  options: { price: number; sessions?: SessionSpec[]; comment_status?: CommentStatus; is_active?: boolean; forensic_watermark?: boolean },
 ): Promise<{ id: number; sessionIds: number[] }> {
   const tag = randomBytes(6).toString('hex');
   const [product] = await app.db
@@ -72,6 +75,7 @@ export async function newCourse(
       price: options.price,
       comment_status: options.comment_status ?? 'open',
       is_active: options.is_active ?? true,
+      forensic_watermark: options.forensic_watermark ?? true,
     })
     .returning({ id: products.id });
   const sessionIds: number[] = [];

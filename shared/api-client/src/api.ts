@@ -31,6 +31,8 @@ export const TAG_TYPES = [
   'Release',
   // The devices a buyer's lessons play on: their own list and staff's (issue 38 item 1).
   'Device',
+  // Identifications of leaked lesson copies and their revocations (issue 38 items 3 and 4).
+  'Forensic',
 ] as const;
 
 /**

@@ -3,7 +3,7 @@
  * react-redux and the one `createApi`, shared as a federation singleton. Apps reach those
  * libraries only through here. Grow by adding exports; bump `API_CLIENT_VERSION`.
  */
-export const API_CLIENT_VERSION = '1.11.0';
+export const API_CLIENT_VERSION = '1.12.0';
 export { api, TAG_TYPES } from './api';
 export { createBaseQuery, setServerApiOrigin, CSRF_MISMATCH, type StoreRequestContext } from './base-query';
 export { CSRF_COOKIE, CSRF_HEADER, readCsrfToken, refreshCsrfCookie } from './csrf';

@@ -39,6 +39,7 @@ export const AUDIT_ENTITIES = [
   'assignment',
   'assignment_submission',
   'user_device',
+  'forensic_identification',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -51,7 +52,8 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
  * `release`, `promote`, `rollback`, `canary`, `prune`, `preview`: a remote's version published, made
  * active, rolled back from, tried on a share of visitors (or its canary ended), its files removed,
  * previewed by a super user for themselves (or the preview ended) (issue 35); `regrade`: a quiz
- * question's earlier answers scored again by its current version, `grade`: an assignment's submission given its score (issue 37).
+ * question's earlier answers scored again by its current version, `grade`: an assignment's submission given its score (issue 37); `revoke`: a
+ * buyer's access to a course ended from a forensic identification of a leaked copy (issue 38 item 4).
  */
 export const AUDIT_ACTIONS = [
   'create', 'update', 'delete', 'refund', 'approve', 'reject', 'assign', 'unassign', 'read', 'unread', 'upload', 'retry', 'login_failed', 'lockout',
@@ -59,6 +61,7 @@ export const AUDIT_ACTIONS = [
   'release', 'promote', 'rollback', 'canary', 'prune', 'preview',
   'regrade',
   'grade',
+  'revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -88,6 +91,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   assignment: 'تکلیف',
   assignment_submission: 'پاسخ تکلیف',
   user_device: 'دستگاه کاربر',
+  forensic_identification: 'شناسایی نسخه نشت‌کرده',
   instalment_purchase: 'خرید اقساطی',
   sales_agent: 'همکار فروش',
   agent_payout: 'تسویه همکار فروش',
@@ -120,6 +124,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   preview: 'پیش‌نمایش نسخه برای خود',
   regrade: 'بازنمره‌دهی',
   grade: 'نمره‌دادن',
+  revoke: 'لغو دسترسی',
 };
 
 /** Field values of an entity at one moment (only the fields that changed, for an update). */

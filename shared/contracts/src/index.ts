@@ -16,3 +16,4 @@ export * from './agents';
 export * from './learning';
 export * from './assignments';
 export * from './playback';
+export * from './forensics';

@@ -98,7 +98,7 @@ export const REMOTE_AREAS: Record<
   },
   commerce: {
     publicSegments: ['products', 'shopping-cart', 'certificates', 'orders'],
-    dashboardSections: ['products', 'product-sessions', 'financial-info', 'discount-codes', 'sales-agents', 'assignments'],
+    dashboardSections: ['products', 'product-sessions', 'financial-info', 'discount-codes', 'sales-agents', 'assignments', 'forensics'],
     slots: ['home.latest-products', 'header.cart-menu'],
   },
   'users-permissions': {

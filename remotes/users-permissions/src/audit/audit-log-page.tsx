@@ -59,6 +59,9 @@ function entityPath(entry: AuditEntry): string | null {
       return `/dashboard/products/${id}`;
     case 'product_session':
       return `/dashboard/product-sessions/${id}`;
+    case 'forensic_identification':
+      // The identification a revocation was made from (issue 38 item 4), with its evidence.
+      return `/dashboard/forensics/${id}`;
     case 'user':
       return `/dashboard/users/${id}`;
     case 'permission':

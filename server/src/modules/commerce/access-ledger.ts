@@ -5,6 +5,8 @@
  * of an order (the order workflow's first step of `order.paid`, `ownership.changed` and
  * `item.refunded`), ending the grants nothing pays for any more and opening one for each paid,
  * unrefunded item without one, so ending one source never ends another's grant (Tutor LMS #2346).
+ * A grant staff revoked ({@link revokeCourseAccess}, issue 38 item 4) is never opened again: neither
+ * sync opens a grant for its item or purchase, and the reconciliation does not count it missing.
  * A daily job ({@link reconcileAccess}) compares the paid items with the grants, keeps what differs
  * for super users (`GET /api/dashboard/access-mismatches`) and mails it to them.
  */
@@ -44,6 +46,12 @@ export function ownsProductSql(userId: number, productId: AnyPgColumn | number):
  * follows all its parts (instalments.ts, issue 36 item 2).
  */
 const payingItem = sql`o.payment_status = 'paid' and oi.refunded_at is null and o.source <> 'instalment'`;
+
+/**
+ * SQL true for an order item `oi` whose grant staff revoked (`end_reason = 'revoked'`, issue 38 item
+ * 4): the money still pays for it, but no sync or reconciliation opens it again.
+ */
+const revokedItem = sql`exists (select 1 from ${accessGrants} as r where r.order_item_id = oi.id and r.end_reason = 'revoked')`;
 
 /** SQL true for an order `o` that pays its part: paid, its item not refunded. */
 export const orderPaysPart = sql`(o.payment_status = 'paid' and not exists (select 1 from ${orderItems} as oi where oi.order_id = o.id and oi.refunded_at is not null))`;
@@ -95,6 +103,7 @@ export async function syncOrderGrants(tx: Db, userId?: number, productIds?: numb
     from ${orderItems} as oi join ${orders} as o on o.id = oi.order_id
     where ${payingItem} and ${ofUser(sql`o.user_id`)} and ${ofProducts(sql`oi.product_id`)}
       and not exists (select 1 from ${accessGrants} as g where g.order_item_id = oi.id and g.ended_at is null)
+      and not ${revokedItem}
     returning id`);
   return { ended: rowsOf<{ id: number }>(ended).length, granted: rowsOf<{ id: number }>(granted).length };
 }
@@ -113,6 +122,7 @@ async function findMismatches(db: Db): Promise<MismatchRow[]> {
     from ${orderItems} as oi join ${orders} as o on o.id = oi.order_id
     where ${payingItem}
       and not exists (select 1 from ${accessGrants} as g where g.order_item_id = oi.id and g.product_id = oi.product_id and g.user_id = o.user_id and g.ended_at is null)
+      and not ${revokedItem}
     union all
     select 'unpaid_grant', g.user_id, g.product_id, g.order_item_id, g.id
     from ${accessGrants} as g
@@ -126,6 +136,7 @@ async function findMismatches(db: Db): Promise<MismatchRow[]> {
     from ${instalmentPurchases} as p
     where ${planPaysFirstPart}
       and not exists (select 1 from ${accessGrants} as g where g.instalment_purchase_id = p.id and g.ended_at is null)
+      and not exists (select 1 from ${accessGrants} as r where r.instalment_purchase_id = p.id and r.end_reason = 'revoked')
     union all
     select 'unpaid_grant', g.user_id, g.product_id, null, g.id
     from ${accessGrants} as g join ${instalmentPurchases} as p on p.id = g.instalment_purchase_id
@@ -222,4 +233,29 @@ export async function listAccessMismatches(db: Db): Promise<AccessMismatches> {
       grant_id: mismatch.grant_id,
     })),
   };
+}
+
+/**
+ * Ends every active grant of `userId` for course `productId` in `tx`, whatever its source (an order's,
+ * a manual one, a plan's), with `end_reason = 'revoked'` (issue 38 item 4: a leaked copy was traced to
+ * the account). Durable: {@link syncOrderGrants}, the plans' sync and the daily reconciliation never
+ * open a revoked item's or purchase's grant again (a new order of the course would be a new item).
+ * @returns how many grants ended (0 when none was active)
+ */
+export async function revokeCourseAccess(tx: Db, userId: number, productId: number): Promise<number> {
+  const ended = await tx
+    .update(accessGrants)
+    .set({ ended_at: sql`now()`, end_reason: 'revoked' })
+    .where(and(eq(accessGrants.user_id, userId), eq(accessGrants.product_id, productId), isNull(accessGrants.ended_at)))
+    .returning({ id: accessGrants.id });
+  return ended.length;
+}
+
+/**
+ * Everyone who could have played a session of course `productId`: each user with any grant of it,
+ * ended ones too (the candidates of a forensic identification, issue 38 item 3), ascending ids.
+ */
+export async function courseGrantHolders(db: Db, productId: number): Promise<number[]> {
+  const rows = await db.selectDistinct({ id: accessGrants.user_id }).from(accessGrants).where(eq(accessGrants.product_id, productId)).orderBy(accessGrants.user_id);
+  return rows.map((row) => row.id);
 }

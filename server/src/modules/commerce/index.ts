@@ -57,7 +57,15 @@ export {
 export { createOrderWorkflow, type OrderEvents, type OrderStep, OrderWorkflow } from './order-workflow';
 export { listOwnOrders } from './own-orders';
 export { hasBoughtProduct, hasPaidOrders } from './ownership';
-export { listAccessMismatches, reconcileAccess, runAccessReconciliation, startAccessReconciliation, syncOrderGrants } from './access-ledger';
+export {
+  courseGrantHolders,
+  listAccessMismatches,
+  reconcileAccess,
+  revokeCourseAccess,
+  runAccessReconciliation,
+  startAccessReconciliation,
+  syncOrderGrants,
+} from './access-ledger';
 export { isSnappPaySandbox, type PaymentChoice, type PaymentGatewayOption, paymentGatewayOptions } from './payments/gateways';
 export { openPaymentPage } from './payments/open-payment';
 export { sandboxPageHtml, zarinpalSandboxPage, type SandboxPage } from './payments/sandbox-gateway';
@@ -84,7 +92,16 @@ export {
 } from './products-service';
 export { assignReceiptNumber } from './receipts';
 export { getSalesOverview, getSalesSummary, resetSalesRollup, type SummaryKind } from './sales-summary-service';
-export { type AwaitedLesson, listAwaitedLessons, readSessionLesson, type SessionLesson, updateSessionLesson, wantsForensicWatermark } from './session-lessons';
+export {
+  type AwaitedLesson,
+  type ForensicSession,
+  forensicSessionsOf,
+  listAwaitedLessons,
+  readSessionLesson,
+  type SessionLesson,
+  updateSessionLesson,
+  wantsForensicWatermark,
+} from './session-lessons';
 export {
   getLessonFiles,
   getSessionDetail,

@@ -170,6 +170,14 @@ export async function syncPlanGrants(tx: Db, userId: number, productIds: number[
       .select({ id: accessGrants.id })
       .from(accessGrants)
       .where(and(eq(accessGrants.instalment_purchase_id, purchase.id), isNull(accessGrants.ended_at)));
+    // Staff revoked this purchase's access (issue 38 item 4): it is never opened again.
+    const [revoked] = grant
+      ? []
+      : await tx
+          .select({ id: accessGrants.id })
+          .from(accessGrants)
+          .where(and(eq(accessGrants.instalment_purchase_id, purchase.id), eq(accessGrants.end_reason, 'revoked')));
+    if (revoked) continue;
     const endReason = purchase.cancelled_at ? 'plan_cancelled' : !first?.paid ? 'order_changed' : null;
     if (endReason) {
       if (grant) await tx.update(accessGrants).set({ ended_at: sql`now()`, end_reason: endReason }).where(eq(accessGrants.id, grant.id));

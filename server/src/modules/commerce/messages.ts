@@ -46,7 +46,6 @@ export const COMMERCE_MESSAGES = {
   productHasOrders: 'این دوره فروخته شده است و حذف نمی‌شود؛ به جای حذف، آن را غیرفعال کنید.',
   productDeleted: 'دوره حذف شد.',
   sessionDeleted: 'جلسه حذف شد.',
-  uploadProtocolRequired: 'این نشانی فقط بارگذاری ازسرگرفتنی (tus، سرآیند Tus-Resumable: 1.0.0) را می‌پذیرد.',
   lessonRetryQueued: 'فایل جلسه دوباره در صف پردازش قرار گرفت.',
   refundConfirmationInvalid: 'برای تأیید بازگشت وجه، کلمه «yes» یا «بله» را بنویسید.',
   refundNotPaid: 'این مورد پرداخت نشده است و بازگشت وجه ندارد.',

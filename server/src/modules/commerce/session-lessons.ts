@@ -87,3 +87,41 @@ export async function listAwaitedLessons(db: Db): Promise<AwaitedLesson[]> {
     .where(and(inArray(productSessions.media_status, ['queued', 'processing']), isNotNull(productSessions.media_source)));
   return rows as AwaitedLesson[];
 }
+
+/** A session as a forensic identification reads it (issue 38 item 3): its course, titles, whether it is a free preview, and its lesson. */
+export interface ForensicSession {
+  id: number;
+  title: string;
+  product_id: number;
+  product_title: string;
+  is_free_preview: boolean;
+  media_status: SessionRow['media_status'];
+  media_kind: SessionRow['media_kind'];
+  /** The private prefix of its HLS folder, or null. */
+  hls: string | null;
+  /** The renditions that carry the forensic watermark, or null (not marked). */
+  forensic_renditions: string[] | null;
+}
+
+/** The sessions of `ids` as {@link ForensicSession}s, by id (unknown ids are left out). */
+export async function forensicSessionsOf(db: Db, ids: number[]): Promise<Map<number, ForensicSession>> {
+  const result = new Map<number, ForensicSession>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({
+      id: productSessions.id,
+      title: productSessions.title,
+      product_id: productSessions.product_id,
+      product_title: products.title,
+      is_free_preview: productSessions.is_free_preview,
+      media_status: productSessions.media_status,
+      media_kind: productSessions.media_kind,
+      hls: productSessions.hls,
+      forensic_renditions: productSessions.forensic_renditions,
+    })
+    .from(productSessions)
+    .innerJoin(products, eq(products.id, productSessions.product_id))
+    .where(inArray(productSessions.id, [...new Set(ids)]));
+  for (const row of rows) result.set(row.id, row);
+  return result;
+}

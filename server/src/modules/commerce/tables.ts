@@ -351,9 +351,10 @@ export const accessGrantSourceEnum = pgEnum('access_grant_source', ['order', 'ma
 
 /**
  * Why a grant ended: its item was refunded (`refund`), or its order stopped paying for it (`order_changed`:
- * set unpaid, a manual order deleted or given another course).
+ * set unpaid, a manual order deleted or given another course), or staff revoked the account's access
+ * because a leaked copy was traced to it (`revoked`, issue 38 item 4: never opened again by a sync).
  */
-export const accessGrantEndEnum = pgEnum('access_grant_end', ['refund', 'order_changed', 'plan_cancelled']);
+export const accessGrantEndEnum = pgEnum('access_grant_end', ['refund', 'order_changed', 'plan_cancelled', 'revoked']);
 
 /**
  * The access ledger (issue 36 item 1): every right of a user to a course, with its source and its

@@ -17,3 +17,10 @@ export {
   type IdentifyOptions,
 } from './identify';
 export { DEFAULT_FALSE_NAME_BOUND, signTail } from './score';
+export { createForensicUploadServer, FORENSIC_UPLOAD_MAX_BYTES, FORENSIC_UPLOADS_PATH, type ForensicUploadServer } from './forensic-uploads';
+export { getIdentification, IDENTIFY_QUEUE, type IdentifyJob, listIdentifications, startIdentification } from './identifications';
+export { evidenceOf, IDENTIFY_RETRY, startIdentifier } from './identify-job';
+export { openStoredReference } from './storage-reference';
+export { REVOCATION_REASON, revokeFromIdentification } from './revocation';
+export { accessRevokedMail } from './mails';
+export { FORENSICS_MESSAGES } from './messages';

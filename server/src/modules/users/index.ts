@@ -23,7 +23,7 @@ export {
   renamePermission,
   unassignPermission,
 } from './permissions-service';
-export { getUserContacts, matchingUserIds, staffHolding, superUsers, type UserContact, userContactSql, userIdIn, verifiedMobiles } from './user-contacts';
+export { getUserContacts, matchingUserIds, staffHolding, superUsers, type UserContact, userContactSql, userIdIn, verifiedMobiles, verifiedUserIds } from './user-contacts';
 export { usersCsv } from './user-exports';
 export {
   createUser,

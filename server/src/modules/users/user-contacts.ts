@@ -96,3 +96,12 @@ export async function superUsers(db: Db): Promise<Array<{ id: number } & UserCon
     .where(and(isNotNull(users.email_verified_at), eq(users.status, 'super')))
     .orderBy(asc(users.id));
 }
+
+/**
+ * Every user with a verified email, ascending ids: who could play a free-preview session (the
+ * candidates of a forensic identification of one, issue 38 item 3).
+ */
+export async function verifiedUserIds(db: Db): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(isNotNull(users.email_verified_at)).orderBy(asc(users.id));
+  return rows.map((row) => row.id);
+}

@@ -1,6 +1,6 @@
 /**
  * The app's own plugins, loaded after the outside services' and before the routes, in this order:
- * mail and SMS, the order workflow, the background workers (stored files, transcoding, unpaid reminders, comment
+ * mail and SMS, the order workflow, the background workers (stored files, transcoding, the identification of leaked copies, unpaid reminders, comment
  * notices, audit pruning, the access reconciliation, the instalment reminders, the «session opened» mails), the stream registry (issue 38), then the request pipeline (errors, input and disk guards, metrics,
  * CSRF, route access, the public cache), and the sales agents' link cookie. The static site is registered last of all, by app.ts.
  */
@@ -11,6 +11,7 @@ import smsPlugin from './sms';
 import orderWorkflowPlugin from './order-workflow';
 import storedFilesPlugin from './stored-files';
 import transcoderPlugin from './transcoder';
+import forensicIdentifierPlugin from './forensic-identifier';
 import unpaidRemindersPlugin from './unpaid-reminders';
 import commentNoticesPlugin from './comment-notices';
 import auditPruningPlugin from './audit-pruning';
@@ -34,6 +35,7 @@ export default fp(
     orderWorkflowPlugin,
     storedFilesPlugin,
     transcoderPlugin,
+    forensicIdentifierPlugin,
     unpaidRemindersPlugin,
     commentNoticesPlugin,
     auditPruningPlugin,

@@ -1,5 +1,5 @@
 /**
- * Courses, sessions, the cart, checkout and payments, the wallet and gift cards, lessons, certificates and the financial
+ * Courses, sessions, the cart, checkout and payments, the wallet and gift cards, lessons, leaked-copy identifications (issue 38), certificates and the financial
  * dashboard (SPEC §2, §4, §6): the routes of this folder, registered in this order (issue 34 item
  * 5: one registry per folder; src/routes/index.ts registers the folders).
  */
@@ -21,6 +21,8 @@ import dashboardProductsRoutes from './dashboard-products';
 import dashboardProductSessionsRoutes from './dashboard-product-sessions';
 import dashboardSessionUnlocksRoutes from './dashboard-session-unlocks';
 import lessonUploadsRoutes from './lesson-uploads';
+import forensicUploadsRoutes from './forensic-uploads';
+import dashboardForensicIdentificationsRoutes from './dashboard-forensic-identifications';
 import certificatesRoutes from './certificates';
 
 export default registryOf([
@@ -41,5 +43,7 @@ export default registryOf([
   dashboardProductSessionsRoutes,
   dashboardSessionUnlocksRoutes,
   lessonUploadsRoutes,
+  forensicUploadsRoutes,
+  dashboardForensicIdentificationsRoutes,
   certificatesRoutes,
 ]);

@@ -4,12 +4,13 @@
  * of submissions behind links signed for one viewer (the buyer, or staff grading). Routes delegate
  * to modules/learning.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { assignmentSubmissionSchema as submissionBodySchema, type AssignmentSubmissionInput } from '@shop/validation';
 import { ApiError } from '../../lib/api-error';
 import { routeId } from '../../lib/pagination';
 import { errorBodySchema, itemSchema, messageSchema, signedInErrorResponses } from '../../lib/schemas';
 import { sendStoredFile } from '../../lib/stored-file-reply';
+import { registerTusRoutes } from '../../lib/tus-routes';
 import { yupBody } from '../../lib/yup-body';
 import { getAuth, requireAuth, requireUser } from '../../plugins/app/auth';
 import { COMMERCE_MESSAGES } from '../../modules/commerce';
@@ -31,16 +32,6 @@ const errors = signedInErrorResponses;
 const submissionBody = yupBody(submissionBodySchema);
 const sessionParams = { type: 'object', properties: { sessionId: { type: 'string' } } } as const;
 const uploadId = { type: 'string', pattern: '^[0-9a-f]{32}$' } as const;
-/** How often unfinished uploads older than a day are looked for, ms. */
-const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-
-/** Puts the headers hooks set on `reply` onto its raw response before tus answers there (as the lesson uploads do). */
-function keepHookHeaders(reply: FastifyReply): void {
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) reply.raw.setHeader(name, value);
-  }
-}
-
 const assignmentRoutes: FastifyPluginAsync = async (app) => {
   const signing = () => ({ appKey: app.settings.appKey, ttlSeconds: app.settings.signedUrlTtlSeconds });
 
@@ -132,44 +123,24 @@ const assignmentRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const tus = createAssignmentUploadServer(app);
-  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-  const timer = setInterval(() => {
-    tus.cleanUpExpiredUploads().catch((error: unknown) => app.log.warn({ err: error }, 'unfinished assignment uploads not removed yet'));
-  }, CLEANUP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-
-  /** Answers a tus request for the signed-in buyer; 412 without `Tus-Resumable: 1.0.0`. */
-  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers['tus-resumable'] !== '1.0.0') throw new ApiError(412, COMMERCE_MESSAGES.uploadProtocolRequired);
-    const { user } = await requireAuth(request);
-    reply.hijack();
-    keepHookHeaders(reply);
-    await tus.handle(request.raw, reply.raw, user);
-  };
-  const upload = `${ASSIGNMENT_UPLOADS_PATH}/:id`;
-  const operations = [
-    {
-      method: 'POST',
-      url: ASSIGNMENT_UPLOADS_PATH,
-      summary: 'Start a resumable upload of a file of my next submission (tus creation)',
-      description:
-        "tus 1.0.0 creation: Upload-Length (bytes, at most the assignment's max_file_size_mb), Upload-Metadata with session_id (an assignment of a course I own), filename (an allowed extension) and filetype. 201 with Location; 413 too large; 422 not allowed now, a type not allowed, max_files reached: `{message, errors: {files}}`.",
+  registerTusRoutes(app, {
+    path: ASSIGNMENT_UPLOADS_PATH,
+    tus: createAssignmentUploadServer(app),
+    guard: requireUser,
+    principal: async (request) => (await requireAuth(request)).user,
+    tag: tags[0]!,
+    cleanupFailed: 'unfinished assignment uploads not removed yet',
+    docs: {
+      create: {
+        summary: 'Start a resumable upload of a file of my next submission (tus creation)',
+        description:
+          "tus 1.0.0 creation: Upload-Length (bytes, at most the assignment's max_file_size_mb), Upload-Metadata with session_id (an assignment of a course I own), filename (an allowed extension) and filetype. 201 with Location; 413 too large; 422 not allowed now, a type not allowed, max_files reached: `{message, errors: {files}}`.",
+      },
+      offset: { summary: 'Offset of my assignment upload (tus)', description: "Upload-Offset and Upload-Length; 404 unknown, expired or another's." },
+      append: { summary: 'Append to my assignment upload (tus)', description: 'The last byte keeps it for my next submission; 415 when its bytes are of another type than its name.' },
+      terminate: { summary: 'Cancel my unfinished assignment upload (tus termination)', description: '204.' },
     },
-    { method: 'HEAD', url: upload, summary: 'Offset of my assignment upload (tus)', description: "Upload-Offset and Upload-Length; 404 unknown, expired or another's." },
-    { method: 'PATCH', url: upload, summary: 'Append to my assignment upload (tus)', description: 'The last byte keeps it for my next submission; 415 when its bytes are of another type than its name.' },
-    { method: 'DELETE', url: upload, summary: 'Cancel my unfinished assignment upload (tus termination)', description: '204.' },
-  ] as const;
-  for (const { method, url, summary, description } of operations) {
-    app.route({
-      method,
-      url,
-      onRequest: requireUser,
-      schema: { tags, summary, description, ...(url === upload ? { params: { type: 'object', required: ['id'], properties: { id: uploadId } } } : {}) },
-      handler: handle,
-    });
-  }
+  });
 };
 
 export default assignmentRoutes;

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { products, productSessions } from '../../../src/modules/commerce/tables';
+import { productSessions } from '../../../src/modules/commerce/tables';
 import { pendingFiles } from '../../../src/modules/files/tables';
 import { users } from '../../../src/modules/users/tables';
 import { auditActor, listAuditLog } from '../../../src/modules/audit/audit-log';
@@ -189,8 +189,7 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
   });
 
   it('makes no B segments for a course whose forensic watermark is off (issue 38 item 3)', async () => {
-    const { id: courseId, sessionIds } = await newCourse(app, { price: 0 });
-    await app.db.update(products).set({ forensic_watermark: false }).where(eq(products.id, courseId));
+    const { sessionIds } = await newCourse(app, { price: 0, forensic_watermark: false });
     await upload(sessionIds[0]!, SMALL, 'video/mp4');
     const ready = await settled(sessionIds[0]!);
     expect(ready).toMatchObject({ media_status: 'ready', media_kind: 'video', forensic_renditions: null });
@@ -199,8 +198,9 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     expect(await app.storage.statPrivate(`${ready.hls}forensics.json`)).toBeNull();
   });
 
+  // The tests below do not look at B segments: their courses have the watermark off, a transcode each.
   it('runs one lesson at a time (TRANSCODE_CONCURRENCY 1), ffmpeg at nice 19', async () => {
-    const { sessionIds } = await newCourse(app, { price: 0, sessions: [{}, {}] });
+    const { sessionIds } = await newCourse(app, { price: 0, forensic_watermark: false, sessions: [{}, {}] });
     await upload(sessionIds[0]!, VIDEO, 'video/mp4');
     await upload(sessionIds[1]!, VIDEO, 'video/mp4');
     const niceness = new Set<number>();
@@ -217,7 +217,7 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
   });
 
   it('sizes renditions by the shorter side as shown: portrait phone videos, and one under 360p at its own size', async () => {
-    const { sessionIds } = await newCourse(app, { price: 0, sessions: [{}, {}, {}] });
+    const { sessionIds } = await newCourse(app, { price: 0, forensic_watermark: false, sessions: [{}, {}, {}] });
     await upload(sessionIds[0]!, PORTRAIT, 'video/mp4');
     await upload(sessionIds[1]!, SMALL, 'video/mp4');
     await upload(sessionIds[2]!, ROTATED, 'video/mp4');
@@ -233,7 +233,7 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
   });
 
   it('makes an audio source the audio rendition only, with no poster; deleting the course deletes it', async () => {
-    const course = await newCourse(app, { price: 0 });
+    const course = await newCourse(app, { price: 0, forensic_watermark: false });
     const id = course.sessionIds[0]!;
     const source = await upload(id, AUDIO, 'audio/mp4');
     const ready = await settled(id);
@@ -253,7 +253,7 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
   });
 
   it('refuses random bytes with a Persian reason, keeps the last good lesson and the source for a retry', async () => {
-    const { sessionIds } = await newCourse(app, { price: 0 });
+    const { sessionIds } = await newCourse(app, { price: 0, forensic_watermark: false });
     const id = sessionIds[0]!;
     await upload(id, AUDIO, 'audio/mp4');
     const good = await settled(id);
@@ -275,7 +275,7 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
   });
 
   it('queues again a session left queued with no job (a crash before the send), and fails one left processing with none', async () => {
-    const { sessionIds } = await newCourse(app, { price: 0, sessions: [{}, {}] });
+    const { sessionIds } = await newCourse(app, { price: 0, forensic_watermark: false, sessions: [{}, {}] });
     const [queued, processing] = sessionIds as [number, number];
     const source = await app.storage.putPrivate(`sessions/${randomUUID()}.mp4`, VIDEO);
     await app.db.update(productSessions).set({ media_status: 'queued', media_source: source }).where(eq(productSessions.id, queued));
@@ -290,13 +290,13 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
   });
 
   it('refuses a truncated upload', async () => {
-    const { sessionIds } = await newCourse(app, { price: 0 });
+    const { sessionIds } = await newCourse(app, { price: 0, forensic_watermark: false });
     await upload(sessionIds[0]!, TRUNCATED, 'video/mp4');
     expect(await settled(sessionIds[0]!)).toMatchObject({ media_status: 'failed', media_error: LESSONS_MESSAGES.lessonUnreadable, hls: null });
   });
 
   it('refuses 0-second clips', async () => {
-    const { sessionIds } = await newCourse(app, { price: 0, sessions: [{}, {}] });
+    const { sessionIds } = await newCourse(app, { price: 0, forensic_watermark: false, sessions: [{}, {}] });
     await upload(sessionIds[0]!, EMPTY_WAV, 'audio/wav');
     await upload(sessionIds[1]!, EMPTY_MP4, 'video/mp4');
     expect(await settled(sessionIds[0]!)).toMatchObject({ media_status: 'failed', media_error: LESSONS_MESSAGES.lessonEmpty, hls: null });
@@ -308,7 +308,7 @@ describe.each(TARGETS)('lesson processing on %s with the %s store', (target, sto
     const [superUser] = await app.db.select({ id: users.id, full_name: users.full_name }).from(users).where(eq(users.email, 'super@example.com'));
     const retry = (id: number) =>
       app.inject({ method: 'POST', url: `/api/dashboard/product-sessions/${id}/media/retry`, headers: { authorization: `Bearer ${token}` } });
-    const { sessionIds } = await newCourse(app, { price: 0 });
+    const { sessionIds } = await newCourse(app, { price: 0, forensic_watermark: false });
     const id = sessionIds[0]!;
     /** The session's audit entries, newest first, as [action, actor id, ip, before, after]. */
     const entries = async () =>
@@ -359,7 +359,7 @@ describe('lesson processing without ffmpeg', () => {
   afterAll(() => app.close());
 
   it('starts, and fails a job with a Persian reason', async () => {
-    const { sessionIds } = await newCourse(app, { price: 0 });
+    const { sessionIds } = await newCourse(app, { price: 0, forensic_watermark: false });
     const id = sessionIds[0]!;
     const key = await app.storage.putPrivate(`sessions/${randomUUID()}.mp4`, VIDEO);
     await queueTranscode(app, id, key, 'video/mp4', 'upload', UPLOADER);
