@@ -13,7 +13,7 @@ export const forensicStrings = {
     tableLabel: 'شناسایی‌ها',
     empty: 'هنوز نسخه‌ای فرستاده نشده است.',
     failedToLoad: 'فهرست شناسایی‌ها بارگیری نشد.',
-    columns: { session: 'درس', file: 'فایل', status: 'وضعیت', result: 'نتیجه', created_at: 'تاریخ', action: '' },
+    columns: { session: 'درس', file: 'فایل', status: 'وضعیت', result: 'نتیجه', created_at: 'تاریخ', action: 'جزئیات' },
     open: 'دیدن نتیجه',
     identified: (name: string) => `شناخته شد: ${name}`,
     cannotSay: 'نمی‌توان گفت',
