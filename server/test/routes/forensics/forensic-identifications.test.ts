@@ -1,7 +1,7 @@
 /**
  * Identifying a leaked lesson copy and revoking the account (issue 38 items 3 and 4), through the
  * API: a short marked lesson (160×90, 6 frames a second, 3¼ minutes) is transcoded with its B
- * segments and stored under its session's HLS prefix; one buyer's played segments are leaked
+ * segments and stored under its session's HLS prefix; the segments one buyer's playback fetched through the media route are leaked
  * (re-encoded, scaled, cropped, blurred), uploaded by tus to `/api/forensic-uploads`, and the job
  * names that buyer among the course's buyers. Revoking from the result ends the buyer's grants for
  * good (a sync and the reconciliation do not reopen them), stops their stream, records the evidence
@@ -23,7 +23,7 @@ import { FORENSIC_UPLOADS_PATH, forensicKey, makeVariants, variantOf } from '../
 import { listAuditLog } from '../../../src/modules/audit/audit-log';
 import { buy, newBuyer, newCourse, type Buyer } from '../../helpers/commerce-fixtures';
 import { newStaff, type AuthHeaders } from '../../helpers/dashboard-actors';
-import { leak, playedSegments, renderLesson } from '../../helpers/forensic-leaks';
+import { leak, renderLesson } from '../../helpers/forensic-leaks';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtp';
 import { DB_TARGETS, buildTestApp, tempDir } from '../../helpers/test-app';
 
@@ -141,9 +141,33 @@ describe.each(DB_TARGETS)('forensic identifications on %s', (target) => {
     const [buyer] = buyers as [Buyer];
     const sessionId = course.sessionIds[0]!;
     const key = forensicKey(app.settings.appKey, sessionId);
+    // Real playback: the buyer's player asks for the lesson, reads its media playlist through the API and
+    // fetches every segment it names (their own A/B sequence); those bytes, joined, are what leaks.
+    const playback = await app.inject({
+      method: 'POST',
+      url: `/api/product-sessions/${sessionId}/playback`,
+      headers: { ...buyer.headers, 'x-device-key': randomBytes(32).toString('base64url'), 'user-agent': CHROME },
+      payload: {},
+    });
+    expect(playback.statusCode).toBe(200);
+    const { hls_url: hlsUrl, stream_id: streamId } = playback.json<{ data: LessonPlayback }>().data;
+    expect((await app.inject({ url: hlsUrl, headers: buyer.headers })).statusCode).toBe(200);
+    const playlistUrl = hlsUrl.replace('master.m3u8', `${rendition}/index.m3u8`);
+    const playlist = await app.inject({ url: playlistUrl, headers: buyer.headers });
+    const uris = playlist.body.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+    const fetched: string[] = [];
+    for (const [k, uri] of uris.entries()) {
+      const url = new URL(uri, `http://shop.test${playlistUrl}`);
+      expect(url.pathname.endsWith(`${variantOf(key, buyer.id, k) === 'b' ? 'b/' : ''}seg${String(k).padStart(5, '0')}.ts`)).toBe(true);
+      const segment = await app.inject({ url: url.pathname + url.search, headers: buyer.headers });
+      expect(segment.statusCode).toBe(200);
+      const file = path.join(dir, `played-${target}-${k}.ts`);
+      await fs.writeFile(file, segment.rawPayload);
+      fetched.push(file);
+    }
+    expect(fetched).toHaveLength(33);
     const copy = path.join(dir, `leak-${target}.mp4`);
-    const segments = await playedSegments(hls, rendition, (k) => variantOf(key, buyer.id, k));
-    await leak(segments, { kbps: 60, scale: 0.8, crop: 'left', blur: 'top-right', startSeconds: 5, seconds: 180 }, copy);
+    await leak(fetched, { kbps: 60, scale: 0.8, crop: 'left', blur: 'top-right', startSeconds: 5, seconds: 180 }, copy);
     const uploadId = await upload(await fs.readFile(copy), sessionId);
 
     const started = await start({ session_id: sessionId, upload_id: uploadId });
@@ -160,16 +184,8 @@ describe.each(DB_TARGETS)('forensic identifications on %s', (target) => {
     const list = await app.inject({ url: `${BASE}?session_id=${sessionId}`, headers: staff.headers });
     expect(list.json()).toMatchObject({ data: [{ id: done.id }], meta: { current_page: 1, total: 1 } });
 
-    // The buyer plays the lesson now: a stream in the registry.
-    const playback = await app.inject({
-      method: 'POST',
-      url: `/api/product-sessions/${sessionId}/playback`,
-      headers: { ...buyer.headers, 'x-device-key': randomBytes(32).toString('base64url'), 'user-agent': CHROME },
-      payload: {},
-    });
-    expect(playback.statusCode).toBe(200);
-    const { hls_url: hlsUrl, stream_id: streamId } = playback.json<{ data: LessonPlayback }>().data;
-    expect((await app.inject({ url: hlsUrl, headers: buyer.headers })).statusCode).toBe(200);
+    // Their stream is still the one playing.
+    expect(await app.streams.stateOf(buyer.id, streamId!)).not.toBe('superseded');
 
     const reason = 'نسخه این جلسه در یک کانال تلگرامی پخش شده بود.';
     const revoked = await revoke(done.id, reason);
