@@ -140,6 +140,7 @@ export {
   salesAgentSchema,
   type SalesAgentInput,
 } from './agent-schemas';
+export { forensicRevocationSchema, REVOCATION_REASON_LENGTH, type ForensicRevocationInput } from './forensic-schemas';
 export { instalmentPlanSchema, instalmentPurchaseSchema, type InstalmentPlanInput, type InstalmentPurchaseInput } from './instalment-schemas';
 export {
   SMS_CODE_LENGTH,

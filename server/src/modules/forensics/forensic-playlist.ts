@@ -78,6 +78,17 @@ export function mayFetchSegment(file: string, key: ForensicKey, userId: number |
 }
 
 /**
+ * The segment URIs of a media playlist (its URI lines), in order, trimmed; for a lesson's own
+ * playlists these are the segments, whose index {@link variantOf} counts.
+ */
+export function segmentUris(playlist: string): string[] {
+  return playlist
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/**
  * The segment durations of a media playlist, seconds, in order (its `#EXTINF` values).
  * @throws Error when a segment line has no `#EXTINF` before it
  */

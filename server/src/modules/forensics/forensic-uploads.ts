@@ -12,15 +12,12 @@
  * created it (kept in its metadata by the server): another's request of it answers 404, and only
  * they may start an identification with it (identifications.ts).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
-import { fileTypeFromBuffer } from 'file-type';
-import { ApiError } from '../../lib/api-error';
-import { MESSAGES } from '../../lib/messages';
 import { tusStoreOptions } from '../../lib/storage';
+import { sniffUploadType, tusEndpoint, tusErrorAnswer, tusPrincipal, tusRefusal } from '../../lib/tus-hooks';
+import type { TusEndpoint } from '../../lib/tus-routes';
 import { forensicSessionsOf } from '../commerce';
 import { FORENSICS_MESSAGES } from './messages';
 import { forensicUploads } from './tables';
@@ -34,30 +31,14 @@ export const FORENSIC_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 const FOLDER = 'forensic-copies';
 /** An unfinished upload left this long is removed (ms): a day to resume it. */
 const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
-/** Bytes read to tell a file's type (file-type's sample size). */
-const SNIFF_BYTES = 4100;
+/** The form field the refusals name. */
+const FIELD = 'file';
 
-/** The staff member sending the tus request being handled: set by {@link ForensicUploadServer.handle}. */
-const uploader = new AsyncLocalStorage<{ id: number }>();
+/** The staff member sending the tus request being handled. */
+const uploader = tusPrincipal<{ id: number }>('a forensic upload');
 
-function uploaderOf(): { id: number } {
-  const staff = uploader.getStore();
-  if (!staff) throw new Error('a forensic upload handled without its staff member');
-  return staff;
-}
-
-/** A refusal: the project's `{message, errors}` JSON body, the message also on the field `file` unless `onField` is false. */
-function refusal(status: number, message: string, onField = true) {
-  return { status_code: status, body: JSON.stringify(onField ? { message, errors: { file: [message] } } : { message }) };
-}
-
-/** The tus server of leaked copies, as routes use it. */
-export interface ForensicUploadServer {
-  /** Answers a tus request on its raw response on behalf of staff member `staff` (the route has checked the permission and CSRF). */
-  handle(request: IncomingMessage, response: ServerResponse, staff: { id: number }): Promise<void>;
-  /** Removes the uploads left unfinished a day; answers how many. */
-  cleanUpExpiredUploads(): Promise<number>;
-}
+/** The tus server of leaked copies, as routes use it: on behalf of a staff member (the route has checked the permission and CSRF). */
+export type ForensicUploadServer = TusEndpoint<{ id: number }>;
 
 /** The session an upload names in its metadata, or null. */
 function sessionIdOf(upload: Upload): number | null {
@@ -78,27 +59,25 @@ export function createForensicUploadServer(app: FastifyInstance): ForensicUpload
       if (req.method === 'POST' || req.method === 'OPTIONS' || !uploadId) return;
       // Another staff member's upload is as good as unknown to this one.
       const upload = await store.datastore.getUpload(uploadId).catch(() => null);
-      if (upload && upload.metadata?.user_id !== String(uploaderOf().id)) throw refusal(404, FORENSICS_MESSAGES.uploadNotFound, false);
+      if (upload && upload.metadata?.user_id !== String(uploader.current().id)) throw tusRefusal(404, FORENSICS_MESSAGES.uploadNotFound);
     },
 
     async onUploadCreate(_req, upload) {
-      const staff = uploaderOf();
+      const staff = uploader.current();
       const sessionId = sessionIdOf(upload);
-      if (sessionId === null || !(await forensicSessionsOf(app.db, [sessionId])).has(sessionId)) throw refusal(422, FORENSICS_MESSAGES.uploadSessionMissing, false);
-      if (upload.sizeIsDeferred) throw refusal(422, FORENSICS_MESSAGES.uploadSizeMissing);
-      if ((upload.size ?? 0) > FORENSIC_UPLOAD_MAX_BYTES) throw refusal(413, FORENSICS_MESSAGES.uploadTooLarge);
+      if (sessionId === null || !(await forensicSessionsOf(app.db, [sessionId])).has(sessionId)) throw tusRefusal(422, FORENSICS_MESSAGES.uploadSessionMissing);
+      if (upload.sizeIsDeferred) throw tusRefusal(422, FORENSICS_MESSAGES.uploadSizeMissing, FIELD);
+      if ((upload.size ?? 0) > FORENSIC_UPLOAD_MAX_BYTES) throw tusRefusal(413, FORENSICS_MESSAGES.uploadTooLarge, FIELD);
       return { metadata: { ...upload.metadata, user_id: String(staff.id) } };
     },
 
     async onUploadFinish(_req, upload) {
       const key = store.keyOf(upload.id);
-      const staff = uploaderOf();
-      const opened = await app.storage.openPrivate(key, { start: 0, end: Math.max(0, Math.min(SNIFF_BYTES, upload.size ?? SNIFF_BYTES) - 1) });
-      const head = opened ? Buffer.concat(await opened.stream.toArray()) : Buffer.alloc(0);
-      const mime = head.length > 0 ? ((await fileTypeFromBuffer(new Uint8Array(head)))?.mime ?? '') : '';
+      const staff = uploader.current();
+      const mime = (await sniffUploadType(app, key, upload.size))?.mime ?? '';
       if (!mime.startsWith('video/')) {
         await app.storage.deletePrivate(key);
-        throw refusal(415, FORENSICS_MESSAGES.uploadNotVideo);
+        throw tusRefusal(415, FORENSICS_MESSAGES.uploadNotVideo, FIELD);
       }
       await app.db.insert(forensicUploads).values({
         id: store.nameOf(upload.id),
@@ -112,20 +91,7 @@ export function createForensicUploadServer(app: FastifyInstance): ForensicUpload
       return {};
     },
 
-    onResponseError(_req, error) {
-      if (error instanceof ApiError) return refusal(error.statusCode, error.message, false);
-      const status = 'status_code' in error ? error.status_code : 500;
-      const body = 'body' in error ? error.body : '';
-      if (body.startsWith('{')) return { status_code: status, body };
-      if (status >= 500) app.log.warn({ err: error }, 'forensic upload failed in the store');
-      if (status === 413) return refusal(413, FORENSICS_MESSAGES.uploadTooLarge);
-      if (status === 404 || status === 410) return refusal(status, FORENSICS_MESSAGES.uploadNotFound, false);
-      return refusal(status >= 500 ? 503 : status, status >= 500 ? MESSAGES.storageUnavailable : MESSAGES.badRequest, false);
-    },
+    onResponseError: tusErrorAnswer(app, 'forensic upload failed in the store', { notFound: FORENSICS_MESSAGES.uploadNotFound, tooLarge: FORENSICS_MESSAGES.uploadTooLarge }, FIELD),
   };
-  const tus = new Server(options);
-  return {
-    handle: (request, response, staff) => uploader.run(staff, () => tus.handle(request, response)),
-    cleanUpExpiredUploads: () => tus.cleanUpExpiredUploads(),
-  };
+  return tusEndpoint(new Server(options), uploader);
 }

@@ -21,6 +21,6 @@ export { createForensicUploadServer, FORENSIC_UPLOAD_MAX_BYTES, FORENSIC_UPLOADS
 export { getIdentification, IDENTIFY_QUEUE, type IdentifyJob, listIdentifications, startIdentification } from './identifications';
 export { evidenceOf, IDENTIFY_RETRY, startIdentifier } from './identify-job';
 export { openStoredReference } from './storage-reference';
-export { REVOCATION_REASON, revokeFromIdentification } from './revocation';
+export { revokeFromIdentification } from './revocation';
 export { accessRevokedMail } from './mails';
 export { FORENSICS_MESSAGES } from './messages';

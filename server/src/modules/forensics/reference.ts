@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { probeMedia, type FfmpegPrograms } from '../lessons';
 import type { Variant } from './codeword';
-import { segmentDurations, variantUri } from './forensic-playlist';
+import { segmentDurations, segmentUris, variantUri } from './forensic-playlist';
 import { readGrayFrames } from './frames';
 
 /** Name of the signature file at the top of a lesson's HLS folder. */
@@ -59,11 +59,7 @@ function snapRate(rate: number): number {
 /** The segment URIs of `rendition`'s media playlist in `hlsDir`, with their durations (seconds). */
 async function readRendition(hlsDir: string, rendition: string): Promise<{ uris: string[]; durations: number[] }> {
   const playlist = await fs.readFile(path.join(hlsDir, rendition, 'index.m3u8'), 'utf8');
-  const uris = playlist
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
-  return { uris, durations: segmentDurations(playlist) };
+  return { uris: segmentUris(playlist), durations: segmentDurations(playlist) };
 }
 
 /**

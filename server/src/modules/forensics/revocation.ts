@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ForensicIdentification } from '@shop/contracts';
 import type { Db } from '../../db/client';
-import { ApiError, notFound, validationFailed } from '../../lib/api-error';
+import { ApiError, notFound } from '../../lib/api-error';
 import type { AuditContext } from '../../lib/audit-trail';
 import { forensicSessionsOf, revokeCourseAccess } from '../commerce';
 import { getUserContacts } from '../users';
@@ -21,22 +21,17 @@ import { accessRevokedMail } from './mails';
 import { FORENSICS_MESSAGES } from './messages';
 import { forensicIdentifications } from './tables';
 
-/** Bounds of staff's reason, characters (the mail quotes it). */
-export const REVOCATION_REASON = { min: 3, max: 500 } as const;
-
 /** The public page a buyer who objects is sent to. */
 const CONTACT_PAGE = '/contact-us';
 
 /**
  * Revokes the access of the account identification `id` named to its session's course, for the
- * reason `reason` (3–500 characters, trimmed), on behalf of `audit`'s staff member; answers the
- * identification with its `revocation`.
- * @throws ApiError 422 `{reason}` for a reason too short or too long; 404 unknown identification;
- * 409 when it named nobody (not done, or `cannot-say`) or was revoked already
+ * reason `text` (as `forensicRevocationSchema` of @shop/validation has checked it: 3–500 characters,
+ * trimmed), on behalf of `audit`'s staff member; answers the identification with its `revocation`.
+ * @throws ApiError 404 unknown identification; 409 when it named nobody (not done, or `cannot-say`)
+ * or was revoked already
  */
-export async function revokeFromIdentification(app: FastifyInstance, id: number, reason: string, audit: AuditContext): Promise<ForensicIdentification> {
-  const text = reason.trim();
-  if (text.length < REVOCATION_REASON.min || text.length > REVOCATION_REASON.max) throw validationFailed({ reason: [FORENSICS_MESSAGES.reasonLength] });
+export async function revokeFromIdentification(app: FastifyInstance, id: number, text: string, audit: AuditContext): Promise<ForensicIdentification> {
   let userId = 0;
   await app.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;

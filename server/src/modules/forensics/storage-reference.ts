@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Variant } from './codeword';
-import { variantUri } from './forensic-playlist';
+import { segmentUris, variantUri } from './forensic-playlist';
 import { SIGNATURE_FILE, type ForensicReference, type ReferenceSignature } from './reference';
 
 /** Thrown when the lesson's stored files are missing (the lesson was replaced or its folder swept). */
@@ -31,10 +31,7 @@ export async function openStoredReference(app: FastifyInstance, hls: string, wor
   const signature = JSON.parse((await readPrivate(app, `${hls}${SIGNATURE_FILE}`)).toString('utf8')) as ReferenceSignature;
   if (signature.version !== 1) throw new Error(`forensic signature version ${String(signature.version)}`);
   const playlist = (await readPrivate(app, `${hls}${signature.rendition}/index.m3u8`)).toString('utf8');
-  const uris = playlist
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
+  const uris = segmentUris(playlist);
   await fs.mkdir(workDir, { recursive: true });
   const fetched = new Map<string, Promise<string>>();
   return {

@@ -15,7 +15,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { transcodeToHls, type FfmpegPrograms, type MediaProbe } from '../lessons';
-import { B_FOLDER, segmentDurations } from './forensic-playlist';
+import { B_FOLDER, segmentDurations, segmentUris } from './forensic-playlist';
 import { writeReferenceSignature } from './reference';
 
 /** Peak of the pattern, 8-bit luma levels (measured in bench-forensics.ts: PSNR and survival). */
@@ -56,14 +56,6 @@ async function bytesOf(dir: string, files: string[]): Promise<number> {
   let total = 0;
   for (const file of files) total += (await fs.stat(path.join(dir, file))).size;
   return total;
-}
-
-/** The segment URIs of a media playlist, in order. */
-function segmentUris(playlist: string): string[] {
-  return playlist
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
 /**

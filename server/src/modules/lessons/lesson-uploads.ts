@@ -15,16 +15,15 @@
  * staff member and address it checked to {@link LessonUploadServer.handle}, which runs the request
  * with them in {@link uploader} for the hooks to read.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
-import { fileTypeFromBuffer } from 'file-type';
 import { ApiError, notFound } from '../../lib/api-error';
 import { LESSONS_MESSAGES } from './messages';
 import { MESSAGES } from '../../lib/messages';
 import { tusStoreOptions } from '../../lib/storage';
+import { sniffUploadType, tusEndpoint, tusErrorAnswer, tusPrincipal, tusRefusal } from '../../lib/tus-hooks';
+import type { TusEndpoint } from '../../lib/tus-routes';
 import type { AuditContext } from '../../lib/audit-trail';
 import { readSessionLesson, updateSessionLesson } from '../commerce';
 import { lessonAudited, lessonBusy, queueTranscode } from './transcode';
@@ -38,43 +37,14 @@ const FOLDER = 'sessions';
 /** An unfinished upload left this long is removed (ms): a day to resume it. */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
-/** Bytes read to tell a file's type (file-type's sample size). */
-const SNIFF_BYTES = 4100;
+/** Who sends the tus request being handled, and from where. */
+const uploader = tusPrincipal<AuditContext>('a lesson upload');
 
-/** Who sends the tus request being handled, and from where: set by {@link LessonUploadServer.handle}. */
-const uploader = new AsyncLocalStorage<AuditContext>();
-
-/** The staff member sending the request a hook runs for. @throws Error when a request came in without one (a route not going through `handle`). */
-function uploaderOf(): AuditContext {
-  const audit = uploader.getStore();
-  if (!audit) throw new Error('a lesson upload handled without its staff member');
-  return audit;
-}
-
-/** The tus server of lesson uploads, as routes use it. */
-export interface LessonUploadServer {
-  /**
-   * Answers a tus request on its raw response, on behalf of `audit`'s staff member (the route has
-   * checked the permission and CSRF): a completed upload is recorded under their name and address.
-   */
-  handle(request: IncomingMessage, response: ServerResponse, audit: AuditContext): Promise<void>;
-  /** Removes the uploads left unfinished {@link UPLOAD_EXPIRY_MS}; answers how many. */
-  cleanUpExpiredUploads(): Promise<number>;
-}
-
-/** What a refused tus request answers: the project's `{message}` JSON body. */
-function refusal(status: number, message: string) {
-  return { status_code: status, body: JSON.stringify({ message }) };
-}
-
-/** The Persian message of a status the tus server answers on its own (its bodies are English text). */
-function tusMessage(status: number): string {
-  if (status === 404 || status === 410) return LESSONS_MESSAGES.uploadNotFound;
-  if (status === 409) return LESSONS_MESSAGES.uploadOffsetMismatch;
-  if (status === 413) return MESSAGES.payloadTooLarge;
-  if (status >= 500) return MESSAGES.storageUnavailable;
-  return MESSAGES.badRequest;
-}
+/**
+ * The tus server of lesson uploads, as routes use it: on behalf of a staff member and their address
+ * (the route has checked the permission and CSRF); a completed upload is recorded under their name.
+ */
+export type LessonUploadServer = TusEndpoint<AuditContext>;
 
 /** The session an upload names in its metadata, or null. */
 function sessionIdOf(upload: Upload): number | null {
@@ -134,25 +104,23 @@ export function createLessonUploadServer(app: FastifyInstance): LessonUploadServ
 
     async onUploadCreate(_req, upload) {
       const sessionId = sessionIdOf(upload);
-      if (sessionId === null) throw refusal(422, LESSONS_MESSAGES.uploadSessionMissing);
-      if (upload.sizeIsDeferred) throw refusal(422, LESSONS_MESSAGES.uploadSizeMissing);
+      if (sessionId === null) throw tusRefusal(422, LESSONS_MESSAGES.uploadSessionMissing);
+      if (upload.sizeIsDeferred) throw tusRefusal(422, LESSONS_MESSAGES.uploadSizeMissing);
       const session = await readSessionLesson(app.db, { sessionId });
-      if (!session) throw refusal(422, LESSONS_MESSAGES.uploadSessionMissing);
-      if (lessonBusy(session.media_status)) throw refusal(409, LESSONS_MESSAGES.lessonProcessing);
+      if (!session) throw tusRefusal(422, LESSONS_MESSAGES.uploadSessionMissing);
+      if (lessonBusy(session.media_status)) throw tusRefusal(409, LESSONS_MESSAGES.lessonProcessing);
       return {};
     },
 
     async onUploadFinish(_req, upload) {
       const key = store.keyOf(upload.id);
       const sessionId = sessionIdOf(upload)!;
-      const audit = uploaderOf();
-      const opened = await app.storage.openPrivate(key, { start: 0, end: Math.min(SNIFF_BYTES, upload.size ?? SNIFF_BYTES) - 1 });
-      const head = opened ? Buffer.concat(await opened.stream.toArray()) : Buffer.alloc(0);
-      const mime = (await fileTypeFromBuffer(new Uint8Array(head)))?.mime ?? '';
+      const audit = uploader.current();
+      const mime = (await sniffUploadType(app, key, upload.size))?.mime ?? '';
       const media = /^(audio|video)\//.test(mime);
       if (!media && mime !== 'application/pdf' && mime !== 'application/zip') {
         await app.storage.deletePrivate(key);
-        throw refusal(415, LESSONS_MESSAGES.notLessonFile);
+        throw tusRefusal(415, LESSONS_MESSAGES.notLessonFile);
       }
       const saving = media
         ? queueTranscode(app, sessionId, key, mime, 'upload', audit)
@@ -165,19 +133,11 @@ export function createLessonUploadServer(app: FastifyInstance): LessonUploadServ
       return {};
     },
 
-    onResponseError(_req, error) {
-      // The app's own refusals (a transcode already queued, the store away) keep their status and message.
-      if (error instanceof ApiError) return refusal(error.statusCode, error.message);
-      const status = 'status_code' in error ? error.status_code : 500;
-      const body = 'body' in error ? error.body : '';
-      if (body.startsWith('{')) return { status_code: status, body };
-      if (status >= 500) app.log.warn({ err: error }, 'lesson upload failed in the store');
-      return refusal(status >= 500 ? 503 : status, tusMessage(status));
-    },
+    onResponseError: tusErrorAnswer(app, 'lesson upload failed in the store', {
+      notFound: LESSONS_MESSAGES.uploadNotFound,
+      tooLarge: MESSAGES.payloadTooLarge,
+      offsetMismatch: LESSONS_MESSAGES.uploadOffsetMismatch,
+    }),
   };
-  const tus = new Server(options);
-  return {
-    handle: (request, response, audit) => uploader.run(audit, () => tus.handle(request, response)),
-    cleanUpExpiredUploads: () => tus.cleanUpExpiredUploads(),
-  };
+  return tusEndpoint(new Server(options), uploader);
 }

@@ -5,9 +5,11 @@
  * manage-refunds as well. Shapes: `@shop/contracts` forensics.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { hasPermission, type ForensicIdentificationRequest, type ForensicRevocationRequest } from '@shop/contracts';
+import { hasPermission, type ForensicIdentificationRequest } from '@shop/contracts';
+import { forensicRevocationSchema, type ForensicRevocationInput } from '@shop/validation';
 import { forbidden } from '../../lib/api-error';
 import { routeId } from '../../lib/pagination';
+import { yupBody } from '../../lib/yup-body';
 import { date, int, itemSchema, nullableStr, paginatedSchema, pageQueryProperties, str, signedInErrorResponses, errorBodySchema } from '../../lib/schemas';
 import { auditContextOf, requireAuth, requirePermission } from '../../plugins/app/auth';
 import { FORENSICS_MESSAGES, getIdentification, listIdentifications, revokeFromIdentification, startIdentification } from '../../modules/forensics';
@@ -136,7 +138,8 @@ const dashboardForensicIdentificationsRoutes: FastifyPluginAsync = async (app) =
    * audits the evidence and mails the buyer; 200 `{message, data}` with `revocation` set; 422
    * `{reason}` not 3–500 characters; 409 named nobody or revoked already; 404 unknown.
    */
-  app.post<{ Params: { id: string }; Body: ForensicRevocationRequest }>(
+  const revocationBody = yupBody(forensicRevocationSchema);
+  app.post<{ Params: { id: string }; Body: ForensicRevocationInput }>(
     `${BASE}/:id/revocation`,
     {
       schema: {
@@ -144,10 +147,12 @@ const dashboardForensicIdentificationsRoutes: FastifyPluginAsync = async (app) =
         summary: "Revoke the identified account's access to the course",
         description: 'reason: 3–500 characters, quoted in the mail to the buyer. Needs manage-refunds as well as manage-product-sessions. 409 when the identification named nobody or was revoked already.',
         params: { type: 'object', properties: { id: str } },
-        body: { type: 'object', required: ['reason'], properties: { reason: { type: 'string', maxLength: 2000 } } },
+        body: revocationBody.jsonSchema,
         response: { 200: { type: 'object', required: ['message', 'data'], properties: { message: str, data: identificationSchema } }, 409: errorBodySchema, ...signedInErrorResponses },
       },
       ...guard,
+      preValidation: revocationBody.preValidation,
+      validatorCompiler: revocationBody.validatorCompiler,
     },
     async (request) => {
       const { user } = await requireAuth(request);

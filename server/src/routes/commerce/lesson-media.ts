@@ -32,7 +32,7 @@ import {
   STREAM_ID_PATTERN,
   streamSuperseded,
 } from '../../modules/commerce';
-import { forensicKey, mayFetchSegment, watermarkPlaylist } from '../../modules/forensics';
+import { forensicKey, mayFetchSegment, watermarkPlaylist, type ForensicKey } from '../../modules/forensics';
 import { playbackRefusalSchema } from './playback-schemas';
 
 /** A file of a lesson's HLS: up to four folders deep, plain names, one of the HLS extensions. */
@@ -60,9 +60,13 @@ const CACHE_CONTROL = 'private, no-cache';
  */
 const VIEWER_CACHE_TTL_MS = 30_000;
 
-/** A viewer's leave to view a lesson: its files, and when the database said so (ms since the epoch). */
+/**
+ * A viewer's leave to view a lesson: its files, the lesson's forensic key when it has marked
+ * renditions (derived once per leave, not per segment), and when the database said so (ms since the epoch).
+ */
 interface Leave {
   files: LessonFiles;
+  forensic: ForensicKey | null;
   checkedAt: number;
 }
 
@@ -141,15 +145,16 @@ const lessonMediaRoutes: FastifyPluginAsync = async (app) => {
       if (auth?.user.id !== viewerId) throw new ApiError(403, COMMERCE_MESSAGES.signedUrlInvalid);
       const files = await getLessonFiles(app.db, auth.user, sessionId);
       if (!files) throw notFound();
-      viewable.set(key, { files, checkedAt: Date.now() });
-      return files;
+      const leave = { files, forensic: files.forensic_renditions ? forensicKey(app.settings.appKey, sessionId) : null, checkedAt: Date.now() };
+      viewable.set(key, leave);
+      return leave;
     } catch (error) {
       if (error instanceof ApiError) viewable.delete(key);
       throw error;
     }
   };
   /**
-   * The stored files of the session's ready lesson for the viewer the guard checked, or 404; 403
+   * The leave to view the session's ready lesson for the viewer the guard checked, or 404; 403
    * when they may not view it, or when the caller is no longer signed in as that viewer. `fresh`
    * reads them from the database; otherwise a kept leave answers at once, checked again beside the
    * answer once older than {@link VIEWER_CACHE_TTL_MS} (a database away keeps it), so a segment
@@ -169,7 +174,7 @@ const lessonMediaRoutes: FastifyPluginAsync = async (app) => {
         })
         .finally(() => rechecking.delete(key));
     }
-    return kept.files;
+    return kept;
   };
   const privateFile = (key: string): StoredFileSource => ({
     stat: () => app.storage.statPrivate(key),
@@ -203,11 +208,13 @@ const lessonMediaRoutes: FastifyPluginAsync = async (app) => {
       const path = request.params['*'] ?? '';
       const extension = HLS_FILE.exec(path)?.[1]?.toLowerCase();
       if (!extension) throw notFound();
-      const { hls, forensic_renditions: marked } = await filesOf(request, extension === 'm3u8');
+      const {
+        files: { hls, forensic_renditions: marked },
+        forensic,
+      } = await filesOf(request, extension === 'm3u8');
       // `hls` is the lesson's folder, `lessons/<id>/<uuid>/` (modules/lessons/transcode.ts).
       const key = `${hls}${path}`;
-      const { sessionId, viewerId, streamId } = checked.get(request)!;
-      const forensic = marked ? forensicKey(app.settings.appKey, sessionId) : null;
+      const { viewerId, streamId } = checked.get(request)!;
       reply.header('x-content-type-options', 'nosniff');
       if (extension !== 'm3u8') {
         // The other version of a marked segment is not this viewer's to fetch.
@@ -251,7 +258,7 @@ const lessonMediaRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { subtitles } = await filesOf(request, true);
+      const { subtitles } = (await filesOf(request, true)).files;
       if (!subtitles) throw notFound();
       reply.header('x-content-type-options', 'nosniff');
       return sendStoredFile(request, reply, privateFile(subtitles), { contentType: CONTENT_TYPES.vtt!, cacheControl: CACHE_CONTROL });

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Upload } from 'tus-js-client';
-import { api, readCsrfToken, refreshCsrfCookie, useAppDispatch, CSRF_HEADER } from '@shop/api-client';
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { api, useAppDispatch } from '@shop/api-client';
 import type { DashboardProductSession } from '@shop/contracts';
 import { formatClock, formatNumber } from '@shop/format';
 import { SESSION_FILE_EXTENSIONS, SESSION_FILE_MAX_KB } from '@shop/validation';
@@ -8,16 +7,10 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@shop/ui-kit';
 import { LinearProgress } from '@shop/ui-kit/lazy';
 import { useGetAdminSessionQuery, useRetryLessonMediaMutation } from './catalog-admin-api';
 import { t } from '../../strings';
-import { tusRefusalMessage } from '../../tus-refusal';
+import { LARGE_FILE_CHUNK_BYTES, LARGE_FILE_RETRY_DELAYS_MS, useTusUpload } from '../../tus-upload';
 
 /** The tus endpoint of lesson uploads (server routes/commerce/lesson-uploads.ts). */
-export const LESSON_UPLOADS_URL = '/api/dashboard/lesson-uploads';
-
-/** Bytes per request: a dropped connection costs at most this much again (the gateway takes 51 MB). */
-export const LESSON_UPLOAD_CHUNK_BYTES = 32 * 1024 * 1024;
-
-/** Waits before the client tries a failed piece again, ms; then the staff member is told. */
-const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000];
+const LESSON_UPLOADS_URL = '/api/dashboard/lesson-uploads';
 
 /** How often a queued or processing lesson's state is read again, ms. */
 const POLL_MS = 2_000;
@@ -86,51 +79,23 @@ export function LessonUpload({ sessionId }: { sessionId: number }) {
   const session = data?.data;
   useEffect(() => setPolling(session?.media_status === 'queued' || session?.media_status === 'processing'), [session?.media_status]);
 
-  const upload = useRef<Upload | null>(null);
-  const [percent, setPercent] = useState<number | null>(null);
-  const [paused, setPaused] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [resumed, setResumed] = useState(false);
-  useEffect(() => () => void upload.current?.abort(), []);
+  const { progress, paused, resumed, error, refuse, upload, pause, resume } = useTusUpload({
+    endpoint: LESSON_UPLOADS_URL,
+    kind: 'lesson',
+    chunkSize: LARGE_FILE_CHUNK_BYTES,
+    retryDelays: LARGE_FILE_RETRY_DELAYS_MS,
+    connectionLost: t.lesson.connectionLost,
+  });
+  const percent = progress?.percent ?? null;
 
   const start = async (file: File) => {
-    setError(null);
-    setResumed(false);
     if (file.size > SESSION_FILE_MAX_KB * 1024) {
-      setError(t.lesson.tooLarge(formatNumber(SESSION_FILE_MAX_KB / 1024 / 1024)));
+      refuse(t.lesson.tooLarge(formatNumber(SESSION_FILE_MAX_KB / 1024 / 1024)));
       return;
     }
-    if (!readCsrfToken()) await refreshCsrfCookie();
-    const tus = new Upload(file, {
-      endpoint: LESSON_UPLOADS_URL,
-      chunkSize: LESSON_UPLOAD_CHUNK_BYTES,
-      retryDelays: RETRY_DELAYS_MS,
-      metadata: { session_id: String(sessionId), filename: file.name, filetype: file.type },
-      // The fingerprint is per session too: the same file for another session is another upload.
-      fingerprint: async (chosen: File) => `lesson-${sessionId}-${chosen.name}-${chosen.size}-${chosen.lastModified}`,
-      removeFingerprintOnSuccess: true,
-      onBeforeRequest: (request) => request.setHeader(CSRF_HEADER, readCsrfToken() ?? ''),
-      onProgress: (sent, total) => setPercent(Math.floor((sent / total) * 100)),
-      onError: (failure) => {
-        setError(tusRefusalMessage(failure, t.lesson.connectionLost));
-        setPercent(null);
-        upload.current = null;
-      },
-      onSuccess: () => {
-        setPercent(null);
-        upload.current = null;
-        dispatch(api.util.invalidateTags([{ type: 'ProductSession', id: sessionId }, { type: 'ProductSession', id: 'LIST' }]));
-      },
-    });
-    const previous = await tus.findPreviousUploads();
-    if (previous[0]) {
-      tus.resumeFromPreviousUpload(previous[0]);
-      setResumed(true);
+    if ((await upload(file, sessionId)) !== null) {
+      dispatch(api.util.invalidateTags([{ type: 'ProductSession', id: sessionId }, { type: 'ProductSession', id: 'LIST' }]));
     }
-    upload.current = tus;
-    setPaused(false);
-    setPercent(0);
-    tus.start();
   };
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -138,15 +103,6 @@ export function LessonUpload({ sessionId }: { sessionId: number }) {
     event.target.value = '';
     if (file) void start(file);
   };
-  const pause = async () => {
-    await upload.current?.abort();
-    setPaused(true);
-  };
-  const resume = () => {
-    setPaused(false);
-    upload.current?.start();
-  };
-
   const busy = percent !== null;
   const processing = session?.media_status === 'queued' || session?.media_status === 'processing';
   return (

@@ -19,3 +19,6 @@ export const FORENSIC_PATHS = {
 
 /** The tus endpoint of leaked copies (tus 1.0; metadata `session_id` and `filename`; manage-product-sessions). */
 export const FORENSIC_UPLOADS_URL = '/api/forensic-uploads';
+
+/** The largest copy the server takes: 2 GB. */
+export const FORENSIC_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;

@@ -7,10 +7,10 @@ import { useNavigate } from '@shop/router';
 import { Alert, Box, Button, Paper, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { FormHelperText, LinearProgress, MenuItem, TextField } from '@shop/ui-kit/lazy';
 import { useGetAdminProductsQuery, useGetAdminSessionsQuery } from '../catalog/catalog-admin-api';
-import { FORENSIC_PATHS } from './forensic-paths';
+import { LARGE_FILE_CHUNK_BYTES, LARGE_FILE_RETRY_DELAYS_MS, useTusUpload } from '../../tus-upload';
+import { FORENSIC_PATHS, FORENSIC_UPLOAD_MAX_BYTES, FORENSIC_UPLOADS_URL } from './forensic-paths';
 import { forensicStrings } from './forensic-strings';
 import { useStartForensicIdentificationMutation } from './forensics-admin-api';
-import { FORENSIC_UPLOAD_MAX_BYTES, useForensicUpload } from './use-forensic-upload';
 
 const f = forensicStrings.form;
 /** Courses and sessions offered (the most a dashboard list gives in one page, as the session form's picker). */
@@ -115,7 +115,14 @@ function FileField({ disabled }: { disabled: boolean }) {
  */
 export function ForensicUploadForm() {
   const navigate = useNavigate();
-  const { percent, paused, resumed, error, upload, pause, resume } = useForensicUpload();
+  const { progress, paused, resumed, error, upload, pause, resume } = useTusUpload({
+    endpoint: FORENSIC_UPLOADS_URL,
+    kind: 'forensic',
+    chunkSize: LARGE_FILE_CHUNK_BYTES,
+    retryDelays: LARGE_FILE_RETRY_DELAYS_MS,
+    connectionLost: f.connectionLost,
+  });
+  const percent = progress?.percent ?? null;
   const [startIdentification] = useStartForensicIdentificationMutation();
 
   // The last whole upload: after a refused start, sending again for the same file and session reuses it.

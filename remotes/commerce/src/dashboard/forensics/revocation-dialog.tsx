@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { Form, Formik, type FormikErrors, type FormikHelpers } from 'formik';
+import { Form, Formik, type FormikHelpers } from 'formik';
 import { claimApiError, type FetchBaseQueryError } from '@shop/api-client';
 import type { ForensicIdentification, ForensicRevocation } from '@shop/contracts';
 import { FormStatusAlert, FormTextField, showSaveFailure } from '@shop/forms';
 import { formatJalaliDate, formatNumber } from '@shop/format';
-import { fieldLabels, messages, requiredString, validate } from '@shop/validation';
+import { forensicRevocationSchema, REVOCATION_REASON_LENGTH, validate } from '@shop/validation';
 import { Alert, AlertTitle, Box, Button, Stack, Typography, enqueueSnackbar } from '@shop/ui-kit';
 import { Dialog, DialogActions, DialogContent, DialogTitle } from '@shop/ui-kit/lazy';
 import { forensicStrings } from './forensic-strings';
@@ -12,21 +12,6 @@ import { useRevokeForensicAccountMutation } from './forensics-admin-api';
 
 const v = forensicStrings.revoke;
 
-/** The reason's length, as the server checks it (`ForensicRevocationRequest`: 3–500 characters). */
-export const REVOCATION_REASON_MIN = 3;
-export const REVOCATION_REASON_MAX = 500;
-
-/**
- * The reason's rule, built from the shared field and Persian messages of `@shop/validation`
- * (a `forensicRevocationSchema` there, shared with the server, would replace it).
- */
-const reasonSchema = requiredString(fieldLabels.reason).min(REVOCATION_REASON_MIN, messages.min).max(REVOCATION_REASON_MAX, messages.max);
-
-/** The Persian error of the reason as typed, under the field. */
-async function validateReason(values: { reason: string }): Promise<FormikErrors<{ reason: string }>> {
-  const result = await validate(reasonSchema, values.reason);
-  return result.ok ? {} : { reason: Object.values(result.errors).flat()[0] };
-}
 
 /**
  * The confirmation of «لغو دسترسی این حساب» (issue 38 item 4): what revoking does, and a required
@@ -39,10 +24,10 @@ export function RevocationDialog({ identification, open, onClose }: { identifica
   const [revoke] = useRevokeForensicAccountMutation();
   const send = async (values: { reason: string }, helpers: FormikHelpers<{ reason: string }>) => {
     helpers.setStatus({});
-    const checked = await validate(reasonSchema, values.reason);
+    const checked = await validate(forensicRevocationSchema, values);
     if (!checked.ok) return;
     try {
-      await revoke({ id: identification.id, body: { reason: checked.value } }).unwrap();
+      await revoke({ id: identification.id, body: checked.value }).unwrap();
       enqueueSnackbar(v.done, { variant: 'success' });
       onClose();
     } catch (failure) {
@@ -54,14 +39,14 @@ export function RevocationDialog({ identification, open, onClose }: { identifica
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <Formik initialValues={{ reason: '' }} initialStatus={{}} validate={validateReason} onSubmit={send}>
+      <Formik initialValues={{ reason: '' }} initialStatus={{}} validationSchema={forensicRevocationSchema} onSubmit={send}>
         {({ isSubmitting }) => (
           <Form noValidate aria-labelledby={titleId}>
             <DialogTitle id={titleId}>{v.title(identification.user?.full_name ?? '')}</DialogTitle>
             <DialogContent dividers>
               <Stack spacing={2} useFlexGap>
                 <Typography>{v.intro}</Typography>
-                <FormTextField name="reason" label={v.reason} help={v.reasonHelp} multiline minRows={3} maxLength={REVOCATION_REASON_MAX} autoFocus />
+                <FormTextField name="reason" label={v.reason} help={v.reasonHelp} multiline minRows={3} maxLength={REVOCATION_REASON_LENGTH.max} autoFocus />
               </Stack>
               <FormStatusAlert />
             </DialogContent>
