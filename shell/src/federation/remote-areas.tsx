@@ -11,11 +11,14 @@ import { RouteHead } from '../head/page-head';
  * notice if their remote fails; the page's frame (the header's cart menu, the announcement banner,
  * the footer's links) shows nothing in both cases, so it never jumps or fills with notices.
  * On a server-rendered page the slot stays HTML but for the islands its remote marks (issue 9).
+ * @param holdsPage in the browser, the page around the slot waits for it (its remote and what it
+ * loads first) and is revealed with it, for a slot that would push the page down when it arrives
+ * (the announcement banner); the server renders it as any slot
  */
-export function Slot({ name }: { name: SlotName }) {
+export function Slot({ name, holdsPage = false }: { name: SlotName; holdsPage?: boolean }) {
   const owner = ownerOfSlot(name);
   return (
-    <RemoteBoundary remote={owner} area={name} quiet={!name.startsWith('home.')}>
+    <RemoteBoundary remote={owner} area={name} quiet={!name.startsWith('home.')} holdsPage={holdsPage && typeof document !== 'undefined'}>
       <WithRemote remote={owner}>
         {(module) => {
           const Component = module.slots[name];

@@ -15,6 +15,12 @@ interface BoundaryProps {
   children: ReactNode;
   /** Compact areas (header slots) render nothing instead of the full notice. */
   quiet?: boolean;
+  /**
+   * Lets the loading suspend the boundary around it (the page's) instead of showing its own loading
+   * state, so what is around it is revealed with it and nothing moves when it arrives. Failures are
+   * still contained here.
+   */
+  holdsPage?: boolean;
 }
 
 /**
@@ -37,6 +43,7 @@ export class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }
 
   override render() {
     if (!this.state.failed) {
+      if (this.props.holdsPage) return this.props.children;
       const loading = this.props.quiet ? null : <AreaSkeleton />;
       const { area } = this.props;
       const fallback = area ? (

@@ -76,7 +76,8 @@ export function PublicLayout() {
         </Container>
       </AppBar>
       <Box component="main" sx={{ flexGrow: 1 }}>
-        <Slot name="layout.announcements" />
+        {/* The page waits for the banner above it, so a click aimed at the page never lands on what moved down. */}
+        <Slot name="layout.announcements" holdsPage />
         <PageErrorOutlet />
       </Box>
       <SiteFooter />
