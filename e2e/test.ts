@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
 
-export { expect, request, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+export { expect, request, type APIRequestContext, type Browser, type Locator, type Page, type Response } from '@playwright/test';
 
 /**
  * Playwright's `test` for every browser test, with one automatic fixture: when a test passes, the
