@@ -61,6 +61,7 @@ describe('the result of a leaked-copy identification (issue 38 items 3 and 4)', 
     expect(within(evidence).getByText('نسخه حدود ۸۱٪ از تصویر درس را نشان می‌دهد (۹۰٪ از پهنا و ۹۰٪ از بلندا).')).toBeTruthy();
     expect(within(evidence).getByText('۵۰ تکه از ویدیو در سنجش به کار رفت.')).toBeTruthy();
     expect(within(evidence).getByText('با ۱۰٬۰۰۰ حسابی که می‌توانستند این درس را ببینند سنجیده شد.')).toBeTruthy();
+    expect(within(evidence).getByText('امتیاز این حساب ۴۱٫۲۳ است و امتیاز نزدیک‌ترین حساب پس از آن ۳٫۱.')).toBeTruthy();
     expect(screen.getByText('leak.mp4 (۵۰ مگابایت)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'لغو دسترسی این حساب' })).toBeTruthy();
   });
@@ -76,6 +77,23 @@ describe('the result of a leaked-copy identification (issue 38 items 3 and 4)', 
     expect(screen.getByText(why)).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'چه می‌توان کرد' })).getByText(tryThis)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'لغو دسترسی این حساب' })).toBeNull();
+  });
+
+  it.each<[number, string]>([
+    [10_000, 'بالاترین امتیاز ۴۱٫۲۳ بود و امتیاز حساب پس از آن ۳٫۱.'],
+    [1, 'امتیاز تنها حسابی که می‌توانست این درس را ببیند ۴۱٫۲۳ بود.'],
+  ])('gives the scores of a copy that named nobody, among %d accounts, as the best ones (with one account, no next one)', async (candidates, scores) => {
+    answers = [{ ...base, verdict: 'cannot-say', reason: 'too-little-evidence', user: null, confidence: null, false_name_probability: null, evidence: { ...base.evidence!, candidates } }];
+    renderResult();
+    const evidence = await screen.findByRole('region', { name: 'شواهد' });
+    expect(within(evidence).getByText(scores)).toBeTruthy();
+  });
+
+  it('names no next account when the named one was the only one that could play the lesson', async () => {
+    answers = [{ ...base, evidence: { ...base.evidence!, candidates: 1, runner_up_score: 0 } }];
+    renderResult();
+    const evidence = await screen.findByRole('region', { name: 'شواهد' });
+    expect(within(evidence).getByText('امتیاز این حساب ۴۱٫۲۳ است؛ حساب دیگری نبود که با آن سنجیده شود.')).toBeTruthy();
   });
 
   it('shows a failure with the server\'s Persian reason', async () => {

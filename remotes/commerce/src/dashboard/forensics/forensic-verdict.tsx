@@ -36,8 +36,21 @@ const wholePercent = (share: number) => formatNumber(Math.round(share * 100));
 /** A score to two decimals, in Persian digits. */
 const scoreOf = (score: number) => formatNumber(Math.round(score * 100) / 100);
 
-/** The evidence in Persian sentences: where the copy starts, how long and how much of the picture, segments and accounts compared. */
-export function EvidenceList({ evidence }: { evidence: ForensicEvidence }) {
+/**
+ * The scores in a sentence: the named account's (`named`) or the best one's when nobody was named,
+ * beside the next best; with one account compared there is no next one to name.
+ */
+function scoresText({ best_score: best, runner_up_score: next, candidates }: ForensicEvidence, named: boolean): string {
+  if (candidates <= 1) return named ? r.soleScore(scoreOf(best)) : r.soleBestScore(scoreOf(best));
+  return named ? r.scores(scoreOf(best), scoreOf(next)) : r.bestScores(scoreOf(best), scoreOf(next));
+}
+
+/**
+ * The evidence in Persian sentences: where the copy starts, how long and how much of the picture,
+ * segments and accounts compared, and the scores.
+ * @param named whether the identification named an account (the scores are then that account's)
+ */
+export function EvidenceList({ evidence, named }: { evidence: ForensicEvidence; named: boolean }) {
   const { crop } = evidence;
   const lines = [
     r.startsAt(formatClock(evidence.start_seconds)),
@@ -45,7 +58,7 @@ export function EvidenceList({ evidence }: { evidence: ForensicEvidence }) {
     r.picture(wholePercent(crop.width * crop.height), wholePercent(crop.width), wholePercent(crop.height)),
     r.segments(formatNumber(evidence.segments_used)),
     r.candidates(formatNumber(evidence.candidates)),
-    r.scores(scoreOf(evidence.best_score), scoreOf(evidence.runner_up_score)),
+    scoresText(evidence, named),
   ];
   return (
     <Box component="section" aria-label={r.evidence}>
@@ -107,7 +120,7 @@ export function CannotSayState({ identification }: { identification: ForensicIde
         </Typography>
         <Typography>{reason.tryThis}</Typography>
       </Box>
-      {identification.evidence && <EvidenceList evidence={identification.evidence} />}
+      {identification.evidence && <EvidenceList evidence={identification.evidence} named={false} />}
     </Stack>
   );
 }
@@ -142,7 +155,7 @@ export function IdentifiedState({ identification }: { identification: ForensicId
           {bound !== null && <Typography color="text.secondary">{falseNameText(bound)}</Typography>}
         </Stack>
       </Paper>
-      {identification.evidence && <EvidenceList evidence={identification.evidence} />}
+      {identification.evidence && <EvidenceList evidence={identification.evidence} named />}
     </Stack>
   );
 }
