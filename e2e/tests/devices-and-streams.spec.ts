@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '../test';
 import { apiAs, logIn, type Credentials } from './accounts';
-import { readMail } from './outbox';
+import { newCourseWithLesson, sessionHydrated, uploadLessonAsStaff, verifyEmail } from './learning';
 
 /**
  * Issue 38 items 1 and 2 in a real Chromium: one buyer plays a lesson in one browser, then in
@@ -17,26 +17,20 @@ import { readMail } from './outbox';
 const SUPERSEDED = 'پخش این درس متوقف شد، چون با همین حساب درسی در دستگاه یا صفحه‌ای دیگر پخش شد.';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-/** A 120-second tone as MP3 and a cover image as PNG, made by ffmpeg in a folder of their own. */
-function lessonFiles(): { audio: string; cover: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-lesson-'));
-  const [audio, cover] = [path.join(dir, 'lesson.mp3'), path.join(dir, 'cover.png')];
+/** A 120-second tone as MP3, made by ffmpeg in a folder of its own. */
+function lessonAudio(): string {
+  const audio = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-lesson-')), 'lesson.mp3');
   execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=120', '-c:a', 'libmp3lame', '-b:a', '64k', audio]);
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=teal:s=640x360', '-frames:v', '1', cover]);
-  return { audio, cover };
+  return audio;
 }
 
 /** A new browser of `buyer` on the lesson's page, its island hydrated; the first one opens the verification mail's link (a session asks for a verified email). */
 async function browserOf(browser: Browser, buyer: Credentials, url: string, { verify = false } = {}): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await logIn(page, buyer);
-  if (verify) {
-    const mail = await readMail(buyer.email, /verification\?token=/);
-    await page.goto(/(https?:\/\/\S+\/verification\?token=[^\s"<]+)/.exec(mail.text ?? '')![1]!);
-    await expect(page.getByRole('heading', { name: 'ایمیل شما تأیید شد' })).toBeVisible();
-  }
+  if (verify) await verifyEmail(page, buyer.email);
   await page.goto(url);
-  await expect(page.locator(`[data-island*='"island":"ProductSession"']`)).toHaveAttribute('data-hydrated', '');
+  await sessionHydrated(page);
   return page;
 }
 
@@ -45,34 +39,15 @@ test('a second browser takes the lesson over and the first says why it stopped; 
   const staff = await apiAs('super');
   const buyer = await apiAs('new');
   const tag = Date.now();
-  const files = lessonFiles();
-  const course = await staff.api.post('/api/dashboard/products', {
-    multipart: {
-      title: `دوره پخش ${tag}`,
-      slug: `streams-${tag}`,
-      description: '<p>دوره آزمون دستگاه‌ها.</p>',
-      price: '100000',
-      is_active: 'true',
-      product_status: 'in-progress',
-      comment_status: 'open',
-      image: { name: 'cover.png', mimeType: 'image/png', buffer: fs.readFileSync(files.cover) },
-    },
-  });
-  expect(course.status(), await course.text()).toBe(201);
-  const productId = ((await course.json()) as { data: { id: number } }).data.id;
   const title = `درس شنیداری ${tag}`;
-  const session = await staff.api.post('/api/dashboard/product-sessions', {
-    multipart: { product_id: String(productId), title, slug: `lesson-${tag}`, description: '<p>یک درس دو دقیقه‌ای.</p>', position: '1', is_free_preview: 'false', is_active: 'true', kind: 'lesson', comment_status: 'open' },
-  });
-  expect(session.status(), await session.text()).toBe(201);
-  const sessionId = ((await session.json()) as { data: { id: number } }).data.id;
+  const { productId, sessionId } = await newCourseWithLesson(
+    staff.api,
+    { title: `دوره پخش ${tag}`, slug: `streams-${tag}`, description: '<p>دوره آزمون دستگاه‌ها.</p>' },
+    { title, slug: `lesson-${tag}`, description: '<p>یک درس دو دقیقه‌ای.</p>' },
+  );
 
   // Staff upload the lesson on its page, and the site processes it to HLS.
-  const dashboard = await (await browser.newContext()).newPage();
-  await logIn(dashboard, 'super');
-  await dashboard.goto(`/dashboard/product-sessions/${sessionId}`);
-  await dashboard.getByRole('region', { name: 'فایل درس' }).locator('input[type=file]').setInputFiles(files.audio);
-  await expect(dashboard.getByRole('region', { name: 'فایل درس' }).getByText(/^صوت آماده پخش است؛ مدت: ۰۲:۰۰$/)).toBeVisible({ timeout: 90_000 });
+  const dashboard = await uploadLessonAsStaff(browser, sessionId, lessonAudio(), /^صوت آماده پخش است؛ مدت: ۰۲:۰۰$/, 90_000);
   await dashboard.context().close();
   const given = await staff.api.post('/api/dashboard/financial-info/list-of-products-added-to-users', { data: { user_id: buyer.userId, product_id: productId } });
   expect(given.status()).toBe(201);

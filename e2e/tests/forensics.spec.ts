@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type Response } from '../test';
 import { apiAs, logIn } from './accounts';
-import { readMail } from './outbox';
+import { newCourseWithLesson, sessionHydrated, uploadLessonAsStaff, verifyEmail } from './learning';
 
 /**
  * Issue 38 item 3 in a real Chromium: a lesson of a course with the forensic watermark on is
@@ -15,18 +15,17 @@ import { readMail } from './outbox';
  * account: the API test and `npm run bench:forensics` prove that part, and the revocation).
  */
 
-/** A 40-second 640×360 lesson with moving picture and sound, and a cover image, made by ffmpeg in a folder of their own. */
-function lessonFiles(): { dir: string; video: string; cover: string } {
+/** A 40-second 640×360 lesson with moving picture and sound, made by ffmpeg in a folder of its own. */
+function lessonFiles(): { dir: string; video: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-forensic-'));
-  const [video, cover] = [path.join(dir, 'lesson.mp4'), path.join(dir, 'cover.png')];
+  const video = path.join(dir, 'lesson.mp4');
   execFileSync('ffmpeg', [
     '-v', 'error',
     '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=40',
     '-f', 'lavfi', '-i', 'sine=frequency=440:duration=40',
     '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', video,
   ]);
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=navy:s=640x360', '-frames:v', '1', cover]);
-  return { dir, video, cover };
+  return { dir, video };
 }
 
 /** A segment of a marked rendition as the media route serves it: `…/hls/<rendition>/[b/]segNNNNN.ts?<signed query>`. */
@@ -55,46 +54,26 @@ test('a marked lesson plays in the Persian player, its unnamed versions refused;
   const buyer = await apiAs('new');
   const tag = Date.now();
   const files = lessonFiles();
-  const course = await staff.api.post('/api/dashboard/products', {
-    multipart: {
-      title: `دوره نشانه‌دار ${tag}`,
-      slug: `forensic-${tag}`,
-      description: '<p>دوره آزمون نشانهٔ پنهان.</p>',
-      price: '100000',
-      is_active: 'true',
-      product_status: 'in-progress',
-      comment_status: 'open',
-      image: { name: 'cover.png', mimeType: 'image/png', buffer: fs.readFileSync(files.cover) },
-    },
-  });
-  expect(course.status(), await course.text()).toBe(201);
-  const { id: productId, forensic_watermark: marked } = ((await course.json()) as { data: { id: number; forensic_watermark: boolean } }).data;
-  expect(marked).toBe(true);
   const title = `درس نشانه‌دار ${tag}`;
-  const session = await staff.api.post('/api/dashboard/product-sessions', {
-    multipart: { product_id: String(productId), title, slug: `marked-${tag}`, description: '<p>درسی چهل‌ثانیه‌ای.</p>', position: '1', is_free_preview: 'false', is_active: 'true', kind: 'lesson', comment_status: 'open' },
-  });
-  expect(session.status(), await session.text()).toBe(201);
-  const sessionId = ((await session.json()) as { data: { id: number } }).data.id;
+  const { productId, sessionId } = await newCourseWithLesson(
+    staff.api,
+    { title: `دوره نشانه‌دار ${tag}`, slug: `forensic-${tag}`, description: '<p>دوره آزمون نشانهٔ پنهان.</p>' },
+    { title, slug: `marked-${tag}`, description: '<p>درسی چهل‌ثانیه‌ای.</p>' },
+  );
+  const course = ((await (await staff.api.get(`/api/dashboard/products/${productId}`)).json()) as { data: { forensic_watermark: boolean } }).data;
+  expect(course.forensic_watermark).toBe(true);
 
   // Staff upload the lesson on its page; the site makes its A and B segments.
-  const dashboard = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await logIn(dashboard, 'super');
-  await dashboard.goto(`/dashboard/product-sessions/${sessionId}`);
-  const lesson = dashboard.getByRole('region', { name: 'فایل درس' });
-  await lesson.locator('input[type=file]').setInputFiles(files.video);
-  await expect(lesson.getByText(/^ویدیو آماده پخش است؛ مدت: ۰۰:(۳۹|۴۰)$/)).toBeVisible({ timeout: 120_000 });
+  const dashboard = await uploadLessonAsStaff(browser, sessionId, files.video, /^ویدیو آماده پخش است؛ مدت: ۰۰:(۳۹|۴۰)$/, 120_000);
   expect((await staff.api.post('/api/dashboard/financial-info/list-of-products-added-to-users', { data: { user_id: buyer.userId, product_id: productId } })).status()).toBe(201);
 
   // The buyer plays it: the player fetches the versions their playlist names, each answered.
   const player = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await logIn(player, buyer.credentials);
-  const mail = await readMail(buyer.credentials.email, /verification\?token=/);
-  await player.goto(/(https?:\/\/\S+\/verification\?token=[^\s"<]+)/.exec(mail.text ?? '')![1]!);
-  await expect(player.getByRole('heading', { name: 'ایمیل شما تأیید شد' })).toBeVisible();
+  await verifyEmail(player, buyer.credentials.email);
   const media = recordMedia(player);
   await player.goto(`/products/${productId}/${sessionId}`);
-  await expect(player.locator(`[data-island*='"island":"ProductSession"']`)).toHaveAttribute('data-hydrated', '');
+  await sessionHydrated(player);
   const region = player.getByRole('region', { name: `پخش جلسه: ${title}` });
   await region.getByRole('button', { name: 'پخش', exact: true }).click();
   await expect(region.getByTestId('player-current')).toHaveText('۰۰:۰۲', { timeout: 20_000 });

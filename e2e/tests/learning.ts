@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, type Page } from '../test';
 import { logIn, type Credentials } from './accounts';
@@ -54,5 +58,54 @@ export async function openSessionAsBuyer(browser: Browser, credentials: Credenti
   await verifyEmail(page, credentials.email);
   await page.goto(`/products/${courseId}/${sessionId}`);
   await sessionHydrated(page);
+  return page;
+}
+
+/** What a course or session is called, and what it says (HTML), as staff's form sends them. */
+export interface Titled {
+  title: string;
+  slug: string;
+  description: string;
+}
+
+/**
+ * A new active course of staff's (100 000 tomans, a cover ffmpeg makes) with one lesson, through
+ * the dashboard API as its forms send them. Answers their ids.
+ */
+export async function newCourseWithLesson(staff: APIRequestContext, course: Titled, lesson: Titled): Promise<{ productId: number; sessionId: number }> {
+  const cover = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-cover-')), 'cover.png');
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=teal:s=640x360', '-frames:v', '1', cover]);
+  const created = await staff.post('/api/dashboard/products', {
+    multipart: {
+      ...course,
+      price: '100000',
+      is_active: 'true',
+      product_status: 'in-progress',
+      comment_status: 'open',
+      image: { name: 'cover.png', mimeType: 'image/png', buffer: fs.readFileSync(cover) },
+    },
+  });
+  fs.rmSync(path.dirname(cover), { recursive: true, force: true });
+  expect(created.status(), await created.text()).toBe(201);
+  const productId = ((await created.json()) as { data: { id: number } }).data.id;
+  const session = await staff.post('/api/dashboard/product-sessions', {
+    multipart: { ...lesson, product_id: String(productId), position: '1', is_free_preview: 'false', is_active: 'true', kind: 'lesson', comment_status: 'open' },
+  });
+  expect(session.status(), await session.text()).toBe(201);
+  return { productId, sessionId: ((await session.json()) as { data: { id: number } }).data.id };
+}
+
+/**
+ * Super uploads `file` as session `sessionId`'s lesson on its edit page, in a new browser window
+ * (1280×900), and waits until the page says it is processed (`ready`, within `timeout` ms).
+ * Answers that window.
+ */
+export async function uploadLessonAsStaff(browser: Browser, sessionId: number, file: string, ready: RegExp, timeout: number): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await logIn(page, 'super');
+  await page.goto(`/dashboard/product-sessions/${sessionId}`);
+  const lesson = page.getByRole('region', { name: 'فایل درس' });
+  await lesson.locator('input[type=file]').setInputFiles(file);
+  await expect(lesson.getByText(ready)).toBeVisible({ timeout });
   return page;
 }
