@@ -13,7 +13,7 @@ import releasesRoutes from './releases';
 import supportRoutes from './support';
 import siteRoutes from './site';
 
-export default registryOf([
+export default registryOf('routes', [
   authRoutes,
   contentRoutes,
   commerceRoutes,

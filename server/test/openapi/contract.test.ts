@@ -5,6 +5,9 @@
  * generated from it (openapi-typescript + openapi-fetch) type-checks, makes a real call to a
  * listening server, and refuses a wrong use at compile time.
  * The generated files go to `server/.openapi-client/` (git-ignored, outside lint and type check).
+ * The app here compiles every route's response serializer at start, as Fastify does by default
+ * (src/lib/lazy-serializers.ts compiles each at its route's first answer): a response schema that
+ * cannot be compiled fails this file.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +16,10 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { operationIdOf } from '../../src/plugins/external/swagger';
 import { buildTestApp } from '../helpers/test-app';
+
+jest.mock('../../src/lib/lazy-serializers', () => ({
+  lazySerializers: jest.requireActual<typeof import('@fastify/fast-json-stringify-compiler')>('@fastify/fast-json-stringify-compiler').SerializerSelector(),
+}));
 
 const run = promisify(execFile);
 const SERVER = path.resolve(__dirname, '../..');

@@ -29,7 +29,7 @@ import routeAccessPlugin from './route-access';
 import publicCachePlugin from './public-cache';
 
 export default fp(
-  registryOf([
+  registryOf('app-plugins', [
     mailPlugin,
     smsPlugin,
     orderWorkflowPlugin,

@@ -5,4 +5,4 @@
 import { registryOf } from '../../lib/plugin-registry';
 import dashboardAuditLogRoutes from './dashboard-audit-log';
 
-export default registryOf([dashboardAuditLogRoutes]);
+export default registryOf('audit-routes', [dashboardAuditLogRoutes]);

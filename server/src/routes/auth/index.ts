@@ -10,4 +10,4 @@ import passwordResetRoutes from './password-reset';
 import signInRoutes from './sign-in';
 import smsCodeRoutes from './sms-code';
 
-export default registryOf([accountsRoutes, signInRoutes, emailVerificationRoutes, passwordResetRoutes, smsCodeRoutes]);
+export default registryOf('auth-routes', [accountsRoutes, signInRoutes, emailVerificationRoutes, passwordResetRoutes, smsCodeRoutes]);

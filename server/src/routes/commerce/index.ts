@@ -25,7 +25,7 @@ import forensicUploadsRoutes from './forensic-uploads';
 import dashboardForensicIdentificationsRoutes from './dashboard-forensic-identifications';
 import certificatesRoutes from './certificates';
 
-export default registryOf([
+export default registryOf('commerce-routes', [
   productsRoutes,
   cartRoutes,
   checkoutRoutes,

@@ -10,7 +10,7 @@ import feedsRoutes from './feeds';
 import dashboardPostsRoutes from './dashboard-posts';
 import dashboardPodcastsRoutes from './dashboard-podcasts';
 
-export default registryOf([
+export default registryOf('content-routes', [
   postsRoutes,
   podcastsRoutes,
   feedsRoutes,

@@ -10,4 +10,4 @@ import dashboardAnalyticsRoutes from './dashboard-analytics';
 import assignmentRoutes from './assignments';
 import dashboardAssignmentRoutes from './dashboard-assignments';
 
-export default registryOf([quizRoutes, dashboardQuizRoutes, dashboardQuizFileRoutes, dashboardAnalyticsRoutes, assignmentRoutes, dashboardAssignmentRoutes]);
+export default registryOf('learning-routes', [quizRoutes, dashboardQuizRoutes, dashboardQuizFileRoutes, dashboardAnalyticsRoutes, assignmentRoutes, dashboardAssignmentRoutes]);

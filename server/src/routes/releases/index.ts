@@ -7,4 +7,4 @@ import dashboardReleasesRoutes from './dashboard-releases';
 import loadErrorsRoutes from './load-errors';
 import releasePreviewRoutes from './release-previews';
 
-export default registryOf([dashboardReleasesRoutes, releasePreviewRoutes, loadErrorsRoutes]);
+export default registryOf('releases-routes', [dashboardReleasesRoutes, releasePreviewRoutes, loadErrorsRoutes]);

@@ -11,7 +11,7 @@ import mediaRoutes from './media';
 import mailUnsubscribeRoutes from './mail-unsubscribe';
 import dashboardOverviewRoutes from './dashboard-overview';
 
-export default registryOf([
+export default registryOf('site-routes', [
   seoRoutes,
   healthRoutes,
   engagementRoutes,

@@ -12,7 +12,7 @@ import dashboardAnnouncementsRoutes from './dashboard-announcements';
 import dashboardLinksRoutes from './dashboard-links';
 import dashboardSiteInformationRoutes from './dashboard-site-information';
 
-export default registryOf([
+export default registryOf('support-routes', [
   publicPagesRoutes,
   dashboardCommentsRoutes,
   ticketsRoutes,

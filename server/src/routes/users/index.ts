@@ -9,7 +9,7 @@ import dashboardPermissionsRoutes from './dashboard-permissions';
 import profileRoutes from './profile';
 import mailPreferencesRoutes from './mail-preferences';
 
-export default registryOf([
+export default registryOf('users-routes', [
   dashboardUsersRoutes,
   dashboardPermissionsRoutes,
   profileRoutes,
