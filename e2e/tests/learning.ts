@@ -1,7 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, type Page } from '../test';
 import { logIn, type Credentials } from './accounts';
@@ -73,8 +70,7 @@ export interface Titled {
  * the dashboard API as its forms send them. Answers their ids.
  */
 export async function newCourseWithLesson(staff: APIRequestContext, course: Titled, lesson: Titled): Promise<{ productId: number; sessionId: number }> {
-  const cover = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-cover-')), 'cover.png');
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=teal:s=640x360', '-frames:v', '1', cover]);
+  const cover = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=teal:s=640x360', '-frames:v', '1', '-c:v', 'png', '-f', 'image2pipe', '-']);
   const created = await staff.post('/api/dashboard/products', {
     multipart: {
       ...course,
@@ -82,10 +78,9 @@ export async function newCourseWithLesson(staff: APIRequestContext, course: Titl
       is_active: 'true',
       product_status: 'in-progress',
       comment_status: 'open',
-      image: { name: 'cover.png', mimeType: 'image/png', buffer: fs.readFileSync(cover) },
+      image: { name: 'cover.png', mimeType: 'image/png', buffer: cover },
     },
   });
-  fs.rmSync(path.dirname(cover), { recursive: true, force: true });
   expect(created.status(), await created.text()).toBe(201);
   const productId = ((await created.json()) as { data: { id: number } }).data.id;
   const session = await staff.post('/api/dashboard/product-sessions', {
