@@ -29,16 +29,29 @@ export function residentBytes(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-/** A TCP port free at the time of the call, chosen by the kernel. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
+/** The ports {@link freePort} has given in this test file: each is meant for a listener of its own. */
+const givenPorts = new Set<number>();
+
+/**
+ * A TCP port free at the time of the call, chosen by the kernel, and never one this test file was
+ * given before: the kernel may hand a port back once its probe closed, and a gateway's remote blocks
+ * then listened on the port a test had taken for «nothing listens here» (it answered 404, not 503).
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const probe = net.createServer();
+      probe.once('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const { port: chosen } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(chosen));
+      });
     });
-  });
+    if (!givenPorts.has(port)) {
+      givenPorts.add(port);
+      return port;
+    }
+  }
 }
 
 export interface ServerProcess {
