@@ -9,7 +9,7 @@ import appPlugins from './plugins/app';
 import { frameworkErrors } from './plugins/app/error-handler';
 import staticSitePlugin from './plugins/app/static-site';
 import routes from './routes';
-import { lazySerializers } from './lib/lazy-serializers';
+import { lazySerializers, lazyValidators } from './lib/lazy-compilers';
 import { echoRequestId, OneLinePerRequest, requestIdOf } from './lib/request-log';
 import { commentNodeSchema } from './lib/schemas';
 import { demoSeedStep } from './seed';
@@ -46,7 +46,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     pluginTimeout: 120_000,
     trustProxy: settings.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
-    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers, buildValidator: lazyValidators } },
   });
   app.decorate('settings', settings);
   // First hook of all, so answers that other hooks end early (429, 419) carry the id too.

@@ -1,7 +1,7 @@
 /**
- * Test apps on every database target: PGlite in memory always, and PostgreSQL when
- * DATABASE_URL is set. Each app starts on a fresh copy of its worker's migrated and seeded image
- * (database-images.ts). Each test file builds its own app; jest runs two files at a time, each
+ * Test apps on every database target: PGlite always (on disk, as the server keeps it), and
+ * PostgreSQL when DATABASE_URL is set. Each app starts on a fresh copy of its worker's migrated and
+ * seeded image (database-images.ts). Each test file builds its own app; jest runs two files at a time, each
  * worker on its own PostgreSQL database (worker-databases.ts).
  */
 import fs from 'node:fs';

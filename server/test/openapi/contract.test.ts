@@ -5,9 +5,9 @@
  * generated from it (openapi-typescript + openapi-fetch) type-checks, makes a real call to a
  * listening server, and refuses a wrong use at compile time.
  * The generated files go to `server/.openapi-client/` (git-ignored, outside lint and type check).
- * The app here compiles every route's response serializer at start, as Fastify does by default
- * (src/lib/lazy-serializers.ts compiles each at its route's first answer): a response schema that
- * cannot be compiled fails this file.
+ * The app here compiles every route's response serializer and request validator at start, as
+ * Fastify does by default (src/lib/lazy-compilers.ts compiles each when its route first needs it):
+ * a schema that cannot be compiled fails this file.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,8 +17,9 @@ import type { FastifyInstance } from 'fastify';
 import { operationIdOf } from '../../src/plugins/external/swagger';
 import { buildTestApp } from '../helpers/test-app';
 
-jest.mock('../../src/lib/lazy-serializers', () => ({
+jest.mock('../../src/lib/lazy-compilers', () => ({
   lazySerializers: jest.requireActual<typeof import('@fastify/fast-json-stringify-compiler')>('@fastify/fast-json-stringify-compiler').SerializerSelector(),
+  lazyValidators: jest.requireActual<typeof import('@fastify/ajv-compiler')>('@fastify/ajv-compiler').AjvCompiler(),
 }));
 
 const run = promisify(execFile);
