@@ -101,15 +101,30 @@ function run(program: string, args: string[], options: { signal?: AbortSignal; o
   });
 }
 
-/** Null when both programs run, else the error of the first that does not (logged once at start). */
-export async function checkPrograms(programs: FfmpegPrograms): Promise<Error | null> {
-  try {
-    await run(programs.ffmpegPath, ['-version']);
-    await run(programs.ffprobePath, ['-version']);
-    return null;
-  } catch (error) {
-    return error as Error;
+/** The answers of {@link checkPrograms} in this process, by the programs' paths. */
+const checked = new Map<string, Promise<Error | null>>();
+
+/**
+ * Null when both programs run, else the error of the first that does not (logged once at start).
+ * Each pair of paths is tried once per process (`-version`, about 0.15 s of CPU each): the apps
+ * of one process (the tests build several) share the answer.
+ */
+export function checkPrograms(programs: FfmpegPrograms): Promise<Error | null> {
+  const key = `${programs.ffmpegPath}\0${programs.ffprobePath}`;
+  let answer = checked.get(key);
+  if (!answer) {
+    answer = (async () => {
+      try {
+        await run(programs.ffmpegPath, ['-version']);
+        await run(programs.ffprobePath, ['-version']);
+        return null;
+      } catch (error) {
+        return error as Error;
+      }
+    })();
+    checked.set(key, answer);
   }
+  return answer;
 }
 
 /**
