@@ -1,8 +1,9 @@
 /**
- * Test apps on every database target: PGlite always (on disk, as the server keeps it), and
- * PostgreSQL when DATABASE_URL is set. Each app starts on a fresh copy of its worker's migrated and
- * seeded image (database-images.ts). Each test file builds its own app; jest runs two files at a time, each
- * worker on its own PostgreSQL database (worker-databases.ts).
+ * Test apps on every database target: PGlite always, and PostgreSQL when DATABASE_URL is set.
+ * Each app starts on a fresh copy of its worker's migrated and seeded image (database-images.ts;
+ * PGlite on disk, as the server keeps it), but an app with the demo video lesson migrates and seeds
+ * its own (PGlite in memory). Each test file builds its own app; jest runs two files at a time,
+ * each worker on its own PostgreSQL database (worker-databases.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
