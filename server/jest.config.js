@@ -33,5 +33,7 @@ module.exports = {
   globalSetup: '<rootDir>/test/helpers/jest-global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/jest-global-teardown.ts',
   setupFiles: ['<rootDir>/test/helpers/jest-worker-database.ts'],
+  // The slowest files first, on a clean clone too (test/helpers/test-sequencer.js).
+  testSequencer: '<rootDir>/test/helpers/test-sequencer.js',
   testTimeout: 60000,
 };
