@@ -1,9 +1,10 @@
 // `npm test`, the README's test command: lint and type check side by side, then the front-end
 // workspaces' component tests in one Jest run (the root jest.config.js), then the server's API
-// tests with the front ends' build beside them, then the browser tests on the built site. It stops after the first stage where a step fails, with that
-// step's exit code, and prints every step run with its time at the end (issue 33: `.ci/run` ends
-// with a table of its steps). With CI_STEPS set to a file, it also appends each step to it as
-// «name<TAB>seconds<TAB>ok|failed» lines, which `.ci/run` prints in its own table.
+// tests with the front ends' build beside them, then the browser tests on the built site. It stops
+// after the first stage where a step fails, with that step's exit code, and prints every step run
+// with its time at the end (issue 33: `.ci/run` ends with a table of its steps). With CI_STEPS set
+// to a file, it also appends each step to it as «name<TAB>seconds<TAB>ok|failed» lines, which
+// `.ci/run` prints in its own table.
 import { spawn } from 'node:child_process';
 import { appendFileSync, createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
