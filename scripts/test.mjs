@@ -1,6 +1,6 @@
-// `npm test`, the README's test command: lint and type check side by side, then the front-end
-// workspaces' component tests in one Jest run (the root jest.config.js), then the server's API
-// tests with the front ends' build beside them, then the browser tests on the built site. It stops
+// `npm test`, the README's test command: the front-end workspaces' component tests in one Jest run
+// (the root jest.config.js) with lint and the type check beside them, then the server's API tests
+// with the front ends' build beside them, then the browser tests on the built site. It stops
 // after the first stage where a step fails, with that step's exit code, and prints every step run
 // with its time at the end (issue 33: `.ci/run` ends with a table of its steps). With CI_STEPS set
 // to a file, it also appends each step to it as «name<TAB>seconds<TAB>ok|failed» lines, which
@@ -42,21 +42,22 @@ mkdirSync(logs, { recursive: true });
 
 /**
  * The stages, one after another; the steps of a stage side by side: [name, command, args, logFile?].
- * Lint and the type check are one process each on one core: they share the two. The component
- * tests, the server's tests and the browser tests each keep both cores busy, so they run one after
- * another (the server's and the browser tests side by side overloaded a 2-core machine: browser
- * tests three times slower, server hooks past their minute). The server's tests leave a core idle
- * an eighth of their time (tests waiting for a restart, a timer, ffmpeg at nice 19): the front
- * ends' build for the browser tests runs beside them at nice 19, on that idle time only, and is
- * not on the way of the browser tests any more (the server itself is built after: its tests compile
- * their own `server/dist`).
+ * The component tests, the server's tests and the browser tests each keep both cores busy, so they
+ * run one after another (the server's and the browser tests side by side overloaded a 2-core
+ * machine: browser tests three times slower, server hooks past their minute). Each of the first two
+ * leaves the cores idle a sixth to an eighth of its time (tests waiting for an answer, a restart, a
+ * timer, ffmpeg at nice 19): what only later stages need runs beside them at nice 19, on that idle
+ * time, off the way of the tests (issue 33 item 2). Lint and the type check, one process on one core
+ * each, beside the component tests: a failure of either still ends the run after its first stage.
+ * The front ends' build for the browser tests beside the server's tests (the server itself is built
+ * after: its tests compile their own `server/dist`).
  */
 const stages = [
   [
-    ['lint', 'npm', ['run', 'lint'], path.join(logs, 'lint.log')],
-    ['typecheck', 'npm', ['run', 'typecheck'], path.join(logs, 'typecheck.log')],
+    ['test components (shared, remotes, shell)', 'npx', ['jest']],
+    ['lint (at nice 19)', 'nice', ['-n', '19', 'npm', 'run', 'lint'], path.join(logs, 'lint.log')],
+    ['typecheck (at nice 19)', 'nice', ['-n', '19', 'npm', 'run', 'typecheck'], path.join(logs, 'typecheck.log')],
   ],
-  [['test components (shared, remotes, shell)', 'npx', ['jest']]],
   [
     ['test @shop/server', 'npm', ['test', '-w', 'server']],
     ['build:front-ends (at nice 19)', 'nice', ['-n', '19', 'npm', 'run', 'build:front-ends'], path.join(logs, 'build-front-ends.log')],
