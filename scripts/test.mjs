@@ -41,6 +41,14 @@ const logs = path.join(root, 'bench-results', 'test-logs');
 mkdirSync(logs, { recursive: true });
 
 /**
+ * A step running the root's npm `script` at nice 19, beside a stage's tests (see below), its output
+ * in a log file.
+ */
+function besideTests(script) {
+  return [`${script} (at nice 19)`, 'nice', ['-n', '19', 'npm', 'run', script], path.join(logs, `${script.replace(':', '-')}.log`)];
+}
+
+/**
  * The stages, one after another; the steps of a stage side by side: [name, command, args, logFile?].
  * The component tests, the server's tests and the browser tests each keep both cores busy, so they
  * run one after another (the server's and the browser tests side by side overloaded a 2-core
@@ -53,15 +61,8 @@ mkdirSync(logs, { recursive: true });
  * after: its tests compile their own `server/dist`).
  */
 const stages = [
-  [
-    ['test components (shared, remotes, shell)', 'npx', ['jest']],
-    ['lint (at nice 19)', 'nice', ['-n', '19', 'npm', 'run', 'lint'], path.join(logs, 'lint.log')],
-    ['typecheck (at nice 19)', 'nice', ['-n', '19', 'npm', 'run', 'typecheck'], path.join(logs, 'typecheck.log')],
-  ],
-  [
-    ['test @shop/server', 'npm', ['test', '-w', 'server']],
-    ['build:front-ends (at nice 19)', 'nice', ['-n', '19', 'npm', 'run', 'build:front-ends'], path.join(logs, 'build-front-ends.log')],
-  ],
+  [['test components (shared, remotes, shell)', 'npx', ['jest']], besideTests('lint'), besideTests('typecheck')],
+  [['test @shop/server', 'npm', ['test', '-w', 'server']], besideTests('build:front-ends')],
   [['test:browsers', 'npm', ['run', 'test:browsers']]],
 ];
 
