@@ -28,6 +28,7 @@ const SHARES = [
     'home.spec.ts',
     'layout.spec.ts',
     'people.spec.ts',
+    'quizzes.spec.ts',
     'server-rendering.spec.ts',
     'site.spec.ts',
     'sms-register.spec.ts',
